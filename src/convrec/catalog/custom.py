@@ -1,0 +1,179 @@
+"""Bring-your-own catalog: an items file and (optionally) an interactions file.
+
+Items need an id and a title column (names configurable); every further column becomes an
+attribute whose type is inferred: integers, reals, booleans, lists (JSON arrays or
+``|``-separated values) or text. Interactions need user and item columns, optionally a
+timestamp (unix seconds or a date) and a rating.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from convrec.catalog.io import read_any_table
+from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
+from convrec.errors import DataError
+
+_SAFE_NAME = re.compile(r"[^a-z0-9_]+")
+RESERVED = {"item_id", "title", "popularity"}
+
+
+@dataclass
+class CustomSource:
+    """Where a custom dataset comes from (persisted so later commands find it by name)."""
+
+    items: str
+    interactions: str | None = None
+    id_col: str = "item_id"
+    title_col: str = "title"
+    user_col: str = "user_id"
+    item_col: str = "item_id"
+    time_col: str | None = "timestamp"
+    rating_col: str | None = "rating"
+    list_sep: str = "|"
+    list_cols: list[str] = field(default_factory=list)
+    domain: str = "item"
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__, indent=2)
+
+    @classmethod
+    def from_json(cls, text: str) -> "CustomSource":
+        return cls(**json.loads(text))
+
+
+def _column_name(raw: str) -> str:
+    name = _SAFE_NAME.sub("_", raw.strip().lower()).strip("_") or "attr"
+    if name[0].isdigit():
+        name = "c_" + name
+    return name
+
+
+def _need(df: pd.DataFrame, col: str, path: str, what: str, flag: str) -> None:
+    if col not in df.columns:
+        raise DataError(
+            f"{path}: no {what} column '{col}' (columns: {', '.join(map(str, df.columns))}); "
+            f"name it with {flag}"
+        )
+
+
+def _as_list(v, sep: str) -> list[str]:
+    if v is None or (isinstance(v, float) and np.isnan(v)):
+        return []
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return [str(x).strip() for x in v if str(x).strip()]
+    s = str(v).strip()
+    if not s:
+        return []
+    if s.startswith("[") and s.endswith("]"):
+        try:
+            parsed = json.loads(s)
+            if isinstance(parsed, list):
+                return [str(x).strip() for x in parsed if str(x).strip()]
+        except ValueError:
+            pass
+    return [x.strip() for x in s.split(sep) if x.strip()]
+
+
+def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple[str, pd.Series | list]:
+    """Infer a column's type and convert it; returns (type, converted values)."""
+    s = values
+    if force_list:
+        return "list", [_as_list(v, sep) for v in s]
+    if s.map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
+        return "list", [_as_list(v, sep) for v in s]
+    if s.dtype == bool:
+        return "boolean", s.astype(bool)
+    if pd.api.types.is_integer_dtype(s):
+        return "integer", s.astype("Int64")
+    if pd.api.types.is_float_dtype(s):
+        return "real", s.astype(float)
+    text = s.astype(str).str.strip()
+    present = text[(text != "") & (text.str.lower() != "nan") & (text.str.lower() != "null")]
+    if present.empty:
+        return "text", [None] * len(s)
+    low = present.str.lower()
+    if low.isin(["true", "false", "yes", "no", "0", "1"]).all() and low.isin(["true", "false", "yes", "no"]).any():
+        return "boolean", text.str.lower().map({"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False})
+    num = pd.to_numeric(present, errors="coerce")
+    if num.notna().all():
+        full = pd.to_numeric(text.where(text != "", None), errors="coerce")
+        if (num == num.round()).all() and num.abs().max() < 2**53:
+            return "integer", full.round().astype("Int64")
+        return "real", full.astype(float)
+    json_lists = present.str.startswith("[") & present.str.endswith("]")
+    if json_lists.mean() > 0.5 or (present.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
+        return "list", [_as_list(v, sep) for v in s]
+    return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
+
+
+def load_custom(name: str, src: CustomSource) -> RawDataset:
+    items_path = Path(src.items)
+    raw = read_any_table(items_path)
+    _need(raw, src.id_col, src.items, "item id", "--id-col")
+    _need(raw, src.title_col, src.items, "title", "--title-col")
+    ids = raw[src.id_col].astype(str).str.strip()
+    if (ids == "").any():
+        line = int((ids == "").to_numpy().nonzero()[0][0]) + 2
+        raise DataError(f"{src.items} line {line}: empty item id")
+    columns = [ColumnSpec("item_id", "text", f"item id (column '{src.id_col}')"),
+               ColumnSpec("title", "text", f"item title (column '{src.title_col}')")]
+    data: dict[str, object] = {"item_id": ids, "title": raw[src.title_col].astype(str).str.strip()}
+    for col in raw.columns:
+        if col in (src.id_col, src.title_col):
+            continue
+        cname = _column_name(col)
+        if cname in RESERVED or cname in data:
+            cname = f"attr_{cname}"
+        ctype, conv = infer_column(raw[col], src.list_sep, force_list=col in src.list_cols)
+        if cname == "year" and ctype == "real":
+            ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
+        columns.append(ColumnSpec(cname, ctype, f"attribute '{col}' from the items file"))
+        data[cname] = conv if not isinstance(conv, pd.Series) else conv.reset_index(drop=True)
+    items = pd.DataFrame(data)
+    inter = empty_interactions()
+    if src.interactions:
+        inter = _load_interactions(src)
+    return RawDataset(name, src.domain, items, columns, inter)
+
+
+def _load_interactions(src: CustomSource) -> pd.DataFrame:
+    df = read_any_table(Path(src.interactions))
+    _need(df, src.user_col, src.interactions, "user", "--user-col")
+    _need(df, src.item_col, src.interactions, "item", "--item-col")
+    out = pd.DataFrame({
+        "user_id": df[src.user_col].astype(str).str.strip(),
+        "item_id": df[src.item_col].astype(str).str.strip(),
+    })
+    if src.time_col and src.time_col in df.columns:
+        out["timestamp"] = _timestamps(df[src.time_col], src.interactions, src.time_col)
+    else:
+        out["timestamp"] = pd.array([None] * len(df), dtype="Int64")
+    if src.rating_col and src.rating_col in df.columns:
+        r = pd.to_numeric(df[src.rating_col].replace("", None), errors="coerce")
+        bad = r.isna() & df[src.rating_col].astype(str).str.strip().ne("")
+        if bad.any():
+            line = int(bad.to_numpy().nonzero()[0][0]) + 2
+            raise DataError(f"{src.interactions} line {line}: rating {df[src.rating_col].iloc[line - 2]!r} is not a number")
+        out["rating"] = r.astype(float)
+    else:
+        out["rating"] = np.nan
+    return out
+
+
+def _timestamps(s: pd.Series, path: str, col: str) -> pd.Series:
+    num = pd.to_numeric(s, errors="coerce")
+    if num.notna().all():
+        return num.round().astype("Int64")
+    dt = pd.to_datetime(s, errors="coerce", utc=True, format="mixed")
+    bad = dt.isna() & s.astype(str).str.strip().ne("")
+    if bad.any():
+        line = int(bad.to_numpy().nonzero()[0][0]) + 2
+        raise DataError(f"{path} line {line}: column '{col}' is neither unix seconds nor a date: {s.iloc[line - 2]!r}")
+    return pd.array([None if pd.isna(x) else int(x.timestamp()) for x in dt], dtype="Int64")

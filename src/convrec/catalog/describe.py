@@ -1,0 +1,53 @@
+"""The column-description map: what the LLM sees instead of the raw table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pandas as pd
+
+from convrec.catalog.schema import ColumnSpec
+
+
+def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples: int = 6) -> list[dict[str, Any]]:
+    """For every column: name, meaning, type, example values, distinct count, null share,
+    and min/max for numbers."""
+    out = []
+    n = max(len(items), 1)
+    for c in columns:
+        s = items[c.name]
+        d: dict[str, Any] = {"name": c.name, "type": c.type, "meaning": c.meaning}
+        if c.type == "list":
+            counts = Counter(v for lst in s for v in lst)
+            d["examples"] = [v for v, _ in counts.most_common(n_examples)]
+            d["distinct"] = len(counts)
+            d["null_fraction"] = round(sum(1 for lst in s if not lst) / n, 4)
+        elif c.type in ("integer", "real"):
+            num = pd.to_numeric(s, errors="coerce")
+            present = num.dropna()
+            d["null_fraction"] = round(1 - len(present) / n, 4)
+            if len(present):
+                cast = int if c.type == "integer" else float
+                d["min"], d["max"] = cast(present.min()), cast(present.max())
+                d["examples"] = [cast(v) for v in present.value_counts().index[:n_examples]]
+            else:
+                d["min"] = d["max"] = None
+                d["examples"] = []
+            d["distinct"] = int(present.nunique())
+        elif c.type == "boolean":
+            present = s.dropna()
+            d["examples"] = [bool(v) for v in present.unique()[:2]]
+            d["null_fraction"] = round(1 - len(present) / n, 4)
+            d["true_fraction"] = round(float(present.astype(bool).mean()) if len(present) else 0.0, 4)
+        else:
+            present = s.dropna()
+            present = present[present.astype(str) != ""]
+            d["null_fraction"] = round(1 - len(present) / n, 4)
+            d["distinct"] = int(present.nunique())
+            if c.name in ("item_id", "title") or d["distinct"] > 0.5 * max(len(present), 1):
+                d["examples"] = [str(v) for v in present.head(n_examples)]
+            else:
+                d["examples"] = [str(v) for v in present.value_counts().index[:n_examples]]
+        out.append(d)
+    return out

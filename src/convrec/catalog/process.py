@@ -1,0 +1,64 @@
+"""Interaction processing: join to the catalog, de-duplicate, order, k-core, leave-one-out split."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+TRAIN, VALID, TEST = "train", "valid", "test"
+
+
+def join_and_order(inter: pd.DataFrame, item_ids: pd.Series) -> tuple[pd.DataFrame, dict[str, int]]:
+    """Keep interactions whose item is in the catalog, de-duplicate (user, item) keeping the
+    latest, and sort each user's interactions chronologically (file order breaks ties and is
+    the order where there are no timestamps). Adds ``pos`` (0-based order within the user).
+    """
+    stats: dict[str, int] = {"raw_interactions": int(len(inter))}
+    df = inter.reset_index(drop=True).copy()
+    df["_row"] = np.arange(len(df))
+    known = df["item_id"].isin(set(item_ids))
+    stats["unjoined_interactions"] = int((~known).sum())
+    df = df[known]
+    has_ts = df["timestamp"].notna()
+    # rows without a timestamp sort after timestamped rows of the same user, in file order
+    df = df.assign(_ts=df["timestamp"].astype("float64").fillna(np.inf))
+    df = df.sort_values(["user_id", "_ts", "_row"], kind="stable")
+    before = len(df)
+    df = df.drop_duplicates(["user_id", "item_id"], keep="last")
+    stats["duplicate_interactions"] = int(before - len(df))
+    stats["untimed_interactions"] = int((~has_ts).sum())
+    df = df.drop(columns=["_ts", "_row"]).reset_index(drop=True)
+    df["pos"] = df.groupby("user_id", sort=False).cumcount().astype("int32")
+    return df, stats
+
+
+def kcore(df: pd.DataFrame, k: int, user_col: str = "user_id", item_col: str = "item_id") -> pd.DataFrame:
+    """Iteratively drop users and items with fewer than ``k`` interactions until none remain."""
+    if k <= 1 or df.empty:
+        return df
+    while True:
+        uc = df[user_col].map(df[user_col].value_counts())
+        ic = df[item_col].map(df[item_col].value_counts())
+        keep = (uc >= k) & (ic >= k)
+        if keep.all():
+            return df
+        df = df[keep]
+
+
+def leave_one_out(df: pd.DataFrame) -> pd.DataFrame:
+    """Per user, chronologically: last → test, second-to-last → valid, the rest → train.
+
+    Users with fewer than 3 interactions keep everything in train. Expects the frame sorted
+    by user then order (as :func:`join_and_order` leaves it); recomputes ``pos``.
+    """
+    df = df.reset_index(drop=True).copy()
+    g = df.groupby("user_id", sort=False)
+    df["pos"] = g.cumcount().astype("int32")
+    n = g["item_id"].transform("size").to_numpy()
+    rev = n - 1 - df["pos"].to_numpy()
+    split = np.full(len(df), TRAIN, dtype=object)
+    eligible = n >= 3
+    split[eligible & (rev == 0)] = TEST
+    split[eligible & (rev == 1)] = VALID
+    df["split"] = pd.Categorical(split, categories=[TRAIN, VALID, TEST])
+    return df

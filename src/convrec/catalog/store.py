@@ -1,0 +1,300 @@
+"""Prepared datasets on disk: a SQLite item database plus the processed interactions.
+
+Layout of ``$CONVREC_HOME/datasets/<name>/``::
+
+    items.db              SQLite: items, one junction table per list attribute
+                          (item_<attr>(item_id, value)), columns (the description map),
+                          users (if the dataset has user attributes), meta
+    interactions.parquet  user_id, item_id, timestamp, rating, pos, split
+    manifest.json         counts, loader notes and the fingerprint of the sources
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import pandas as pd
+
+from convrec.catalog.describe import describe_columns
+from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
+from convrec.catalog.registry import canonical_name, load_source
+from convrec.catalog.schema import ColumnSpec, RawDataset
+from convrec.config import Config
+from convrec.errors import DataError
+
+FORMAT_VERSION = 1
+Progress = Callable[[str], None]
+
+
+def junction_table(attr: str) -> str:
+    return f"item_{attr}"
+
+
+@dataclass
+class PreparedDataset:
+    """A prepared dataset: read access to its item database, interactions and split."""
+
+    name: str
+    dir: Path
+
+    @cached_property
+    def manifest(self) -> dict[str, Any]:
+        return json.loads((self.dir / "manifest.json").read_text())
+
+    @property
+    def db_path(self) -> Path:
+        return self.dir / "items.db"
+
+    @property
+    def domain(self) -> str:
+        return self.manifest["domain"]
+
+    @cached_property
+    def columns(self) -> list[dict[str, Any]]:
+        """The column-description map (name, type, meaning, examples, min/max...)."""
+        return self.manifest["columns"]
+
+    @property
+    def list_columns(self) -> list[str]:
+        return [c["name"] for c in self.columns if c["type"] == "list"]
+
+    def connect(self, readonly: bool = True) -> sqlite3.Connection:
+        uri = f"file:{self.db_path}?mode={'ro' if readonly else 'rw'}"
+        con = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        con.row_factory = sqlite3.Row
+        return con
+
+    @cached_property
+    def items(self) -> pd.DataFrame:
+        """All items, list attributes decoded, indexed 0..N-1 in database order."""
+        with self.connect() as con:
+            df = pd.read_sql_query("SELECT * FROM items ORDER BY rowid", con)
+        for c in self.columns:
+            if c["type"] == "list":
+                df[c["name"]] = [json.loads(v) if v else [] for v in df[c["name"]]]
+            elif c["type"] == "integer":
+                df[c["name"]] = df[c["name"]].astype("Int64")
+            elif c["type"] == "boolean":
+                df[c["name"]] = df[c["name"]].map(lambda v: None if v is None or pd.isna(v) else bool(v))
+        return df
+
+    @cached_property
+    def interactions(self) -> pd.DataFrame:
+        """Processed interactions (after k-core) with ``pos`` and ``split``."""
+        return pd.read_parquet(self.dir / "interactions.parquet")
+
+    def split(self, which: str) -> pd.DataFrame:
+        return self.interactions[self.interactions["split"] == which]
+
+    @property
+    def n_items(self) -> int:
+        return int(self.manifest["items"])
+
+
+def _fingerprint(files: list[Path], extra: dict[str, Any]) -> str:
+    h = hashlib.sha256(json.dumps(extra, sort_keys=True).encode())
+    for f in sorted(files):
+        st = f.stat()
+        h.update(f"{f.resolve()}|{st.st_size}|{int(st.st_mtime)}".encode())
+    return h.hexdigest()[:16]
+
+
+def is_prepared(config: Config, name: str) -> bool:
+    return (config.dataset_dir(canonical_name(name)) / "manifest.json").is_file()
+
+
+def open_dataset(config: Config, name: str, progress: Progress | None = None) -> PreparedDataset:
+    """The prepared dataset ``name``, preparing it first if needed (and saying so)."""
+    name = canonical_name(name)
+    d = config.dataset_dir(name)
+    if not (d / "manifest.json").is_file():
+        if progress:
+            progress(f"preparing dataset '{name}' (first use)")
+        return prepare(config, name, progress=progress)
+    return PreparedDataset(name, d)
+
+
+def prepare(
+    config: Config,
+    name: str,
+    force: bool = False,
+    kcore_k: int | None = None,
+    progress: Progress | None = None,
+) -> PreparedDataset:
+    """Load, filter, split and write a dataset; a no-op when the sources are unchanged."""
+    name = canonical_name(name)
+    k = config.data.kcore if kcore_k is None else kcore_k
+    say = progress or (lambda _m: None)
+    out = config.dataset_dir(name)
+    t0 = time.perf_counter()
+    say("loading source files")
+    raw, files = load_source(config, name)
+    fp = _fingerprint([f for f in files if f.is_file()], {"v": FORMAT_VERSION, "k": k, "name": name})
+    manifest_p = out / "manifest.json"
+    if not force and manifest_p.is_file():
+        try:
+            if json.loads(manifest_p.read_text()).get("fingerprint") == fp:
+                say("already prepared (sources unchanged)")
+                return PreparedDataset(name, out)
+        except ValueError:
+            pass
+    say("cleaning items")
+    items = _clean_items(raw)
+    say("joining and ordering interactions")
+    inter, stats = join_and_order(raw.interactions, items["item_id"])
+    say(f"{k}-core filtering")
+    n_before = len(inter)
+    inter = kcore(inter, k)
+    stats["kcore_removed"] = int(n_before - len(inter))
+    say("leave-one-out split")
+    inter = leave_one_out(inter)
+    pop = inter.loc[inter["split"] == TRAIN, "item_id"].value_counts()
+    items["popularity"] = items["item_id"].map(pop).fillna(0).astype("int64")
+    columns = list(raw.columns) + [ColumnSpec("popularity", "integer", "number of interactions in the training data (higher = more popular)")]
+    say("describing columns")
+    desc = describe_columns(items, columns)
+    manifest = {
+        "dataset": name,
+        "domain": raw.domain,
+        "format_version": FORMAT_VERSION,
+        "fingerprint": fp,
+        "kcore": k,
+        "items": int(len(items)),
+        "users": int(inter["user_id"].nunique()),
+        "interactions": int(len(inter)),
+        "split": {s: int((inter["split"] == s).sum()) for s in (TRAIN, VALID, TEST)},
+        "columns": desc,
+        "stats": {**stats, **{k2: v for k2, v in raw.notes.items()}},
+        "sources": [str(f) for f in files],
+        "prepared_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    say("writing item database")
+    tmp = out.with_name(out.name + f".tmp{os.getpid()}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    _write_db(tmp / "items.db", items, columns, raw.users, desc, manifest)
+    inter[["user_id", "item_id", "timestamp", "rating", "pos", "split"]].to_parquet(tmp / "interactions.parquet", index=False)
+    manifest["prepare_s"] = round(time.perf_counter() - t0, 2)
+    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, default=_json_default))
+    # keep anything else (trained models, custom source registration) the old folder had
+    if out.exists():
+        for f in out.iterdir():
+            if f.name not in ("items.db", "interactions.parquet", "manifest.json") and not (tmp / f.name).exists():
+                if f.name == "source.json" or not _is_derived(f.name):
+                    f.rename(tmp / f.name)
+        shutil.rmtree(out)
+    tmp.rename(out)
+    say(f"done in {manifest['prepare_s']} s")
+    return PreparedDataset(name, out)
+
+
+def _is_derived(fname: str) -> bool:
+    """Artifacts trained from an older preparation are stale: drop them on re-prepare."""
+    return fname.startswith("models")
+
+
+def _json_default(o):
+    if isinstance(o, (np.integer,)):
+        return int(o)
+    if isinstance(o, (np.floating,)):
+        return float(o)
+    raise TypeError(type(o))
+
+
+def _clean_items(raw: RawDataset) -> pd.DataFrame:
+    items = raw.items.copy()
+    expected = [c.name for c in raw.columns]
+    if list(items.columns) != expected:
+        raise DataError(f"internal: loader for {raw.name} produced columns {list(items.columns)}, expected {expected}")
+    items["item_id"] = items["item_id"].astype(str).str.strip()
+    items["title"] = items["title"].fillna("").astype(str).str.strip()
+    items = items[items["item_id"] != ""]
+    dup = items["item_id"].duplicated()
+    items = items[~dup].reset_index(drop=True)
+    if items.empty:
+        raise DataError(f"dataset {raw.name} has no items")
+    notitle = items["title"] == ""
+    items.loc[notitle, "title"] = items.loc[notitle, "item_id"]
+    return items
+
+
+def _sql_value(v, ctype: str):
+    if v is None:
+        return None
+    if ctype == "list":
+        return json.dumps(list(v), ensure_ascii=False)
+    if isinstance(v, float) and np.isnan(v):
+        return None
+    if v is pd.NA or v is pd.NaT:
+        return None
+    if ctype == "integer":
+        return int(v)
+    if ctype == "real":
+        return float(v)
+    if ctype == "boolean":
+        return int(bool(v))
+    return str(v)
+
+
+SQL_TYPES = {"text": "TEXT", "integer": "INTEGER", "real": "REAL", "list": "TEXT", "boolean": "INTEGER"}
+
+
+def _write_db(path: Path, items: pd.DataFrame, columns: list[ColumnSpec], users: pd.DataFrame | None,
+              desc: list[dict], manifest: dict) -> None:
+    con = sqlite3.connect(path)
+    try:
+        con.execute("PRAGMA journal_mode=OFF")
+        con.execute("PRAGMA synchronous=OFF")
+        cols_sql = ", ".join(
+            f'"{c.name}" {SQL_TYPES[c.type]}' + (" PRIMARY KEY" if c.name == "item_id" else " NOT NULL" if c.name == "title" else "")
+            for c in columns
+        )
+        con.execute(f"CREATE TABLE items ({cols_sql})")
+        names = [c.name for c in columns]
+        types = [c.type for c in columns]
+        rows = [
+            tuple(_sql_value(v, t) for v, t in zip(row, types))
+            for row in items[names].itertuples(index=False, name=None)
+        ]
+        con.executemany(f"INSERT INTO items VALUES ({', '.join('?' * len(names))})", rows)
+        con.execute("CREATE INDEX idx_items_title ON items(title COLLATE NOCASE)")
+        for c in columns:
+            if c.type in ("integer", "real") and c.name != "item_id":
+                con.execute(f'CREATE INDEX "idx_items_{c.name}" ON items("{c.name}")')
+        for c in columns:
+            if c.type != "list":
+                continue
+            t = junction_table(c.name)
+            con.execute(f'CREATE TABLE "{t}" (item_id TEXT NOT NULL REFERENCES items(item_id), value TEXT NOT NULL)')
+            con.executemany(
+                f'INSERT INTO "{t}" VALUES (?, ?)',
+                ((iid, str(v)) for iid, lst in zip(items["item_id"], items[c.name]) for v in lst),
+            )
+            con.execute(f'CREATE INDEX "idx_{t}_value" ON "{t}"(value COLLATE NOCASE)')
+            con.execute(f'CREATE INDEX "idx_{t}_item" ON "{t}"(item_id)')
+        con.execute("CREATE TABLE columns (name TEXT PRIMARY KEY, type TEXT, meaning TEXT, description TEXT)")
+        con.executemany("INSERT INTO columns VALUES (?, ?, ?, ?)",
+                        [(d["name"], d["type"], d["meaning"], json.dumps(d, default=_json_default)) for d in desc])
+        if users is not None and len(users):
+            u = users.copy()
+            u.columns = [str(c) for c in u.columns]
+            u.to_sql("users", con, index=False)
+        con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        con.executemany("INSERT INTO meta VALUES (?, ?)", [
+            ("dataset", manifest["dataset"]), ("domain", manifest["domain"]),
+            ("format_version", str(FORMAT_VERSION)), ("fingerprint", manifest["fingerprint"]),
+        ])
+        con.commit()
+    finally:
+        con.close()

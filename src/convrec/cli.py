@@ -1,0 +1,193 @@
+"""The ``convrec`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from convrec.errors import ConvrecError
+
+app = typer.Typer(help="convrec: a conversational recommender agent.", no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False)
+data_app = typer.Typer(help="Datasets: prepare, inspect.", no_args_is_help=True)
+app.add_typer(data_app, name="data")
+console = Console()
+
+STATE: dict = {"config_path": None}
+
+
+@app.callback()
+def _root(config: Optional[Path] = typer.Option(None, "--config", help="TOML config file (default: ./convrec.toml or CONVREC_CONFIG)")):
+    STATE["config_path"] = config
+
+
+def get_config(**overrides):
+    from convrec.config import load_config
+
+    return load_config(STATE["config_path"], overrides=overrides or None)
+
+
+DATASET_ARG = typer.Argument("movielens-small", help="dataset name (default: the bundled movielens-small)")
+
+
+@data_app.command("list")
+def data_list():
+    """List known datasets and whether they are prepared."""
+    from convrec.catalog.registry import BUILTIN, list_custom
+    from convrec.catalog.store import is_prepared
+
+    cfg = get_config()
+    t = Table("dataset", "description", "prepared")
+    for name, spec in BUILTIN.items():
+        t.add_row(name, spec.description, "yes" if is_prepared(cfg, name) else "no")
+    for name in list_custom(cfg):
+        t.add_row(name, "custom (bring your own)", "yes" if is_prepared(cfg, name) else "no")
+    console.print(t)
+
+
+@data_app.command("prepare")
+def data_prepare(
+    dataset: str = DATASET_ARG,
+    force: bool = typer.Option(False, "--force", help="rebuild even if the sources are unchanged"),
+    kcore: Optional[int] = typer.Option(None, "--kcore", min=1, help="k-core filter (default 5)"),
+    items: Optional[Path] = typer.Option(None, "--items", help="your items file (CSV, TSV, Parquet, JSONL)"),
+    interactions: Optional[Path] = typer.Option(None, "--interactions", help="your interactions file"),
+    id_col: str = typer.Option("item_id", "--id-col", help="item id column in --items"),
+    title_col: str = typer.Option("title", "--title-col", help="title column in --items"),
+    user_col: str = typer.Option("user_id", "--user-col", help="user column in --interactions"),
+    item_col: str = typer.Option("item_id", "--item-col", help="item column in --interactions"),
+    time_col: str = typer.Option("timestamp", "--time-col", help="timestamp column (unix seconds or dates), optional"),
+    rating_col: str = typer.Option("rating", "--rating-col", help="rating column, optional"),
+    list_sep: str = typer.Option("|", "--list-sep", help="separator of list-valued attributes"),
+    list_cols: Optional[str] = typer.Option(None, "--list-cols", help="comma-separated columns to read as lists"),
+    domain: str = typer.Option("item", "--domain", help="what an item is, e.g. 'game', 'book'"),
+    quiet: bool = typer.Option(False, "--quiet", "-q"),
+):
+    """Load, filter (k-core), split (leave-one-out) and write a dataset's item database."""
+    from convrec.catalog.custom import CustomSource
+    from convrec.catalog.registry import BUILTIN, canonical_name, custom_source_path
+    from convrec.catalog.store import prepare
+    from convrec.ui import step_progress
+
+    cfg = get_config(data={"kcore": kcore})
+    name = canonical_name(dataset)
+    if items is not None:
+        if name in BUILTIN:
+            raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
+        src = CustomSource(
+            items=str(items.resolve()), interactions=str(interactions.resolve()) if interactions else None,
+            id_col=id_col, title_col=title_col, user_col=user_col, item_col=item_col, time_col=time_col,
+            rating_col=rating_col, list_sep=list_sep, domain=domain,
+            list_cols=[c.strip() for c in list_cols.split(",")] if list_cols else [],
+        )
+        from convrec.catalog.custom import load_custom
+
+        load_custom(name, src)  # validate before registering anything
+        p = custom_source_path(cfg, name)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(src.to_json())
+        force = True
+    elif interactions is not None:
+        raise ConvrecError("--interactions needs --items")
+    from convrec.catalog.registry import check_name
+
+    check_name(cfg, name)
+    with step_progress(f"prepare {name}", total=9, enabled=not quiet) as advance:
+        ds = prepare(cfg, name, force=force, progress=advance)
+    m = ds.manifest
+    console.print(
+        f"[green]{name}[/]: {m['items']:,} items, {m['users']:,} users, {m['interactions']:,} interactions "
+        f"(train {m['split']['train']:,} / valid {m['split']['valid']:,} / test {m['split']['test']:,}) → {ds.dir}"
+    )
+    st = m["stats"]
+    if st.get("unjoined_interactions"):
+        console.print(f"  {st['unjoined_interactions']:,} of {st['raw_interactions']:,} interactions name items missing from the catalog and were dropped")
+    if st.get("kcore_removed"):
+        console.print(f"  {st['kcore_removed']:,} interactions removed by the {m['kcore']}-core filter")
+
+
+@data_app.command("info")
+def data_info(dataset: str = DATASET_ARG, as_json: bool = typer.Option(False, "--json", help="one JSON line")):
+    """Counts and columns of a dataset (prepares it on first use)."""
+    ds = _open(dataset, quiet=as_json)
+    m = ds.manifest
+    info = {"dataset": ds.name, "items": m["items"], "users": m["users"], "interactions": m["interactions"],
+            "columns": [c["name"] for c in m["columns"]]}
+    if as_json:
+        sys.stdout.write(json.dumps(info) + "\n")
+    else:
+        console.print(info)
+
+
+@data_app.command("show")
+def data_show(dataset: str = DATASET_ARG):
+    """A readable summary: counts, split and the column-description map."""
+    ds = _open(dataset)
+    m = ds.manifest
+    console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
+    console.print(
+        f"{m['items']:,} items · {m['users']:,} users · {m['interactions']:,} interactions "
+        f"({m['kcore']}-core) · split train {m['split']['train']:,} / valid {m['split']['valid']:,} / test {m['split']['test']:,}"
+    )
+    st = m["stats"]
+    if st.get("unjoined_interactions"):
+        console.print(f"{st['unjoined_interactions']:,} interactions could not be joined to the catalog")
+    t = Table("column", "type", "meaning", "examples", "range", "null %", title="columns (what the LLM sees)")
+    for c in m["columns"]:
+        ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
+        rng = f"{c['min']} – {c['max']}" if c.get("min") is not None else (f"{c['distinct']:,} distinct" if "distinct" in c else "")
+        t.add_row(c["name"], c["type"], c["meaning"], ex[:70], rng, f"{100 * c.get('null_fraction', 0):.1f}")
+    console.print(t)
+    sample = ds.items.sort_values("popularity", ascending=False).head(5)
+    s = Table(*[c for c in ("item_id", "title", "year", "genres", "price", "popularity") if c in sample.columns], title="most popular items")
+    for _, r in sample.iterrows():
+        s.add_row(*[", ".join(r[c][:4]) if isinstance(r[c], list) else str(r[c]) for c in s.columns and [col.header for col in s.columns]])
+    console.print(s)
+
+
+def _open(dataset: str, quiet: bool = False):
+    from convrec.catalog.store import open_dataset
+    from convrec.ui import step_progress
+
+    from convrec.catalog.registry import check_name
+    from convrec.catalog.store import is_prepared
+
+    cfg = get_config()
+    check_name(cfg, dataset)
+    if is_prepared(cfg, dataset):
+        return open_dataset(cfg, dataset)
+    with step_progress(f"prepare {dataset} (first use)", total=9, enabled=True) as advance:
+        return open_dataset(cfg, dataset, progress=advance)
+
+
+def main() -> None:
+    """Entry point: user-facing errors become one line on stderr, never a traceback."""
+    try:
+        app(standalone_mode=False)
+    except ConvrecError as e:
+        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/] {e}", highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as e:  # click usage errors come here in non-standalone mode
+        import click
+
+        if isinstance(e, click.exceptions.ClickException):
+            e.show()
+            sys.exit(e.exit_code)
+        if isinstance(e, click.exceptions.Abort):
+            sys.exit(130)
+        Console(stderr=True, soft_wrap=True).print(f"[red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""One typed configuration object.
+
+Precedence (lowest to highest): defaults < TOML file (``convrec.toml`` in the working
+directory, or the file named by ``CONVREC_CONFIG``) < environment variables < CLI flags.
+Nothing here runs at import time: call :func:`load_config` at the top of a program.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from convrec.errors import ConfigError
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def repo_root() -> Path | None:
+    """The source checkout this package runs from (editable install), if any."""
+    candidate = PACKAGE_DIR.parent.parent
+    if (candidate / "pyproject.toml").is_file():
+        return candidate
+    return None
+
+
+def default_data_root(cwd: Path | None = None) -> Path:
+    """``../shared/data`` relative to the repository root (or the working directory)."""
+    roots = []
+    root = repo_root()
+    if root is not None:
+        roots.append(root.parent / "shared" / "data")
+    cwd = cwd or Path.cwd()
+    roots.append(cwd.parent / "shared" / "data")
+    roots.append(cwd / "shared" / "data")
+    for r in roots:
+        if r.is_dir():
+            return r
+    return roots[0]
+
+
+class DataConfig(BaseModel):
+    """Where datasets come from and how interactions are filtered."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    root: Path | None = None
+    """Directory holding the shared datasets (``CONVREC_DATA``); default ``../shared/data``."""
+    kcore: int = Field(default=5, ge=1)
+    """Iterative k-core filter on interactions (users and items with fewer are dropped)."""
+
+
+class Config(BaseModel):
+    """Everything configurable in convrec, as one object passed down from the top."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    home: Path = Field(default_factory=lambda: Path.home() / ".cache" / "convrec")
+    """Cache directory for prepared datasets, models and sessions (``CONVREC_HOME``)."""
+    data: DataConfig = Field(default_factory=DataConfig)
+    threads: int = Field(default=1, ge=1)
+    """CPU threads for numeric work (torch, BLAS)."""
+
+    @property
+    def data_root(self) -> Path:
+        return self.data.root if self.data.root is not None else default_data_root()
+
+    def dataset_dir(self, name: str) -> Path:
+        return self.home / "datasets" / name
+
+
+ENV_MAP: dict[str, tuple[str, ...]] = {
+    "CONVREC_HOME": ("home",),
+    "CONVREC_DATA": ("data", "root"),
+    "CONVREC_THREADS": ("threads",),
+}
+
+
+def _set(d: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+    for key in path[:-1]:
+        d = d.setdefault(key, {})
+    d[path[-1]] = value
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def load_config(
+    path: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    cwd: Path | None = None,
+) -> Config:
+    """Build the configuration: defaults < TOML file < environment < ``overrides``.
+
+    Parameters
+    ----------
+    path
+        A TOML file; default ``CONVREC_CONFIG`` or ``convrec.toml`` in ``cwd`` if present.
+    env
+        The environment to read (default ``os.environ``, read now, not at import).
+    overrides
+        Nested dict of values from CLI flags; ``None`` values are ignored.
+    """
+    env = os.environ if env is None else env
+    cwd = cwd or Path.cwd()
+    values: dict[str, Any] = {}
+    if path is None and env.get("CONVREC_CONFIG"):
+        path = env["CONVREC_CONFIG"]
+        if not Path(path).is_file():
+            raise ConfigError(f"config file {path} (from CONVREC_CONFIG) does not exist")
+    if path is None and (cwd / "convrec.toml").is_file():
+        path = cwd / "convrec.toml"
+    if path is not None:
+        try:
+            values = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"config file {path} does not exist") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"config file {path} is not valid TOML: {e}") from None
+    for var, key in ENV_MAP.items():
+        if env.get(var):
+            _set(values, key, env[var])
+    if overrides:
+        values = _merge(values, _drop_none(overrides))
+    try:
+        return Config.model_validate(values)
+    except ValidationError as e:
+        first = e.errors()[0]
+        loc = ".".join(str(x) for x in first["loc"])
+        raise ConfigError(f"invalid configuration value for '{loc}': {first['msg']}") from None
+
+
+def _drop_none(d: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if isinstance(v, Mapping):
+            v = _drop_none(v)
+            if v:
+                out[k] = v
+        elif v is not None:
+            out[k] = v
+    return out
