@@ -1,0 +1,273 @@
+"""The one recommender contract every model implements.
+
+Every model works over a fixed :class:`ItemIndex` (the whole catalog, item ids as text) and
+answers the same questions:
+
+- ``score(context, candidates)``: scores for a **given candidate set** (default: all items)
+  given a user context; returns ``(item_ids, scores)`` sorted best first.
+- ``rank(context, candidates, k)``: the top ``k`` of ``score``, dropping excluded items.
+- ``similar_items(seeds, candidates, k)``: items most similar to the seed items.
+- ``save(dir)`` / ``load(dir)``: config, item-id map and weights.
+
+Documented edge cases (the shared contract test checks them for every model):
+
+- an item id not in the catalog (in the context, seeds or candidates) raises
+  :class:`UnknownItemError`, naming it;
+- an empty candidate set gives empty arrays;
+- an empty history gives the model's context-free prior (popularity for the popularity
+  model, zeros for the others), never an error;
+- items in the context's history or dislikes are excluded (score ``-inf``, and ``rank``
+  never returns them) unless ``exclude_seen=False``; disliked items also push similar
+  candidates down.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+
+import numpy as np
+
+from convrec.errors import ConvrecError
+
+if TYPE_CHECKING:
+    from convrec.catalog.store import PreparedDataset
+
+
+class UnknownItemError(ConvrecError, KeyError):
+    """An item id that is not in the model's catalog."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class NotFittedError(ConvrecError):
+    """The model was used before ``fit`` or ``load``."""
+
+
+class ItemIndex:
+    """Item ids (text) ↔ dense integer indices 0..n-1."""
+
+    def __init__(self, ids: Iterable[str]):
+        self.ids = np.asarray([str(i) for i in ids], dtype=object)
+        self._index = {iid: i for i, iid in enumerate(self.ids)}
+        if len(self._index) != len(self.ids):
+            raise ValueError("item ids must be unique")
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __contains__(self, item_id: str) -> bool:
+        return item_id in self._index
+
+    def encode(self, item_ids: Iterable[str], what: str = "item") -> np.ndarray:
+        out, unknown = [], []
+        for iid in item_ids:
+            j = self._index.get(str(iid))
+            if j is None:
+                unknown.append(str(iid))
+            else:
+                out.append(j)
+        if unknown:
+            shown = ", ".join(repr(u) for u in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+            raise UnknownItemError(f"unknown {what} id(s) not in the catalog: {shown}")
+        return np.asarray(out, dtype=np.int64)
+
+    def decode(self, idx: np.ndarray) -> np.ndarray:
+        return self.ids[np.asarray(idx, dtype=np.int64)]
+
+    def to_json(self) -> list[str]:
+        return self.ids.tolist()
+
+
+@dataclass
+class Context:
+    """What is known about the user.
+
+    Attributes
+    ----------
+    history
+        Item ids the user consumed or likes, oldest first when ``ordered``.
+    disliked
+        Item ids the user rejected: excluded, and similar items are pushed down.
+    ordered
+        Whether ``history`` is a real chronological sequence (a log) or an unordered set
+        the user stated in chat (sequence models then use their order-free variant).
+    """
+
+    history: Sequence[str] = ()
+    disliked: Sequence[str] = ()
+    ordered: bool = True
+
+
+@dataclass
+class TrainData:
+    """Training input shared by all models.
+
+    ``sequences[u]`` holds user ``u``'s item indices in chronological order (train split,
+    or train + validation); ``valid_targets[u]`` is the held-out validation item (-1 if none,
+    or when validation is part of the sequences).
+    """
+
+    items: ItemIndex
+    sequences: list[np.ndarray]
+    users: list[str]
+    valid_targets: np.ndarray
+    timestamps: list[np.ndarray] | None = None
+    item_attributes: dict[str, list[list[str]]] = field(default_factory=dict)
+    dataset: str = ""
+
+    @classmethod
+    def from_dataset(cls, ds: "PreparedDataset", include_valid: bool = False) -> "TrainData":
+        items = ItemIndex(ds.items["item_id"])
+        inter = ds.interactions
+        splits = ["train", "valid"] if include_valid else ["train"]
+        part = inter[inter["split"].isin(splits)].sort_values(["user_id", "pos"], kind="stable")
+        idx = items.encode(part["item_id"])
+        users, starts = np.unique(part["user_id"].to_numpy(dtype=str), return_index=True)
+        order = np.argsort(starts)
+        users, starts = users[order], starts[order]
+        bounds = list(starts[1:]) + [len(part)]
+        seqs = [idx[s:e] for s, e in zip(starts, bounds)]
+        ts_all = part["timestamp"].astype("float64").to_numpy()
+        ts = [ts_all[s:e] for s, e in zip(starts, bounds)]
+        valid = np.full(len(users), -1, dtype=np.int64)
+        if not include_valid:
+            v = inter[inter["split"] == "valid"].set_index("user_id")["item_id"]
+            uidx = {u: i for i, u in enumerate(users)}
+            for u, iid in v.items():
+                if u in uidx:
+                    valid[uidx[u]] = items.encode([iid])[0]
+        attrs = {c["name"]: ds.items[c["name"]].tolist() for c in ds.columns if c["type"] == "list"}
+        return cls(items, seqs, users.tolist(), valid, ts, attrs, ds.name)
+
+    def interaction_matrix(self):
+        """Users × items binary CSR matrix of the sequences."""
+        import scipy.sparse as sp
+
+        rows = np.repeat(np.arange(len(self.sequences)), [len(s) for s in self.sequences])
+        cols = np.concatenate(self.sequences) if self.sequences else np.zeros(0, dtype=np.int64)
+        m = sp.csr_matrix((np.ones(len(cols), dtype=np.float32), (rows, cols)),
+                          shape=(len(self.sequences), len(self.items)))
+        m.data[:] = 1.0
+        return m
+
+
+class Recommender(ABC):
+    """Base class of all models (see the module docstring for the contract)."""
+
+    name: ClassVar[str] = "base"
+    items: ItemIndex | None = None
+
+    # ------------------------------------------------------------------ to implement
+    @abstractmethod
+    def fit(self, data: TrainData, progress=None) -> "Recommender":
+        """Train on ``data``; ``progress(dict)`` is called with epoch/loss/metric updates."""
+
+    @abstractmethod
+    def _score_indices(self, history: np.ndarray, disliked: np.ndarray, ordered: bool) -> np.ndarray:
+        """Scores of all items (shape ``[n_items]``) for one context given as indices."""
+
+    @abstractmethod
+    def _similar_scores(self, seeds: np.ndarray) -> np.ndarray:
+        """Similarity of every item to the seed set (shape ``[n_items]``)."""
+
+    @abstractmethod
+    def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        """(json-able config, arrays) to save."""
+
+    @abstractmethod
+    def _restore(self, config: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
+        """Inverse of :meth:`_state`."""
+
+    # ------------------------------------------------------------------ batch scoring
+    def score_batch(self, histories: Sequence[np.ndarray]) -> np.ndarray:
+        """Scores of all items for many ordered histories (``[B, n_items]``); used by evaluation."""
+        return np.stack([self._score_indices(h, np.zeros(0, dtype=np.int64), True) for h in histories])
+
+    # ------------------------------------------------------------------ the contract
+    def _require_fitted(self) -> ItemIndex:
+        if self.items is None:
+            raise NotFittedError(f"{self.name} model is not fitted (run 'convrec train')")
+        return self.items
+
+    def _candidates(self, candidates: Sequence[str] | None) -> np.ndarray:
+        items = self._require_fitted()
+        if candidates is None:
+            return np.arange(len(items))
+        return items.encode(candidates, "candidate")
+
+    def score(self, context: Context, candidates: Sequence[str] | None = None,
+              exclude_seen: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Score ``candidates`` (default: all items) for ``context``, best first.
+
+        Returns
+        -------
+        (item_ids, scores)
+            Arrays of the same length as the candidate set; excluded items score ``-inf``.
+        """
+        items = self._require_fitted()
+        cand = self._candidates(candidates)
+        hist = items.encode(context.history, "history item")
+        dis = items.encode(context.disliked, "disliked item")
+        if len(cand) == 0:
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        full = np.asarray(self._score_indices(hist, dis, context.ordered), dtype=np.float64)
+        s = full[cand].copy()
+        if exclude_seen and (len(hist) or len(dis)):
+            s[np.isin(cand, np.concatenate([hist, dis]))] = -np.inf
+        order = np.lexsort((np.arange(len(cand)), -s))  # stable: ties keep candidate order
+        return items.decode(cand[order]), s[order]
+
+    def rank(self, context: Context, candidates: Sequence[str] | None = None, k: int | None = 10,
+             exclude_seen: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """The best ``k`` candidates (excluded ones never appear)."""
+        ids, s = self.score(context, candidates, exclude_seen)
+        keep = np.isfinite(s)
+        ids, s = ids[keep], s[keep]
+        return (ids[:k], s[:k]) if k is not None else (ids, s)
+
+    def similar_items(self, seeds: Sequence[str], candidates: Sequence[str] | None = None,
+                      k: int | None = 10) -> tuple[np.ndarray, np.ndarray]:
+        """Items most similar to ``seeds`` (mean similarity), seeds themselves excluded."""
+        items = self._require_fitted()
+        cand = self._candidates(candidates)
+        sd = items.encode(seeds, "seed item")
+        if len(cand) == 0 or len(sd) == 0:
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        s = np.asarray(self._similar_scores(sd), dtype=np.float64)[cand]
+        keep = ~np.isin(cand, sd)
+        cand, s = cand[keep], s[keep]
+        order = np.lexsort((np.arange(len(cand)), -s))[: (k if k is not None else len(cand))]
+        return items.decode(cand[order]), s[order]
+
+    # ------------------------------------------------------------------ persistence
+    def save(self, directory: str | Path) -> Path:
+        items = self._require_fitted()
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        cfg, arrays = self._state()
+        (d / "config.json").write_text(json.dumps({"model": self.name, "config": cfg}, indent=1))
+        (d / "items.json").write_text(json.dumps(items.to_json()))
+        np.savez(d / "weights.npz", **arrays)
+        return d
+
+    @classmethod
+    def load(cls, directory: str | Path) -> "Recommender":
+        d = Path(directory)
+        meta = json.loads((d / "config.json").read_text())
+        if meta["model"] != cls.name:
+            raise ValueError(f"{d} holds a '{meta['model']}' model, not '{cls.name}'")
+        obj = cls.__new__(cls)
+        obj.items = ItemIndex(json.loads((d / "items.json").read_text()))
+        with np.load(d / "weights.npz", allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+        obj._restore(meta["config"], arrays)
+        return obj
+
+
+def dislike_penalty(sim_to_disliked: np.ndarray, weight: float) -> np.ndarray:
+    return weight * sim_to_disliked
