@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from convrec.errors import ConfigError
 
@@ -53,6 +53,47 @@ class DataConfig(BaseModel):
     """Iterative k-core filter on interactions (users and items with fewer are dropped)."""
 
 
+class LLMConfig(BaseModel):
+    """The agent's LLM: the embedded local model (default) or any OpenAI-compatible endpoint."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    backend: Literal["local", "openai"] = "local"
+    """``local`` (llama.cpp in-process, offline) or ``openai`` (any OpenAI-compatible endpoint)."""
+    model: str | None = None
+    """Local: a registry name (``qwen2.5-coder-0.5b`` default, ``qwen2.5-coder-1.5b``) or a path to a
+    GGUF file you trust. OpenAI: the model name (default: the first one the server lists)."""
+    base_url: str | None = None
+    """OpenAI-compatible endpoint (``CONVREC_LLM_BASE_URL``, else ``OPENAI_BASE_URL``)."""
+    api_key: SecretStr | None = None
+    """API key (``CONVREC_LLM_API_KEY``, else ``OPENAI_API_KEY``)."""
+    sha256: str | None = None
+    """Expected sha256 of a user-supplied GGUF file (checked once before first use)."""
+    threads: int | None = Field(default=None, ge=1)
+    """llama.cpp threads; unset = per call, all free cores (1 when another process is busy)."""
+    n_ctx: int = Field(default=4096, ge=256)
+    """Local context window in tokens."""
+    max_tokens: int = Field(default=512, ge=1)
+    """Default completion-token limit of one call."""
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    seed: int = 0
+    prefix_cache: bool = True
+    """Keep the KV state of static prompt prefixes (system prompt, tools, schema) and reuse it."""
+    prefix_cache_mb: int = Field(default=256, ge=0)
+    timeout_s: float = Field(default=60.0, gt=0)
+    """Seconds one HTTP request may take (OpenAI backend)."""
+    max_retries: int = Field(default=2, ge=0, le=10)
+    """Retries after connection errors, timeouts, HTTP 429/5xx and malformed bodies."""
+    backoff_s: float = Field(default=0.5, ge=0)
+    max_backoff_s: float = Field(default=8.0, ge=0)
+    """Cap on any single wait between retries, including a server's Retry-After."""
+    json_mode: Literal["auto", "json_schema", "json_object_schema", "json_object", "prompt"] = "auto"
+    """How the OpenAI backend asks for JSON; ``auto`` probes once and keeps what the server accepts."""
+    price_prompt_per_mtok: float = Field(default=0.0, ge=0)
+    """US dollars per million prompt tokens, for the per-turn cost report."""
+    price_completion_per_mtok: float = Field(default=0.0, ge=0)
+
+
 class Config(BaseModel):
     """Everything configurable in convrec, as one object passed down from the top."""
 
@@ -63,6 +104,7 @@ class Config(BaseModel):
     data: DataConfig = Field(default_factory=DataConfig)
     threads: int = Field(default=1, ge=1)
     """CPU threads for numeric work (torch, BLAS)."""
+    llm: LLMConfig = Field(default_factory=LLMConfig)
 
     @property
     def data_root(self) -> Path:
@@ -76,6 +118,13 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_HOME": ("home",),
     "CONVREC_DATA": ("data", "root"),
     "CONVREC_THREADS": ("threads",),
+    # LLM: the OPENAI_* names first, so the CONVREC_LLM_* ones win when both are set
+    "OPENAI_BASE_URL": ("llm", "base_url"),
+    "OPENAI_API_KEY": ("llm", "api_key"),
+    "CONVREC_LLM_BACKEND": ("llm", "backend"),
+    "CONVREC_LLM_BASE_URL": ("llm", "base_url"),
+    "CONVREC_LLM_MODEL": ("llm", "model"),
+    "CONVREC_LLM_API_KEY": ("llm", "api_key"),
 }
 
 

@@ -1,0 +1,42 @@
+"""``make_llm(config)``: the configured backend, ready to call."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from convrec.config import Config, LLMConfig
+from convrec.llm.base import LLM, UsageMeter
+
+
+def make_meter(cfg: LLMConfig) -> UsageMeter:
+    return UsageMeter(cfg.price_prompt_per_mtok, cfg.price_completion_per_mtok)
+
+
+def make_llm(config: Config, *, meter: UsageMeter | None = None, notify: Callable[[str], None] | None = None) -> LLM:
+    """Build the backend ``config.llm`` names.
+
+    ``local`` resolves the model (assembling and verifying a registry model under
+    ``config.home/llm`` on first use) and loads it; ``openai`` creates a client (no request
+    is sent until the first call). ``notify`` receives one-line progress messages.
+    """
+    cfg = config.llm
+    meter = meter or make_meter(cfg)
+    if cfg.backend == "openai":
+        from convrec.llm.openai_backend import OpenAILLM
+
+        return OpenAILLM(
+            base_url=cfg.base_url, api_key=cfg.api_key.get_secret_value() if cfg.api_key else None,
+            model=cfg.model, timeout_s=cfg.timeout_s, max_retries=cfg.max_retries, backoff_s=cfg.backoff_s,
+            max_backoff_s=cfg.max_backoff_s, json_mode=cfg.json_mode, max_tokens=cfg.max_tokens,
+            temperature=cfg.temperature, seed=cfg.seed, meter=meter,
+        )
+    from convrec.llm.local import LocalLLM, import_llama_cpp
+    from convrec.llm.models import resolve_local_model
+
+    import_llama_cpp()  # fail with the install hint before spending time on the model file
+    resolved = resolve_local_model(cfg.model, config.home, sha256=cfg.sha256, notify=notify)
+    return LocalLLM(
+        resolved.path, name=resolved.name, sha256=resolved.sha256, threads=cfg.threads, n_ctx=cfg.n_ctx,
+        seed=cfg.seed, prefix_cache=cfg.prefix_cache, prefix_cache_mb=cfg.prefix_cache_mb,
+        max_tokens=cfg.max_tokens, temperature=cfg.temperature, meter=meter,
+    )

@@ -1,0 +1,371 @@
+"""The embedded backend: a GGUF model run in-process by llama.cpp (llama-cpp-python).
+
+On a 2-core CPU, evaluating the prompt is what costs time, not generating. So the static
+prefix of a prompt (the leading system message: instructions, tool descriptions, schema) is
+evaluated once, its KV-cache state is saved, and every later call that starts with the same
+prefix restores that state and evaluates only its new tokens. A call whose prompt extends the
+previous call's (a growing chat) reuses the live KV cache the same way.
+
+JSON replies are grammar-constrained: the pydantic schema becomes a llama.cpp grammar, so the
+model cannot produce invalid JSON (it can still loop inside a string, hence ``max_tokens``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Iterator
+
+from convrec.llm.base import LLM, Completion, Usage
+from convrec.llm.errors import LLMError, ModelNotAvailableError
+
+MIN_PREFIX_TOKENS = 16
+"""Shorter static prefixes are not worth a saved state."""
+
+# ChatML, for GGUF files that carry no chat template of their own.
+CHATML = (
+    "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>\n' }}"
+    "{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
+)
+
+
+def import_llama_cpp():
+    try:
+        import llama_cpp  # noqa: F401
+    except ImportError:
+        raise ModelNotAvailableError(
+            "the local backend needs llama-cpp-python: run pip install -e \".[local]\" "
+            "(or use --llm openai --base-url URL)"
+        ) from None
+    return llama_cpp
+
+
+class CpuLoad:
+    """How many cores other processes kept busy since the last look (Linux ``/proc/stat``)."""
+
+    def __init__(self) -> None:
+        self._last = self._sample()
+
+    @staticmethod
+    def _sample() -> tuple[float, float, float] | None:
+        try:
+            with open("/proc/stat") as f:
+                vals = [float(x) for x in f.readline().split()[1:]]
+        except (OSError, ValueError):
+            return None
+        hz = os.sysconf("SC_CLK_TCK")
+        idle = vals[3] + (vals[4] if len(vals) > 4 else 0.0)
+        busy = (sum(vals) - idle) / hz
+        t = os.times()
+        return time.monotonic(), busy, t.user + t.system
+
+    def others_busy(self) -> float | None:
+        now = self._sample()
+        last, self._last = self._last, now
+        if now is None or last is None or now[0] - last[0] < 0.2:
+            try:
+                load = os.getloadavg()[0]
+            except OSError:
+                return None
+            return load
+        wall = now[0] - last[0]
+        return max(0.0, ((now[1] - last[1]) - (now[2] - last[2])) / wall)
+
+
+def auto_threads(busy: float | None, cores: int | None = None) -> int:
+    """Threads for llama.cpp: all free cores (at most 4); 1 when another process is busy.
+
+    Measured here (Qwen2.5-Coder-0.5B, 2 cores): idle, 2 threads evaluate prompts at ~280 tok/s
+    vs ~145 with 1; with one core busy elsewhere, 2 threads drop to ~115 prompt / 16 gen tok/s
+    (spin-waiting workers) while 1 thread keeps ~150 / 43.
+    """
+    cores = cores or os.cpu_count() or 1
+    if busy is None:
+        return 1
+    return max(1, min(4, cores - int(busy + 0.5)))
+
+
+class LocalLLM(LLM):
+    """A GGUF model kept loaded in this process.
+
+    Parameters
+    ----------
+    path
+        The GGUF file (already verified, see :mod:`convrec.llm.models`).
+    name
+        The model's name for records.
+    threads
+        llama.cpp threads; ``None`` = choose per call from the machine's load (see :func:`auto_threads`).
+    n_ctx
+        Context window in tokens (prompt + reply).
+    prefix_cache
+        Save and reuse the KV state of static prompt prefixes.
+    prefix_cache_mb
+        Memory budget for saved prefix states (least recently used are dropped).
+    """
+
+    backend = "local"
+    supports_constrained_json = True
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        name: str | None = None,
+        sha256: str | None = None,
+        threads: int | None = None,
+        n_ctx: int = 4096,
+        n_batch: int = 512,
+        seed: int = 0,
+        prefix_cache: bool = True,
+        prefix_cache_mb: int = 256,
+        max_tokens: int = 512,
+        temperature: float = 0.0,
+        meter=None,
+    ):
+        super().__init__(name or Path(path).name, max_tokens=max_tokens, temperature=temperature, meter=meter)
+        llama_cpp = import_llama_cpp()
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        self.path = Path(path)
+        self.sha256 = sha256
+        self.fixed_threads = threads
+        self._load = CpuLoad()
+        start_threads = threads or auto_threads(self._load.others_busy())
+        t0 = time.perf_counter()
+        try:
+            self._llm = llama_cpp.Llama(
+                model_path=str(self.path), n_ctx=n_ctx, n_batch=n_batch, n_threads=start_threads,
+                n_threads_batch=start_threads, seed=seed, logits_all=False, verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as e:
+            raise ModelNotAvailableError(f"llama.cpp could not load {self.path}: {e}") from None
+        self.load_s = time.perf_counter() - t0
+        self.threads = start_threads
+        self.n_ctx = n_ctx
+        self.seed = seed
+        md = self._llm.metadata
+        template = md.get("tokenizer.chat_template") or CHATML
+        eos_id, bos_id = self._llm.token_eos(), self._llm.token_bos()
+        eos = self._piece(eos_id) if eos_id >= 0 else ""
+        bos = self._piece(bos_id) if bos_id >= 0 else ""
+        self._fmt = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=True)
+        self._fmt_prefix = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=False)
+        self._stop = [eos] if eos else []
+        self.prefix_cache = prefix_cache
+        self._prefix_budget = prefix_cache_mb << 20
+        self._prefixes: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
+        self._grammars: dict[str, Any] = {}
+        self._lock = threading.RLock()
+        self.stats = {"prefix_hits": 0, "prefix_saves": 0, "live_reuse": 0}
+
+    def _piece(self, tok: int) -> str:
+        return self._llm.detokenize([tok], special=True).decode("utf-8", errors="ignore")
+
+    # ------------------------------------------------------------------ prompts
+    def _render(self, messages: list[dict[str, str]]) -> tuple[list[int], list[int] | None]:
+        """Prompt tokens, and the tokens of its static prefix (leading system messages) if any."""
+        try:
+            prompt = self._fmt(messages=messages).prompt
+        except Exception as e:  # jinja errors from the model's own template
+            raise LLMError(f"the chat template of {self.model} rejected the messages: {e}") from None
+        tokens = self._tokenize(prompt)
+        n_sys = 0
+        while n_sys < len(messages) and messages[n_sys]["role"] == "system":
+            n_sys += 1
+        prefix = None
+        if self.prefix_cache and 0 < n_sys < len(messages):
+            ptext = self._fmt_prefix(messages=messages[:n_sys]).prompt
+            if prompt.startswith(ptext):
+                ptoks = self._tokenize(ptext)
+                if len(ptoks) >= MIN_PREFIX_TOKENS and tokens[: len(ptoks)] == ptoks:
+                    prefix = ptoks
+        return tokens, prefix
+
+    def _tokenize(self, text: str) -> list[int]:
+        return self._llm.tokenize(text.encode("utf-8"), add_bos=True, special=True)
+
+    def count_tokens(self, messages) -> int:
+        from convrec.llm.base import as_dicts
+
+        return len(self._render(as_dicts(messages))[0])
+
+    # ------------------------------------------------------------------ KV-cache prefix
+    def _live_prefix(self, tokens: list[int]) -> int:
+        n = 0
+        for a, b in zip(self._llm._input_ids.tolist(), tokens):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    def _save_prefix(self, key: tuple[int, ...]) -> None:
+        from llama_cpp import llama_cpp as C
+
+        ctx = self._llm._ctx.ctx
+        size = C.llama_state_seq_get_size(ctx, 0)
+        buf = (ctypes.c_uint8 * size)()
+        n = C.llama_state_seq_get_data(ctx, buf, size, 0)
+        if n <= 0:
+            return
+        self._prefixes[key] = bytes(buf)[:n]
+        self._prefixes.move_to_end(key)
+        self.stats["prefix_saves"] += 1
+        while sum(len(v) for v in self._prefixes.values()) > self._prefix_budget and len(self._prefixes) > 1:
+            self._prefixes.popitem(last=False)
+
+    def _restore_prefix(self, key: tuple[int, ...]) -> bool:
+        from llama_cpp import llama_cpp as C
+
+        data = self._prefixes[key]
+        buf = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+        if C.llama_state_seq_set_data(self._llm._ctx.ctx, buf, len(data), 0) != len(data):
+            self._llm.reset()
+            return False
+        self._llm.input_ids[: len(key)] = key
+        self._llm.n_tokens = len(key)
+        self._prefixes.move_to_end(key)
+        self.stats["prefix_hits"] += 1
+        return True
+
+    def _prepare(self, tokens: list[int], prefix: list[int] | None) -> int:
+        """Bring the KV cache to the longest reusable prefix of ``tokens``.
+
+        Returns how many prompt tokens were reused without evaluation in this call (live KV
+        cache or a restored prefix state).
+        """
+        live = self._live_prefix(tokens)
+        reused = live
+        if prefix is not None:
+            key = tuple(prefix)
+            if live < len(key):
+                if key in self._prefixes and self._restore_prefix(key):
+                    reused = len(key)
+                else:
+                    # evaluate the prefix alone once, then keep its state for later calls
+                    self._llm.n_tokens = min(live, self._llm.n_tokens)
+                    self._llm.eval(prefix[live:])
+                    self._save_prefix(key)
+            elif key not in self._prefixes:
+                # the prefix is live but was never saved (evicted): save it, dropping what follows
+                self._llm._ctx.kv_cache_seq_rm(-1, len(key), -1)
+                self._llm.n_tokens = len(key)
+                self._save_prefix(key)
+                reused = len(key)
+            else:
+                self.stats["live_reuse"] += 1
+                self._prefixes.move_to_end(key)
+        elif live:
+            self.stats["live_reuse"] += 1
+        return min(reused, len(tokens) - 1)
+
+    def warm(self, messages) -> None:
+        """Evaluate and save the static prefix of ``messages`` (their leading system messages)."""
+        from convrec.llm.base import as_dicts
+
+        msgs = as_dicts(messages)
+        n_sys = 0
+        while n_sys < len(msgs) and msgs[n_sys]["role"] == "system":
+            n_sys += 1
+        if not n_sys or not self.prefix_cache:
+            return
+        msgs = msgs[:n_sys] + [{"role": "user", "content": "."}]
+        with self._lock:
+            tokens, prefix = self._render(msgs)
+            if prefix is not None:
+                self._set_threads()
+                self._prepare(tokens, prefix)
+
+    def clear_cache(self) -> None:
+        """Forget saved prefixes and the live KV cache (for cold-start measurements)."""
+        with self._lock:
+            self._prefixes.clear()
+            self._llm.reset()
+            self._llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+
+    # ------------------------------------------------------------------ generation
+    def _set_threads(self) -> None:
+        n = self.fixed_threads or auto_threads(self._load.others_busy())
+        if n != self.threads:
+            from llama_cpp import llama_cpp as C
+
+            C.llama_set_n_threads(self._llm._ctx.ctx, n, n)
+            self.threads = n
+
+    def _grammar(self, schema: dict[str, Any]):
+        from llama_cpp.llama_grammar import LlamaGrammar
+
+        key = json.dumps(schema, sort_keys=True)
+        g = self._grammars.get(key)
+        if g is None:
+            try:
+                g = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+            except Exception as e:
+                raise LLMError(f"cannot turn the JSON schema into a llama.cpp grammar: {e}") from None
+            self._grammars[key] = g
+        return g
+
+    def _run(self, messages, *, max_tokens, temperature, stop, json_schema, state) -> Iterator[str]:
+        with self._lock:
+            tokens, prefix = self._render(messages)
+            if len(tokens) + max_tokens > self.n_ctx:
+                raise LLMError(
+                    f"the prompt has {len(tokens)} tokens; with max_tokens={max_tokens} it exceeds the context "
+                    f"of {self.n_ctx} tokens: shorten it or raise llm.n_ctx"
+                )
+            self._set_threads()
+            t0 = time.perf_counter()
+            cached = self._prepare(tokens, prefix)
+            grammar = self._grammar(json_schema) if json_schema is not None else None
+            it = self._llm.create_completion(
+                tokens, max_tokens=max_tokens, temperature=temperature, top_k=1 if temperature == 0 else 40,
+                stop=self._stop + list(stop), grammar=grammar, stream=True, seed=self.seed,
+            )
+            finish = None
+            n_chunks = 0
+            parts: list[str] = []
+            for chunk in it:
+                ch = chunk["choices"][0]
+                text = ch.get("text") or ""
+                if text:
+                    if state.get("ttft") is None:
+                        state["ttft"] = time.perf_counter() - t0
+                    n_chunks += 1
+                    parts.append(text)
+                    yield text
+                if ch.get("finish_reason"):
+                    finish = ch["finish_reason"]
+            out = "".join(parts)
+            n_out = len(self._llm.tokenize(out.encode("utf-8"), add_bos=False, special=True)) if out else 0
+            state["usage"] = Usage(prompt_tokens=len(tokens), completion_tokens=max(n_out, n_chunks if not out else n_out),
+                                   cached_tokens=cached)
+            state["finish"] = finish
+
+    def _complete(self, messages, *, max_tokens, temperature, stop, json_schema, schema_name="Reply") -> Completion:
+        state: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        text = "".join(self._run(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
+                                 json_schema=json_schema, state=state))
+        return Completion(text, state["usage"], time.perf_counter() - t0, state.get("ttft"), state.get("finish"), self.model)
+
+    def _stream(self, messages, *, max_tokens, temperature, stop, state) -> Iterator[str]:
+        return self._run(messages, max_tokens=max_tokens, temperature=temperature, stop=stop, json_schema=None, state=state)
+
+    def describe(self) -> dict[str, Any]:
+        return {"backend": self.backend, "model": self.model, "path": str(self.path), "sha256": self.sha256,
+                "threads": self.threads, "threads_setting": self.fixed_threads or "auto", "n_ctx": self.n_ctx,
+                "load_s": round(self.load_s, 3)}
+
+    def close(self) -> None:
+        llm = getattr(self, "_llm", None)
+        if llm is not None:
+            try:
+                llm.close()
+            except Exception:
+                pass
+            self._llm = None
