@@ -135,7 +135,11 @@ class AttrSASRec(Recommender):
         w = torch.softmax(logits, dim=1)
         a = (w.unsqueeze(-1) * out).sum(1)                                      # [B, d]
         dist = torch.cat([torch.zeros(1, A.shape[1]), A])[seq_t]                # [B, L, V]
-        profile = (w.unsqueeze(-1) * dist).sum(1)                               # [B, V]
+        # the attribute profile blends the learned (recency-aware) weights with the whole
+        # history, so long-standing tastes are not forgotten
+        present = (seq_t != 0).float()
+        uniform = present / present.sum(1, keepdim=True).clamp(min=1)
+        profile = ((0.5 * w + 0.5 * uniform).unsqueeze(-1) * dist).sum(1)     # [B, V]
         h = head.dense(torch.cat([a, user_vec], dim=1))
         E = self.base.net.item_emb.weight[1:].detach()
         s_item = h @ E.T

@@ -180,7 +180,7 @@ class SASRec(Recommender):
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-                total += float(loss)
+                total += float(loss.detach())
                 steps += 1
             rec = {"epoch": epoch, "loss": total / max(steps, 1), "seconds": round(time.perf_counter() - t0, 1)}
             out_of_time = c["max_seconds"] is not None and time.perf_counter() - t0 > c["max_seconds"]
