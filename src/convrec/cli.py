@@ -17,6 +17,8 @@ app = typer.Typer(help="convrec: a conversational recommender agent.", no_args_i
                   pretty_exceptions_enable=False)
 data_app = typer.Typer(help="Datasets: prepare, inspect.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
+from convrec.llm.cli import llm_app  # noqa: E402
+app.add_typer(llm_app, name="llm")
 console = Console()
 
 STATE: dict = {"config_path": None}
@@ -166,12 +168,19 @@ def _open(dataset: str, quiet: bool = False):
         return open_dataset(cfg, dataset, progress=advance)
 
 
+from convrec.cli_models import register as _register_models  # noqa: E402
+
+_register_models(app, get_config)
+
+
 def main() -> None:
     """Entry point: user-facing errors become one line on stderr, never a traceback."""
     try:
         app(standalone_mode=False)
     except ConvrecError as e:
-        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/] {e}", highlight=False)
+        from rich.markup import escape  # messages may contain brackets, e.g. pip install -e ".[local]"
+
+        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/] {escape(str(e))}", highlight=False)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -262,6 +262,9 @@ def explain_invalid(err: Exception) -> str:
     if isinstance(err, ValidationError):
         parts = []
         for e in err.errors()[:4]:
+            if e["type"] == "json_invalid":
+                parts.append(f"not valid JSON ({e.get('ctx', {}).get('error', e['msg'])})")
+                continue
             loc = ".".join(str(x) for x in e["loc"]) or "(root)"
             parts.append(f"{loc}: {e['msg']}")
         return "; ".join(parts)
@@ -383,7 +386,7 @@ class LLM(ABC):
         except (ValidationError, json.JSONDecodeError, ValueError) as e:
             first = e
         if not repair:
-            raise self._output_error(schema, first, c)
+            raise self._output_error(schema, first, c, retried=False)
         fix = msgs + [
             {"role": "assistant", "content": c.text[:2000]},
             {"role": "user", "content": f"That reply is invalid: {explain_invalid(first)}. "
@@ -451,9 +454,9 @@ class LLM(ABC):
     def _validate(c: Completion, schema: type[T]) -> T:
         return schema.model_validate_json(extract_json(c.text))
 
-    def _output_error(self, schema: type[BaseModel], err: Exception, c: Completion) -> LLMOutputError:
+    def _output_error(self, schema: type[BaseModel], err: Exception, c: Completion, retried: bool = True) -> LLMOutputError:
         why = explain_invalid(err)
         if c.finish_reason == "length":
             why += f" (the reply was cut at max_tokens={c.usage.completion_tokens})"
-        return LLMOutputError(f"{self.backend} model '{self.model}' did not return a valid {schema.__name__} "
-                              f"after a repair retry: {why}")
+        after = " after a repair retry" if retried else ""
+        return LLMOutputError(f"{self.backend} model '{self.model}' did not return a valid {schema.__name__}{after}: {why}")
