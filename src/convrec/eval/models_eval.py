@@ -17,7 +17,7 @@ from convrec.models.base import TrainData
 from convrec.models.registry import ARTIFACTS, load_or_train
 
 
-def test_users(ds: PreparedDataset, max_users: int | None = None, seed: int = 0):
+def heldout_users(ds: PreparedDataset, max_users: int | None = None, seed: int = 0):
     """Histories (train + valid, chronological), test targets and user ids."""
     td = TrainData.from_dataset(ds, include_valid=True)
     test = ds.split("test").set_index("user_id")["item_id"]
@@ -36,7 +36,7 @@ def evaluate_models(ds: PreparedDataset, config: Config, models: Sequence[str] =
                     eval_progress: Callable[[int], None] | None = None) -> dict:
     if ds.manifest["split"]["test"] == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no test interactions to evaluate on")
-    td, hist, targets, _ = test_users(ds, max_users, seed)
+    td, hist, targets, _ = heldout_users(ds, max_users, seed)
     negatives = sample_negatives(len(td.items), hist, targets, n=100, seed=seed)
     out = {"dataset": ds.name, "users": len(hist), "models": {}}
     for name in models:

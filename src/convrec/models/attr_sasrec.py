@@ -81,7 +81,7 @@ class AttrSASRec(Recommender):
         self.base = base
         self.cfg = dict(epochs=epochs, batch_size=batch_size, lr=lr, samples_per_user=samples_per_user,
                         attr_weight=attr_weight, threads=threads, seed=seed)
-        self.items: ItemIndex | None = base.items if base is not None else None
+        self.items: ItemIndex | None = None
         self.vocab: dict[str, list[str]] = {}
         self.item_values: dict[str, list[list[int]]] = {}
         self.heads: dict[str, Any] = {}

@@ -1,0 +1,227 @@
+"""One contract, one shared test mixin: every model passes the same tests.
+
+Tiny synthetic data: items 0-14 are "space" items, 15-29 "romance" items; each user sticks
+to one cluster and walks through it in order, so a model that learns anything recommends
+from the user's cluster.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from convrec.models.attr_sasrec import AttrSASRec
+from convrec.models.base import Context, ItemIndex, NotFittedError, TrainData, UnknownItemError
+from convrec.models.embeddings import ItemEmbeddings
+from convrec.models.itemcf import ItemCF
+from convrec.models.popularity import Popularity
+from convrec.models.sasrec import SASRec
+
+N_ITEMS = 30
+A = [f"i{j}" for j in range(15)]
+B = [f"i{j}" for j in range(15, 30)]
+
+
+def synthetic_data(seed: int = 0) -> TrainData:
+    rng = np.random.default_rng(seed)
+    items = ItemIndex([f"i{j}" for j in range(N_ITEMS)])
+    seqs, valid = [], []
+    for u in range(80):
+        base = 0 if u % 2 == 0 else 15
+        start = int(rng.integers(0, 6))
+        length = int(rng.integers(6, 10))
+        s = np.asarray([base + (start + t) % 15 for t in range(length + 1)], dtype=np.int64)
+        seqs.append(s[:-1])
+        valid.append(s[-1])
+    # item i0 is the most popular overall
+    seqs.append(np.asarray([0, 15, 16, 1], dtype=np.int64))
+    valid.append(2)
+    td = TrainData(items, seqs, [f"u{u}" for u in range(len(seqs))], np.asarray(valid))
+    td.item_texts = [f"a space opera about starships and aliens, part {j}" for j in range(15)] + \
+                    [f"a romantic comedy about love and weddings, part {j}" for j in range(15)]
+    td.attribute_values = {"theme": [["space"]] * 15 + [["romance"]] * 15}
+    return td
+
+
+class RecommenderContract:
+    """Mixed into one test class per model. Subclasses implement ``make``."""
+
+    learns = True  # recommends from the user's cluster
+
+    def make(self):
+        raise NotImplementedError
+
+    @pytest.fixture(scope="class")
+    def model(self):
+        return self.make().fit(synthetic_data())
+
+    def test_fit_sets_catalog(self, model):
+        assert len(model.items) == N_ITEMS
+
+    def test_score_all_sorted(self, model):
+        ids, s = model.score(Context(["i0", "i1"]))
+        assert len(ids) == N_ITEMS and len(s) == N_ITEMS
+        assert set(ids) == {f"i{j}" for j in range(N_ITEMS)}
+        assert np.all(np.diff(s[np.isfinite(s)]) <= 1e-9)
+
+    def test_score_given_candidates_only(self, model):
+        cand = ["i3", "i20", "i7", "i29"]
+        ids, s = model.score(Context(["i0"]), cand)
+        assert sorted(ids) == sorted(cand) and np.isfinite(s).all()
+
+    def test_empty_candidates(self, model):
+        ids, s = model.score(Context(["i0"]), [])
+        assert len(ids) == 0 and len(s) == 0
+        ids, s = model.rank(Context(["i0"]), [], k=5)
+        assert len(ids) == 0
+
+    def test_unknown_candidate_raises_clearly(self, model):
+        with pytest.raises(UnknownItemError, match="nope"):
+            model.score(Context(["i0"]), ["i1", "nope"])
+
+    def test_unknown_history_raises_clearly(self, model):
+        with pytest.raises(UnknownItemError, match="ghost"):
+            model.rank(Context(["ghost"]))
+
+    def test_empty_history_gives_prior(self, model):
+        ids, s = model.score(Context([]))
+        assert len(ids) == N_ITEMS and np.isfinite(s).all()
+
+    def test_history_excluded(self, model):
+        hist = ["i0", "i1", "i2"]
+        ids, s = model.score(Context(hist))
+        assert np.isneginf(s[np.isin(ids, hist)]).all()
+        top, _ = model.rank(Context(hist), k=None)
+        assert not set(hist) & set(top) and len(top) == N_ITEMS - 3
+        ids, s = model.score(Context(hist), exclude_seen=False)
+        assert np.isfinite(s).all()
+
+    def test_disliked_never_returned(self, model):
+        top, _ = model.rank(Context(["i0"], disliked=["i1", "i2"]), k=None)
+        assert "i1" not in top and "i2" not in top
+
+    def test_dislike_pushes_similar_down(self, model):
+        cand = B[2:]
+        _, base = model.score(Context(["i3", "i4"]), cand)
+        ids2, pushed = model.score(Context(["i3", "i4"], disliked=["i15", "i16"]), cand)
+        ids1, base = model.score(Context(["i3", "i4"]), cand)
+        b = dict(zip(ids1, base))
+        p = dict(zip(ids2, pushed))
+        assert np.mean([p[i] for i in cand]) < np.mean([b[i] for i in cand])
+
+    def test_rank_k(self, model):
+        ids, s = model.rank(Context(["i0"]), k=5)
+        assert len(ids) == 5 and len(s) == 5
+
+    def test_learns_cluster(self, model):
+        for hist, cluster in ((["i3", "i4", "i5"], A), (["i18", "i19", "i20"], B)):
+            top, _ = model.rank(Context(hist), k=5)
+            assert sum(t in cluster for t in top) >= 4, (hist, top)
+
+    def test_similar_items(self, model):
+        ids, s = model.similar_items(["i5"], k=6)
+        assert "i5" not in ids and len(ids) == 6
+        assert np.all(np.diff(s) <= 1e-9)
+        if self.learns:
+            assert sum(i in A for i in ids) >= 4
+        ids, _ = model.similar_items(["i5"], candidates=["i1", "i20", "i5"], k=None)
+        assert sorted(ids) == ["i1", "i20"]
+        assert len(model.similar_items([], k=3)[0]) == 0
+
+    def test_deterministic(self, model):
+        a = model.rank(Context(["i0", "i16"]), k=10)
+        b = model.rank(Context(["i0", "i16"]), k=10)
+        assert list(a[0]) == list(b[0])
+
+    def test_save_load_identical_scores(self, model, tmp_path):
+        model.save(tmp_path / "m")
+        loaded = type(model).load(tmp_path / "m")
+        for ctx in (Context(["i0", "i1"]), Context(["i20"], disliked=["i21"]), Context([])):
+            a_ids, a = model.score(ctx)
+            b_ids, b = loaded.score(ctx)
+            assert list(a_ids) == list(b_ids)
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+    def test_unfitted_raises(self):
+        with pytest.raises(NotFittedError):
+            self.make().rank(Context(["i0"]))
+
+
+class TestPopularity(RecommenderContract):
+    learns = False
+
+    def make(self):
+        return Popularity()
+
+    def test_dislike_pushes_similar_down(self, model):
+        # documented: popularity has no similarity, a dislike only excludes the item itself
+        ids1, s1 = model.score(Context(["i3"]), B[2:])
+        ids2, s2 = model.score(Context(["i3"], disliked=["i15"]), B[2:])
+        assert list(ids1) == list(ids2) and np.allclose(s1, s2)
+
+    def test_learns_cluster(self, model):
+        # not personalised: the same order whatever the history
+        a, _ = model.rank(Context(["i3", "i4"]), k=None, exclude_seen=False)
+        b, _ = model.rank(Context(["i18"]), k=None, exclude_seen=False)
+        assert list(a) == list(b)
+
+    def test_most_popular_first(self, model):
+        ids, _ = model.rank(Context([]), k=1)
+        assert ids[0] == "i0" or ids[0] in A + B
+
+    def test_recency_window(self):
+        td = synthetic_data()
+        td.timestamps = [np.arange(len(s), dtype=float) * 86400 for s in td.sequences]
+        recent = Popularity(window_days=1).fit(td)
+        assert recent.counts.sum() < Popularity().fit(td).counts.sum()
+
+
+class TestItemCF(RecommenderContract):
+    def make(self):
+        return ItemCF(neighbors=10)
+
+    def test_neighbours_are_sparse(self, model):
+        assert (np.diff(model.sim.indptr) <= 10).all()
+
+    def test_soft_filter_keeps_top_ratio(self, model):
+        ids, s = model.soft_filter(["i3", "i4"], ratio=0.2)
+        assert 0 < len(ids) <= int(np.ceil(0.2 * N_ITEMS))
+        assert all(i in A for i in ids) and (s > 0).all()
+
+
+class TestSASRec(RecommenderContract):
+    def make(self):
+        return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1)
+
+
+class TestSASRecOrderFree(RecommenderContract):
+    def make(self):
+        return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1,
+                      use_position=False, shuffle=True)
+
+    def test_order_does_not_matter_much(self, model):
+        a, _ = model.rank(Context(["i3", "i4", "i5"], ordered=False), k=5)
+        b, _ = model.rank(Context(["i5", "i3", "i4"], ordered=False), k=5)
+        assert len(set(a) & set(b)) >= 3
+
+
+class TestEmbeddings(RecommenderContract):
+    def make(self):
+        return ItemEmbeddings()
+
+    def test_free_text_search(self, model):
+        ids, s = model.search("a love story with a wedding", k=5)
+        assert all(i in B for i in ids)
+
+
+class TestAttrSASRec(RecommenderContract):
+    def make(self):
+        base = SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1)
+        base.fit(synthetic_data())
+        return AttrSASRec(base, epochs=3)
+
+    def test_rank_by_attribute(self, model):
+        ids, _ = model.rank_by("theme", Context(["i3", "i4"]), k=5)
+        assert len(ids) == 5
+        with pytest.raises(KeyError):
+            model.rank_by("nope", Context(["i3"]))
