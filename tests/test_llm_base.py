@@ -104,3 +104,15 @@ def test_extract_json_and_instruction_placement():
 def test_fake_runs_out_loudly():
     with pytest.raises(AssertionError, match="ran out of replies"):
         ScriptedLLM([]).generate("x")
+
+
+def test_failed_stream_is_recorded_as_failed():
+    def boom(messages):
+        raise RuntimeError("connection dropped")
+
+    llm = ScriptedLLM([boom])
+    s = llm.stream("hi")
+    with pytest.raises(RuntimeError):
+        list(s)
+    rec = llm.meter.records[-1]
+    assert rec.kind == "stream" and rec.ok is False and "connection dropped" in rec.error

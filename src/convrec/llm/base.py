@@ -196,12 +196,16 @@ class TextStream:
 
     def __iter__(self) -> Iterator[str]:
         parts: list[str] = []
+        error: str | None = None
         try:
             for d in self._deltas:
                 parts.append(d)
                 yield d
+        except Exception as e:
+            error = str(e) or type(e).__name__
+            raise
         finally:
-            self.completion = self._finish("".join(parts))
+            self.completion = self._finish("".join(parts), error)
 
     def text(self) -> str:
         """Consume the whole stream and return the text."""
@@ -339,10 +343,10 @@ class LLM(ABC):
                     state["ttft"] = time.perf_counter() - t0
                 yield d
 
-        def finish(text: str) -> Completion:
-            usage = state["usage"] or Usage(completion_tokens=state.get("chunks", 0))
+        def finish(text: str, error: str | None) -> Completion:
+            usage = state["usage"] or Usage()
             c = Completion(text, usage, time.perf_counter() - t0, state["ttft"], state["finish"], self.model)
-            err = state.get("error")
+            err = error or state.get("error")
             self.meter.record(CallRecord(
                 self.meter.turn, "stream", self.model, usage.prompt_tokens, usage.completion_tokens,
                 usage.cached_tokens, c.latency_s, c.ttft_s, ok=err is None, error=err, purpose=purpose,
