@@ -9,6 +9,7 @@ attribute heads train on train over the frozen SASRec.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from pathlib import Path
@@ -79,7 +80,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
     elif artifact == "embeddings":
         td = TrainData.from_dataset(ds, include_valid=True)
         td.item_texts = item_texts(ds)
-        model = ItemEmbeddings(threads=max(config.threads, 1), cache_dir=ds.dir / "cache")
+        # the catalog is embedded once: use both cores for it (nothing else runs then)
+        model = ItemEmbeddings(threads=max(config.threads, min(2, os.cpu_count() or 1)), cache_dir=ds.dir / "cache")
         model.fit(td, progress=progress)
     elif artifact == "attr-sasrec":
         base = load_or_train(ds, config, "sasrec", progress=progress)
@@ -87,7 +89,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         td.attribute_values = item_attribute_values(ds.items, ds.columns)
         if not td.attribute_values:
             raise ConvrecError(f"dataset '{ds.name}' has no item attributes to condition on")
-        model = AttrSASRec(base, threads=config.threads).fit(td, progress=progress)
+        model = AttrSASRec(base, epochs=5, threads=config.threads).fit(td, progress=progress)
     else:
         raise ConvrecError(f"unknown model '{artifact}' (choose from {', '.join(ARTIFACTS)})")
     d = model_dir(ds, artifact)
