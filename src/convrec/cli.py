@@ -117,7 +117,7 @@ def data_prepare(
 @data_app.command("info")
 def data_info(dataset: str = DATASET_ARG, as_json: bool = typer.Option(False, "--json", help="one JSON line")):
     """Counts and columns of a dataset (prepares it on first use)."""
-    ds = _open(dataset, quiet=as_json)
+    ds = _open(dataset)
     m = ds.manifest
     info = {"dataset": ds.name, "items": m["items"], "users": m["users"], "interactions": m["interactions"],
             "columns": [c["name"] for c in m["columns"]]}
@@ -130,6 +130,8 @@ def data_info(dataset: str = DATASET_ARG, as_json: bool = typer.Option(False, "-
 @data_app.command("show")
 def data_show(dataset: str = DATASET_ARG):
     """A readable summary: counts, split and the column-description map."""
+    import pandas as pd
+
     ds = _open(dataset)
     m = ds.manifest
     console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
@@ -147,13 +149,14 @@ def data_show(dataset: str = DATASET_ARG):
         t.add_row(c["name"], c["type"], c["meaning"], ex[:70], rng, f"{100 * c.get('null_fraction', 0):.1f}")
     console.print(t)
     sample = ds.items.sort_values("popularity", ascending=False).head(5)
-    s = Table(*[c for c in ("item_id", "title", "year", "genres", "price", "popularity") if c in sample.columns], title="most popular items")
+    shown = [c for c in ("item_id", "title", "year", "genres", "price", "popularity") if c in sample.columns]
+    s = Table(*shown, title="most popular items")
     for _, r in sample.iterrows():
-        s.add_row(*[", ".join(r[c][:4]) if isinstance(r[c], list) else str(r[c]) for c in s.columns and [col.header for col in s.columns]])
+        s.add_row(*[", ".join(r[c][:4]) if isinstance(r[c], list) else ("" if pd.isna(r[c]) else str(r[c])) for c in shown])
     console.print(s)
 
 
-def _open(dataset: str, quiet: bool = False):
+def _open(dataset: str):
     from convrec.catalog.store import open_dataset
     from convrec.ui import step_progress
 
