@@ -1,0 +1,1 @@
+"""Strategies (InteRecAgent, OMuleT, ToolRec, baselines) over the shared toolbox."""

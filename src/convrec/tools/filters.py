@@ -1,0 +1,110 @@
+"""Hard conditions as a structured filter object, always executed as parameterised,
+read-only SQL. Small models produce a short list of {column, op, value} reliably; column
+names are checked against the catalog's column map and list values are linked to the
+catalog's vocabulary ("sci fi" → "Sci-Fi")."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, Field
+
+from convrec.catalog.store import PreparedDataset, junction_table
+from convrec.tools.base import ToolError
+from convrec.tools.sql import run_readonly
+
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like"]
+_SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+class Condition(BaseModel):
+    column: str = Field(description="a column of the item table, e.g. genres, year, price")
+    op: Op = Field(description="comparison; contains / not_contains for list columns like genres or tags")
+    value: Union[float, int, bool, str] = Field(description="the value to compare with")
+
+
+class Filter(BaseModel):
+    conditions: list[Condition] = Field(default_factory=list, max_length=8)
+
+
+def _vocab(ds: PreparedDataset, column: str) -> list[str]:
+    cache = ds.__dict__.setdefault("_vocab_cache", {})
+    if column not in cache:
+        with ds.connect() as con:
+            cache[column] = [r[0] for r in con.execute(f'SELECT DISTINCT value FROM "{junction_table(column)}"')]
+    return cache[column]
+
+
+def resolve_value(ds: PreparedDataset, column: str, value: str) -> str:
+    """The catalog's spelling of a list value, or ToolError naming close known values."""
+    from rapidfuzz import fuzz, process
+
+    vocab = _vocab(ds, column)
+    low = {v.lower(): v for v in vocab}
+    key = str(value).strip().lower()
+    if key in low:
+        return low[key]
+    norm = {v.lower().replace("-", " ").replace("_", " "): v for v in vocab}
+    k2 = key.replace("-", " ").replace("_", " ")
+    if k2 in norm:
+        return norm[k2]
+    hit = process.extractOne(k2, list(norm), scorer=fuzz.WRatio, score_cutoff=88)
+    if hit:
+        return norm[hit[0]]
+    close = [norm[h[0]] for h in process.extract(k2, list(norm), scorer=fuzz.WRatio, limit=5)]
+    raise ToolError(f"no {column} value like '{value}' (close: {', '.join(close)})")
+
+
+def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
+    cols = {c["name"]: c for c in ds.columns}
+    where, params = [], []
+    for cond in flt.conditions:
+        c = cols.get(cond.column) or cols.get(cond.column.lower().strip())
+        if c is None:
+            raise ToolError(f"unknown column '{cond.column}' (columns: {', '.join(cols)})")
+        name = c["name"]
+        if c["type"] == "list":
+            if cond.op in ("contains", "=", "like"):
+                neg = False
+            elif cond.op in ("not_contains", "!="):
+                neg = True
+            else:
+                raise ToolError(f"'{name}' is a list: use contains or not_contains")
+            val = resolve_value(ds, name, str(cond.value))
+            where.append(f'item_id {"NOT IN" if neg else "IN"} (SELECT item_id FROM "{junction_table(name)}" WHERE value = ?)')
+            params.append(val)
+        elif c["type"] in ("integer", "real"):
+            if cond.op not in _SQL_OPS:
+                raise ToolError(f"'{name}' is a number: use =, !=, <, <=, > or >=")
+            try:
+                v = float(cond.value)
+            except (TypeError, ValueError):
+                raise ToolError(f"'{name}' needs a number, got '{cond.value}'") from None
+            where.append(f'"{name}" {_SQL_OPS[cond.op]} ?')
+            params.append(v)
+        elif c["type"] == "boolean":
+            v = cond.value if isinstance(cond.value, bool) else str(cond.value).lower() in ("true", "1", "yes")
+            where.append(f'"{name}" {"=" if cond.op != "!=" else "!="} ?')
+            params.append(int(v))
+        else:
+            if cond.op in ("like", "contains"):
+                where.append(f'"{name}" LIKE ?')
+                params.append(f"%{cond.value}%")
+            elif cond.op in ("=", "!="):
+                where.append(f'"{name}" {cond.op} ? COLLATE NOCASE')
+                params.append(str(cond.value))
+            else:
+                raise ToolError(f"'{name}' is text: use =, != or like")
+    sql = "SELECT item_id FROM items" + (" WHERE " + " AND ".join(where) if where else "")
+    return sql, params
+
+
+def apply_filter(ds: PreparedDataset, flt: Filter, candidates: list[str] | None, max_rows: int = 1_000_000) -> list[str]:
+    """Item ids satisfying ``flt`` (in candidate order when candidates are given)."""
+    sql, params = build_sql(ds, flt)
+    _, rows = run_readonly(ds.db_path, sql, params, max_rows=max_rows, timeout_s=5.0)
+    ok = {r[0] for r in rows}
+    if candidates is None:
+        pop = ds.items.set_index("item_id")["popularity"]
+        return sorted(ok, key=lambda i: -pop.get(i, 0))
+    return [c for c in candidates if c in ok]

@@ -1,0 +1,60 @@
+"""Read-only, validated, time-limited SQL over the item database.
+
+LLM-written SQL runs on a ``mode=ro`` connection with an authorizer that allows only reads
+(no ATTACH, PRAGMA, writes or schema changes), one statement, a row limit and a deadline
+enforced by SQLite's progress handler.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from convrec.tools.base import ToolError
+
+_ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
+if hasattr(sqlite3, "SQLITE_RECURSIVE"):
+    _ALLOWED.add(sqlite3.SQLITE_RECURSIVE)
+_FORBIDDEN_FUNCS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
+_START = re.compile(r"^\s*(select|with)\b", re.IGNORECASE)
+
+
+def _authorizer(action, arg1, arg2, dbname, source):
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _FORBIDDEN_FUNCS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK if action in _ALLOWED else sqlite3.SQLITE_DENY
+
+
+def run_readonly(db_path: Path, sql: str, params: Sequence[Any] = (), max_rows: int = 50,
+                 timeout_s: float = 2.0) -> tuple[list[str], list[tuple]]:
+    """Run one SELECT; returns (column names, rows). Raises ToolError with a clear message."""
+    sql = sql.strip().rstrip(";").strip()
+    if not sql:
+        raise ToolError("empty SQL")
+    if not _START.match(sql):
+        raise ToolError("only SELECT queries are allowed")
+    if ";" in re.sub(r"'(?:[^']|'')*'", "", sql):
+        raise ToolError("only one SQL statement is allowed")
+    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        con.set_authorizer(_authorizer)
+        deadline = time.monotonic() + timeout_s
+        con.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
+        wrapped = f"SELECT * FROM ({sql}) LIMIT {int(max_rows)}"
+        try:
+            cur = con.execute(wrapped, tuple(params))
+            rows = cur.fetchall()
+        except sqlite3.DatabaseError as e:
+            msg = str(e)
+            if "interrupted" in msg:
+                raise ToolError(f"query took longer than {timeout_s:g} s and was stopped") from None
+            if "not authorized" in msg:
+                raise ToolError("query not allowed: only reading the item tables is permitted") from None
+            raise ToolError(f"SQL error: {msg}") from None
+        cols = [d[0] for d in cur.description or []]
+        return cols, rows
+    finally:
+        con.close()
