@@ -60,8 +60,12 @@ def sampled_ranking(score_batch, histories, targets: np.ndarray, negatives: np.n
 
 def sample_negatives(n_items: int, histories: Sequence[np.ndarray], targets: np.ndarray, n: int = 100,
                      seed: int = 0) -> np.ndarray:
-    """``n`` random items per user that the user never interacted with (fixed by ``seed``)."""
+    """``n`` random items per user that the user never interacted with (fixed by ``seed``).
+
+    On catalogs too small for ``n``, every user gets as many as all users can have."""
     rng = np.random.default_rng(seed)
+    most_seen = max((len(np.unique(h)) for h in histories), default=0)
+    n = max(0, min(n, n_items - 1 - most_seen))
     out = np.empty((len(histories), n), dtype=np.int64)
     for u, (h, t) in enumerate(zip(histories, targets)):
         seen = set(h.tolist())
@@ -69,6 +73,10 @@ def sample_negatives(n_items: int, histories: Sequence[np.ndarray], targets: np.
         picked: list[int] = []
         while len(picked) < n:
             c = rng.integers(0, n_items, size=2 * n)
-            picked.extend(int(x) for x in c if x not in seen and x not in picked)
+            for x in c:
+                x = int(x)
+                if x not in seen:
+                    seen.add(x)
+                    picked.append(x)
         out[u] = picked[:n]
     return out
