@@ -202,13 +202,13 @@ def main(argv=None) -> int:
                 print(json.dumps(r), flush=True)
     if not args.json:
         hdr = f"{'model':20} {'thr':>4} {'load s':>6} {'prompt t/s':>10} {'gen t/s':>7} {'1st turn':>8} " \
-              f"{'p50 cached':>10} {'p90 cached':>10} {'p50 no cache':>12} {'eval tok/turn c|nc':>18}"
+              f"{'p50 cached':>10} {'p90 cached':>10} {'p50 no cache':>12} {'eval tok/turn c|nc':>18} {'plans ok':>8}"
         print(hdr)
         for r in results:
             c, u = r["cached"], r["uncached"]
             print(f"{r['model']:20} {str(r['threads']):>4} {r['load_s']:>6} {r['prompt_tok_s']:>10} {r['gen_tok_s']:>7} "
                   f"{r['first_turn_s']:>8} {c['turn_p50_s']:>10} {c['turn_p90_s']:>10} {u['turn_p50_s']:>12} "
-                  f"{c['evaluated_prompt_tokens_per_turn']:>8} | {u['evaluated_prompt_tokens_per_turn']:<8}")
+                  f"{c['evaluated_prompt_tokens_per_turn']:>8} | {u['evaluated_prompt_tokens_per_turn']:<8} {c['plan_valid']:>8}")
     return 0 if results else 1
 
 

@@ -60,3 +60,25 @@ def test_models_json(monkeypatch, capsys, tmp_path):
     assert [r["name"] for r in rows] == ["qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
     assert all(r["assembled"] is False for r in rows)  # a fresh home has nothing assembled
     assert '.[local-large]' in rows[1]["install"]
+
+
+def test_run_check_reports_every_key_with_a_scripted_model():
+    from convrec.llm.cli import run_check
+    from convrec.llm.fake import ScriptedLLM
+
+    llm = ScriptedLLM(["Try Baba Is You.", "ok", "It Takes Two.", "1, 2, 3, 4, 5, 6",
+                       {"liked": ["Portal 2", "Celeste"], "disliked": ["Dark Souls"], "max_price": 20}])
+    out = run_check(llm)
+    for k in ("backend", "model", "sha256", "load_s", "prompt_tok_s", "gen_tok_s", "ttft_s", "ttft_cached_s", "json_valid"):
+        assert k in out, k
+    assert out["backend"] == "fake" and out["json_valid"] is True and out["calls"] == 5
+    assert out["json"] == {"liked": ["Portal 2", "Celeste"], "disliked": ["Dark Souls"], "max_price": 20.0}
+    json.dumps(out)  # serialisable as one line
+
+
+def test_run_check_reports_invalid_json_instead_of_failing():
+    from convrec.llm.cli import run_check
+    from convrec.llm.fake import ScriptedLLM
+
+    out = run_check(ScriptedLLM(["a", "b", "c", "1, 2", "nope", "still nope"]))
+    assert out["json_valid"] is False and "did not return a valid SmokePrefs" in out["json_error"]

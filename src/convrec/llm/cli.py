@@ -78,14 +78,17 @@ def run_check(llm) -> dict[str, Any]:
     llm.meter.start_turn()
     if local:
         llm.clear_cache()
-    cold = llm.stream([Message.system(CHECK_SYSTEM), Message.user("Suggest a relaxing puzzle game.")],
-                      max_tokens=4, purpose="check-cold")
+    ask = [Message.system(CHECK_SYSTEM), Message.user("Suggest a relaxing puzzle game.")]
+    cold = llm.stream(ask, max_tokens=4, purpose="check-cold")
     cold.text()
     c = cold.completion
-    evaluated = max(1, c.usage.prompt_tokens - c.usage.cached_tokens)
+    n_prompt = c.usage.prompt_tokens
+    if not n_prompt:  # a server that reports no usage in streams: count with one plain call
+        n_prompt = llm.generate(ask, max_tokens=1, purpose="check-count").usage.prompt_tokens
+    evaluated = max(1, n_prompt - c.usage.cached_tokens)
     out["ttft_s"] = round(c.ttft_s or c.latency_s, 3)
-    out["prompt_tokens"] = c.usage.prompt_tokens
-    out["prompt_tok_s"] = round(evaluated / (c.ttft_s or c.latency_s), 1)
+    out["prompt_tokens"] = n_prompt
+    out["prompt_tok_s"] = round(evaluated / max(1e-6, c.ttft_s or c.latency_s), 1)
     # another system prompt in between, so the cached run must restore the saved prefix
     llm.generate([Message.system("You are a terse assistant."), Message.user("Say ok.")], max_tokens=2, purpose="check-other")
     warm = llm.stream([Message.system(CHECK_SYSTEM), Message.user("Any co-op games for two players?")],
@@ -112,6 +115,8 @@ def run_check(llm) -> dict[str, Any]:
     out["json_s"] = round(time.perf_counter() - t0, 3)
     s = llm.meter.turn_summary()
     out["calls"] = s.calls
+    # an OpenAI backend learns the model name and the JSON mode from the server on the first calls
+    out.update({k: v for k, v in llm.describe().items() if k in ("model", "json_mode")})
     if local:
         out["threads"] = llm.threads
     return out
