@@ -8,6 +8,7 @@ attribute heads train on train over the frozen SASRec.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -36,6 +37,28 @@ CLASSES: dict[str, type[Recommender]] = {
 Progress = Callable[[dict], None]
 
 
+PRETRAINED_DIR = Path(__file__).resolve().parent / "pretrained"
+"""Artifacts shipped inside the package (built by ``scripts/build_pretrained.py``)."""
+
+
+def data_signature(ds: PreparedDataset) -> str:
+    """Identifies the training data independently of where the files live: the same
+    catalog and the same split give the same signature on every machine."""
+    m = ds.manifest
+    h = hashlib.sha256(json.dumps([m["items"], m["users"], m["interactions"], m["split"], m["kcore"],
+                                   ds.items["item_id"].iloc[[0, -1]].tolist()]).encode())
+    return h.hexdigest()[:16]
+
+
+def pretrained_dir(ds: PreparedDataset, artifact: str) -> Path | None:
+    d = PRETRAINED_DIR / ds.name / artifact
+    try:
+        meta = json.loads((d / "meta.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return d if meta.get("data_signature") == data_signature(ds) else None
+
+
 def model_dir(ds: PreparedDataset, artifact: str) -> Path:
     return ds.dir / "models" / artifact
 
@@ -58,8 +81,6 @@ def sasrec_params(ds: PreparedDataset, config: Config, ordered: bool = True, **o
         use_position=ordered,
         shuffle=not ordered,
     )
-    if m["items"] > 5000 and m["interactions"] < 150_000:
-        p.update(max_seconds=60.0)  # keeps first-use training of the bundled default short
     p.update({k: v for k, v in overrides.items() if v is not None})
     return p
 
@@ -97,7 +118,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
     if tmp.exists():
         shutil.rmtree(tmp)
     model.save(tmp)
-    meta = {"artifact": artifact, "dataset": ds.name, "fingerprint": ds.manifest["fingerprint"],
+    meta = {"artifact": artifact, "dataset": ds.name, "data_signature": data_signature(ds),
             "fit_s": round(time.perf_counter() - t0, 2)}
     (tmp / "meta.json").write_text(json.dumps(meta))
     if d.exists():
@@ -107,8 +128,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
     return model
 
 
-def load_artifact(ds: PreparedDataset, artifact: str) -> Recommender:
-    d = model_dir(ds, artifact)
+def load_artifact(ds: PreparedDataset, artifact: str, directory: Path | None = None) -> Recommender:
+    d = directory or model_dir(ds, artifact)
     model = CLASSES[artifact].load(d)
     try:
         model.fit_s = json.loads((d / "meta.json").read_text())["fit_s"]
@@ -122,6 +143,11 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
     """The saved artifact, or train it now (saying so) when it is missing."""
     if is_trained(ds, artifact):
         return load_artifact(ds, artifact)
+    shipped = pretrained_dir(ds, artifact)
+    if shipped is not None:
+        if say:
+            say(f"using the pre-trained '{artifact}' shipped for '{ds.name}'")
+        return load_artifact(ds, artifact, shipped)
     if say:
         say(f"training '{artifact}' for dataset '{ds.name}' (first use)")
     return train_artifact(ds, config, artifact, progress=progress)

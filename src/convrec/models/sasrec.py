@@ -101,7 +101,7 @@ class SASRec(Recommender):
 
     def __init__(self, dim: int = 64, blocks: int = 2, heads: int = 1, dropout: float = 0.2, maxlen: int = 50,
                  loss: str = "bce", epochs: int = 200, batch_size: int = 128, lr: float = 1e-3, l2: float = 0.0,
-                 eval_every: int = 5, patience: int = 3, use_position: bool = True, shuffle: bool = False,
+                 eval_every: int = 10, patience: int = 4, use_position: bool = True, shuffle: bool = False,
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 2000,
                  max_seconds: float | None = None):
         if loss not in ("bce", "bpr", "ce"):
