@@ -1,0 +1,164 @@
+"""InteRecAgent's toolbox over the candidate bus.
+
+info query (SQL look-up) · hard-condition filter · soft-condition retrieval (ItemCF) ·
+ranking (popularity | similarity | preference) · candidate storing · candidate fetching.
+Every item name goes through the linker first; names that link to nothing are reported.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from convrec.models.base import Context
+from convrec.tools.base import Observation, Tool, ToolContext, ToolError
+from convrec.tools.filters import Filter, apply_filter
+from convrec.tools.sql import run_readonly
+
+
+def _unlinked(links) -> str:
+    bad = [l.query for l in links if l.item_id is None]
+    return f" (not in the catalog: {', '.join(bad)})" if bad else ""
+
+
+class LookUp(Tool):
+    name = "lookup"
+    description = ("Answer a question about items with one SQLite SELECT over table items (and item_<list column> "
+                   "junction tables with columns item_id, value). Does not recommend.")
+
+    class Input(BaseModel):
+        sql: str = Field(description="one SELECT statement")
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        cols, rows = run_readonly(ctx.catalog.ds.db_path, args.sql, max_rows=20)
+        if not rows:
+            return Observation("no rows", {"columns": cols, "rows": []})
+        lines = ["; ".join(f"{c}={v}" for c, v in zip(cols, r)) for r in rows[:10]]
+        more = f" (+{len(rows) - 10} more)" if len(rows) > 10 else ""
+        return Observation("\n".join(lines) + more, {"columns": cols, "rows": [list(r) for r in rows]})
+
+
+class HardFilter(Tool):
+    name = "hard_filter"
+    description = "Keep candidates whose attributes satisfy every condition (genre/tag, year, price, popularity...)."
+    Input = Filter
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        bus = ctx.bus
+        ids = apply_filter(ctx.catalog.ds, args, bus.candidates)
+        conds = ", ".join(f"{c.column} {c.op} {c.value}" for c in args.conditions)
+        if not ids:
+            raise ToolError(f"no items satisfy [{conds}] among {bus.count} candidates: relax a condition")
+        bus.set(ids, ranked=bus.ranked and bus.candidates is not None)
+        return Observation(f"{len(ids)} candidates satisfy [{conds}]", {"count": len(ids)})
+
+
+class SoftFilter(Tool):
+    name = "similar_to"
+    description = "Keep candidates similar to seed items (ItemCF; the top 5% by mean similarity) and remember the scores."
+
+    class Input(BaseModel):
+        seed_items: list[str] = Field(min_length=1, max_length=10, description="item names")
+        ratio: float = Field(default=0.05, gt=0, le=1)
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        seeds, links = ctx.catalog.link(args.seed_items)
+        if not seeds:
+            raise ToolError(f"none of the seed items are in the catalog: {', '.join(args.seed_items)}")
+        cf = ctx.catalog.model("itemcf")
+        ids, scores = cf.soft_filter(seeds, ctx.bus.candidates, ratio=args.ratio)
+        if len(ids) == 0:
+            emb = ctx.catalog.model("embeddings")  # no co-occurrence evidence: fall back to content
+            ids, scores = emb.similar_items(seeds, ctx.bus.candidates, k=max(10, int(args.ratio * ctx.bus.count)))
+        if len(ids) == 0:
+            raise ToolError("no candidates are similar to the seeds: try without this step")
+        ctx.bus.set(ids.tolist(), scores, ranked=True)
+        return Observation(f"{len(ids)} candidates similar to {', '.join(ctx.catalog.title(s) for s in seeds)}"
+                           + _unlinked(links), {"count": len(ids), "seeds": seeds})
+
+
+class Rank(Tool):
+    name = "rank"
+    description = ("Order the candidates. schema: popularity | similarity (to prefer items) | preference "
+                   "(sequential model over the items the user likes). unwanted items are never returned.")
+
+    class Input(BaseModel):
+        schema_: Literal["popularity", "similarity", "preference"] = Field(default="preference", alias="schema")
+        prefer: list[str] = Field(default_factory=list, description="items the user likes or has consumed")
+        unwanted: list[str] = Field(default_factory=list, description="items the user rejected")
+
+        model_config = {"populate_by_name": True}
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        cat = ctx.catalog
+        prefer, l1 = cat.link(args.prefer)
+        unwanted, l2 = cat.link(args.unwanted)
+        prof = ctx.profile
+        if prof is not None:
+            prefer = list(dict.fromkeys(prefer + list(getattr(prof, "like_ids", []))))
+            unwanted = list(dict.fromkeys(unwanted + list(getattr(prof, "dislike_ids", []))))
+        schema = args.schema_
+        if schema != "popularity" and not prefer:
+            schema = "popularity"  # nothing to personalise on
+        cand = ctx.bus.candidates
+        exclude = set(prefer) | set(unwanted)
+        if cand is not None:
+            cand = [c for c in cand if c not in exclude]
+        if cand is not None and not cand:
+            raise ToolError("no candidates left to rank")
+        if schema == "popularity":
+            model = cat.model("popularity")
+            ids, scores = model.score(Context([], unwanted), cand)
+        elif schema == "similarity":
+            model = cat.model("itemcf")
+            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
+            if cand is not None and not np.any(scores[np.isfinite(scores)] > 0):
+                ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
+        else:
+            model = cat.model("sasrec-set")
+            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
+        keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
+        ids, scores = ids[keep], scores[keep]
+        if cand is None:
+            ids, scores = ids[:500], scores[:500]
+        ctx.bus.set(ids.tolist(), scores, ranked=True)
+        return Observation(f"ranked {len(ids)} candidates by {schema}" + _unlinked(l1 + l2), {"schema": schema})
+
+
+class StoreCandidates(Tool):
+    name = "store_candidates"
+    description = "Use the items the user listed as the candidates (e.g. 'which of these suits me: A, B, C?')."
+
+    class Input(BaseModel):
+        items: list[str] = Field(min_length=1, max_length=50)
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        ids, links = ctx.catalog.link(args.items)
+        if not ids:
+            raise ToolError(f"none of these are in the catalog: {', '.join(args.items)}")
+        ctx.bus.set(ids)
+        ctx.bus.user_given = True
+        return Observation(f"stored {len(ids)} candidates" + _unlinked(links), {"ids": ids})
+
+
+class FetchCandidates(Tool):
+    name = "fetch"
+    description = "Return the final top-k candidates with titles and attributes worth showing."
+
+    class Input(BaseModel):
+        k: int = Field(default=10, ge=1, le=50)
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        bus, cat = ctx.bus, ctx.catalog
+        if bus.candidates is None:
+            ids = cat.model("popularity").rank(Context([]), k=args.k)[0].tolist()
+        else:
+            ids = bus.top(args.k)
+        items = [{"item_id": i, **cat.describe(i)} for i in ids]
+        text = "\n".join(f"{n}. {it['title']}" + (f" ({it['year']})" if "year" in it else "") for n, it in enumerate(items, 1))
+        return Observation(text or "no items", {"items": items})
+
+
+TOOLS: list[type[Tool]] = [LookUp, HardFilter, SoftFilter, Rank, StoreCandidates, FetchCandidates]
