@@ -68,6 +68,9 @@ def export_recbole(ds, td_train, hist, targets, negatives, valid_targets, out: P
     d.mkdir(parents=True, exist_ok=True)
     ids = td_train.items.ids
     header = "user_id:token\titem_id_list:token_seq\titem_id:token\n"
+    # every catalog item gets a RecBole token, so sampled negatives and masks can name any item
+    with open(d / f"{ds.name}.item", "w") as f:
+        f.write("item_id:token\n" + "".join(f"{i}\n" for i in ids))
     with open(d / f"{ds.name}.train.inter", "w") as f:
         f.write(header)
         for u, s in zip(td_train.users, td_train.sequences):

@@ -29,7 +29,7 @@ torch.load = lambda *a, **k: _orig_load(*a, **{**k, "weights_only": False})  # R
 cfg = Config(model="SASRec", dataset=job["name"], config_dict={
     "data_path": job["data_path"],
     "benchmark_filename": ["train", "valid", "test"],
-    "load_col": {"inter": ["user_id", "item_id_list", "item_id"]},
+    "load_col": {"inter": ["user_id", "item_id_list", "item_id"], "item": ["item_id"]},
     "alias_of_item_id": ["item_id_list"],
     "MAX_ITEM_LIST_LENGTH": job["maxlen"],
     "hidden_size": job["dim"], "inner_size": job["dim"] * 4 // 4 * 4, "n_layers": 2, "n_heads": 2,
