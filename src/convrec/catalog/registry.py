@@ -62,21 +62,24 @@ def custom_source_path(config: Config, name: str) -> Path:
     return config.dataset_dir(name) / "source.json"
 
 
-def load_source(config: Config, name: str) -> tuple[RawDataset, list[Path]]:
-    """Load a dataset by name from its source files; returns the raw data and the files read."""
-    name = canonical_name(name)
+def source_files(config: Config, name: str) -> list[Path]:
+    """The files a dataset is built from (existing ones), without reading them."""
+    name = check_name(config, name)
+    if name in BUILTIN:
+        folder = BUILTIN[name].source_dir(config)
+        return sorted(f for f in folder.iterdir() if f.is_file()) if folder.is_dir() else []
+    src = CustomSource.from_json(custom_source_path(config, name).read_text())
+    files = [Path(src.items)] + ([Path(src.interactions)] if src.interactions else [])
+    return [f for f in files if f.is_file()]
+
+
+def load_source(config: Config, name: str) -> RawDataset:
+    """Load a dataset by name from its source files."""
+    name = check_name(config, name)
     if name in BUILTIN:
         spec = BUILTIN[name]
-        folder = spec.source_dir(config)
-        files = [folder / f for f in spec.files]
-        return spec.loader(folder, name), [f for f in folder.iterdir() if f.is_file()] if folder.is_dir() else files
-    src_file = custom_source_path(config, name)
-    if src_file.is_file():
-        src = CustomSource.from_json(src_file.read_text())
-        files = [Path(src.items)] + ([Path(src.interactions)] if src.interactions else [])
-        return load_custom(name, src), files
-    check_name(config, name)
-    raise AssertionError("unreachable")
+        return spec.loader(spec.source_dir(config), name)
+    return load_custom(name, CustomSource.from_json(custom_source_path(config, name).read_text()))
 
 
 def check_name(config: Config, name: str) -> str:

@@ -27,7 +27,7 @@ import pandas as pd
 
 from convrec.catalog.describe import describe_columns
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
-from convrec.catalog.registry import canonical_name, load_source
+from convrec.catalog.registry import canonical_name, load_source, source_files
 from convrec.catalog.schema import ColumnSpec, RawDataset
 from convrec.config import Config
 from convrec.errors import DataError
@@ -137,9 +137,8 @@ def prepare(
     say = progress or (lambda _m: None)
     out = config.dataset_dir(name)
     t0 = time.perf_counter()
-    say("loading source files")
-    raw, files = load_source(config, name)
-    fp = _fingerprint([f for f in files if f.is_file()], {"v": FORMAT_VERSION, "k": k, "name": name})
+    files = source_files(config, name)
+    fp = _fingerprint(files, {"v": FORMAT_VERSION, "k": k, "name": name})
     manifest_p = out / "manifest.json"
     if not force and manifest_p.is_file():
         try:
@@ -148,6 +147,8 @@ def prepare(
                 return PreparedDataset(name, out)
         except ValueError:
             pass
+    say("loading source files")
+    raw = load_source(config, name)
     say("cleaning items")
     items = _clean_items(raw)
     say("joining and ordering interactions")
