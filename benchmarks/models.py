@@ -135,7 +135,7 @@ def main() -> None:
             jf.write_text(json.dumps(job))
             console.print(f"[bold]{name}[/]: RecBole SASRec, {job['epochs']} epochs (slow: ~250 s/epoch on ml-100k)")
             res = subprocess.run([str(py), str(HERE / "recbole_runner.py"), str(jf)], capture_output=True, text=True,
-                                 env={**os.environ, "OMP_NUM_THREADS": "1"})
+                                 env={**os.environ, "OMP_NUM_THREADS": "1"}, cwd=str(out))  # RecBole writes log dirs to cwd
             if res.returncode != 0:
                 console.print(f"[red]RecBole failed[/]: {res.stderr[-2000:]}")
             else:
