@@ -102,16 +102,8 @@ def data_prepare(
     check_name(cfg, name)
     with step_progress(f"prepare {name}", total=9, enabled=not quiet) as advance:
         ds = prepare(cfg, name, force=force, progress=advance)
-    m = ds.manifest
-    console.print(
-        f"[green]{name}[/]: {m['items']:,} items, {m['users']:,} users, {m['interactions']:,} interactions "
-        f"(train {m['split']['train']:,} / valid {m['split']['valid']:,} / test {m['split']['test']:,}) → {ds.dir}"
-    )
-    st = m["stats"]
-    if st.get("unjoined_interactions"):
-        console.print(f"  {st['unjoined_interactions']:,} of {st['raw_interactions']:,} interactions name items missing from the catalog and were dropped")
-    if st.get("kcore_removed"):
-        console.print(f"  {st['kcore_removed']:,} interactions removed by the {m['kcore']}-core filter")
+    console.print(f"[green]{name}[/] → {ds.dir}")
+    _print_counts(ds.manifest)
 
 
 @data_app.command("info")
@@ -135,13 +127,7 @@ def data_show(dataset: str = DATASET_ARG):
     ds = _open(dataset)
     m = ds.manifest
     console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
-    console.print(
-        f"{m['items']:,} items · {m['users']:,} users · {m['interactions']:,} interactions "
-        f"({m['kcore']}-core) · split train {m['split']['train']:,} / valid {m['split']['valid']:,} / test {m['split']['test']:,}"
-    )
-    st = m["stats"]
-    if st.get("unjoined_interactions"):
-        console.print(f"{st['unjoined_interactions']:,} interactions could not be joined to the catalog")
+    _print_counts(m)
     t = Table("column", "type", "meaning", "examples", "range", "null %", title="columns (what the LLM sees)")
     for c in m["columns"]:
         ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
@@ -154,6 +140,19 @@ def data_show(dataset: str = DATASET_ARG):
     for _, r in sample.iterrows():
         s.add_row(*[", ".join(r[c][:4]) if isinstance(r[c], list) else ("" if pd.isna(r[c]) else str(r[c])) for c in shown])
     console.print(s)
+
+
+def _print_counts(m: dict) -> None:
+    console.print(
+        f"{m['items']:,} items · {m['users']:,} users · {m['interactions']:,} interactions "
+        f"({m['kcore']}-core) · split train {m['split']['train']:,} / valid {m['split']['valid']:,} / test {m['split']['test']:,}"
+    )
+    st = m["stats"]
+    if st.get("unjoined_interactions"):
+        console.print(f"{st['unjoined_interactions']:,} of {st['raw_interactions']:,} interactions name items missing "
+                      "from the catalog and were dropped")
+    if st.get("kcore_removed"):
+        console.print(f"{st['kcore_removed']:,} interactions removed by the {m['kcore']}-core filter")
 
 
 def _open(dataset: str):
