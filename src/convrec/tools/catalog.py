@@ -57,8 +57,10 @@ class CatalogAccess:
             v = row.get(f)
             if isinstance(v, list):
                 v = v[:6]
-            elif v is None or (not isinstance(v, (list, str)) and pd.isna(v)):
+            elif v is None or (not isinstance(v, str) and pd.isna(v)):
                 continue
+            elif hasattr(v, "item"):
+                v = v.item()  # numpy scalar → plain Python (JSON-safe)
             out[f] = v
         return out
 

@@ -1,0 +1,46 @@
+"""The Python API: ``Agent.from_config(config).chat(message, session=...) -> Turn``."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from convrec.agent.demos import DemoBank
+from convrec.agent.interecagent import InteRecAgent
+from convrec.agent.memory import SessionStore
+from convrec.agent.turn import Turn
+from convrec.catalog.registry import DEFAULT_DATASET, check_name
+from convrec.catalog.store import open_dataset
+from convrec.config import Config
+from convrec.llm.base import LLM
+from convrec.tools.catalog import CatalogAccess
+
+
+class Agent:
+    """A conversational recommender over one dataset with one strategy."""
+
+    def __init__(self, strategy: InteRecAgent):
+        self.strategy = strategy
+
+    @classmethod
+    def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
+                    say: Callable[[str], None] | None = None, user_id: str = "local") -> "Agent":
+        from convrec.llm.factory import make_llm
+        from convrec.models.embeddings import TextEncoder
+
+        check_name(config, dataset)
+        ds = open_dataset(config, dataset, progress=say)
+        catalog = CatalogAccess(ds, config, say=say)
+        llm = llm or make_llm(config, notify=say)
+        store = SessionStore(config.home / "sessions.db")
+        demos = DemoBank(ds, TextEncoder(config.threads))
+        return cls(InteRecAgent(catalog, llm, store, demos, user_id=user_id))
+
+    def chat(self, message: str, session: str | None = None) -> Turn:
+        return self.strategy.turn(message, session)
+
+    def new_session(self) -> str:
+        return self.strategy.new_session()
+
+    @property
+    def store(self) -> SessionStore:
+        return self.strategy.store

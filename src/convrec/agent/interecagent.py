@@ -1,0 +1,281 @@
+"""InteRecAgent, plan-first: one schema-constrained LLM call writes the whole tool plan, the
+executor validates and repairs it and runs the tools over the candidate bus, a second call
+writes the reply from the fetched items. Profile and messages persist in SQLite."""
+
+from __future__ import annotations
+
+import re
+import time
+import tomllib
+from importlib import resources
+from typing import Any
+
+from convrec.agent.bus import CandidateBus
+from convrec.agent.demos import DemoBank
+from convrec.agent.memory import Profile, SessionStore
+from convrec.agent.plan import FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep, repair
+from convrec.agent.turn import Turn
+from convrec.llm.base import LLM
+from convrec.llm.errors import LLMError
+from convrec.tools.base import ToolContext
+from convrec.tools.catalog import CatalogAccess
+from convrec.tools.filters import Condition, resolve_value
+from convrec.tools.base import ToolError
+from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
+
+MAX_MESSAGE = 2000
+TOOLS = {"lookup": LookUp(), "hard_filter": HardFilter(), "similar_to": SoftFilter(), "rank": Rank(),
+         "store_candidates": StoreCandidates(), "fetch": FetchCandidates()}
+_INJECTION = re.compile(r"(ignore|disregard|forget)\b.{0,40}\b(instruction|prompt|rules)|(print|show|reveal|repeat)\b.{0,30}"
+                        r"\b(system prompt|your prompt|instructions)|\bjailbreak\b", re.I)
+_NEGATION = re.compile(r"\b(?:don'?t|do not|never|no more|not into|hate|dislike|without|except|avoid|no)\s+"
+                       r"(?:like\s+|want\s+|enjoy\s+|care for\s+|any\s+)?([A-Za-z][\w\- ]{1,30}?)(?=[,.;!?]|\s+(?:movies|films|games|books|ones|stuff|please|remove|anymore)\b|$)",
+                       re.I)
+
+
+def load_prompts() -> dict[str, str]:
+    text = resources.files("convrec.agent").joinpath("prompts/interecagent.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def columns_text(ds) -> str:
+    lines = []
+    for c in ds.columns:
+        if c["name"] in ("item_id", "url", "imdb_id", "tmdb_id", "imdb_url"):
+            continue
+        ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
+        rng = f" range {c['min']}-{c['max']}" if c.get("min") is not None else ""
+        lines.append(f"- {c['name']} ({c['type']}): {c['meaning']}; e.g. {ex}{rng}")
+    return "\n".join(lines)
+
+
+class InteRecAgent:
+    name = "interecagent"
+
+    def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
+                 k: int = 10, n_demos: int = 3, user_id: str = "local"):
+        self.catalog = catalog
+        self.llm = llm
+        self.store = store
+        self.demos = demos or DemoBank(catalog.ds)
+        self.k = k
+        self.n_demos = n_demos
+        self.user_id = user_id
+        self.prompts = load_prompts()
+        item = catalog.domain
+        self.planner_system = self.prompts["planner_system"].format(item=item, columns=columns_text(catalog.ds))
+        self.reply_system = self.prompts["reply_system"].format(item=item)
+        self.columns = {c["name"] for c in catalog.ds.columns}
+        self.list_columns = catalog.ds.list_columns
+
+    # ------------------------------------------------------------------ sessions
+    def new_session(self) -> str:
+        return self.store.create(self.user_id, self.catalog.ds.name, self.name)
+
+    def _session(self, session: str | None) -> tuple[str, Profile]:
+        if session:
+            s = self.store.get(session)
+            if s is not None:
+                return session, s["profile"]
+        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
+        return sid, self.store.long_term(self.user_id, self.catalog.ds.name)
+
+    # ------------------------------------------------------------------ the turn
+    def turn(self, message: str, session: str | None = None) -> Turn:
+        t0 = time.perf_counter()
+        turn_no = self.llm.meter.start_turn()
+        sid, profile = self._session(session)
+        message = (message or "").strip()
+        truncated = len(message) > MAX_MESSAGE
+        self.store.add_message(sid, "user", message)  # stored whole, before anything can fail
+        if not message:
+            return self._finish(Turn("Please tell me what you are looking for.", session=sid), t0, turn_no)
+        if truncated:
+            message = message[:MAX_MESSAGE]
+        if _INJECTION.search(message):
+            reply = f"I can't share or change my instructions, but I'm happy to recommend {self.catalog.domain}s."
+            return self._finish(Turn(reply, session=sid, repairs=["declined_injection"]), t0, turn_no)
+        plan, repairs = self._plan(message, sid, profile)
+        bus = CandidateBus(self.catalog.ds.n_items)
+        ctx = ToolContext(bus, self.catalog, profile, self.k)
+        items: list[dict[str, Any]] = []
+        rows: str | None = None
+        failure: str | None = None
+        for step in plan.steps:
+            obs = TOOLS[step.tool](_tool_input(step), ctx)
+            if "error" in obs.data:
+                if step.tool == "hard_filter":
+                    failure = obs.text
+                    break
+                if step.tool in ("lookup", "store_candidates"):
+                    failure = obs.text
+                    break
+                continue  # similar_to / rank failures: the remaining steps still work
+            if step.tool == "fetch":
+                items = [_item_view(it) for it in obs.data["items"]]
+            elif step.tool == "lookup":
+                rows = obs.text
+        self._update_profile(profile, plan)
+        self.store.save_profile(sid, profile)
+        reply = self._reply(message, plan, items, rows, failure)
+        turn = Turn(reply, items if failure is None else [], bus.tracker.to_list(), session=sid,
+                    plan=plan.model_dump(by_alias=True), repairs=repairs)
+        return self._finish(turn, t0, turn_no)
+
+    def _finish(self, turn: Turn, t0: float, turn_no: int) -> Turn:
+        turn.llm_calls = self.llm.meter.turn_summary(turn_no).calls
+        turn.latency_ms = (time.perf_counter() - t0) * 1000
+        self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
+                               meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,
+                                     "plan": turn.plan})
+        return turn
+
+    # ------------------------------------------------------------------ planning
+    def _history(self, sid: str, n: int = 2) -> list[dict[str, str]]:
+        msgs = self.store.messages(sid)[:-1][-2 * n:]
+        out = []
+        for m in msgs:
+            content = m["content"]
+            if m["role"] == "assistant" and m.get("items"):
+                content = "Recommended: " + ", ".join(i["title"] for i in m["items"][:5])
+            out.append({"role": m["role"], "content": content[:300]})
+        return out
+
+    def _plan(self, message: str, sid: str, profile: Profile) -> tuple[Plan, list[str]]:
+        msgs = [{"role": "system", "content": self.planner_system}]
+        for d in self.demos.select(message, self.n_demos):
+            msgs.append({"role": "user", "content": d["request"]})
+            msgs.append({"role": "assistant", "content": Plan.model_validate(d["plan"]).model_dump_json(by_alias=True)})
+        context = ""
+        hist = self._history(sid)
+        if hist:
+            context = "Earlier: " + " | ".join(f"{h['role']}: {h['content']}" for h in hist) + "\n"
+        msgs.append({"role": "user", "content": context + message})
+        extra: list[str] = []
+        try:
+            plan = self.llm.generate_json(msgs, Plan, max_tokens=300, purpose="plan")
+        except LLMError:
+            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="popularity"), FetchStep(tool="fetch", k=self.k)])
+            extra.append("planner_failed")
+        plan, repairs = repair(plan, message, self.columns)
+        plan, more = self._negations(plan, message, profile)
+        return plan, extra + repairs + more
+
+    def _negations(self, plan: Plan, message: str, profile: Profile) -> tuple[Plan, list[str]]:
+        """Attribute values the user rejects ("I don't like horror") become not_contains
+        conditions, also remembered in the profile; small models often drop negations."""
+        repairs: list[str] = []
+        found: list[tuple[str, str]] = []
+        for m in _NEGATION.finditer(message):
+            phrase = m.group(1).strip()
+            for col in ("genres", "tags") if "genres" in self.list_columns else self.list_columns[:2]:
+                if col not in self.list_columns:
+                    continue
+                try:
+                    found.append((col, resolve_value(self.catalog.ds, col, phrase)))
+                    break
+                except ToolError:
+                    continue
+        for col, val in found:
+            key = f"{col}={val}"
+            if key not in profile.dislike_attrs:
+                profile.dislike_attrs.append(key)
+            if key in profile.like_attrs:
+                profile.like_attrs.remove(key)
+        if plan.action != "use_tools" and found:
+            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
+            repairs.append("negation_made_a_request")
+        if plan.action == "use_tools" and any(s.tool == "fetch" for s in plan.steps):
+            wanted = [a.split("=", 1) for a in profile.dislike_attrs if "=" in a]
+            filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+            if wanted and filt is None:
+                filt = FilterStep(tool="hard_filter", conditions=[])
+                plan.steps.insert(0 if not isinstance(plan.steps[0], StoreStep) else 1, filt)
+            for col, val in wanted:
+                if col not in self.list_columns:
+                    continue
+                have = any(c.column == col and str(c.value).lower() == val.lower() for c in filt.conditions)
+                if not have:
+                    filt.conditions = [c for c in filt.conditions
+                                       if not (c.column == col and str(c.value).lower() == val.lower())]
+                    filt.conditions.append(Condition(column=col, op="not_contains", value=val))
+                    repairs.append("applied_disliked_attribute")
+                else:
+                    for c in filt.conditions:
+                        if c.column == col and str(c.value).lower() == val.lower() and c.op == "contains":
+                            c.op = "not_contains"
+                            repairs.append("fixed_negated_condition")
+        return plan, repairs
+
+    # ------------------------------------------------------------------ memory
+    def _update_profile(self, profile: Profile, plan: Plan) -> None:
+        for s in plan.steps:
+            if isinstance(s, RankStep):
+                likes, _ = self.catalog.link(s.prefer)
+                dislikes, _ = self.catalog.link(s.unwanted)
+                profile.like_ids = list(dict.fromkeys(profile.like_ids + likes))
+                profile.dislike_ids = list(dict.fromkeys(profile.dislike_ids + dislikes))
+                profile.like_ids = [i for i in profile.like_ids if i not in dislikes]
+            elif isinstance(s, SimilarStep):
+                likes, _ = self.catalog.link(s.seed_items)
+                profile.like_ids = list(dict.fromkeys(profile.like_ids + likes))
+            elif isinstance(s, FilterStep):
+                for c in s.conditions:
+                    if c.column in self.list_columns and c.op == "contains":
+                        key = f"{c.column}={c.value}"
+                        if key not in profile.like_attrs and key not in profile.dislike_attrs:
+                            profile.like_attrs.append(key)
+
+    # ------------------------------------------------------------------ reply
+    def _reply(self, message: str, plan: Plan, items, rows, failure) -> str:
+        p, item = self.prompts, self.catalog.domain
+        if failure:
+            user = p["reply_none"].format(message=message, why=failure, item=item)
+        elif items:
+            lines = "\n".join(f"{n}. {it['title']}" + "".join(f"; {k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                                                              for k, v in it.items() if k not in ("id", "title"))
+                              for n, it in enumerate(items, 1))
+            user = p["reply_items"].format(message=message, items=lines, item_word_plural=f"{item.capitalize()}s")
+        elif rows is not None:
+            user = p["reply_lookup"].format(message=message, rows=rows)
+        elif plan.action == "ask_user":
+            user = p["reply_ask"].format(message=message, item=item)
+        else:
+            user = p["reply_chat"].format(message=message, item=item)
+        try:
+            c = self.llm.generate([{"role": "system", "content": self.reply_system}, {"role": "user", "content": user}],
+                                  max_tokens=160, purpose="reply")
+            text = c.text.strip()
+        except LLMError as e:
+            text = ""
+        if not text:
+            if items:
+                text = "Here is what I found: " + ", ".join(it["title"] for it in items) + "."
+            elif rows:
+                text = rows
+            else:
+                text = failure or f"What kind of {item}s do you like?"
+        return text
+
+
+def _tool_input(step) -> dict[str, Any]:
+    d = step.model_dump(by_alias=True)
+    d.pop("tool")
+    if isinstance(step, FilterStep):
+        return {"conditions": d["conditions"]}
+    return d
+
+
+SHOW = ("year", "genres", "price", "tags", "developer", "authors")
+
+
+def _item_view(it: dict[str, Any]) -> dict[str, Any]:
+    out = {"id": it["item_id"], "title": it["title"]}
+    for k in SHOW:
+        v = it.get(k)
+        if isinstance(v, list):
+            if v:
+                out[k] = v[:4]
+        elif v is not None and v != "":
+            out[k] = v
+    return out

@@ -1,0 +1,26 @@
+"""What one turn returns, to every interface (CLI, server, evaluation)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Turn:
+    reply: str
+    items: list[dict[str, Any]] = field(default_factory=list)
+    """Recommended items: ``id`` (the dataset's native id), ``title`` and a few attributes."""
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    llm_calls: int = 0
+    latency_ms: float = 0.0
+    session: str = ""
+    plan: dict[str, Any] | None = None
+    repairs: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_json_line(self) -> dict[str, Any]:
+        return {"reply": self.reply, "items": self.items, "trace": self.trace, "llm_calls": self.llm_calls,
+                "latency_ms": round(self.latency_ms, 1), "session": self.session}
