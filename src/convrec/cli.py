@@ -174,6 +174,10 @@ from convrec.cli_models import register as _register_models  # noqa: E402
 
 _register_models(app, get_config)
 
+from convrec.cli_agent import register as _register_agent  # noqa: E402
+
+_register_agent(app, get_config)
+
 
 def main() -> None:
     """Entry point: user-facing errors become one line on stderr, never a traceback."""

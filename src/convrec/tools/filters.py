@@ -35,6 +35,27 @@ def _vocab(ds: PreparedDataset, column: str) -> list[str]:
     return cache[column]
 
 
+# common words for catalog values, used only when the target value exists in the catalog
+SYNONYMS = {
+    "kids": ["Children", "Children's", "Family"], "family": ["Family", "Children", "Children's"],
+    "cartoon": ["Animation", "Animated"], "cartoons": ["Animation", "Animated"], "anime": ["Anime", "Animation"],
+    "scary": ["Horror"], "funny": ["Comedy"], "romcom": ["Romance", "Comedy"], "science fiction": ["Sci-Fi", "Science Fiction"],
+    "noir": ["Film-Noir"], "detective": ["Mystery", "Crime"], "shooter": ["FPS", "Shooter", "Action"],
+    "multiplayer": ["Multiplayer", "Multi-player"], "singleplayer": ["Singleplayer", "Single-player"],
+}
+
+
+def _same_stem(a: str, b: str) -> bool:
+    if " " in a or " " in b:
+        return False
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= 5 and n >= 0.7 * min(len(a), len(b))
+
+
 def resolve_value(ds: PreparedDataset, column: str, value: str) -> str:
     """The catalog's spelling of a list value, or ToolError naming close known values."""
     from rapidfuzz import fuzz, process
@@ -51,6 +72,13 @@ def resolve_value(ds: PreparedDataset, column: str, value: str) -> str:
     hit = process.extractOne(k2, list(norm), scorer=fuzz.WRatio, score_cutoff=88)
     if hit:
         return norm[hit[0]]
+    for target in SYNONYMS.get(k2, []):
+        if target.lower() in low:
+            return low[target.lower()]
+    # word forms: "animated" → Animation, "romantic" → Romance, "thrilling" → Thriller
+    stems = [v for v in norm if _same_stem(k2, v)]
+    if len(stems) == 1:
+        return norm[stems[0]]
     close = [norm[h[0]] for h in process.extract(k2, list(norm), scorer=fuzz.WRatio, limit=5)]
     raise ToolError(f"no {column} value like '{value}' (close: {', '.join(close)})")
 
