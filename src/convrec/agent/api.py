@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from convrec.agent.demos import DemoBank
@@ -23,7 +24,8 @@ class Agent:
 
     @classmethod
     def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
-                    say: Callable[[str], None] | None = None, user_id: str = "local") -> "Agent":
+                    say: Callable[[str], None] | None = None, user_id: str = "local",
+                    sessions_db: Path | None = None) -> "Agent":
         from convrec.llm.factory import make_llm
         from convrec.models.embeddings import TextEncoder
 
@@ -31,7 +33,7 @@ class Agent:
         ds = open_dataset(config, dataset, progress=say)
         catalog = CatalogAccess(ds, config, say=say)
         llm = llm or make_llm(config, notify=say)
-        store = SessionStore(config.home / "sessions.db")
+        store = SessionStore(sessions_db or config.home / "sessions.db")
         demos = DemoBank(ds, TextEncoder(config.threads))
         return cls(InteRecAgent(catalog, llm, store, demos, user_id=user_id))
 
