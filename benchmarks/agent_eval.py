@@ -93,6 +93,7 @@ def main() -> None:
         cases = [json.loads(l) for l in open(HERE / "agent_requests.jsonl") if l.strip()]
         results, lat, calls, repairs = [], [], [], Counter()
         for case in track(cases, description="requests"):
+            agent.strategy.user_id = f"eval-{case['id']}"  # every case is a new user
             sid = None
             for msg in case["turns"]:
                 t = agent.chat(msg, sid)

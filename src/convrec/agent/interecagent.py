@@ -19,11 +19,15 @@ from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext
 from convrec.tools.catalog import CatalogAccess
-from convrec.tools.filters import Condition, resolve_value
+from convrec.tools.filters import Condition, exact_value, resolve_value
 from convrec.tools.base import ToolError
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
+_HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|\bcount of\b", re.I)
+_STOP = {"a", "an", "the", "i", "me", "my", "some", "good", "great", "best", "movie", "movies", "film", "films", "game",
+         "games", "book", "books", "please", "like", "love", "loved", "want", "recommend", "classic", "classics", "new",
+         "old", "popular", "most", "more", "few", "one", "ones", "something", "anything", "show", "shows", "war movies"}
 TOOLS = {"lookup": LookUp(), "hard_filter": HardFilter(), "similar_to": SoftFilter(), "rank": Rank(),
          "store_candidates": StoreCandidates(), "fetch": FetchCandidates()}
 _INJECTION = re.compile(r"(ignore|disregard|forget)\b.{0,40}\b(instruction|prompt|rules)|(print|show|reveal|repeat)\b.{0,30}"
@@ -73,12 +77,20 @@ class InteRecAgent:
         return self.store.create(self.user_id, self.catalog.ds.name, self.name)
 
     def _session(self, session: str | None) -> tuple[str, Profile]:
+        """The session and its short-term profile (a new session starts empty)."""
         if session:
             s = self.store.get(session)
             if s is not None:
                 return session, s["profile"]
-        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
-        return sid, self.store.long_term(self.user_id, self.catalog.ds.name)
+        return self.store.create(self.user_id, self.catalog.ds.name, self.name), Profile()
+
+    def _ranking_profile(self, profile: Profile) -> Profile:
+        """What ranking reads: this session's likes and dislikes plus the long-term ones
+        (earlier sessions). Attribute dislikes stay per session: they become hard filters."""
+        long = self.store.long_term(self.user_id, self.catalog.ds.name)
+        likes = [i for i in dict.fromkeys(long.like_ids + profile.like_ids) if i not in profile.dislike_ids]
+        dislikes = [i for i in dict.fromkeys(long.dislike_ids + profile.dislike_ids) if i not in profile.like_ids]
+        return Profile(like_ids=likes, dislike_ids=dislikes)
 
     # ------------------------------------------------------------------ the turn
     def turn(self, message: str, session: str | None = None) -> Turn:
@@ -97,7 +109,7 @@ class InteRecAgent:
             return self._finish(Turn(reply, session=sid, repairs=["declined_injection"]), t0, turn_no)
         plan, repairs = self._plan(message, sid, profile)
         bus = CandidateBus(self.catalog.ds.n_items)
-        ctx = ToolContext(bus, self.catalog, profile, self.k)
+        ctx = ToolContext(bus, self.catalog, self._ranking_profile(profile), self.k)
         items: list[dict[str, Any]] = []
         rows: str | None = None
         failure: str | None = None
@@ -159,7 +171,8 @@ class InteRecAgent:
             extra.append("planner_failed")
         plan, repairs = repair(plan, message, self.columns)
         plan, more = self._negations(plan, message, profile)
-        return plan, extra + repairs + more
+        plan, mention = self._mentions(plan, message)
+        return plan, extra + repairs + more + mention
 
     def _negations(self, plan: Plan, message: str, profile: Profile) -> tuple[Plan, list[str]]:
         """Attribute values the user rejects ("I don't like horror") become not_contains
@@ -207,6 +220,65 @@ class InteRecAgent:
                             repairs.append("fixed_negated_condition")
         return plan, repairs
 
+    def _mentioned_values(self, message: str, plan: Plan) -> list[tuple[str, str]]:
+        """List values the message names outright ("3 comedy movies", "documentaries"), outside
+        negations and outside the item titles the plan names."""
+        text = message.lower()
+        for m in _NEGATION.finditer(message):
+            text = text.replace(m.group(0).lower(), " ")
+        for s in plan.steps:
+            for name in getattr(s, "prefer", []) + getattr(s, "unwanted", []) + getattr(s, "seed_items", []) + getattr(s, "items", []):
+                text = text.replace(name.lower(), " ")
+        words = re.findall(r"[a-z][a-z'\-]*", text)
+        cols = [c for c in ("genres",) if c in self.list_columns] or self.list_columns[:1]
+        found: list[tuple[str, str]] = []
+        i = 0
+        while i < len(words):
+            hit = None
+            for n in (2, 1):
+                phrase = " ".join(words[i:i + n])
+                if len(words[i:i + n]) < n or phrase in _STOP:
+                    continue
+                for col in cols:
+                    v = exact_value(self.catalog.ds, col, phrase)
+                    if v:
+                        hit = (col, v, n)
+                        break
+                if hit:
+                    break
+            if hit:
+                if (hit[0], hit[1]) not in found:
+                    found.append((hit[0], hit[1]))
+                i += hit[2]
+            else:
+                i += 1
+        return found
+
+    def _mentions(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
+        repairs: list[str] = []
+        if _HOW_MANY.search(message) and not any(isinstance(s, LookupStep) for s in plan.steps):
+            vals = self._mentioned_values(message, Plan(action="reply"))
+            if vals:
+                col, val = vals[0]
+                sql = f"SELECT COUNT(*) AS n FROM \"item_{col}\" WHERE value = '" + val.replace("'", "''") + "'"
+                return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)]), ["count_question_to_lookup"]
+        if plan.action != "use_tools" or not any(isinstance(s, FetchStep) for s in plan.steps):
+            return plan, repairs
+        vals = self._mentioned_values(message, plan)
+        if not vals:
+            return plan, repairs
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        if filt is None:
+            filt = FilterStep(tool="hard_filter", conditions=[])
+            plan.steps.insert(1 if isinstance(plan.steps[0], StoreStep) else 0, filt)
+        for col, val in vals:
+            if not any(c.column == col and str(c.value).lower() == val.lower() for c in filt.conditions):
+                filt.conditions.append(Condition(column=col, op="contains", value=val))
+                repairs.append("added_mentioned_value")
+        if not filt.conditions:
+            plan.steps.remove(filt)
+        return plan, repairs
+
     # ------------------------------------------------------------------ memory
     def _update_profile(self, profile: Profile, plan: Plan) -> None:
         for s in plan.steps:
@@ -248,6 +320,7 @@ class InteRecAgent:
             text = c.text.strip()
         except LLMError as e:
             text = ""
+        text = _tidy(text)
         if not text:
             if items:
                 text = "Here is what I found: " + ", ".join(it["title"] for it in items) + "."
@@ -256,6 +329,17 @@ class InteRecAgent:
             else:
                 text = failure or f"What kind of {item}s do you like?"
         return text
+
+
+def _tidy(text: str, max_sentences: int = 6) -> str:
+    """Small models sometimes repeat themselves: drop repeated sentences and phrases."""
+    text = re.sub(r"(\b.{6,80}?)(?:\s*\1){2,}", r"\1", text)
+    parts = re.split(r"(?<=[.!?])\s+", text)
+    out: list[str] = []
+    for p in parts:
+        if p and p not in out:
+            out.append(p)
+    return " ".join(out[:max_sentences]).strip()
 
 
 def _tool_input(step) -> dict[str, Any]:

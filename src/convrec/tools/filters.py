@@ -56,6 +56,30 @@ def _same_stem(a: str, b: str) -> bool:
     return n >= 5 and n >= 0.7 * min(len(a), len(b))
 
 
+def _singular(w: str) -> str:
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+def exact_value(ds: PreparedDataset, column: str, phrase: str) -> str | None:
+    """A list value the phrase names without doubt: same word, plural, synonym or word form
+    ("comedies" → Comedy, "kids" → Children, "animated" → Animation); no fuzzy guessing."""
+    vocab = _vocab(ds, column)
+    low = {v.lower().replace("-", " "): v for v in vocab}
+    key = " ".join(phrase.lower().replace("-", " ").split())
+    for k in (key, _singular(key), key.replace(" ", "")):
+        if k in low:
+            return low[k]
+    for target in SYNONYMS.get(key, []) + SYNONYMS.get(_singular(key), []):
+        if target.lower().replace("-", " ") in low:
+            return low[target.lower().replace("-", " ")]
+    stems = [v for v in low if _same_stem(_singular(key), v)]
+    return low[stems[0]] if len(stems) == 1 else None
+
+
 def resolve_value(ds: PreparedDataset, column: str, value: str) -> str:
     """The catalog's spelling of a list value, or ToolError naming close known values."""
     from rapidfuzz import fuzz, process
