@@ -13,7 +13,8 @@ from typing import Any
 from convrec.agent.bus import CandidateBus
 from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
-from convrec.agent.plan import FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep, repair
+from convrec.agent.plan import (FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep, repair,
+                                 time_and_price_conditions, ORDER)
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -24,6 +25,8 @@ from convrec.tools.base import ToolError
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
+_LIKE_X = re.compile(r"\b(?:more like|similar to|like|such as|in the style of)\s+(?!this|that|these|those|it\b)(.{2,80})", re.I)
+_VAGUE_TIME = re.compile(r"\b(recent|new|newest|latest|modern|old|oldest|classic|vintage|cheap|cheapest|free|expensive)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|\bcount of\b", re.I)
 _STOP = {"a", "an", "the", "i", "me", "my", "some", "good", "great", "best", "movie", "movies", "film", "films", "game",
          "games", "book", "books", "please", "like", "love", "loved", "want", "recommend", "classic", "classics", "new",
@@ -170,9 +173,12 @@ class InteRecAgent:
             plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="popularity"), FetchStep(tool="fetch", k=self.k)])
             extra.append("planner_failed")
         plan, repairs = repair(plan, message, self.columns)
+        plan, checked = self._ground_conditions(plan, message)
+        repairs += checked
         plan, more = self._negations(plan, message, profile)
         plan, mention = self._mentions(plan, message)
-        return plan, extra + repairs + more + mention
+        plan, similar = self._similar_request(plan, message)
+        return plan, extra + repairs + more + mention + similar
 
     def _negations(self, plan: Plan, message: str, profile: Profile) -> tuple[Plan, list[str]]:
         """Attribute values the user rejects ("I don't like horror") become not_contains
@@ -218,6 +224,71 @@ class InteRecAgent:
                         if c.column == col and str(c.value).lower() == val.lower() and c.op == "contains":
                             c.op = "not_contains"
                             repairs.append("fixed_negated_condition")
+        return plan, repairs
+
+    def _similar_request(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
+        """"more like X" / "similar to X" with X in the catalog: make sure the plan asks for
+        items similar to X (small models often leave the step out)."""
+        if plan.action != "use_tools" or any(isinstance(s, (SimilarStep, StoreStep, LookupStep)) for s in plan.steps):
+            return plan, []
+        m = _LIKE_X.search(message)
+        if not m:
+            return plan, []
+        name = re.split(r"\s+(?:but|and|from|after|before|under|with|without|or)\s+|[,.;!?]", m.group(1))[0].strip()
+        ids, links = self.catalog.link([name])
+        if not ids:
+            return plan, []
+        title = self.catalog.title(ids[0])
+        plan.steps.append(SimilarStep(tool="similar_to", seed_items=[title]))
+        for st in plan.steps:
+            if isinstance(st, RankStep):
+                st.unwanted = [u for u in st.unwanted if self.catalog.link([u])[0] != ids]
+                if title not in st.prefer:
+                    st.prefer.append(title)
+        plan.steps.sort(key=lambda st: ORDER[st.tool])
+        return plan, ["added_similar_to"]
+
+    def _ground_conditions(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
+        """Drop conditions the request does not support: numbers the message never states
+        (a small model adds "year >= 2017" to "movies like Finding Nemo") and list values
+        that are not in the catalog (a title written as a genre becomes a liked item)."""
+        repairs: list[str] = []
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        if filt is None:
+            return plan, repairs
+        stated = {(c.column, c.op, float(c.value)) for c in time_and_price_conditions(message, self.columns)}
+        keep = []
+        for c in filt.conditions:
+            col = next((x for x in self.catalog.ds.columns if x["name"] == c.column), None)
+            if col is None:
+                repairs.append("dropped_unknown_column")
+                continue
+            if col["type"] in ("integer", "real") and c.column != "popularity":
+                try:
+                    v = float(c.value)
+                except (TypeError, ValueError):
+                    repairs.append("dropped_ungrounded_condition")
+                    continue
+                grounded = (c.column, c.op, v) in stated or f"{v:g}" in message or _VAGUE_TIME.search(message)
+                if c.column in {x[0] for x in stated} and (c.column, c.op, v) not in stated:
+                    grounded = False  # the message states this column: only its own conditions count
+                if not grounded:
+                    repairs.append("dropped_ungrounded_condition")
+                    continue
+            if col["type"] == "list":
+                try:
+                    c.value = resolve_value(self.catalog.ds, c.column, str(c.value))
+                except ToolError:
+                    repairs.append("dropped_unknown_value")
+                    ids, _ = self.catalog.link([str(c.value)])
+                    rank = next((x for x in plan.steps if isinstance(x, RankStep)), None)
+                    if ids and rank is not None and str(c.value) not in rank.prefer:
+                        rank.prefer.append(str(c.value))
+                    continue
+            keep.append(c)
+        filt.conditions = keep
+        if not keep:
+            plan.steps.remove(filt)
         return plan, repairs
 
     def _mentioned_values(self, message: str, plan: Plan) -> list[tuple[str, str]]:
