@@ -299,7 +299,8 @@ class InteRecAgent:
             text = text.replace(m.group(0).lower(), " ")
         for s in plan.steps:
             for name in getattr(s, "prefer", []) + getattr(s, "unwanted", []) + getattr(s, "seed_items", []) + getattr(s, "items", []):
-                text = text.replace(name.lower(), " ")
+                if self.catalog.link([name])[0]:  # a real title ("Romancing the Stone"), not "romantic comedies"
+                    text = text.replace(name.lower(), " ")
         words = re.findall(r"[a-z][a-z'\-]*", text)
         cols = [c for c in ("genres",) if c in self.list_columns] or self.list_columns[:1]
         found: list[tuple[str, str]] = []
