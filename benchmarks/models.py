@@ -113,7 +113,9 @@ def main() -> None:
         for art in ("popularity", "itemcf", "sasrec", "embeddings"):
             console.print(f"[bold]{name}[/]: training {art}")
             t0 = time.perf_counter()
-            m = train_artifact(ds, cfg, art, progress=None)
+            m = train_artifact(ds, cfg, art, progress=lambda r: console.print(
+                f"  epoch {r['epoch']}: loss {r['loss']:.4f}, valid NDCG@10 {r['valid_ndcg@10']:.4f}, {r['seconds']} s")
+                if "valid_ndcg@10" in r and "attribute" not in r else None)
             fit_s = time.perf_counter() - t0
             r = {"fit_s": round(fit_s, 2)}
             r.update(full_ranking(m.score_batch, hist, targets))
