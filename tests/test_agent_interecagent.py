@@ -77,3 +77,30 @@ def test_planner_failure_falls_back(catalog, tmp_path):
     a = agent(catalog, tmp_path, "not json at all", "still not json", "Popular picks.")
     t = a.turn("recommend me something good")
     assert "planner_failed" in t.repairs and len(t.items) == 10
+
+
+def test_repairs_ground_the_plan_in_the_request(catalog, tmp_path):
+    # the planner invents a year, writes a title as a genre, and forgets the similar-to step
+    bad = {"action": "use_tools", "steps": [
+        {"tool": "hard_filter", "conditions": [{"column": "genres", "op": "contains", "value": "Finding Nemo"},
+                                               {"column": "year", "op": ">=", "value": 2017}]},
+        {"tool": "rank", "schema": "preference", "prefer": [], "unwanted": ["Finding Nemo"]}]}
+    a = agent(catalog, tmp_path, bad, "ok")
+    t = a.turn("give me 5 movies like Finding Nemo")
+    assert {"dropped_unknown_value", "dropped_ungrounded_condition", "added_similar_to"} <= set(t.repairs)
+    assert len(t.items) == 5 and "6377" not in {i["id"] for i in t.items}
+    assert [s["tool"] for s in t.trace] == ["similar_to", "rank", "fetch"]
+
+
+def test_named_values_and_count_questions(catalog, tmp_path):
+    a = agent(catalog, tmp_path,
+              {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}]}, "ok",
+              {"action": "use_tools", "steps": [{"tool": "hard_filter", "conditions": [
+                  {"column": "genres", "op": "contains", "value": "Western"}]}]},
+              lambda msgs: msgs[-1]["content"])
+    t = a.turn("recommend 3 comedy movies")
+    assert "added_mentioned_value" in t.repairs and len(t.items) == 3
+    assert all("Comedy" in catalog.describe(i["id"])["genres"] for i in t.items)
+    t = a.turn("how many Western movies do you have?")
+    n = catalog.ds.connect().execute("SELECT COUNT(*) FROM item_genres WHERE value='Western'").fetchone()[0]
+    assert "count_question_to_lookup" in t.repairs and str(n) in t.reply and t.items == []
