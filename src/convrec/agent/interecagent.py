@@ -18,10 +18,9 @@ from convrec.agent.plan import (FetchStep, FilterStep, LookupStep, Plan, RankSte
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
-from convrec.tools.base import ToolContext
+from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.tools.filters import Condition, exact_value, resolve_value
-from convrec.tools.base import ToolError
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
@@ -390,7 +389,7 @@ class InteRecAgent:
             c = self.llm.generate([{"role": "system", "content": self.reply_system}, {"role": "user", "content": user}],
                                   max_tokens=160, purpose="reply")
             text = c.text.strip()
-        except LLMError as e:
+        except LLMError:
             text = ""
         text = _tidy(text)
         if not text:

@@ -63,8 +63,7 @@ def read_delimited(
         raise DataError(f"file {path} has no data rows")
     if names is not None:
         # header-less: a short line leaves trailing NaN/'' in the last column
-        last = df[names[-1]]
-        bad = last.isna() if last.dtype != object else last.isna()
+        bad = df[names[-1]].isna()
         if bad.any():
             line = int(bad.to_numpy().nonzero()[0][0]) + 1
             raise DataError(f"{path} line {line}: expected {len(names)} fields separated by {sep!r}")

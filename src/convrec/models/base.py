@@ -271,7 +271,3 @@ class Recommender(ABC):
             arrays = {k: z[k] for k in z.files}
         obj._restore(meta["config"], arrays)
         return obj
-
-
-def dislike_penalty(sim_to_disliked: np.ndarray, weight: float) -> np.ndarray:
-    return weight * sim_to_disliked

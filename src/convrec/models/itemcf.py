@@ -65,8 +65,6 @@ class ItemCF(Recommender):
         vals = co.data / (norm[co.row] * norm[co.col] + self.shrink)
         sim = sp.csr_matrix((vals.astype(np.float32), (co.row, co.col)), shape=co.shape)
         self.sim = topk_per_row(sim, self.neighbors)
-        # symmetric lookups: row i = similarities from i to its neighbours
-        self._simT = None
         return self
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:
