@@ -68,3 +68,28 @@ def test_hostile_input_leaves_database_untouched(agent):
     con = agent.catalog.ds.connect()
     assert con.execute("SELECT COUNT(*) FROM items").fetchone()[0] == 9742
     assert not re.search(r"plan tool calls", t.reply, re.I)
+
+
+def test_reflection_with_the_real_model(agent):
+    agent.reflection = 1
+    try:
+        t = agent.turn("recommend 3 comedy movies from the 1980s")
+    finally:
+        agent.reflection = 0
+    assert len(t.reflections) == 1 and t.trace[-1]["tool"] == "critic"
+    assert 3 <= t.llm_calls <= 5
+    assert len(t.items) == 3, (t.plan, t.reflections)
+    for it in t.items:
+        assert "Comedy" in genres(agent, it) and 1980 <= it["year"] <= 1989
+
+
+def test_demos_generate_with_the_real_model(agent):
+    from convrec.agent.demogen import DemoGenerator
+    from convrec.agent.plan import Plan
+
+    gen = DemoGenerator(agent, seed=3)
+    out = gen.run(2, "both")
+    assert sum(gen.stats.attempted.values()) == 2
+    assert len(out) + sum(gen.stats.rejected.values()) == 2  # every attempt is kept or rejected with a reason
+    for d in out:
+        assert Plan.model_validate(d["plan"]) and d["request"] and "select" not in d["request"].lower()

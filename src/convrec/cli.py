@@ -175,8 +175,10 @@ from convrec.cli_models import register as _register_models  # noqa: E402
 _register_models(app, get_config)
 
 from convrec.cli_agent import register as _register_agent  # noqa: E402
+from convrec.cli_agent import register_demos as _register_demos  # noqa: E402
 
 _register_agent(app, get_config)
+_register_demos(app, get_config)
 
 
 def main() -> None:

@@ -17,12 +17,18 @@ err = Console(stderr=True, soft_wrap=True)
 MAX_INPUT = 20_000
 
 
-def _agent(get_config, dataset, llm, model, base_url, quiet=False):
+def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None):
     from convrec.agent.api import Agent
     from convrec.llm.cli import llm_overrides
 
-    cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
+    overrides = llm_overrides(llm=llm, model=model, base_url=base_url)
+    if reflection is not None:
+        overrides["agent"] = {"reflection": reflection}
+    cfg = get_config(**overrides)
     return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)))
+
+
+REFLECTION_HELP = "actor-critic reflection: a critic checks each answer and may send the plan back (at most N times)"
 
 
 def items_table(items) -> Table:
@@ -44,11 +50,14 @@ def register(app: typer.Typer, get_config) -> None:
         llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
         model: Optional[str] = typer.Option(None, "--model"),
         base_url: Optional[str] = typer.Option(None, "--base-url"),
+        reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
+        rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
     ):
         """One turn, non-interactive."""
         if len(message) > MAX_INPUT:
             raise ConvrecError(f"message too long ({len(message):,} characters; at most {MAX_INPUT:,})")
-        agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json)
+        agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json,
+                       reflection=rounds if reflection else None)
         if session and agent.store.get(session) is None:
             raise ConvrecError(f"no session '{session}' (start a new one without --session)")
         turn = agent.chat(message, session)
@@ -67,9 +76,11 @@ def register(app: typer.Typer, get_config) -> None:
         llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
         model: Optional[str] = typer.Option(None, "--model"),
         base_url: Optional[str] = typer.Option(None, "--base-url"),
+        reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
+        rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
     ):
         """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session, /quit."""
-        agent = _agent(get_config, dataset, llm, model, base_url)
+        agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None)
         if session and agent.store.get(session) is None:
             raise ConvrecError(f"no session '{session}'")
         sid = session or agent.new_session()
@@ -103,3 +114,49 @@ def register(app: typer.Typer, get_config) -> None:
             console.print(f"[bold green]convrec>[/] {last.reply}", highlight=False)
             if last.items:
                 console.print(items_table(last.items))
+
+
+def register_demos(app: typer.Typer, get_config) -> None:
+    demos_app = typer.Typer(help="Dynamic demonstrations of the InteRecAgent planner.", no_args_is_help=True)
+    app.add_typer(demos_app, name="demos")
+
+    @demos_app.command("generate")
+    def generate(
+        dataset: str = typer.Option("movielens-small", "--dataset", "-d"),
+        n: int = typer.Option(40, "--n", min=1, max=5000, help="generation attempts"),
+        strategy: str = typer.Option("both", "--strategy", help="input-first | output-first | both"),
+        out: Optional[str] = typer.Option(None, "--out", help="JSONL file (default $CONVREC_HOME/demos/<dataset>.jsonl)"),
+        append: bool = typer.Option(False, "--append", help="add to the file instead of replacing it"),
+        seed: int = typer.Option(0, "--seed"),
+        llm: Optional[str] = typer.Option(None, "--llm", help="local | openai (a strong endpoint is recommended)"),
+        model: Optional[str] = typer.Option(None, "--model"),
+        base_url: Optional[str] = typer.Option(None, "--base-url"),
+    ):
+        """Expand the hand-written seeds with an LLM (input-first and output-first, as in the
+        InteRecAgent paper); the agent then picks its demonstrations from seeds + these."""
+        from pathlib import Path
+
+        from rich.progress import Progress
+
+        from convrec.agent.api import default_demos_path
+        from convrec.agent.demogen import STRATEGIES, DemoGenerator, write_demos
+
+        if strategy not in (*STRATEGIES, "both"):
+            raise ConvrecError(f"unknown strategy '{strategy}' (choose input-first, output-first or both)")
+        agent = _agent(get_config, dataset, llm, model, base_url)
+        cfg = get_config()
+        path = Path(out) if out else default_demos_path(cfg, dataset)
+        gen = DemoGenerator(agent.strategy, seed=seed)
+        with Progress(console=err, transient=True) as prog:
+            task = prog.add_task(f"generating ({strategy})", total=n)
+            demos = gen.run(n, strategy, on_step=lambda: prog.advance(task))
+        total = write_demos(path, demos, append=append)
+        t = Table("strategy", "attempted", "kept", title=f"demonstrations for {dataset}")
+        for s_ in STRATEGIES:
+            if gen.stats.attempted[s_]:
+                t.add_row(s_, str(gen.stats.attempted[s_]), str(gen.stats.kept[s_]))
+        console.print(t)
+        for reason, c in gen.stats.rejected.most_common():
+            console.print(f"  rejected: {reason} × {c}", highlight=False)
+        console.print(f"wrote {len(demos)} demonstrations to {path} ({total} in the file); "
+                      f"the agent uses them from the next turn", highlight=False)

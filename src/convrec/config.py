@@ -94,6 +94,21 @@ class LLMConfig(BaseModel):
     price_completion_per_mtok: float = Field(default=0.0, ge=0)
 
 
+class AgentConfig(BaseModel):
+    """How the agent plans and answers."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    k: int = Field(default=10, ge=1, le=30)
+    """Items recommended when the user does not say how many."""
+    n_demos: int = Field(default=3, ge=0, le=10)
+    """Dynamic demonstrations put into the plan prompt."""
+    reflection: int = Field(default=0, ge=0, le=5)
+    """Actor-critic rounds: 0 = off; N = the critic may send the plan back at most N times."""
+    demos_file: Path | None = None
+    """Extra (request, plan) demonstrations, JSONL (as written by ``convrec demos generate``)."""
+
+
 class Config(BaseModel):
     """Everything configurable in convrec, as one object passed down from the top."""
 
@@ -105,6 +120,7 @@ class Config(BaseModel):
     threads: int = Field(default=1, ge=1)
     """CPU threads for numeric work (torch, BLAS)."""
     llm: LLMConfig = Field(default_factory=LLMConfig)
+    agent: AgentConfig = Field(default_factory=AgentConfig)
 
     @property
     def data_root(self) -> Path:
@@ -125,6 +141,8 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_LLM_BASE_URL": ("llm", "base_url"),
     "CONVREC_LLM_MODEL": ("llm", "model"),
     "CONVREC_LLM_API_KEY": ("llm", "api_key"),
+    "CONVREC_REFLECTION": ("agent", "reflection"),
+    "CONVREC_DEMOS": ("agent", "demos_file"),
 }
 
 

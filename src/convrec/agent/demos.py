@@ -8,9 +8,13 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
+from pathlib import Path
+
 import numpy as np
+from pydantic import ValidationError
 
 from convrec.catalog.store import PreparedDataset
+from convrec.errors import ConvrecError
 
 
 def placeholder_values(ds: PreparedDataset) -> dict[str, Any]:
@@ -56,19 +60,55 @@ def _fill(obj, vals: dict[str, Any], sql: bool = False):
     return obj
 
 
+def seed_demos(ds: PreparedDataset) -> list[dict[str, Any]]:
+    """The hand-written seeds whose columns the dataset has, placeholders filled from it."""
+    text = resources.files("convrec.agent").joinpath("prompts/demos.jsonl").read_text(encoding="utf-8")
+    seeds = [json.loads(line) for line in text.splitlines() if line.strip()]
+    cols = {c["name"] for c in ds.columns}
+    vals = placeholder_values(ds)
+    return [{"request": _fill(s["request"], vals), "plan": _fill(s["plan"], vals)}
+            for s in seeds if set(s["requires"]) <= cols]
+
+
+def read_demos(path: Path) -> tuple[list[dict[str, Any]], int]:
+    """(request, plan) lines from a JSONL file; lines whose plan does not validate are skipped
+    and counted, so a hand-edited file cannot break planning."""
+    from convrec.agent.plan import Plan
+
+    if not path.is_file():
+        raise ConvrecError(f"demonstrations file {path} does not exist")
+    out, bad = [], 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
+            Plan.model_validate(d["plan"])
+            if not isinstance(d["request"], str) or not d["request"].strip():
+                raise ValueError("empty request")
+        except (ValueError, KeyError, TypeError, ValidationError):
+            bad += 1
+            continue
+        out.append({"request": d["request"].strip(), "plan": d["plan"]})
+    return out, bad
+
+
 class DemoBank:
     """Seeds filled for one dataset; ``select(message, n)`` returns the most similar ones."""
 
-    def __init__(self, ds: PreparedDataset, encoder=None):
-        text = resources.files("convrec.agent").joinpath("prompts/demos.jsonl").read_text(encoding="utf-8")
-        seeds = [json.loads(line) for line in text.splitlines() if line.strip()]
-        cols = {c["name"] for c in ds.columns}
-        vals = placeholder_values(ds)
-        self.demos = []
-        for s in seeds:
-            if not set(s["requires"]) <= cols:
-                continue
-            self.demos.append({"request": _fill(s["request"], vals), "plan": _fill(s["plan"], vals)})
+    def __init__(self, ds: PreparedDataset, encoder=None, extra: Path | None = None):
+        self.demos = seed_demos(ds)
+        self.n_seeds = len(self.demos)
+        self.extra_source: Path | None = None
+        self.skipped = 0
+        if extra is not None:
+            self.extra_source = Path(extra)
+            more, self.skipped = read_demos(self.extra_source)
+            known = {d["request"].lower() for d in self.demos}
+            for d in more:
+                if d["request"].lower() not in known:
+                    known.add(d["request"].lower())
+                    self.demos.append(d)
         self.encoder = encoder
         self._vecs = None
 

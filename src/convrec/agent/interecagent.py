@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 import time
 import tomllib
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+from pydantic import BaseModel, Field
 
 from convrec.agent.bus import CandidateBus
 from convrec.agent.demos import DemoBank
@@ -59,7 +62,7 @@ class InteRecAgent:
     name = "interecagent"
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
-                 k: int = 10, n_demos: int = 3, user_id: str = "local"):
+                 k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0):
         self.catalog = catalog
         self.llm = llm
         self.store = store
@@ -67,10 +70,12 @@ class InteRecAgent:
         self.k = k
         self.n_demos = n_demos
         self.user_id = user_id
+        self.reflection = reflection
         self.prompts = load_prompts()
         item = catalog.domain
         self.planner_system = self.prompts["planner_system"].format(item=item, columns=columns_text(catalog.ds))
         self.reply_system = self.prompts["reply_system"].format(item=item)
+        self.critic_system = self.prompts["critic_system"].format(item=item)
         self.columns = {c["name"] for c in catalog.ds.columns}
         self.list_columns = catalog.ds.list_columns
 
@@ -110,31 +115,65 @@ class InteRecAgent:
             reply = f"I can't share or change my instructions, but I'm happy to recommend {self.catalog.domain}s."
             return self._finish(Turn(reply, session=sid, repairs=["declined_injection"]), t0, turn_no)
         plan, repairs = self._plan(message, sid, profile)
+        out = self._execute(plan, profile)
+        reply = self._reply(message, plan, out.items, out.rows, out.failure)
+        reflections: list[dict[str, Any]] = []
+        for _ in range(self.reflection):
+            verdict = self._critique(message, plan, out, reply)
+            reflections.append(verdict)
+            if verdict["ok"]:
+                break
+            plan2, repairs2 = self._plan(message, sid, profile, advice=verdict["advice"], previous=plan)
+            out2 = self._execute(plan2, profile)
+            if _worse(out2, out, plan):
+                verdict["kept"] = "first plan (the revised one found less)"
+                break
+            plan, out, repairs = plan2, out2, repairs2 + ["reflection_replan"]
+            reply = self._reply(message, plan, out.items, out.rows, out.failure)
+        self._update_profile(profile, plan)
+        self.store.save_profile(sid, profile)
+        trace = out.bus.tracker.to_list() + [{"tool": "critic", "input": {}, "output": ("yes" if r["ok"] else "no: " + r["advice"]),
+                                              "candidates": None, "error": None, "ms": r["ms"]} for r in reflections]
+        turn = Turn(reply, out.items if out.failure is None else [], trace, session=sid,
+                    plan=plan.model_dump(by_alias=True), repairs=repairs, reflections=reflections)
+        return self._finish(turn, t0, turn_no)
+
+    def _execute(self, plan: Plan, profile: Profile) -> "_Outcome":
+        """Run the plan's steps against a fresh candidate bus."""
         bus = CandidateBus(self.catalog.ds.n_items)
         ctx = ToolContext(bus, self.catalog, self._ranking_profile(profile), self.k)
-        items: list[dict[str, Any]] = []
-        rows: str | None = None
-        failure: str | None = None
+        out = _Outcome(bus)
         for step in plan.steps:
             obs = TOOLS[step.tool](_tool_input(step), ctx)
             if "error" in obs.data:
-                if step.tool == "hard_filter":
-                    failure = obs.text
-                    break
-                if step.tool in ("lookup", "store_candidates"):
-                    failure = obs.text
+                if step.tool in ("hard_filter", "lookup", "store_candidates"):
+                    out.failure = obs.text
                     break
                 continue  # similar_to / rank failures: the remaining steps still work
             if step.tool == "fetch":
-                items = [_item_view(it) for it in obs.data["items"]]
+                out.items = [_item_view(it) for it in obs.data["items"]]
             elif step.tool == "lookup":
-                rows = obs.text
-        self._update_profile(profile, plan)
-        self.store.save_profile(sid, profile)
-        reply = self._reply(message, plan, items, rows, failure)
-        turn = Turn(reply, items if failure is None else [], bus.tracker.to_list(), session=sid,
-                    plan=plan.model_dump(by_alias=True), repairs=repairs)
-        return self._finish(turn, t0, turn_no)
+                out.rows = obs.text
+        return out
+
+    def _critique(self, message: str, plan: Plan, out: "_Outcome", reply: str) -> dict[str, Any]:
+        """The critic: does the plan, its result and the reply serve the request?"""
+        t = time.perf_counter()
+        shown = "\n".join(f"- {it['title']}" + "".join(f"; {k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                                                       for k, v in it.items() if k not in ("id", "title"))
+                          for it in out.items[:10]) or "(none)"
+        user = self.prompts["critic_user"].format(
+            message=message, plan=plan.model_dump_json(by_alias=True, exclude_defaults=False),
+            trace=out.bus.tracker.summary(), items=shown, reply=reply[:600], item=self.catalog.domain)
+        try:
+            c = self.llm.generate_json([{"role": "system", "content": self.critic_system},
+                                        {"role": "user", "content": user}], Critique, max_tokens=120, purpose="critic")
+            ok, advice = bool(c.ok), (c.advice or "").strip()
+        except LLMError:
+            ok, advice = True, ""  # a critic that cannot answer never blocks the turn
+        if not ok and not advice:
+            ok = True  # "no" without advice gives the actor nothing to act on
+        return {"ok": ok, "advice": advice, "ms": round((time.perf_counter() - t) * 1000, 1)}
 
     def _finish(self, turn: Turn, t0: float, turn_no: int) -> Turn:
         turn.llm_calls = self.llm.meter.turn_summary(turn_no).calls
@@ -155,16 +194,21 @@ class InteRecAgent:
             out.append({"role": m["role"], "content": content[:300]})
         return out
 
-    def _plan(self, message: str, sid: str, profile: Profile) -> tuple[Plan, list[str]]:
+    def _plan(self, message: str, sid: str, profile: Profile, advice: str | None = None,
+              previous: Plan | None = None) -> tuple[Plan, list[str]]:
         msgs = [{"role": "system", "content": self.planner_system}]
         for d in self.demos.select(message, self.n_demos):
             msgs.append({"role": "user", "content": d["request"]})
             msgs.append({"role": "assistant", "content": Plan.model_validate(d["plan"]).model_dump_json(by_alias=True)})
         context = ""
-        hist = self._history(sid)
+        hist = self._history(sid) if sid else []
         if hist:
             context = "Earlier: " + " | ".join(f"{h['role']}: {h['content']}" for h in hist) + "\n"
-        msgs.append({"role": "user", "content": context + message})
+        request = context + message
+        if advice and previous is not None:
+            request += "\n" + self.prompts["replan_advice"].format(
+                plan=previous.model_dump_json(by_alias=True), advice=advice[:300])
+        msgs.append({"role": "user", "content": request})
         extra: list[str] = []
         try:
             plan = self.llm.generate_json(msgs, Plan, max_tokens=300, purpose="plan")
@@ -178,6 +222,10 @@ class InteRecAgent:
         plan, mention = self._mentions(plan, message)
         plan, similar = self._similar_request(plan, message)
         return plan, extra + repairs + more + mention + similar
+
+    def plan_for(self, message: str) -> tuple[Plan, list[str]]:
+        """The validated, repaired plan for a request on its own (no history, empty profile)."""
+        return self._plan(message, None, Profile())
 
     def _negations(self, plan: Plan, message: str, profile: Profile) -> tuple[Plan, list[str]]:
         """Attribute values the user rejects ("I don't like horror") become not_contains
@@ -400,6 +448,33 @@ class InteRecAgent:
             else:
                 text = failure or f"What kind of {item}s do you like?"
         return text
+
+
+class Critique(BaseModel):
+    """The critic's verdict: ok, or not ok with one piece of advice for the planner."""
+
+    ok: bool
+    advice: str = Field(default="", max_length=300)
+
+
+@dataclass
+class _Outcome:
+    bus: CandidateBus
+    items: list[dict[str, Any]] = field(default_factory=list)
+    rows: str | None = None
+    failure: str | None = None
+
+
+def _worse(new: _Outcome, old: _Outcome, old_plan: Plan) -> bool:
+    """A revised plan is kept only when it does not lose what the first one had: a result
+    where the first had one, items where the first recommended some."""
+    if new.failure and not old.failure:
+        return True
+    if old_plan.action == "use_tools" and old.items and not new.items:
+        return True
+    if old.rows is not None and new.rows is None and not new.items:
+        return True
+    return False
 
 
 def _tidy(text: str, max_sentences: int = 6) -> str:

@@ -17,6 +17,8 @@ class Turn:
     session: str = ""
     plan: dict[str, Any] | None = None
     repairs: list[str] = field(default_factory=list)
+    reflections: list[dict[str, Any]] = field(default_factory=list)
+    """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -103,13 +103,13 @@ class SASRec(Recommender):
                  loss: str = "bce", epochs: int = 200, batch_size: int = 128, lr: float = 1e-3, l2: float = 0.0,
                  eval_every: int = 10, patience: int = 4, use_position: bool = True, shuffle: bool = False,
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 2000,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None, stride: int | None = None):
         if loss not in ("bce", "bpr", "ce"):
             raise ValueError("loss must be bce, bpr or ce")
         self.cfg = dict(dim=dim, blocks=blocks, heads=heads, dropout=dropout, maxlen=maxlen, loss=loss, epochs=epochs,
                         batch_size=batch_size, lr=lr, l2=l2, eval_every=eval_every, patience=patience,
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
-                        seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds)
+                        seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride)
         self.items: ItemIndex | None = None
         self.net = None
         self.history: list[dict] = []
@@ -150,7 +150,7 @@ class SASRec(Recommender):
             seqs = [data.sequences[u] for u in users]
             if c["shuffle"]:
                 seqs = [rng.permutation(s) for s in seqs]
-            owners, chunks = self._windows(users, seqs, L)
+            owners, chunks = self._windows(users, seqs, L, c.get("stride") or L)
             inp = self._pad([s[:-1] for s in chunks], L)
             tgt = self._pad([s[1:] for s in chunks], L)
             order = rng.permutation(len(chunks))
@@ -205,16 +205,19 @@ class SASRec(Recommender):
         return self
 
     @staticmethod
-    def _windows(users, seqs, L):
-        """Cut each history into windows of ``L`` transitions, newest first, so every
-        transition of a long history is trained (not only the last ``L``)."""
+    def _windows(users, seqs, L, stride):
+        """Cut each history into windows of ``L`` transitions, newest first, ``stride`` apart,
+        so every transition of a long history is trained (not only the last ``L``); a stride
+        below ``L`` overlaps windows so more targets see a long context."""
         owners, chunks = [], []
         for u, s in zip(users, seqs):
             end = len(s)
             while end >= 2:
                 chunks.append(s[max(0, end - L - 1) : end])
                 owners.append(u)
-                end -= L
+                if end - L - 1 <= 0:
+                    break
+                end -= stride
         return owners, chunks
 
     def _negatives(self, rng, users, seen_sets, n_items, mask):
