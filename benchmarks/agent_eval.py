@@ -84,13 +84,18 @@ def main() -> None:
     ap.add_argument("--model")
     ap.add_argument("--base-url")
     ap.add_argument("--out", default=None, help="write per-request results as JSONL")
+    ap.add_argument("--requests", default=str(HERE / "agent_requests.jsonl"),
+                    help="request set (agent_requests.jsonl: the tuning set; agent_requests_heldout.jsonl: written "
+                         "after tuning, never tuned on)")
+    ap.add_argument("--reflection", type=int, default=0, help="critic rounds (0 = off)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = load_config()
-        cfg = load_config(overrides={**llm_overrides(args.llm, args.model, args.base_url), "home": str(base.home)})
+        cfg = load_config(overrides={**llm_overrides(args.llm, args.model, args.base_url), "home": str(base.home),
+                                     "agent": {"reflection": args.reflection}})
         agent = Agent.from_config(cfg, sessions_db=Path(tmp) / "s.db")  # throwaway sessions
         ds = agent.strategy.catalog.ds
-        cases = [json.loads(l) for l in open(HERE / "agent_requests.jsonl") if l.strip()]
+        cases = [json.loads(l) for l in open(args.requests) if l.strip()]
         results, lat, calls, repairs = [], [], [], Counter()
         for case in track(cases, description="requests"):
             agent.strategy.user_id = f"eval-{case['id']}"  # every case is a new user
@@ -106,7 +111,7 @@ def main() -> None:
                             "items": [x["title"] for x in t.items], "repairs": t.repairs})
             console.print(("[green]PASS[/] " if not fails else "[red]FAIL[/] ") + case["id"] + ("" if not fails else f": {fails}"))
         ok = sum(r["ok"] for r in results)
-        summary = {"llm": cfg.llm.backend, "model": cfg.llm.model or "qwen2.5-coder-0.5b", "requests": len(results),
+        summary = {"requests_file": Path(args.requests).name, "reflection": args.reflection, "llm": cfg.llm.backend, "model": cfg.llm.model or "qwen2.5-coder-0.5b", "requests": len(results),
                    "passed": ok, "pass_rate": round(ok / len(results), 3), "turns": len(lat),
                    "llm_calls_per_turn": round(float(np.mean(calls)), 2), "latency_p50_s": round(float(np.percentile(lat, 50)), 2),
                    "latency_p95_s": round(float(np.percentile(lat, 95)), 2), "repairs": dict(repairs.most_common())}

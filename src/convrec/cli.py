@@ -180,6 +180,11 @@ from convrec.cli_agent import register_demos as _register_demos  # noqa: E402
 _register_agent(app, get_config)
 _register_demos(app, get_config)
 
+from convrec.cli_eval import register as _register_eval  # noqa: E402
+from convrec.cli_models import eval_app as _eval_app  # noqa: E402
+
+_register_eval(_eval_app, get_config)
+
 
 def main() -> None:
     """Entry point: user-facing errors become one line on stderr, never a traceback."""

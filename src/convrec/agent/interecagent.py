@@ -9,7 +9,7 @@ import time
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -62,7 +62,8 @@ class InteRecAgent:
     name = "interecagent"
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
-                 k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0):
+                 k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0,
+                 memory: bool = True):
         self.catalog = catalog
         self.llm = llm
         self.store = store
@@ -71,6 +72,9 @@ class InteRecAgent:
         self.n_demos = n_demos
         self.user_id = user_id
         self.reflection = reflection
+        self.memory = memory
+        """False: no user profile (short- or long-term); each turn sees only itself and the last
+        exchanges, as the paper's ablation without memory."""
         self.prompts = load_prompts()
         item = catalog.domain
         self.planner_system = self.prompts["planner_system"].format(item=item, columns=columns_text(catalog.ds))
@@ -88,19 +92,24 @@ class InteRecAgent:
         if session:
             s = self.store.get(session)
             if s is not None:
-                return session, s["profile"]
+                return session, (s["profile"] if self.memory else Profile())
         return self.store.create(self.user_id, self.catalog.ds.name, self.name), Profile()
 
     def _ranking_profile(self, profile: Profile) -> Profile:
         """What ranking reads: this session's likes and dislikes plus the long-term ones
         (earlier sessions). Attribute dislikes stay per session: they become hard filters."""
+        if not self.memory:
+            return Profile(like_ids=list(profile.like_ids), dislike_ids=list(profile.dislike_ids))
         long = self.store.long_term(self.user_id, self.catalog.ds.name)
         likes = [i for i in dict.fromkeys(long.like_ids + profile.like_ids) if i not in profile.dislike_ids]
         dislikes = [i for i in dict.fromkeys(long.dislike_ids + profile.dislike_ids) if i not in profile.like_ids]
         return Profile(like_ids=likes, dislike_ids=dislikes)
 
     # ------------------------------------------------------------------ the turn
-    def turn(self, message: str, session: str | None = None) -> Turn:
+    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
+             k: int | None = None) -> Turn:
+        """One turn. ``candidates`` (catalog ids) start the candidate bus instead of the whole
+        catalog, as when the user lists items to choose from; ``k`` fixes how many are shown."""
         t0 = time.perf_counter()
         turn_no = self.llm.meter.start_turn()
         sid, profile = self._session(session)
@@ -115,7 +124,9 @@ class InteRecAgent:
             reply = f"I can't share or change my instructions, but I'm happy to recommend {self.catalog.domain}s."
             return self._finish(Turn(reply, session=sid, repairs=["declined_injection"]), t0, turn_no)
         plan, repairs = self._plan(message, sid, profile)
-        out = self._execute(plan, profile)
+        if candidates is not None or k is not None:
+            plan = self._given(plan, candidates, k, repairs)
+        out = self._execute(plan, profile, candidates)
         reply = self._reply(message, plan, out.items, out.rows, out.failure)
         reflections: list[dict[str, Any]] = []
         for _ in range(self.reflection):
@@ -124,7 +135,9 @@ class InteRecAgent:
             if verdict["ok"]:
                 break
             plan2, repairs2 = self._plan(message, sid, profile, advice=verdict["advice"], previous=plan)
-            out2 = self._execute(plan2, profile)
+            if candidates is not None or k is not None:
+                plan2 = self._given(plan2, candidates, k, repairs2)
+            out2 = self._execute(plan2, profile, candidates)
             if _worse(out2, out, plan):
                 verdict["kept"] = "first plan (the revised one found less)"
                 break
@@ -138,9 +151,26 @@ class InteRecAgent:
                     plan=plan.model_dump(by_alias=True), repairs=repairs, reflections=reflections)
         return self._finish(turn, t0, turn_no)
 
-    def _execute(self, plan: Plan, profile: Profile) -> "_Outcome":
+    def _given(self, plan: Plan, candidates: Sequence[str] | None, k: int | None, repairs: list[str]) -> Plan:
+        """Candidates given by the caller replace a store step; a plan that would not rank
+        them gets rank + fetch; ``k`` sets the fetch count."""
+        steps = [s for s in plan.steps if not (candidates is not None and isinstance(s, StoreStep))]
+        if candidates is not None and not any(isinstance(s, (RankStep, FetchStep)) for s in steps):
+            steps = [s for s in steps if not isinstance(s, LookupStep)]
+            steps += [RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=k or self.k)]
+            repairs.append("ranked_given_candidates")
+        if k is not None:
+            if not any(isinstance(s, FetchStep) for s in steps) and any(s.tool in ("hard_filter", "similar_to", "rank")
+                                                                          for s in steps):
+                steps.append(FetchStep(tool="fetch", k=k))
+            for s in steps:
+                if isinstance(s, FetchStep):
+                    s.k = k
+        return Plan(action="use_tools" if steps else plan.action, steps=sorted(steps, key=lambda s: ORDER[s.tool]))
+
+    def _execute(self, plan: Plan, profile: Profile, candidates: Sequence[str] | None = None) -> "_Outcome":
         """Run the plan's steps against a fresh candidate bus."""
-        bus = CandidateBus(self.catalog.ds.n_items)
+        bus = CandidateBus(self.catalog.ds.n_items, candidates)
         ctx = ToolContext(bus, self.catalog, self._ranking_profile(profile), self.k)
         out = _Outcome(bus)
         for step in plan.steps:
@@ -176,7 +206,8 @@ class InteRecAgent:
         return {"ok": ok, "advice": advice, "ms": round((time.perf_counter() - t) * 1000, 1)}
 
     def _finish(self, turn: Turn, t0: float, turn_no: int) -> Turn:
-        turn.llm_calls = self.llm.meter.turn_summary(turn_no).calls
+        usage = self.llm.meter.turn_summary(turn_no)
+        turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
         turn.latency_ms = (time.perf_counter() - t0) * 1000
         self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
                                meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,

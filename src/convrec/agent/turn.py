@@ -13,10 +13,15 @@ class Turn:
     """Recommended items: ``id`` (the dataset's native id), ``title`` and a few attributes."""
     trace: list[dict[str, Any]] = field(default_factory=list)
     llm_calls: int = 0
+    tokens: int = 0
+    """Prompt + completion tokens of this turn's LLM calls."""
     latency_ms: float = 0.0
     session: str = ""
     plan: dict[str, Any] | None = None
     repairs: list[str] = field(default_factory=list)
+    named_items: int | None = None
+    """How many item names the LLM produced before linking (``None``: every item came from the
+    catalog by construction); Factual = linked items / named items."""
     reflections: list[dict[str, Any]] = field(default_factory=list)
     """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
 

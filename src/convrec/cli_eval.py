@@ -1,0 +1,170 @@
+"""``convrec eval <protocol>`` and ``convrec eval report``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from convrec.errors import ConvrecError
+
+console = Console()
+err = Console(stderr=True, soft_wrap=True)
+
+PROTOCOL_HELP = {
+    "simulator": "Session-wise LLM user simulator (InteRecAgent): Hit@k / AT@k over k turns (default 5).",
+    "long-chat": "LONG-CHAT: up to 50 turns alternating hints and casual chat every 5 turns: Hit@50 / AT@50.",
+    "long-context": "LONG-CONTEXT: a multi-day earlier conversation is loaded first, then a simulator session.",
+    "one-turn-retrieval": "One turn (ReDial style): a short conversation ending in a request for 5 items: Recall@5.",
+    "one-turn-ranking": "One turn: rank the target + 19 sampled negatives given as candidates: NDCG@20.",
+    "topn": "Sequential top-N (ToolRec): leave-one-out top-10, Recall@10 / NDCG@10, mean ± std over 3 user samples.",
+    "requests": "Free-form requests with ground-truth items: OMuleT metrics (Factual, Hit, Precision, Sim, Pop50, ...).",
+}
+
+
+def _table(s: dict) -> Table:
+    t = Table("metric", "value", title=f"{s['protocol']} · {s['strategy']} · {s['dataset']} · n={s['n']} · {s['llm'] or 'no LLM'}")
+    for k, v in s["metrics"].items():
+        if isinstance(v, list):
+            v = " ".join(f"{x:.2f}" for x in v)
+        elif isinstance(v, float):
+            v = f"{v:.4f}"
+        t.add_row(k, str(v))
+    t.add_row("LLM calls / turn", f"{s['llm_calls_per_turn']:.2f}")
+    t.add_row("turn latency p50 / p95 (s)", f"{s['turn_latency_p50_s']:.2f} / {s['turn_latency_p95_s']:.2f}")
+    return t
+
+
+def register(eval_app: typer.Typer, get_config) -> None:
+    def make_command(protocol: str):
+        def command(
+            dataset: str = typer.Option("movielens-small", "--dataset", "-d"),
+            strategy: str = typer.Option("interecagent", "--strategy", "-s",
+                                         help="interecagent | baseline-random | baseline-popularity | baseline-llm-only | baseline-chat-rec"),
+            n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
+            seed: int = typer.Option(0, "--seed"),
+            turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
+            quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
+            workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
+            out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval)"),
+            fresh: bool = typer.Option(False, "--fresh", help="start over instead of resuming"),
+            no_memory: bool = typer.Option(False, "--no-memory", help="interecagent without its user-profile memory"),
+            reflection: int = typer.Option(0, "--reflection", min=0, max=5, help="interecagent critic rounds"),
+            conversation: str = typer.Option("template", "--conversation", help="one-turn conversations: template | llm"),
+            requests: Optional[str] = typer.Option(None, "--requests", help="requests protocol: JSONL request set"),
+            llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
+            model: Optional[str] = typer.Option(None, "--model"),
+            base_url: Optional[str] = typer.Option(None, "--base-url"),
+            sim_llm: Optional[str] = typer.Option(None, "--sim-llm", help="simulator LLM backend (default: the agent's)"),
+            sim_model: Optional[str] = typer.Option(None, "--sim-model"),
+            sim_base_url: Optional[str] = typer.Option(None, "--sim-base-url"),
+            as_json: bool = typer.Option(False, "--json", help="end with exactly one JSON line of results"),
+        ):
+            run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
+                         reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json)
+
+        command.__doc__ = PROTOCOL_HELP[protocol]
+        eval_app.command(protocol)(command)
+
+    for p in PROTOCOL_HELP:
+        make_command(p)
+
+    @eval_app.command("report")
+    def report(
+        run_dirs: List[str] = typer.Argument(..., help="run directories (or a directory holding several)"),
+        out: str = typer.Option("eval-report", "--out", help="where report.md / report.html / PNGs go"),
+    ):
+        """Markdown + HTML report with tables side by side and plots, from saved runs."""
+        from convrec.catalog.store import open_dataset
+        from convrec.eval.report import build_report
+        from convrec.tools.catalog import CatalogAccess
+
+        dirs: list[Path] = []
+        for d in map(Path, run_dirs):
+            if (d / "run.json").is_file():
+                dirs.append(d)
+            elif d.is_dir():
+                dirs += sorted(p.parent for p in d.rglob("run.json"))
+            else:
+                raise ConvrecError(f"{d} does not exist")
+        if not dirs:
+            raise ConvrecError("no evaluation runs found (a run directory holds run.json)")
+        cfg = get_config()
+        cats: dict = {}
+
+        def catalog_for(name):
+            if name not in cats:
+                try:
+                    cats[name] = CatalogAccess(open_dataset(cfg, name), cfg)
+                except ConvrecError:
+                    cats[name] = None
+            return cats[name]
+
+        res = build_report(dirs, Path(out), catalog_for)
+        console.print(f"wrote {res['report']}, {res['html']} and {len(res['plots'])} plots from {len(dirs)} runs")
+
+
+def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
+                 reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json):
+    from convrec.catalog.registry import check_name
+    from convrec.catalog.store import open_dataset
+    from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
+    from convrec.eval.harness import SESSION_PROTOCOLS, RunSpec, default_run_dir
+    from convrec.llm.cli import llm_overrides
+    from convrec.llm.factory import make_llm
+    from convrec.tools.catalog import CatalogAccess
+
+    strategy = check_strategy(strategy)
+    if conversation not in ("template", "llm"):
+        raise ConvrecError("--conversation must be template or llm")
+    if (no_memory or reflection) and strategy != "interecagent":
+        raise ConvrecError("--no-memory and --reflection apply to the interecagent strategy only")
+    cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
+    check_name(cfg, dataset)
+    sim_cfg = get_config(**llm_overrides(llm=sim_llm, model=sim_model, base_url=sim_base_url)) \
+        if (sim_llm or sim_model or sim_base_url) else cfg
+    uses_agent_llm = needs_agent_llm(strategy)
+    uses_sim = protocol in SESSION_PROTOCOLS or (conversation == "llm" and protocol.startswith("one-turn"))
+    if workers > 1 and "local" in {cfg.llm.backend if uses_agent_llm else None, sim_cfg.llm.backend if uses_sim else None}:
+        err.print("note: --workers > 1 needs a remote LLM endpoint; the local model runs one case at a time")
+        workers = 1
+    spec = RunSpec.for_protocol(protocol, dataset, strategy, quick=quick, n=n, seed=seed, turns=turns,
+                                memory=not no_memory, reflection=reflection, conversation=conversation,
+                                requests_file=str(Path(requests).resolve()) if requests else None,
+                                llm=llm_name(cfg) if uses_agent_llm else "",
+                                sim_llm=llm_name(sim_cfg) if uses_sim else "")
+    run_dir = Path(out) if out else default_run_dir(cfg.home, spec)
+    say = (lambda m: err.print(m, highlight=False))
+    ds = open_dataset(cfg, dataset, progress=say)
+    catalog = CatalogAccess(ds, cfg, say=say)
+    agent_llm = make_llm(cfg, notify=say) if uses_agent_llm else None
+    s_llm = None
+    if uses_sim:
+        s_llm = agent_llm if (sim_cfg is cfg and agent_llm is not None) else make_llm(sim_cfg, notify=say)
+    factory = (lambda: make_llm(cfg)) if workers > 1 else None
+    err.print(f"{protocol} · {strategy} · {dataset} · n={spec.n} · seed {spec.seed} · run dir {run_dir}", highlight=False)
+    with Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=as_json) as prog:
+        task = prog.add_task("cases", total=None)
+
+        def progress(advance: int, total: int):
+            if total:
+                prog.update(task, total=total, completed=advance,
+                            description=f"cases ({advance} resumed)" if advance else "cases")
+            else:
+                prog.advance(task, advance)
+
+        summary = evaluate(spec, cfg, ds, catalog, run_dir, llm=agent_llm, sim_llm=s_llm, workers=workers, fresh=fresh,
+                           progress=progress, llm_factory=factory)
+    summary["run_dir"] = str(run_dir)
+    if as_json:
+        sys.stdout.write(json.dumps(summary, default=str) + "\n")
+        return
+    console.print(_table(summary))
+    err.print(f"conversations: {run_dir / 'conversations.jsonl'} · report: convrec eval report {run_dir}", highlight=False)
