@@ -104,3 +104,27 @@ def test_named_values_and_count_questions(catalog, tmp_path):
     t = a.turn("how many Western movies do you have?")
     n = catalog.ds.connect().execute("SELECT COUNT(*) FROM item_genres WHERE value='Western'").fetchone()[0]
     assert "count_question_to_lookup" in t.repairs and str(n) in t.reply and t.items == []
+
+
+def test_refinement_keeps_earlier_conditions(catalog, tmp_path):
+    drama = {"action": "use_tools", "steps": [
+        {"tool": "hard_filter", "conditions": [{"column": "genres", "op": "contains", "value": "Drama"}]},
+        {"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 5}]}
+    nineties = {"action": "use_tools", "steps": [
+        {"tool": "hard_filter", "conditions": [{"column": "year", "op": ">=", "value": 1990},
+                                               {"column": "year", "op": "<=", "value": 1999}]},
+        {"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 5}]}
+    comedy = {"action": "use_tools", "steps": [
+        {"tool": "hard_filter", "conditions": [{"column": "genres", "op": "contains", "value": "Comedy"}]},
+        {"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 5}]}
+    a = agent(catalog, tmp_path, drama, "ok", nineties, "ok", comedy, "ok", nineties, "ok")
+    t1 = a.turn("I want a drama")
+    t2 = a.turn("one from the 1990s", session=t1.session)
+    assert "carried_conditions" in t2.repairs and len(t2.items) == 5
+    assert all("Drama" in it["genres"] and 1990 <= it["year"] <= 1999 for it in t2.items)
+    t3 = a.turn("something different: comedies instead", session=t1.session)
+    assert "carried_conditions" not in t3.repairs
+    assert all("Comedy" in it["genres"] for it in t3.items) and not all("Drama" in it["genres"] for it in t3.items)
+    # the next refinement carries what is looked for now (comedy), not the old drama
+    t4 = a.turn("from the 90s please", session=t1.session)
+    assert all("Comedy" in it["genres"] and 1990 <= it["year"] <= 1999 for it in t4.items)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 import uuid
+import zlib
 from typing import Any, Sequence
 
 import numpy as np
@@ -36,10 +37,15 @@ class _Base:
     def __init__(self, catalog: CatalogAccess, k: int = 10, seed: int = 0):
         self.catalog = catalog
         self.k = k
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.user_id = "local"
         self.sessions: dict[str, list[dict[str, str]]] = {}
         self.ids = catalog.ds.items["item_id"].astype(str).to_numpy()
+
+    def reseed(self, key: str) -> None:
+        """Per-case randomness, so a resumed evaluation draws what an uninterrupted one would."""
+        self.rng = np.random.default_rng([self.seed, zlib.crc32(key.encode())])
 
     def new_session(self) -> str:
         sid = uuid.uuid4().hex[:12]

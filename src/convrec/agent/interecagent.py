@@ -27,7 +27,8 @@ from convrec.tools.filters import Condition, exact_value, resolve_value
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
-_LIKE_X = re.compile(r"\b(?:more like|similar to|like|such as|in the style of)\s+(?!this|that|these|those|it\b)(.{2,80})", re.I)
+_LIKE_X = re.compile(r"\b(?:more like|similar to|like|such as|in the style of)\s+"
+                     r"(?!(?:this|that|these|those|it|them|most|best|more|better|to|a lot|very much)\b)(.{2,80})", re.I)
 _VAGUE_TIME = re.compile(r"\b(recent|new|newest|latest|modern|old|oldest|classic|vintage|cheap|cheapest|free|expensive)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|\bcount of\b", re.I)
 _STOP = {"a", "an", "the", "i", "me", "my", "some", "good", "great", "best", "movie", "movies", "film", "films", "game",
@@ -126,7 +127,12 @@ class InteRecAgent:
         plan, repairs = self._plan(message, sid, profile)
         if candidates is not None or k is not None:
             plan = self._given(plan, candidates, k, repairs)
+        plan, carried = self._carry_over(plan, message, profile, repairs)
         out = self._execute(plan, profile, candidates)
+        if out.failure and carried:  # the earlier conditions made it over-strict: this turn's alone
+            plan = _without(plan, carried)
+            out = self._execute(plan, profile, candidates)
+            repairs.append("dropped_carried_conditions")
         reply = self._reply(message, plan, out.items, out.rows, out.failure)
         reflections: list[dict[str, Any]] = []
         for _ in range(self.reflection):
@@ -155,6 +161,15 @@ class InteRecAgent:
         """Candidates given by the caller replace a store step; a plan that would not rank
         them gets rank + fetch; ``k`` sets the fetch count."""
         steps = [s for s in plan.steps if not (candidates is not None and isinstance(s, StoreStep))]
+        if candidates is not None:  # the items to choose from are not "liked" items to leave out
+            given = set(candidates)
+            for s in steps:
+                if isinstance(s, RankStep) and s.prefer:
+                    links = self.catalog.linker.link_many(s.prefer)
+                    keep = [n for n, l in zip(s.prefer, links) if l.item_id not in given]
+                    if len(keep) != len(s.prefer):
+                        s.prefer = keep
+                        repairs.append("candidate_not_a_preference")
         if candidates is not None and not any(isinstance(s, (RankStep, FetchStep)) for s in steps):
             steps = [s for s in steps if not isinstance(s, LookupStep)]
             steps += [RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=k or self.k)]
@@ -253,6 +268,32 @@ class InteRecAgent:
         plan, mention = self._mentions(plan, message)
         plan, similar = self._similar_request(plan, message)
         return plan, extra + repairs + more + mention + similar
+
+    def _carry_over(self, plan: Plan, message: str, profile: Profile, repairs: list[str]) -> tuple[Plan, list[Condition]]:
+        """A refinement ("one from the 1990s" after "a drama please") keeps what the user was
+        looking for: earlier conditions on columns this turn does not constrain are added,
+        unless the user starts over ("instead", "something different", ...)."""
+        if not self.memory or not profile.expect or plan.action != "use_tools" or _RESET.search(message):
+            return plan, []
+        tools = {s.tool for s in plan.steps}
+        if "fetch" not in tools or tools & {"lookup", "store_candidates"}:
+            return plan, []
+        try:
+            earlier = [Condition.model_validate_json(e) for e in profile.expect]
+        except ValueError:
+            return plan, []
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        now = {c.column for c in filt.conditions if c.op != "not_contains"} if filt else set()
+        banned = {(c.column, str(c.value).lower()) for c in (filt.conditions if filt else []) if c.op == "not_contains"}
+        carried = [c for c in earlier if c.column not in now and (c.column, str(c.value).lower()) not in banned]
+        if not carried:
+            return plan, []
+        if filt is None:
+            filt = FilterStep(tool="hard_filter", conditions=[])
+            plan = Plan(action="use_tools", steps=sorted([*plan.steps, filt], key=lambda s: ORDER[s.tool]))
+        filt.conditions.extend(carried)
+        repairs.append("carried_conditions")
+        return plan, carried
 
     def plan_for(self, message: str) -> tuple[Plan, list[str]]:
         """The validated, repaired plan for a request on its own (no history, empty profile)."""
@@ -442,6 +483,8 @@ class InteRecAgent:
                 likes, _ = self.catalog.link(s.seed_items)
                 profile.like_ids = list(dict.fromkeys(profile.like_ids + likes))
             elif isinstance(s, FilterStep):
+                # what the user is looking for now, carried into refinements of this request
+                profile.expect = [c.model_dump_json() for c in s.conditions if c.op != "not_contains"][:6]
                 for c in s.conditions:
                     if c.column in self.list_columns and c.op == "contains":
                         key = f"{c.column}={c.value}"
@@ -494,6 +537,22 @@ class _Outcome:
     items: list[dict[str, Any]] = field(default_factory=list)
     rows: str | None = None
     failure: str | None = None
+
+
+_RESET = re.compile(r"\b(instead|something (?:else|different)|different|actually|forget|start over|new search|"
+                    r"change of plans?|never ?mind|anything)\b", re.I)
+
+
+def _without(plan: Plan, carried: list[Condition]) -> Plan:
+    steps = []
+    for s in plan.steps:
+        if isinstance(s, FilterStep):
+            conds = [c for c in s.conditions if c not in carried]
+            if not conds:
+                continue
+            s = FilterStep(tool="hard_filter", conditions=conds)
+        steps.append(s)
+    return Plan(action=plan.action, steps=steps)
 
 
 def _worse(new: _Outcome, old: _Outcome, old_plan: Plan) -> bool:

@@ -136,6 +136,8 @@ class CaseRunner:
     def run(self, case: Case) -> dict[str, Any]:
         p = self.spec.protocol
         self.strategy.user_id = f"eval:{self.spec.protocol}:{case.case_id}"
+        if hasattr(self.strategy, "reseed"):
+            self.strategy.reseed(case.case_id)
         if p in SESSION_PROTOCOLS:
             return self._session(case)
         if p == "one-turn-retrieval":
@@ -309,6 +311,13 @@ class RunStore:
                                    f"{old.get('spec', {}).get('strategy')}); use another --out or --fresh")
         self.meta_path.write_text(json.dumps({"spec": spec.identity()}, indent=1))
         self._lock = threading.Lock()
+        if self.conv_path.is_file() and self.conv_path.stat().st_size:
+            with open(self.conv_path, "rb") as f:
+                f.seek(-1, 2)
+                cut = f.read(1) != b"\n"
+            if cut:  # a line cut by a kill: end it, so the next record starts on its own line
+                with open(self.conv_path, "a", encoding="utf-8") as f:
+                    f.write("\n")
 
     def done(self) -> dict[str, dict[str, Any]]:
         out = {}

@@ -68,6 +68,14 @@ class SoftFilter(Tool):
         if not seeds:
             raise ToolError(f"none of the seed items are in the catalog: {', '.join(args.seed_items)}")
         cf = ctx.catalog.model("itemcf")
+        if ctx.bus.user_given:  # the user's own candidates are ordered by similarity, never dropped
+            cand = [c for c in ctx.bus.candidates if c not in set(seeds)] or list(ctx.bus.candidates)
+            ids, scores = cf.score(Context(seeds, ordered=False), cand)
+            order = np.argsort(-np.asarray(scores, dtype=float), kind="stable")
+            ctx.bus.set(np.asarray(ids)[order].tolist(), np.asarray(scores)[order], ranked=True)
+            return Observation(f"{len(ids)} given candidates ordered by similarity to "
+                               f"{', '.join(ctx.catalog.title(s) for s in seeds)}" + _unlinked(links),
+                               {"count": len(ids), "seeds": seeds})
         ids, scores = cf.soft_filter(seeds, ctx.bus.candidates, ratio=args.ratio)
         if len(ids) == 0:
             emb = ctx.catalog.model("embeddings")  # no co-occurrence evidence: fall back to content
