@@ -133,3 +133,19 @@ def test_generator_input_first_and_output_first(catalog, tmp_path):
     assert out[0]["request"] == "some scary movies please" and Plan.model_validate(out[0]["plan"]).steps
     assert gen.stats.rejected["output-first: re-planned plan differs"] == 1
     assert gen.stats.rejected["input-first: request is code, not a user message"] == 1
+
+
+def test_agent_from_config_reads_generated_demos_and_reflection(session_config, tmp_path):
+    from convrec.agent.api import Agent, default_demos_path
+
+    cfg = session_config.model_copy(update={"home": tmp_path, "agent": session_config.agent.model_copy(update={"reflection": 2})})
+    said = []
+    base = Agent.from_config(cfg, llm=ScriptedLLM([]), say=said.append, sessions_db=tmp_path / "s.db")
+    assert base.strategy.reflection == 2 and base.strategy.demos.extra_source is None
+    write_demos(default_demos_path(cfg, "movielens-small"), [{"request": "laugh out loud films", "plan": COMEDY},
+                                                             {"request": "broken", "plan": {"action": "?"}}])
+    a = Agent.from_config(cfg, llm=ScriptedLLM([]), say=said.append, sessions_db=tmp_path / "s.db", reflection=0)
+    assert a.strategy.reflection == 0
+    assert len(a.strategy.demos.demos) == len(base.strategy.demos.demos) + 1
+    assert any("1 extra demonstrations" in m and "1 invalid" in m for m in said)
+    assert a.strategy.demos.select("laugh out loud films", 1)[0]["request"] == "laugh out loud films"
