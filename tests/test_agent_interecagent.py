@@ -128,3 +128,27 @@ def test_refinement_keeps_earlier_conditions(catalog, tmp_path):
     # the next refinement carries what is looked for now (comedy), not the old drama
     t4 = a.turn("from the 90s please", session=t1.session)
     assert all("Comedy" in it["genres"] and 1990 <= it["year"] <= 1999 for it in t4.items)
+
+
+def test_info_questions_are_looked_up_not_guessed(catalog, tmp_path):
+    guess = {"action": "reply", "steps": []}  # the small model answers from memory
+    wrong = {"action": "use_tools", "steps": [{"tool": "lookup", "sql": "SELECT COUNT(*) FROM item_genres WHERE value = 'Noir'"}]}
+    echo = lambda msgs: msgs[-1]["content"]  # noqa: E731 - the reply shows what the look-up returned
+    a = agent(catalog, tmp_path, guess, echo, guess, echo, wrong, echo)
+    t = a.turn("which year is Shrek from?")
+    assert "info_question_lookup" in t.repairs and "2001" in t.reply and not t.items
+    t = a.turn("what genres does Fargo have?")
+    assert "Crime" in t.reply and "Thriller" in t.reply
+    t = a.turn("how many film noir titles are in your catalog?")
+    with catalog.ds.connect() as con:
+        n = con.execute("SELECT COUNT(*) FROM item_genres WHERE value = 'Film-Noir'").fetchone()[0]
+    assert "count_question_to_lookup" in t.repairs and str(n) in t.reply
+
+
+def test_choice_question_ranks_only_the_listed_titles(catalog, tmp_path):
+    catalogwide = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "preference", "prefer": ["Die Hard"]},
+                                                    {"tool": "fetch", "k": 5}]}
+    a = agent(catalog, tmp_path, catalogwide, "Heat.")
+    t = a.turn("I loved Die Hard. Which should I watch: Braveheart, Casablanca or Heat?")
+    assert "added_store_candidates" in t.repairs
+    assert {it["id"] for it in t.items} == {"110", "912", "6"}

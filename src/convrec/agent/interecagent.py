@@ -24,12 +24,25 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.tools.filters import Condition, exact_value, resolve_value
+from convrec.tools.linking import normalize_title
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
 _LIKE_X = re.compile(r"\b(?:more like|similar to|like|such as|in the style of)\s+"
                      r"(?!(?:this|that|these|those|it|them|most|best|more|better|to|a lot|very much)\b)(.{2,80})", re.I)
 _VAGUE_TIME = re.compile(r"\b(recent|new|newest|latest|modern|old|oldest|classic|vintage|cheap|cheapest|free|expensive)\b", re.I)
+_RECOMMEND = re.compile(r"\b(recommend|suggest|similar|like it|more like|give me|show me|find me|looking for|want)\b", re.I)
+_CHOICE = re.compile(r"\b(?:which|what)\b(?: one)?(?: of these| of them)?(?: should| would| do| could)?"
+                     r"[^:?]{0,40}?(?::|\bbetween\b|\bamong\b|\bfrom\b)\s*([^?]{3,400})", re.I)
+_QUESTION_WORDS = {"what", "which", "when", "who", "how", "is", "was", "does", "did", "the", "a", "in", "of", "from"}
+_INFO_COLUMNS = [
+    (re.compile(r"^\s*(?:what|which|in what)\s+(?:year|decade)\b|^\s*when\s+(?:was|did|is|were)\b|\b(?:release|came out|come out)\b.*\?", re.I), "year"),
+    (re.compile(r"^\s*(?:what|which)\s+(?:genres?|kind|type)\b|\bgenres?\s+(?:is|does|of)\b", re.I), "genres"),
+    (re.compile(r"^\s*(?:what|which)\s+tags?\b|\btags?\s+(?:does|of)\b", re.I), "tags"),
+    (re.compile(r"^\s*how much\b|\bprice of\b|\bwhat does .{2,60} cost\b", re.I), "price"),
+    (re.compile(r"^\s*who\s+(?:made|developed|created)\b|\bdeveloper of\b", re.I), "developer"),
+    (re.compile(r"^\s*who\s+wrote\b|\bauthor of\b", re.I), "authors"),
+]
 _HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|\bcount of\b", re.I)
 _STOP = {"a", "an", "the", "i", "me", "my", "some", "good", "great", "best", "movie", "movies", "film", "films", "game",
          "games", "book", "books", "please", "like", "love", "loved", "want", "recommend", "classic", "classics", "new",
@@ -267,7 +280,8 @@ class InteRecAgent:
         plan, more = self._negations(plan, message, profile)
         plan, mention = self._mentions(plan, message)
         plan, similar = self._similar_request(plan, message)
-        return plan, extra + repairs + more + mention + similar
+        plan, choice = self._choice_question(plan, message)
+        return plan, extra + repairs + more + mention + similar + choice
 
     def _carry_over(self, plan: Plan, message: str, profile: Profile, repairs: list[str]) -> tuple[Plan, list[Condition]]:
         """A refinement ("one from the 1990s" after "a drama please") keeps what the user was
@@ -445,14 +459,94 @@ class InteRecAgent:
                 i += 1
         return found
 
+    def _titles_in(self, message: str) -> list[str]:
+        """Catalog titles written in the message (exact normalised match of a capitalised
+        phrase, longest first): "which year is Shrek from?" → Shrek."""
+        linker = self.catalog.linker
+        words = re.findall(r"[\w'&:.\-]+", message)
+        found: list[tuple[int, int, str]] = []
+        for n in range(min(8, len(words)), 0, -1):
+            for i in range(len(words) - n + 1):
+                chunk = words[i:i + n]
+                if not chunk[0][:1].isupper() and not chunk[0][:1].isdigit():
+                    continue
+                phrase = " ".join(chunk).strip(".:")
+                if n == 1 and (len(phrase) < 3 or phrase.lower() in _STOP | _QUESTION_WORDS):
+                    continue
+                idx = linker._exact.get(normalize_title(phrase))
+                if idx and not any(a <= i < b or a < i + n <= b for a, b, _ in found):
+                    found.append((i, i + n, linker.ids[linker._best(idx, None)]))
+        return [x for *_, x in sorted(found)]
+
+    def _choice_question(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
+        """"Which should I watch: A, B or C?" — the listed titles are the candidates (stored,
+        then ranked), even when the model planned a catalog-wide recommendation."""
+        m = _CHOICE.search(message)
+        if not m:
+            return plan, []
+        listed = self._titles_in(m.group(1))
+        if len(listed) < 2:
+            return plan, []
+        titles = [self.catalog.title(i) for i in listed]
+        steps = [s for s in plan.steps if not isinstance(s, (StoreStep, LookupStep, SimilarStep))]
+        store = next((s for s in plan.steps if isinstance(s, StoreStep)), None)
+        if store is not None and set(self.catalog.link(store.items)[0]) == set(listed):
+            return plan, []
+        liked = [self.catalog.title(i) for i in self._titles_in(message.replace(m.group(1), " ")) if i not in listed]
+        rank = next((s for s in steps if isinstance(s, RankStep)), None)
+        if rank is None:
+            rank = RankStep(tool="rank", schema="preference")
+            steps.append(rank)
+        rank.prefer = [p for p in dict.fromkeys(rank.prefer + liked) if p not in titles][:10]
+        rank.unwanted = [u for u in rank.unwanted if u not in titles]
+        if not any(isinstance(s, FetchStep) for s in steps):
+            steps.append(FetchStep(tool="fetch", k=len(listed)))
+        steps.append(StoreStep(tool="store_candidates", items=titles[:20]))
+        return Plan(action="use_tools", steps=sorted(steps, key=lambda s: ORDER[s.tool])), ["added_store_candidates"]
+
+    def _info_question(self, plan: Plan, message: str) -> Plan | None:
+        """A factual question about one named item ("what year was X released", "what genres
+        does X have") becomes a look-up of that item's column, written here, not by the model."""
+        if _RECOMMEND.search(message):
+            return None
+        col = None
+        for pattern, column in _INFO_COLUMNS:
+            if column in self.columns and pattern.search(message):
+                col = column
+                break
+        if col is None:
+            return None
+        ids = self._titles_in(message)
+        if not ids:  # the model's own look-up may name the item (lower-case titles)
+            for s in plan.steps:
+                if isinstance(s, LookupStep):
+                    for lit in re.findall(r"title\s*(?:=|like)\s*'((?:[^']|'')+)'", s.sql, re.I):
+                        lit = lit.replace("''", "'").strip("%")
+                        if normalize_title(lit) and normalize_title(lit) in normalize_title(message):
+                            ids = self.catalog.link([lit])[0]
+        if len(ids) != 1:
+            return None
+        item = ids[0].replace("'", "''")
+        if col in self.list_columns:
+            sql = (f"SELECT i.title, g.value AS {col} FROM items i JOIN \"item_{col}\" g ON g.item_id = i.item_id "
+                   f"WHERE i.item_id = '{item}'")
+        else:
+            sql = f"SELECT title, {col} FROM items WHERE item_id = '{item}'"
+        return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)])
+
     def _mentions(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
         repairs: list[str] = []
-        if _HOW_MANY.search(message) and not any(isinstance(s, LookupStep) for s in plan.steps):
+        if _HOW_MANY.search(message) and not _RECOMMEND.search(message):
             vals = self._mentioned_values(message, Plan(action="reply"))
-            if vals:
+            if len(vals) == 1:  # "how many film noir titles": count exactly the value the catalog has
                 col, val = vals[0]
                 sql = f"SELECT COUNT(*) AS n FROM \"item_{col}\" WHERE value = '" + val.replace("'", "''") + "'"
-                return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)]), ["count_question_to_lookup"]
+                old = next((s.sql for s in plan.steps if isinstance(s, LookupStep)), None)
+                if old is None or val.lower() not in old.lower():
+                    return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)]), ["count_question_to_lookup"]
+        info = self._info_question(plan, message)
+        if info is not None:
+            return info, ["info_question_lookup"]
         if plan.action != "use_tools" or not any(isinstance(s, FetchStep) for s in plan.steps):
             return plan, repairs
         vals = self._mentioned_values(message, plan)
