@@ -152,3 +152,13 @@ def test_choice_question_ranks_only_the_listed_titles(catalog, tmp_path):
     t = a.turn("I loved Die Hard. Which should I watch: Braveheart, Casablanca or Heat?")
     assert "added_store_candidates" in t.repairs
     assert {it["id"] for it in t.items} == {"110", "912", "6"}
+
+
+def test_stated_conditions_planned_as_chit_chat_become_requests(catalog, tmp_path):
+    chat = {"action": "reply", "steps": []}
+    a = agent(catalog, tmp_path, chat, "ok", chat, "ok")
+    t = a.turn("I want a comedy movie.")
+    assert "value_made_a_request" in t.repairs and t.items and all("Comedy" in it["genres"] for it in t.items)
+    t = a.turn("one from the 1990s please", session=t.session)
+    assert "condition_made_a_request" in t.repairs and t.items
+    assert all(1990 <= it["year"] <= 1999 and "Comedy" in it["genres"] for it in t.items)  # the comedy is carried

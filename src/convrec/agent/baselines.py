@@ -187,7 +187,7 @@ class ChatRecBaseline(_Base):
                 {"role": "user", "content": f"Conversation:\n{_conversation(hist, 1000)}\nCandidates:\n{listing}\n"
                                             f"Pick {min(k, len(candidates))}."}]
         try:
-            out = self.llm.generate_json(msgs, Picks, max_tokens=60 + 4 * k, purpose="chat-rec")
+            out = self.llm.generate_json(msgs, Picks, max_tokens=160 + 4 * k, purpose="chat-rec")
             order = [p - 1 for p in dict.fromkeys(out.picks) if 1 <= p <= len(candidates)]
             reply = out.reply
         except LLMError:

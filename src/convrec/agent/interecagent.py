@@ -547,6 +547,10 @@ class InteRecAgent:
         info = self._info_question(plan, message)
         if info is not None:
             return info, ["info_question_lookup"]
+        if plan.action != "use_tools" and _RECOMMEND.search(message) and not _INJECTION.search(message) \
+                and self._mentioned_values(message, plan):  # "I want a comedy movie" planned as chit-chat
+            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
+            repairs.append("value_made_a_request")
         if plan.action != "use_tools" or not any(isinstance(s, FetchStep) for s in plan.steps):
             return plan, repairs
         vals = self._mentioned_values(message, plan)

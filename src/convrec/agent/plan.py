@@ -75,6 +75,9 @@ _DECADE = re.compile(r"\b(?:from the |in the |the )?(?:(19|20)(\d)0s|'?(\d)0s)\b
 _UNDER = re.compile(r"\b(?:under|below|less than|cheaper than|at most|max(?:imum)?|up to)\s*\$?\s*(\d+(?:\.\d+)?)\s*(?:\$|dollars|usd)?", re.I)
 
 
+_QUESTION = re.compile(r"^\s*(?:what|which|when|who|how many|how much|is|was|were|did|does)\b", re.I)
+
+
 def requested_count(message: str) -> int | None:
     m = _COUNT.search(message)
     if not m:
@@ -118,6 +121,12 @@ def repair(plan: Plan, message: str, columns: set[str]) -> tuple[Plan, list[str]
         action = "use_tools"
         repairs.append("action_with_steps")
     if action != "use_tools":
+        stated = time_and_price_conditions(message, columns)
+        if stated and not _QUESTION.search(message):  # "one from the 1990s": a request, not chit-chat
+            return Plan(action="use_tools", steps=[FilterStep(tool="hard_filter", conditions=stated),
+                                                    RankStep(tool="rank", schema="preference"),
+                                                    FetchStep(tool="fetch", k=requested_count(message) or 10)]), \
+                repairs + ["condition_made_a_request"]
         return Plan(action=action, steps=[]), repairs
     if not steps:
         return Plan(action="reply", steps=[]), repairs + ["empty_plan"]
