@@ -225,3 +225,19 @@ class TestAttrSASRec(RecommenderContract):
         assert len(ids) == 5
         with pytest.raises(KeyError):
             model.rank_by("nope", Context(["i3"]))
+
+
+def test_sasrec_windows_cover_every_transition():
+    import numpy as np
+
+    from convrec.models.sasrec import SASRec
+
+    seq = np.arange(23)
+    for stride in (5, 3):
+        owners, chunks = SASRec._windows([7], [seq], 5, stride)
+        assert set(owners) == {7} and all(len(c) <= 6 for c in chunks)
+        targets = {int(t) for c in chunks for t in c[1:]}
+        assert targets == set(range(1, 23))  # every item after the first is a target at least once
+        assert chunks[0][-1] == 22  # newest first
+    assert len(SASRec._windows([0], [seq], 5, 3)[1]) > len(SASRec._windows([0], [seq], 5, 5)[1])  # overlap
+    assert SASRec._windows([0], [np.arange(1)], 5, 5) == ([], [])  # nothing to predict
