@@ -52,8 +52,11 @@ class Agent:
         return cls(InteRecAgent(catalog, llm, store, demos, k=a.k, n_demos=a.n_demos, user_id=user_id,
                                 reflection=a.reflection if reflection is None else reflection))
 
-    def chat(self, message: str, session: str | None = None) -> Turn:
-        return self.strategy.turn(message, session)
+    def chat(self, message: str, session: str | None = None, candidates: list[str] | None = None,
+             k: int | None = None) -> Turn:
+        """One turn. ``candidates``: catalog ids to choose from (instead of the whole catalog);
+        ``k``: how many items to show."""
+        return self.strategy.turn(message, session, candidates=candidates, k=k)
 
     def new_session(self) -> str:
         return self.strategy.new_session()
