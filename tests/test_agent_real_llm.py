@@ -12,17 +12,14 @@ from convrec.agent.memory import SessionStore
 from convrec.catalog.store import prepare
 from convrec.models.embeddings import TextEncoder
 from convrec.tools.catalog import CatalogAccess
-from test_llm_local import need_local_model
+from test_llm_local import open_local_llm
 
 pytestmark = [pytest.mark.llm, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def agent(session_config, tmp_path_factory):
-    from convrec.llm.local import LocalLLM
-
-    resolved = need_local_model()
-    llm = LocalLLM(resolved.path, name=resolved.name, sha256=resolved.sha256, threads=1, n_ctx=4096, max_tokens=256)
+    llm = open_local_llm(threads=1, n_ctx=4096, max_tokens=256)
     ds = prepare(session_config, "movielens-small")
     a = InteRecAgent(CatalogAccess(ds, session_config), llm, SessionStore(tmp_path_factory.mktemp("s") / "s.db"),
                      DemoBank(ds, TextEncoder(1)))

@@ -10,17 +10,14 @@ from convrec.catalog.store import prepare
 from convrec.eval.build import evaluate
 from convrec.eval.harness import PROTOCOLS, RunSpec
 from convrec.tools.catalog import CatalogAccess
-from test_llm_local import need_local_model
+from test_llm_local import open_local_llm
 
 pytestmark = [pytest.mark.llm, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def llm():
-    from convrec.llm.local import LocalLLM
-
-    resolved = need_local_model()
-    m = LocalLLM(resolved.path, name=resolved.name, sha256=resolved.sha256, threads=2, n_ctx=4096, max_tokens=256)
+    m = open_local_llm(threads=2, n_ctx=4096, max_tokens=256)
     yield m
     m.close()
 

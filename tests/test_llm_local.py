@@ -42,12 +42,18 @@ def need_local_model():
         missing(str(e))
 
 
-@pytest.fixture(scope="session")
-def local_llm():
+def open_local_llm(threads: int = 1, n_ctx: int = 2048, max_tokens: int = 128):
+    """The embedded model, loaded for a test module (skips or fails as ``need_local_model``)."""
     from convrec.llm.local import LocalLLM
 
     resolved = need_local_model()
-    llm = LocalLLM(resolved.path, name=resolved.name, sha256=resolved.sha256, threads=1, n_ctx=2048, max_tokens=128)
+    return LocalLLM(resolved.path, name=resolved.name, sha256=resolved.sha256, threads=threads, n_ctx=n_ctx,
+                    max_tokens=max_tokens)
+
+
+@pytest.fixture(scope="session")
+def local_llm():
+    llm = open_local_llm()
     yield llm
     llm.close()
 

@@ -473,9 +473,9 @@ class InteRecAgent:
                 phrase = " ".join(chunk).strip(".:")
                 if n == 1 and (len(phrase) < 3 or phrase.lower() in _STOP | _QUESTION_WORDS):
                     continue
-                idx = linker._exact.get(normalize_title(phrase))
-                if idx and not any(a <= i < b or a < i + n <= b for a, b, _ in found):
-                    found.append((i, i + n, linker.ids[linker._best(idx, None)]))
+                item = linker.exact(phrase)
+                if item and not any(a <= i < b or a < i + n <= b for a, b, _ in found):
+                    found.append((i, i + n, item))
         return [x for *_, x in sorted(found)]
 
     def _choice_question(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:

@@ -4,8 +4,6 @@ report can be regenerated at any time."""
 from __future__ import annotations
 
 import json
-import math
-import random
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +91,7 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
            "turn_latency_p95_s": round(float(np.percentile(lat, 95)), 3) if lat else 0.0,
            "turns": len(turns), "tokens_per_turn": round(float(np.mean([t.get("tokens", 0) for t in turns])), 1) if turns else 0.0,
            "seed": spec.get("seed"), "sim_llm": spec.get("sim_llm") or None}
-    if any(t.get("named_items") is not None for t in turns) and "factual@k" not in m:
+    if any(t.get("named_items") is not None for t in turns) and not any(key.startswith("factual") for key in m):
         m["factual"] = cm.factual(factual_named, factual_linked)
     return out
 
@@ -128,15 +126,3 @@ def omulet_metrics(recs: list[dict[str, Any]], k: int, catalog=None) -> dict[str
         m[f"sim@{k}"] = float(np.mean([cm.sim_at_k(vecs(l), vecs(t)) for l, t in zip(lists, truths)])) if recs else 0.0
     return m
 
-
-def percent(x: float | None) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3f}"
-
-
-def bootstrap_ci(values: list[float], n: int = 1000, seed: int = 0) -> tuple[float, float]:
-    """95 % bootstrap interval of a mean (for the report's ± column)."""
-    if len(values) < 2:
-        return (float(values[0]), float(values[0])) if values else (0.0, 0.0)
-    rng = random.Random(seed)
-    means = sorted(sum(rng.choice(values) for _ in values) / len(values) for _ in range(n))
-    return means[int(0.025 * n)], means[int(0.975 * n) - 1]

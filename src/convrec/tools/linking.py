@@ -66,6 +66,12 @@ class ItemLinker:
                 idx = same
         return max(idx, key=lambda i: self.pop[i])
 
+    def exact(self, name: str) -> str | None:
+        """The id of the title whose normalised form equals ``name``'s (most popular on ties),
+        or None: no fuzzy matching, for scanning free text for titles."""
+        idx = self._exact.get(normalize_title(name))
+        return self.ids[self._best(idx, None)] if idx else None
+
     def link(self, name: str) -> Link:
         from rapidfuzz import fuzz, process
 
