@@ -4,12 +4,17 @@ on the identical split.
 
     python benchmarks/models.py                                  # all four datasets, convrec only
     python benchmarks/models.py --datasets movielens-100k --recbole --recbole-epochs 8
+    python benchmarks/models.py --datasets beauty --models sasrec     # one model only
+    python benchmarks/models.py --datasets steam --models none --recbole --recbole-epochs 20
 
 RecBole is never a dependency of convrec: with ``--recbole`` the script creates its own venv
 under ``$CONVREC_HOME/recbole-venv`` (torch==2.13.0, recbole==1.2.1 with setuptools<81
 numpy<2 pandas<2.3 scipy<1.14), exports the split as RecBole atomic files (train rows are
 every prefix of every training sequence, as RecBole trains), runs ``recbole_runner.py`` there
-and scores the test users with the same masking and the same 100 negatives.
+and scores the test users with the same masking and the same 100 negatives. RecBole gets
+our SASRec's architecture (blocks, heads, feed-forward size, dropout), max length and loss.
+Its test scores are taken at its best validation epoch and streamed, epoch by epoch, to
+``recbole-data/<dataset>.job.progress.jsonl``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from convrec.eval.metrics import full_ranking, sample_negatives, sampled_ranking
 from convrec.eval.models_eval import heldout_users  # noqa: E402
 from convrec.models.base import Context, TrainData  # noqa: E402
 from convrec.models.registry import sasrec_params, train_artifact  # noqa: E402
+from convrec.models.sasrec import SASRec  # noqa: E402
 
 console = Console()
 HERE = Path(__file__).resolve().parent
@@ -98,6 +104,8 @@ def main() -> None:
     ap.add_argument("--recbole", action="store_true", help="also run RecBole's SASRec (creates its venv)")
     ap.add_argument("--recbole-epochs", type=int, default=None, help="default: the epochs our SASRec ran")
     ap.add_argument("--users", type=int, default=None, help="sample of test users")
+    ap.add_argument("--models", default="popularity,itemcf,sasrec,embeddings",
+                    help="convrec models to run (comma list, or 'none')")
     args = ap.parse_args()
     cfg = load_config()
     results = {}
@@ -110,7 +118,7 @@ def main() -> None:
         cand = td.items.ids[rng.choice(len(td.items), min(1000, len(td.items)), replace=False)].tolist()
         user_hist = td.items.ids[hist[0]].tolist()
         rows = {}
-        for art in ("popularity", "itemcf", "sasrec", "embeddings"):
+        for art in [m for m in args.models.split(",") if m and m != "none"]:
             console.print(f"[bold]{name}[/]: training {art}")
             t0 = time.perf_counter()
             m = train_artifact(ds, cfg, art, progress=lambda r: console.print(
@@ -130,20 +138,26 @@ def main() -> None:
             p = sasrec_params(ds, cfg)
             out = cfg.home / "recbole-data"
             test_file = export_recbole(ds, td_train, hist, targets, negs, td_train.valid_targets, out, p["maxlen"])
-            job = {"name": ds.name, "data_path": str(out), "maxlen": p["maxlen"], "dim": 64, "dropout": p["dropout"],
+            if not args.recbole_epochs and "sasrec" not in rows:
+                raise SystemExit("--recbole without --models sasrec needs --recbole-epochs")
+            net = SASRec(**p).cfg
+            job = {"name": ds.name, "data_path": str(out), "maxlen": p["maxlen"], "dim": net["dim"],
+                   "blocks": net["blocks"], "heads": net["heads"], "inner": net["dim"], "dropout": p["dropout"],
+                   "loss": net["loss"] if net["loss"] == "ce" else "bpr",
                    "epochs": args.recbole_epochs or rows["sasrec"]["epochs"], "test_file": str(test_file),
                    "checkpoint_dir": str(cfg.home / "recbole-ckpt"), "threads": 1}
             jf = out / f"{ds.name}.job.json"
             jf.write_text(json.dumps(job))
             console.print(f"[bold]{name}[/]: RecBole SASRec, {job['epochs']} epochs (slow: ~250 s/epoch on ml-100k)")
-            res = subprocess.run([str(py), str(HERE / "recbole_runner.py"), str(jf)], capture_output=True, text=True,
+            res = subprocess.run([str(py), str(HERE / "recbole_runner.py"), str(jf)], stdout=subprocess.PIPE, text=True,
                                  env={**os.environ, "OMP_NUM_THREADS": "1"}, cwd=str(out))  # RecBole writes log dirs to cwd
             if res.returncode != 0:
-                console.print(f"[red]RecBole failed[/]: {res.stderr[-2000:]}")
+                console.print(f"[red]RecBole failed[/] (exit {res.returncode}); its log is above")
             else:
                 rb = json.loads(res.stdout.strip().splitlines()[-1])
                 rows["recbole-sasrec"] = {"fit_s": rb["train_s"], **rb["full"],
-                                          **{f"sampled_{k}": v for k, v in rb["sampled"].items()}, "epochs": rb["epochs"]}
+                                          **{f"sampled_{k}": v for k, v in rb["sampled"].items()}, "epochs": rb["epochs"],
+                                          "best_epoch": rb["best_epoch"]}
         results[name] = {"users": len(hist), "models": rows}
         t = Table("model", "Recall@10", "NDCG@10", "HR@10 (100 neg)", "NDCG@10 (100 neg)", "fit s", "epochs",
                   "rank 1k ms", "similar ms", title=f"{name}: {len(hist):,} test users")
@@ -152,7 +166,7 @@ def main() -> None:
                       f"{r['sampled_ndcg@10']:.4f}", f"{r['fit_s']:.1f}", str(r.get("epochs", "")),
                       f"{r['rank1000_ms']:.2f}" if "rank1000_ms" in r else "", f"{r['similar_ms']:.2f}" if "similar_ms" in r else "")
         console.print(t)
-        if "recbole-sasrec" in rows:
+        if "recbole-sasrec" in rows and "sasrec" in rows:
             a, b = rows["sasrec"], rows["recbole-sasrec"]
             console.print(f"SASRec NDCG@10 convrec {a['ndcg@10']:.4f} vs RecBole {b['ndcg@10']:.4f}; "
                           f"training {a['fit_s']:.0f} s vs {b['fit_s']:.0f} s ({a['fit_s'] / max(b['fit_s'], 1e-9):.2f}x)")

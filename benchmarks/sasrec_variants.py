@@ -27,7 +27,7 @@ _, hist, targets, _ = heldout_users(ds)
 for v in variants:
     p = {**sasrec_params(ds, cfg), **v}
     t = time.perf_counter()
-    m = SASRec(**p).fit(train)
+    m = SASRec(**p).fit(train, progress=lambda r: print(json.dumps(r), file=sys.stderr, flush=True))
     r = full_ranking(m.score_batch, hist, targets)
     print(json.dumps({"variant": v, "epochs": len(m.history), "fit_s": round(time.perf_counter() - t, 1),
                       "best_valid_ndcg@10": round(m.best_valid, 4), **{k: round(x, 4) for k, x in r.items()}}), flush=True)

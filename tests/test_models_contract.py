@@ -241,3 +241,32 @@ def test_sasrec_windows_cover_every_transition():
         assert chunks[0][-1] == 22  # newest first
     assert len(SASRec._windows([0], [seq], 5, 3)[1]) > len(SASRec._windows([0], [seq], 5, 5)[1])  # overlap
     assert SASRec._windows([0], [np.arange(1)], 5, 5) == ([], [])  # nothing to predict
+
+
+def test_sasrec_padding_does_not_change_scores():
+    """Padding keys are masked, so a history scores the same however much padding precedes
+    it (batches are trimmed to their longest history, in training and in scoring)."""
+    import torch
+
+    m = SASRec(maxlen=12, epochs=3, eval_every=3, threads=1, dropout=0.3).fit(synthetic_data())
+    short, long = np.asarray([0, 1, 2]), np.arange(15, 27)
+    alone = m.score_batch([short])[0]
+    batched = m.score_batch([short, long])[0]
+    np.testing.assert_allclose(alone, batched, rtol=1e-5, atol=1e-5)
+    x = torch.tensor([[1, 2, 3]])
+    padded = torch.tensor([[0, 0, 0, 0, 1, 2, 3]])
+    with torch.no_grad():
+        np.testing.assert_allclose(m.net(x)[0].numpy(), m.net(padded)[0, -3:].numpy(), rtol=1e-5, atol=1e-5)
+        assert torch.isfinite(m.net(padded)).all()  # padding rows see only themselves: no NaN
+
+
+def test_sasrec_batches_group_similar_lengths():
+    inp = np.zeros((1000, 10), dtype=np.int64)
+    rng = np.random.default_rng(0)
+    lengths = rng.integers(1, 11, size=1000)
+    for i, n in enumerate(lengths):
+        inp[i, 10 - n:] = 1
+    batches = SASRec._batches(np.random.default_rng(1), inp, 32)
+    assert sorted(int(r) for b in batches for r in b) == list(range(1000))  # each row once
+    spread = np.mean([lengths[b].max() - lengths[b].min() for b in batches])
+    assert spread < 2  # random batches of 32 would span nearly the whole 1-10 range

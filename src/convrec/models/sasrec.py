@@ -40,9 +40,9 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
             self.ln2 = nn.LayerNorm(dim, eps=1e-8)
             self.ff = nn.Sequential(nn.Linear(dim, dim), nn.ReLU(), nn.Dropout(dropout), nn.Linear(dim, dim), nn.Dropout(dropout))
 
-        def forward(self, x, causal, keep):
+        def forward(self, x, mask, keep):
             q = self.ln1(x)
-            a, _ = self.attn(q, x, x, attn_mask=causal, need_weights=False)
+            a, _ = self.attn(q, x, x, attn_mask=mask, need_weights=False)
             x = q + a
             x = self.ln2(x)
             x = x + self.ff(x)
@@ -57,18 +57,26 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
             self.blocks = nn.ModuleList([Block() for _ in range(blocks)])
             self.last_ln = nn.LayerNorm(dim, eps=1e-8)
             self.register_buffer("causal", torch.triu(torch.ones(maxlen, maxlen, dtype=torch.bool), 1), persistent=False)
+            self.register_buffer("eye", torch.eye(maxlen, dtype=torch.bool), persistent=False)
             nn.init.xavier_normal_(self.item_emb.weight[1:].data)
 
         def forward(self, seq):  # seq: [B, L] item index + 1, 0 = padding (left-padded)
-            L = seq.shape[1]
+            B, L = seq.shape
             x = self.item_emb(seq) * math.sqrt(dim)
             if self.pos_emb is not None:
                 x = x + self.pos_emb.weight[-L:]
-            keep = (seq != 0).unsqueeze(-1).to(x.dtype)
+            pad = seq == 0
+            keep = (~pad).unsqueeze(-1).to(x.dtype)
             x = self.drop(x) * keep
-            causal = self.causal[-L:, -L:]
+            # causal, and padding keys masked as in the paper; every position may see itself, so
+            # padding rows stay finite. Outputs at real positions do not depend on how much
+            # padding precedes them, so batches can be trimmed to their longest sequence.
+            mask = self.causal[-L:, -L:].unsqueeze(0) | pad.unsqueeze(1)
+            mask = mask & ~self.eye[-L:, -L:]
+            if heads > 1:
+                mask = mask.repeat_interleave(heads, 0)
             for b in self.blocks:
-                x = b(x, causal, keep)
+                x = b(x, mask, keep)
             return self.last_ln(x)
 
     return Net()
@@ -153,12 +161,11 @@ class SASRec(Recommender):
             owners, chunks = self._windows(users, seqs, L, c.get("stride") or L)
             inp = self._pad([s[:-1] for s in chunks], L)
             tgt = self._pad([s[1:] for s in chunks], L)
-            order = rng.permutation(len(chunks))
             total, steps = 0.0, 0
-            for b in range(0, len(order), c["batch_size"]):
-                rows = order[b : b + c["batch_size"]]
-                x = torch.from_numpy(inp[rows])
-                pos = torch.from_numpy(tgt[rows])
+            for rows in self._batches(rng, inp, c["batch_size"]):
+                width = int((inp[rows] != 0).sum(axis=1).max())
+                x = torch.from_numpy(inp[rows, L - width:])
+                pos = torch.from_numpy(tgt[rows, L - width:])
                 mask = pos != 0
                 h = self.net(x)
                 hm = h[mask]
@@ -205,6 +212,20 @@ class SASRec(Recommender):
         return self
 
     @staticmethod
+    def _batches(rng, inp, size, pool=50):
+        """Random batches of similar length (shuffled, sorted by length within pools of
+        ``pool`` batches, batch order shuffled), so trimming each batch to its longest row
+        skips most padding on short-history data."""
+        order = rng.permutation(len(inp))
+        lengths = (inp != 0).sum(axis=1)
+        batches = []
+        for p in range(0, len(order), size * pool):
+            block = order[p : p + size * pool]
+            block = block[np.argsort(lengths[block], kind="stable")]
+            batches += [block[b : b + size] for b in range(0, len(block), size)]
+        return [batches[i] for i in rng.permutation(len(batches))]
+
+    @staticmethod
     def _windows(users, seqs, L, stride):
         """Cut each history into windows of ``L`` transitions, newest first, ``stride`` apart,
         so every transition of a long history is trained (not only the last ``L``); a stride
@@ -237,7 +258,8 @@ class SASRec(Recommender):
     def _user_vectors(self, histories):
         torch = _torch()
         L = self.cfg["maxlen"]
-        x = torch.from_numpy(self._pad(list(histories), L))
+        width = max(1, min(L, max((len(h) for h in histories), default=1)))
+        x = torch.from_numpy(self._pad(list(histories), width))
         with torch.no_grad():
             return self.net(x)[:, -1, :]
 
