@@ -194,6 +194,14 @@ class TestSASRec(RecommenderContract):
         return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1)
 
 
+class TestSASRecPostNormCE(RecommenderContract):
+    """The data-chosen settings (sasrec_params): post-norm blocks, full softmax, overlapping windows."""
+
+    def make(self):
+        return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=2,
+                      style="post", loss="ce", stride=5, dropout=0.5)
+
+
 class TestSASRecOrderFree(RecommenderContract):
     def make(self):
         return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1,
@@ -227,20 +235,20 @@ class TestAttrSASRec(RecommenderContract):
             model.rank_by("nope", Context(["i3"]))
 
 
-def test_sasrec_windows_cover_every_transition():
-    import numpy as np
-
-    from convrec.models.sasrec import SASRec
-
+def test_sasrec_windows_train_every_transition_once():
     seq = np.arange(23)
-    for stride in (5, 3):
-        owners, chunks = SASRec._windows([7], [seq], 5, stride)
+    for stride in (5, 3, 1):
+        owners, chunks, fresh = SASRec._windows([7], [seq], 5, stride)
         assert set(owners) == {7} and all(len(c) <= 6 for c in chunks)
-        targets = {int(t) for c in chunks for t in c[1:]}
-        assert targets == set(range(1, 23))  # every item after the first is a target at least once
+        trained = [int(t) for c, f in zip(chunks, fresh) for t in c[1:][len(c) - 1 - f:]]
+        assert sorted(trained) == list(range(1, 23))  # every item after the first, exactly once
         assert chunks[0][-1] == 22  # newest first
+        # a trained target sees at least L - stride items of context (or everything before it)
+        for c, f in zip(chunks, fresh):
+            for j in range(len(c) - 1 - f, len(c) - 1):
+                assert j + 1 >= min(5 - stride + 1, c[j + 1])
     assert len(SASRec._windows([0], [seq], 5, 3)[1]) > len(SASRec._windows([0], [seq], 5, 5)[1])  # overlap
-    assert SASRec._windows([0], [np.arange(1)], 5, 5) == ([], [])  # nothing to predict
+    assert SASRec._windows([0], [np.arange(1)], 5, 5) == ([], [], [])  # nothing to predict
 
 
 def test_sasrec_padding_does_not_change_scores():
@@ -248,16 +256,17 @@ def test_sasrec_padding_does_not_change_scores():
     it (batches are trimmed to their longest history, in training and in scoring)."""
     import torch
 
-    m = SASRec(maxlen=12, epochs=3, eval_every=3, threads=1, dropout=0.3).fit(synthetic_data())
-    short, long = np.asarray([0, 1, 2]), np.arange(15, 27)
-    alone = m.score_batch([short])[0]
-    batched = m.score_batch([short, long])[0]
-    np.testing.assert_allclose(alone, batched, rtol=1e-5, atol=1e-5)
-    x = torch.tensor([[1, 2, 3]])
-    padded = torch.tensor([[0, 0, 0, 0, 1, 2, 3]])
-    with torch.no_grad():
-        np.testing.assert_allclose(m.net(x)[0].numpy(), m.net(padded)[0, -3:].numpy(), rtol=1e-5, atol=1e-5)
-        assert torch.isfinite(m.net(padded)).all()  # padding rows see only themselves: no NaN
+    for style in ("paper", "post"):
+        m = SASRec(maxlen=12, epochs=3, eval_every=3, threads=1, dropout=0.3, style=style).fit(synthetic_data())
+        short, long = np.asarray([0, 1, 2]), np.arange(15, 27)
+        alone = m.score_batch([short])[0]
+        batched = m.score_batch([short, long])[0]
+        np.testing.assert_allclose(alone, batched, rtol=1e-5, atol=1e-5)
+        x = torch.tensor([[1, 2, 3]])
+        padded = torch.tensor([[0, 0, 0, 0, 1, 2, 3]])
+        with torch.no_grad():
+            np.testing.assert_allclose(m.net(x)[0].numpy(), m.net(padded)[0, -3:].numpy(), rtol=1e-5, atol=1e-5)
+            assert torch.isfinite(m.net(padded)).all()  # padding rows see only themselves: no NaN
 
 
 def test_sasrec_batches_group_similar_lengths():

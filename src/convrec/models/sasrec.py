@@ -28,9 +28,15 @@ def _torch():
     return torch
 
 
-def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, dropout: float, use_position: bool):
+def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, dropout: float, use_position: bool,
+              style: str = "paper"):
+    """``style="paper"``: the paper's blocks (layer norm on the attention queries, ReLU
+    feed-forward, embeddings scaled by sqrt(dim)). ``style="post"``: Transformer-encoder
+    blocks with the norm after each residual, GELU, a layer norm over the input embeddings
+    and N(0, 0.02) initialisation, as BERT-style sequential recommenders use."""
     torch = _torch()
     nn = torch.nn
+    post = style == "post"
 
     class Block(nn.Module):
         def __init__(self):
@@ -38,9 +44,15 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
             self.ln1 = nn.LayerNorm(dim, eps=1e-8)
             self.attn = nn.MultiheadAttention(dim, heads, dropout=dropout, batch_first=True)
             self.ln2 = nn.LayerNorm(dim, eps=1e-8)
-            self.ff = nn.Sequential(nn.Linear(dim, dim), nn.ReLU(), nn.Dropout(dropout), nn.Linear(dim, dim), nn.Dropout(dropout))
+            self.ff = nn.Sequential(nn.Linear(dim, dim), nn.GELU() if post else nn.ReLU(), nn.Dropout(dropout),
+                                    nn.Linear(dim, dim), nn.Dropout(dropout))
+            self.drop = nn.Dropout(dropout)
 
         def forward(self, x, mask, keep):
+            if post:
+                a, _ = self.attn(x, x, x, attn_mask=mask, need_weights=False)
+                x = self.ln1(x + self.drop(a))
+                return self.ln2(x + self.ff(x)) * keep
             q = self.ln1(x)
             a, _ = self.attn(q, x, x, attn_mask=mask, need_weights=False)
             x = q + a
@@ -55,16 +67,27 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
             self.pos_emb = nn.Embedding(maxlen, dim) if use_position else None
             self.drop = nn.Dropout(dropout)
             self.blocks = nn.ModuleList([Block() for _ in range(blocks)])
-            self.last_ln = nn.LayerNorm(dim, eps=1e-8)
+            self.last_ln = nn.Identity() if post else nn.LayerNorm(dim, eps=1e-8)
+            self.emb_ln = nn.LayerNorm(dim, eps=1e-8) if post else None
             self.register_buffer("causal", torch.triu(torch.ones(maxlen, maxlen, dtype=torch.bool), 1), persistent=False)
             self.register_buffer("eye", torch.eye(maxlen, dtype=torch.bool), persistent=False)
-            nn.init.xavier_normal_(self.item_emb.weight[1:].data)
+            if post:
+                for m in self.modules():
+                    if isinstance(m, (nn.Linear, nn.Embedding)):
+                        nn.init.normal_(m.weight, std=0.02)
+                    if isinstance(m, nn.Linear) and m.bias is not None:
+                        nn.init.zeros_(m.bias)
+                self.item_emb.weight.data[0] = 0
+            else:
+                nn.init.xavier_normal_(self.item_emb.weight[1:].data)
 
         def forward(self, seq):  # seq: [B, L] item index + 1, 0 = padding (left-padded)
             B, L = seq.shape
-            x = self.item_emb(seq) * math.sqrt(dim)
+            x = self.item_emb(seq) * (1.0 if post else math.sqrt(dim))
             if self.pos_emb is not None:
                 x = x + self.pos_emb.weight[-L:]
+            if post:
+                x = self.emb_ln(x)
             pad = seq == 0
             keep = (~pad).unsqueeze(-1).to(x.dtype)
             x = self.drop(x) * keep
@@ -111,13 +134,16 @@ class SASRec(Recommender):
                  loss: str = "bce", epochs: int = 200, batch_size: int = 128, lr: float = 1e-3, l2: float = 0.0,
                  eval_every: int = 10, patience: int = 4, use_position: bool = True, shuffle: bool = False,
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 2000,
-                 max_seconds: float | None = None, stride: int | None = None):
+                 max_seconds: float | None = None, stride: int | None = None, style: str = "paper"):
         if loss not in ("bce", "bpr", "ce"):
             raise ValueError("loss must be bce, bpr or ce")
+        if style not in ("paper", "post"):
+            raise ValueError("style must be paper or post")
         self.cfg = dict(dim=dim, blocks=blocks, heads=heads, dropout=dropout, maxlen=maxlen, loss=loss, epochs=epochs,
                         batch_size=batch_size, lr=lr, l2=l2, eval_every=eval_every, patience=patience,
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
-                        seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride)
+                        seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride,
+                        style=style)
         self.items: ItemIndex | None = None
         self.net = None
         self.history: list[dict] = []
@@ -125,7 +151,8 @@ class SASRec(Recommender):
     # ------------------------------------------------------------------ training
     def _net(self, n_items: int):
         c = self.cfg
-        return build_net(n_items, c["dim"], c["maxlen"], c["blocks"], c["heads"], c["dropout"], c["use_position"])
+        return build_net(n_items, c["dim"], c["maxlen"], c["blocks"], c["heads"], c["dropout"], c["use_position"],
+                         c.get("style", "paper"))
 
     def _pad(self, seqs: list[np.ndarray], L: int) -> np.ndarray:
         out = np.zeros((len(seqs), L), dtype=np.int64)
@@ -158,9 +185,10 @@ class SASRec(Recommender):
             seqs = [data.sequences[u] for u in users]
             if c["shuffle"]:
                 seqs = [rng.permutation(s) for s in seqs]
-            owners, chunks = self._windows(users, seqs, L, c.get("stride") or L)
+            owners, chunks, fresh = self._windows(users, seqs, L, c.get("stride") or L)
             inp = self._pad([s[:-1] for s in chunks], L)
             tgt = self._pad([s[1:] for s in chunks], L)
+            tgt[np.arange(L)[None, :] < L - np.asarray(fresh)[:, None]] = 0  # trained in another window
             total, steps = 0.0, 0
             for rows in self._batches(rng, inp, c["batch_size"]):
                 width = int((inp[rows] != 0).sum(axis=1).max())
@@ -228,18 +256,27 @@ class SASRec(Recommender):
     @staticmethod
     def _windows(users, seqs, L, stride):
         """Cut each history into windows of ``L`` transitions, newest first, ``stride`` apart,
-        so every transition of a long history is trained (not only the last ``L``); a stride
-        below ``L`` overlaps windows so more targets see a long context."""
-        owners, chunks = [], []
+        so every transition of a long history is trained (not only the last ``L``).
+
+        Returns ``(owners, chunks, fresh)``: each target is trained in exactly one window, the
+        one where it sees the longest context, i.e. among the last ``fresh`` targets of that
+        window (the oldest window trains all of its targets). A ``stride`` below ``L``
+        therefore gives every target at least ``L - stride`` items of context, as the
+        prefix-per-target training of RecBole does, at ``L / stride`` times the cost.
+        """
+        owners, chunks, fresh = [], [], []
         for u, s in zip(users, seqs):
             end = len(s)
             while end >= 2:
-                chunks.append(s[max(0, end - L - 1) : end])
+                start = max(0, end - L - 1)
+                chunks.append(s[start:end])
                 owners.append(u)
-                if end - L - 1 <= 0:
+                if start == 0:
+                    fresh.append(end - 1)
                     break
+                fresh.append(min(stride, end - start - 1))
                 end -= stride
-        return owners, chunks
+        return owners, chunks, fresh
 
     def _negatives(self, rng, users, seen_sets, n_items, mask):
         """One random unseen item per target position (resampled once on collision)."""
