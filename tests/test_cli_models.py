@@ -56,3 +56,10 @@ def test_catalog_only_dataset_cannot_train_sasrec(tmp_path):
     items.write_text("item_id,title\n1,A\n2,B\n")
     assert run(["data", "prepare", "cat", "--items", str(items)], tmp_path).returncode == 0
     assert_clean_error(run(["train", "cat", "--model", "sasrec"], tmp_path), "no interactions")
+
+
+def test_train_bad_sasrec_options(tmp_path):
+    assert_clean_error(run(["train", "movielens-small", "--model", "sasrec", "--style", "bert"], tmp_path),
+                       "--style must be post or paper")
+    assert_clean_error(run(["train", "movielens-small", "--model", "sasrec", "--loss", "mse"], tmp_path),
+                       "--loss must be bce, bpr or ce")

@@ -57,6 +57,7 @@ def register(app: typer.Typer, get_config) -> None:
         epochs: Optional[int] = typer.Option(None, "--epochs", min=1, help="SASRec max epochs"),
         max_seconds: Optional[float] = typer.Option(None, "--max-seconds", help="SASRec time budget"),
         loss: Optional[str] = typer.Option(None, "--loss", help="SASRec loss: bce|bpr|ce (default: chosen from the data)"),
+        style: Optional[str] = typer.Option(None, "--style", help="SASRec blocks: post|paper (default: post)"),
         threads: Optional[int] = typer.Option(None, "--threads", min=1, help="torch threads (default 1)"),
     ):
         """Train models on a prepared dataset (prepares it first if needed) and save them."""
@@ -64,6 +65,12 @@ def register(app: typer.Typer, get_config) -> None:
         from convrec.catalog.store import open_dataset
         from convrec.models.registry import artifacts_for, train_artifact
 
+        from convrec.errors import ConfigError
+
+        if loss is not None and loss not in ("bce", "bpr", "ce"):
+            raise ConfigError(f"--loss must be bce, bpr or ce, not '{loss}'")
+        if style is not None and style not in ("post", "paper"):
+            raise ConfigError(f"--style must be post or paper, not '{style}'")
         cfg = get_config(threads=threads)
         check_name(cfg, dataset)
         arts = artifacts_for(model)
@@ -73,7 +80,7 @@ def register(app: typer.Typer, get_config) -> None:
             for a in arts:
                 total = {"sasrec": epochs or 200, "sasrec-set": epochs or 200, "attr-sasrec": None}.get(a, 1)
                 rep.start(a, total)
-                extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss} if a in ("sasrec", "sasrec-set") else {}
+                extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style} if a in ("sasrec", "sasrec-set") else {}
                 m = train_artifact(ds, cfg, a, progress=rep, **extra)
                 rep.finish()
                 p.update(rep.task, info=f"done in {m.fit_s:.1f} s" + (f", best valid NDCG@10 {m.best_valid:.4f}" if getattr(m, "best_valid", None) is not None else ""))
