@@ -256,8 +256,9 @@ def test_sasrec_padding_does_not_change_scores():
     it (batches are trimmed to their longest history, in training and in scoring)."""
     import torch
 
-    for style in ("paper", "post"):
-        m = SASRec(maxlen=12, epochs=3, eval_every=3, threads=1, dropout=0.3, style=style).fit(synthetic_data())
+    for style, positions in (("paper", "end"), ("post", "end"), ("post", "start")):
+        m = SASRec(maxlen=12, epochs=3, eval_every=3, threads=1, dropout=0.3, style=style,
+                   positions=positions).fit(synthetic_data())
         short, long = np.asarray([0, 1, 2]), np.arange(15, 27)
         alone = m.score_batch([short])[0]
         batched = m.score_batch([short, long])[0]

@@ -29,8 +29,10 @@ def ml100k(session_config, shared_data):
 @pytest.fixture(scope="module")
 def sasrec(ml100k):
     _, train, *_ = ml100k
-    # a short training: 20 epochs of full-softmax SASRec (about a minute on one thread)
-    return SASRec(loss="ce", maxlen=50, epochs=20, eval_every=5, patience=2, threads=1).fit(train)
+    # a short training with the product's settings (sasrec_params): 20 epochs of full-softmax,
+    # post-norm SASRec over half-overlapping windows (about a minute on one thread)
+    return SASRec(loss="ce", maxlen=50, stride=25, style="post", epochs=20, eval_every=5, patience=2,
+                  threads=1).fit(train)
 
 
 def test_sasrec_and_itemcf_beat_popularity(ml100k, sasrec):

@@ -29,11 +29,16 @@ def _torch():
 
 
 def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, dropout: float, use_position: bool,
-              style: str = "paper"):
+              style: str = "paper", positions: str = "end"):
     """``style="paper"``: the paper's blocks (layer norm on the attention queries, ReLU
     feed-forward, embeddings scaled by sqrt(dim)). ``style="post"``: Transformer-encoder
     blocks with the norm after each residual, GELU, a layer norm over the input embeddings
-    and N(0, 0.02) initialisation, as BERT-style sequential recommenders use."""
+    and N(0, 0.02) initialisation, as BERT-style sequential recommenders use.
+
+    ``positions="end"`` (the paper) numbers positions back from the newest item, so the
+    newest item always has the last position; ``"start"`` numbers them from the oldest item
+    in the window, so a prefix is encoded the same whether it is a training target's context
+    or a user's whole history."""
     torch = _torch()
     nn = torch.nn
     post = style == "post"
@@ -84,11 +89,14 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
         def forward(self, seq):  # seq: [B, L] item index + 1, 0 = padding (left-padded)
             B, L = seq.shape
             x = self.item_emb(seq) * (1.0 if post else math.sqrt(dim))
+            pad = seq == 0
             if self.pos_emb is not None:
-                x = x + self.pos_emb.weight[-L:]
+                if positions == "start":
+                    x = x + self.pos_emb((torch.cumsum(~pad, 1) - 1).clamp(min=0))
+                else:
+                    x = x + self.pos_emb.weight[-L:]
             if post:
                 x = self.emb_ln(x)
-            pad = seq == 0
             keep = (~pad).unsqueeze(-1).to(x.dtype)
             x = self.drop(x) * keep
             # causal, and padding keys masked as in the paper; every position may see itself, so
@@ -133,17 +141,20 @@ class SASRec(Recommender):
     def __init__(self, dim: int = 64, blocks: int = 2, heads: int = 1, dropout: float = 0.2, maxlen: int = 50,
                  loss: str = "bce", epochs: int = 200, batch_size: int = 128, lr: float = 1e-3, l2: float = 0.0,
                  eval_every: int = 10, patience: int = 4, use_position: bool = True, shuffle: bool = False,
-                 dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 2000,
-                 max_seconds: float | None = None, stride: int | None = None, style: str = "paper"):
+                 dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 10000,
+                 max_seconds: float | None = None, stride: int | None = None, style: str = "paper",
+                 positions: str = "end"):
         if loss not in ("bce", "bpr", "ce"):
             raise ValueError("loss must be bce, bpr or ce")
         if style not in ("paper", "post"):
             raise ValueError("style must be paper or post")
+        if positions not in ("end", "start"):
+            raise ValueError("positions must be end or start")
         self.cfg = dict(dim=dim, blocks=blocks, heads=heads, dropout=dropout, maxlen=maxlen, loss=loss, epochs=epochs,
                         batch_size=batch_size, lr=lr, l2=l2, eval_every=eval_every, patience=patience,
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
                         seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride,
-                        style=style)
+                        style=style, positions=positions)
         self.items: ItemIndex | None = None
         self.net = None
         self.history: list[dict] = []
@@ -152,7 +163,7 @@ class SASRec(Recommender):
     def _net(self, n_items: int):
         c = self.cfg
         return build_net(n_items, c["dim"], c["maxlen"], c["blocks"], c["heads"], c["dropout"], c["use_position"],
-                         c.get("style", "paper"))
+                         c.get("style", "paper"), c.get("positions", "end"))
 
     def _pad(self, seqs: list[np.ndarray], L: int) -> np.ndarray:
         out = np.zeros((len(seqs), L), dtype=np.int64)
