@@ -201,7 +201,11 @@ class SASRec(Recommender):
             tgt = self._pad([s[1:] for s in chunks], L)
             tgt[np.arange(L)[None, :] < L - np.asarray(fresh)[:, None]] = 0  # trained in another window
             total, steps = 0.0, 0
-            for rows in self._batches(rng, inp, c["batch_size"]):
+            batches = self._batches(rng, inp, c["batch_size"])
+            # batches group similar lengths, so their target counts differ a lot: sum the loss
+            # and divide by the mean count per batch, so every target weighs the same
+            per_batch = max(float((tgt != 0).sum()) / max(len(batches), 1), 1.0)
+            for rows in batches:
                 width = int((inp[rows] != 0).sum(axis=1).max())
                 x = torch.from_numpy(inp[rows, L - width:])
                 pos = torch.from_numpy(tgt[rows, L - width:])
@@ -211,7 +215,7 @@ class SASRec(Recommender):
                 pm = pos[mask]
                 if c["loss"] == "ce":
                     logits = hm @ self.net.item_emb.weight[1:].T
-                    loss = torch.nn.functional.cross_entropy(logits, pm - 1)
+                    loss = torch.nn.functional.cross_entropy(logits, pm - 1, reduction="sum") / per_batch
                 else:
                     neg = self._negatives(rng, [owners[r] for r in rows], seen_sets, n, mask.numpy())
                     e_pos = self.net.item_emb(pm)
@@ -219,10 +223,10 @@ class SASRec(Recommender):
                     lp, ln = (hm * e_pos).sum(-1), (hm * e_neg).sum(-1)
                     if c["loss"] == "bce":
                         f = torch.nn.functional
-                        loss = f.binary_cross_entropy_with_logits(lp, torch.ones_like(lp)) + \
-                            f.binary_cross_entropy_with_logits(ln, torch.zeros_like(ln))
+                        loss = (f.binary_cross_entropy_with_logits(lp, torch.ones_like(lp), reduction="sum")
+                                + f.binary_cross_entropy_with_logits(ln, torch.zeros_like(ln), reduction="sum")) / per_batch
                     else:
-                        loss = -torch.nn.functional.logsigmoid(lp - ln).mean()
+                        loss = -torch.nn.functional.logsigmoid(lp - ln).sum() / per_batch
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
