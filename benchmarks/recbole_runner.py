@@ -112,9 +112,6 @@ state["t0"] = time.perf_counter()
 trainer.fit(train_data, valid_data, saved=False, show_progress=False, callback_fn=on_epoch)
 train_s = time.perf_counter() - state["t0"] - state["scoring_s"]
 epochs_run = len(trainer.train_loss_dict)
-
-
-
 best = state["best"]
 print(json.dumps({"train_s": round(train_s, 1), "epochs": epochs_run, "best_epoch": best["epoch"],
                   "best_epoch_train_s": best["train_s"], "full": best["full"], "sampled": best["sampled"]}))

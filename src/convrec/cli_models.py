@@ -63,14 +63,13 @@ def register(app: typer.Typer, get_config) -> None:
         """Train models on a prepared dataset (prepares it first if needed) and save them."""
         from convrec.catalog.registry import check_name
         from convrec.catalog.store import open_dataset
-        from convrec.models.registry import artifacts_for, train_artifact
-
         from convrec.errors import ConfigError
+        from convrec.models.registry import artifacts_for, train_artifact
+        from convrec.models.sasrec import LOSSES, STYLES
 
-        if loss is not None and loss not in ("bce", "bpr", "ce"):
-            raise ConfigError(f"--loss must be bce, bpr or ce, not '{loss}'")
-        if style is not None and style not in ("post", "paper"):
-            raise ConfigError(f"--style must be post or paper, not '{style}'")
+        for flag, value, allowed in (("--loss", loss, LOSSES), ("--style", style, STYLES)):
+            if value is not None and value not in allowed:
+                raise ConfigError(f"{flag} must be {', '.join(allowed[:-1])} or {allowed[-1]}, not '{value}'")
         cfg = get_config(threads=threads)
         check_name(cfg, dataset)
         arts = artifacts_for(model)

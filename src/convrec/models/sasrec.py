@@ -22,6 +22,11 @@ from convrec.eval.metrics import full_ranking
 from convrec.models.base import ItemIndex, Recommender, TrainData
 
 
+LOSSES = ("bce", "bpr", "ce")
+STYLES = ("post", "paper")
+POSITIONS = ("end", "start")
+
+
 def _torch():
     import torch
 
@@ -87,7 +92,7 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
                 nn.init.xavier_normal_(self.item_emb.weight[1:].data)
 
         def forward(self, seq):  # seq: [B, L] item index + 1, 0 = padding (left-padded)
-            B, L = seq.shape
+            L = seq.shape[1]
             x = self.item_emb(seq) * (1.0 if post else math.sqrt(dim))
             pad = seq == 0
             if self.pos_emb is not None:
@@ -144,12 +149,9 @@ class SASRec(Recommender):
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 10000,
                  max_seconds: float | None = None, stride: int | None = None, style: str = "paper",
                  positions: str = "end"):
-        if loss not in ("bce", "bpr", "ce"):
-            raise ValueError("loss must be bce, bpr or ce")
-        if style not in ("paper", "post"):
-            raise ValueError("style must be paper or post")
-        if positions not in ("end", "start"):
-            raise ValueError("positions must be end or start")
+        for name, value, allowed in (("loss", loss, LOSSES), ("style", style, STYLES), ("positions", positions, POSITIONS)):
+            if value not in allowed:
+                raise ValueError(f"{name} must be {' or '.join(allowed)}, not '{value}'")
         self.cfg = dict(dim=dim, blocks=blocks, heads=heads, dropout=dropout, maxlen=maxlen, loss=loss, epochs=epochs,
                         batch_size=batch_size, lr=lr, l2=l2, eval_every=eval_every, patience=patience,
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
