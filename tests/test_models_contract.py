@@ -280,3 +280,46 @@ def test_sasrec_batches_group_similar_lengths():
     assert sorted(int(r) for b in batches for r in b) == list(range(1000))  # each row once
     spread = np.mean([lengths[b].max() - lengths[b].min() for b in batches])
     assert spread < 2  # random batches of 32 would span nearly the whole 1-10 range
+
+
+class TestSASRecSampledBF16(RecommenderContract):
+    """Sampled softmax (shared uniform negatives) under bfloat16 autocast."""
+
+    def make(self):
+        return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=4,
+                      style="post", loss="ce", negatives=16, precision="bf16", stride=5, dropout=0.5)
+
+
+def test_sasrec_bad_precision_is_clear():
+    with pytest.raises(ValueError, match="precision must be fp32 or bf16 or auto"):
+        SASRec(precision="fp16")
+
+
+def test_sasrec_items_never_trained_rank_last(tmp_path):
+    """The softmax runs over items seen in training only; a catalog item nobody interacted
+    with is ranked below every trained item, is never 'similar' first, and this survives a
+    save/load round trip (also through the attribute heads)."""
+    td = synthetic_data()
+    cold = [f"x{j}" for j in range(5)]
+    td.items = ItemIndex([f"i{j}" for j in range(N_ITEMS)] + cold)
+    td.item_texts += ["an unreviewed item"] * 5
+    td.attribute_values = {"theme": td.attribute_values["theme"] + [["space"]] * 5}
+    m = SASRec(dim=16, maxlen=10, epochs=10, eval_every=5, batch_size=32, lr=5e-3, seed=1, loss="ce",
+               style="post").fit(td)
+    seen = np.zeros(N_ITEMS + 5, dtype=bool)
+    seen[np.concatenate(td.sequences)] = True
+    np.testing.assert_array_equal(m.active, seen)
+    assert not seen[N_ITEMS:].any() and 25 <= seen.sum() < N_ITEMS  # some synthetic items are only valid targets
+    s = m.score_batch([np.asarray([0, 1, 2])])[0]
+    assert s[~seen].max() < s[seen].min()
+    ids, _ = m.rank(Context(["i0", "i1"]), k=None)
+    n_cold = int((~seen).sum())
+    assert set(ids[-n_cold:]) == set(td.items.decode(np.flatnonzero(~seen)))
+    sim, _ = m.similar_items(["i3"], k=int(seen.sum()) - 1)
+    assert not set(sim) & set(cold)
+    loaded = SASRec.load(m.save(tmp_path / "m"))
+    np.testing.assert_array_equal(loaded.active, m.active)
+    np.testing.assert_allclose(loaded.score_batch([np.asarray([0, 1, 2])])[0], s, rtol=1e-6)
+    attr = AttrSASRec(m, epochs=1).fit(td)
+    a = attr.score_batch([np.asarray([0, 1, 2])])[0]
+    assert a[~seen].max() < a[seen].min()

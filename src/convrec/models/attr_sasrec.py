@@ -215,6 +215,9 @@ class AttrSASRec(Recommender):
         with torch.no_grad():
             uvec = self.base.net(seq_t)[:, -1, :]
             s = self._forward(attr, self.heads[attr], seq_t, uvec, A).numpy()
+        active = getattr(self.base, "active", None)
+        if active is not None and not active.all() and len(s):
+            s[:, ~active] = s[:, active].min(axis=1, keepdims=True) - 1.0  # never trained: last
         s[[i for i, h in enumerate(histories) if len(h) == 0]] = 0.0
         return s
 
