@@ -63,3 +63,5 @@ def test_train_bad_sasrec_options(tmp_path):
                        "--style must be post or paper")
     assert_clean_error(run(["train", "movielens-small", "--model", "sasrec", "--loss", "mse"], tmp_path),
                        "--loss must be bce, bpr or ce")
+    assert_clean_error(run(["train", "movielens-small", "--model", "sasrec", "--precision", "fp16"], tmp_path),
+                       "--precision must be fp32, bf16 or auto")

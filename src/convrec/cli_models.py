@@ -58,6 +58,11 @@ def register(app: typer.Typer, get_config) -> None:
         max_seconds: Optional[float] = typer.Option(None, "--max-seconds", help="SASRec time budget"),
         loss: Optional[str] = typer.Option(None, "--loss", help="SASRec loss: bce|bpr|ce (default: chosen from the data)"),
         style: Optional[str] = typer.Option(None, "--style", help="SASRec blocks: post|paper (default: post)"),
+        negatives: Optional[int] = typer.Option(None, "--negatives", min=0,
+                                                help="SASRec sampled-softmax negatives, 0 = full softmax "
+                                                     "(default: 2048 on catalogs over 8192 items)"),
+        precision: Optional[str] = typer.Option(None, "--precision",
+                                                help="SASRec training precision: fp32|bf16|auto (default: fp32)"),
         threads: Optional[int] = typer.Option(None, "--threads", min=1, help="torch threads (default 1)"),
     ):
         """Train models on a prepared dataset (prepares it first if needed) and save them."""
@@ -65,9 +70,10 @@ def register(app: typer.Typer, get_config) -> None:
         from convrec.catalog.store import open_dataset
         from convrec.errors import ConfigError
         from convrec.models.registry import artifacts_for, train_artifact
-        from convrec.models.sasrec import LOSSES, STYLES
+        from convrec.models.sasrec import LOSSES, PRECISIONS, STYLES
 
-        for flag, value, allowed in (("--loss", loss, LOSSES), ("--style", style, STYLES)):
+        for flag, value, allowed in (("--loss", loss, LOSSES), ("--style", style, STYLES),
+                                     ("--precision", precision, PRECISIONS)):
             if value is not None and value not in allowed:
                 raise ConfigError(f"{flag} must be {', '.join(allowed[:-1])} or {allowed[-1]}, not '{value}'")
         cfg = get_config(threads=threads)
@@ -79,7 +85,8 @@ def register(app: typer.Typer, get_config) -> None:
             for a in arts:
                 total = {"sasrec": epochs or 200, "sasrec-set": epochs or 200, "attr-sasrec": None}.get(a, 1)
                 rep.start(a, total)
-                extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style} if a in ("sasrec", "sasrec-set") else {}
+                extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style,
+                         "negatives": negatives, "precision": precision} if a in ("sasrec", "sasrec-set") else {}
                 m = train_artifact(ds, cfg, a, progress=rep, **extra)
                 rep.finish()
                 p.update(rep.task, info=f"done in {m.fit_s:.1f} s" + (f", best valid NDCG@10 {m.best_valid:.4f}" if getattr(m, "best_valid", None) is not None else ""))

@@ -245,12 +245,14 @@ class SASRec(Recommender):
             pm = pos[mask]
             if c["loss"] == "ce" and sampled:
                 # sampled softmax: the target against k items drawn uniformly for the whole
-                # batch (uniform, so no log-q correction); a draw equal to the target is masked
+                # batch; each draw stands for n/k items (log-q correction), so the sampled
+                # normaliser estimates the full one; a draw equal to the target is masked
                 neg = act[torch.from_numpy(rng.integers(0, len(act), size=k))]
                 w = self.net.item_emb.weight
                 lp = (hm * w[pm]).sum(-1, keepdim=True)
-                ln = (hm @ w[neg].T).masked_fill(neg.unsqueeze(0) == pm.unsqueeze(1), float("-inf"))
-                logits = torch.cat([lp, ln], 1)
+                ln = (hm @ w[neg].T + math.log(len(act) / k)).masked_fill(neg.unsqueeze(0) == pm.unsqueeze(1),
+                                                                            float("-inf"))
+                logits = torch.cat([lp, ln] + ([(hm @ cold).unsqueeze(1) + log_cold] if cold is not None else []), 1)
                 loss = torch.nn.functional.cross_entropy(logits.float(), torch.zeros_like(pm), reduction="sum") / per_batch
             elif c["loss"] == "ce":
                 logits = hm @ self.net.item_emb.weight[act].T
