@@ -60,7 +60,7 @@ def register(app: typer.Typer, get_config) -> None:
         style: Optional[str] = typer.Option(None, "--style", help="SASRec blocks: post|paper (default: post)"),
         negatives: Optional[int] = typer.Option(None, "--negatives", min=0,
                                                 help="SASRec sampled-softmax negatives, 0 = full softmax "
-                                                     "(default: 2048 on catalogs over 8192 items)"),
+                                                     "(default: 2048 where over 8192 items occur in training)"),
         precision: Optional[str] = typer.Option(None, "--precision",
                                                 help="SASRec training precision: fp32|bf16|auto (default: fp32)"),
         threads: Optional[int] = typer.Option(None, "--threads", min=1, help="torch threads (default 1)"),
@@ -86,7 +86,8 @@ def register(app: typer.Typer, get_config) -> None:
                 total = {"sasrec": epochs or 200, "sasrec-set": epochs or 200, "attr-sasrec": None}.get(a, 1)
                 rep.start(a, total)
                 extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style,
-                         "negatives": negatives, "precision": precision} if a in ("sasrec", "sasrec-set") else {}
+                         "negatives": negatives, "sampled_above": 0 if negatives else None,  # an explicit k always samples
+                         "precision": precision} if a in ("sasrec", "sasrec-set") else {}
                 m = train_artifact(ds, cfg, a, progress=rep, **extra)
                 rep.finish()
                 p.update(rep.task, info=f"done in {m.fit_s:.1f} s" + (f", best valid NDCG@10 {m.best_valid:.4f}" if getattr(m, "best_valid", None) is not None else ""))

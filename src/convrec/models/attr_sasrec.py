@@ -215,9 +215,7 @@ class AttrSASRec(Recommender):
         with torch.no_grad():
             uvec = self.base.net(seq_t)[:, -1, :]
             s = self._forward(attr, self.heads[attr], seq_t, uvec, A).numpy()
-        active = getattr(self.base, "active", None)
-        if active is not None and not active.all() and len(s):
-            s[:, ~active] = s[:, active].min(axis=1, keepdims=True) - 1.0  # never trained: last
+        self.base.floor_untrained(s)  # never trained: last
         s[[i for i, h in enumerate(histories) if len(h) == 0]] = 0.0
         return s
 
@@ -230,8 +228,8 @@ class AttrSASRec(Recommender):
     def _score_indices(self, history, disliked, ordered, attribute: str | None = None):
         s = self._scores(attribute or self.default_attribute, [history])[0].astype(np.float64)
         if len(disliked):
-            s = s - self.base.cfg["dislike_weight"] * (s.std() or 1.0) * self.base._similar_scores(disliked)
-        return s
+            s = s - self.base.cfg["dislike_weight"] * (self.base.trained_std(s) or 1.0) * self.base._similar_scores(disliked)
+        return self.base.floor_untrained(s)
 
     def rank_by(self, attribute: str, context: Context, candidates: Sequence[str] | None = None, k: int | None = 10):
         """Top ``k`` for ``context`` through the ``attribute`` head."""

@@ -143,9 +143,10 @@ class SASRec(Recommender):
     loss
         ``"bce"`` (the paper: sampled binary cross-entropy), ``"bpr"``, or ``"ce"`` (softmax
         over every item seen in training; best quality, cost grows with the catalog).
-    negatives
-        With ``loss="ce"``: a sampled softmax against this many items drawn uniformly per
-        batch instead of all of them (cheaper on large catalogs, usually a little worse).
+    negatives, sampled_above
+        With ``loss="ce"``: a sampled softmax against ``negatives`` items drawn uniformly per
+        batch instead of all of them, when more than ``sampled_above`` items occur in
+        training (cheaper on large catalogs, a little worse).
     epochs, batch_size, lr, l2
         Optimisation (Adam).
     eval_every, patience, min_delta
@@ -170,8 +171,8 @@ class SASRec(Recommender):
                  eval_every: int = 10, patience: int = 4, use_position: bool = True, shuffle: bool = False,
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 10000,
                  max_seconds: float | None = None, stride: int | None = None, style: str = "paper",
-                 positions: str = "end", negatives: int | None = None, min_delta: float = 0.0,
-                 precision: str = "fp32"):
+                 positions: str = "end", negatives: int | None = None, sampled_above: int = 0,
+                 min_delta: float = 0.0, precision: str = "fp32"):
         for name, value, allowed in (("loss", loss, LOSSES), ("style", style, STYLES), ("positions", positions, POSITIONS),
                                      ("precision", precision, PRECISIONS)):
             if value not in allowed:
@@ -180,7 +181,7 @@ class SASRec(Recommender):
                         batch_size=batch_size, lr=lr, l2=l2, eval_every=eval_every, patience=patience,
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
                         seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride,
-                        style=style, positions=positions, negatives=negatives, min_delta=min_delta,
+                        style=style, positions=positions, negatives=negatives, sampled_above=sampled_above, min_delta=min_delta,
                         precision=precision)
         self.items: ItemIndex | None = None
         self.net = None
@@ -237,7 +238,7 @@ class SASRec(Recommender):
             opt.add_param_group({"params": [cold]})
         log_cold = math.log(max(n_cold, 1))
         k = c.get("negatives") or 0
-        sampled = 0 < k < len(act)
+        sampled = 0 < k < len(act) and len(act) > c.get("sampled_above", 0)
         bf16 = c.get("precision", "fp32") == "bf16" or (c.get("precision") == "auto" and native_bf16())
 
         def batch_loss(hm, pos, mask, owners_of):
@@ -398,12 +399,24 @@ class SASRec(Recommender):
             h = self._user_vectors(histories[s : s + 256])
             with torch.no_grad():
                 out[s : s + 256] = (h @ self.net.item_emb.weight[1:].T).numpy()
-        cold = ~self.active
-        if cold.any() and len(out):
-            out[:, cold] = out[:, ~cold].min(axis=1, keepdims=True) - 1.0
+        self.floor_untrained(out)
         empty = [i for i, h in enumerate(histories) if len(h) == 0]
         out[empty] = 0.0
         return out
+
+    def floor_untrained(self, scores: np.ndarray) -> np.ndarray:
+        """Put the items never seen in training just below the lowest trained item, in place
+        (``scores``: one row per user, or a single row)."""
+        cold = ~self.active if self.active is not None else None
+        if cold is None or not cold.any() or cold.all() or not scores.size:
+            return scores
+        rows = scores.reshape(-1, scores.shape[-1])
+        rows[:, cold] = rows[:, ~cold].min(axis=1, keepdims=True) - 1.0
+        return scores
+
+    def trained_std(self, s: np.ndarray) -> float:
+        """Spread of one score row over the trained items (the floored rest would inflate it)."""
+        return float(s[self.active].std()) if self.active is not None and self.active.any() else float(s.std())
 
     def _score_indices(self, history, disliked, ordered):
         if len(history) == 0:
@@ -411,8 +424,8 @@ class SASRec(Recommender):
         else:
             s = self.score_batch([history])[0].astype(np.float64)
         if len(disliked):
-            s = s - self.cfg["dislike_weight"] * (s.std() or 1.0) * self._similar_scores(disliked)
-        return s
+            s = s - self.cfg["dislike_weight"] * (self.trained_std(s) or 1.0) * self._similar_scores(disliked)
+        return self.floor_untrained(s)
 
     def item_vectors(self) -> np.ndarray:
         w = self.net.item_emb.weight[1:].detach().numpy()
