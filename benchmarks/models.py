@@ -106,6 +106,7 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=None, help="sample of test users")
     ap.add_argument("--models", default="popularity,itemcf,sasrec,embeddings",
                     help="convrec models to run (comma list, or 'none')")
+    ap.add_argument("--seed", type=int, default=42, help="SASRec's and RecBole's training seed")
     args = ap.parse_args()
     cfg = load_config()
     results = {}
@@ -121,7 +122,8 @@ def main() -> None:
         for art in [m for m in args.models.split(",") if m and m != "none"]:
             console.print(f"[bold]{name}[/]: training {art}")
             t0 = time.perf_counter()
-            m = train_artifact(ds, cfg, art, progress=lambda r: console.print(
+            extra = {"seed": args.seed} if art in ("sasrec", "sasrec-set") else {}
+            m = train_artifact(ds, cfg, art, **extra, progress=lambda r: console.print(
                 f"  epoch {r['epoch']}: loss {r['loss']:.4f}, valid NDCG@10 {r['valid_ndcg@10']:.4f}, {r['seconds']} s")
                 if "valid_ndcg@10" in r and "attribute" not in r else None)
             fit_s = time.perf_counter() - t0
@@ -145,8 +147,8 @@ def main() -> None:
                    "blocks": net["blocks"], "heads": net["heads"], "inner": net["dim"], "dropout": p["dropout"],
                    "loss": net["loss"] if net["loss"] == "ce" else "bpr",
                    "epochs": args.recbole_epochs or rows["sasrec"]["epochs"], "test_file": str(test_file),
-                   "checkpoint_dir": str(cfg.home / "recbole-ckpt"), "threads": 1}
-            jf = out / f"{ds.name}.job.json"
+                   "checkpoint_dir": str(cfg.home / "recbole-ckpt"), "threads": 1, "seed": args.seed}
+            jf = out / (f"{ds.name}.job.json" if args.seed == 42 else f"{ds.name}.seed{args.seed}.job.json")
             jf.write_text(json.dumps(job))
             console.print(f"[bold]{name}[/]: RecBole SASRec, {job['epochs']} epochs (slow: it re-encodes every prefix, ~85 s/epoch on ml-100k)")
             res = subprocess.run([str(py), str(HERE / "recbole_runner.py"), str(jf)], stdout=subprocess.PIPE, text=True,

@@ -42,7 +42,7 @@ cfg = Config(model="SASRec", dataset=job["name"], config_dict={
     "epochs": job["epochs"], "train_batch_size": 256, "eval_batch_size": 256, "learning_rate": 1e-3,
     "stopping_step": 3, "eval_step": 1, "valid_metric": "NDCG@10", "metrics": ["Recall", "NDCG"], "topk": [10],
     "eval_args": {"split": {"RS": [1, 0, 0]}, "order": "TO", "mode": "full"},
-    "seed": 42, "reproducibility": True, "show_progress": False, "checkpoint_dir": job["checkpoint_dir"],
+    "seed": job.get("seed", 42), "reproducibility": True, "show_progress": False, "checkpoint_dir": job["checkpoint_dir"],
     "log_wandb": False,
 })
 init_seed(cfg["seed"], cfg["reproducibility"])

@@ -323,3 +323,20 @@ def test_sasrec_items_never_trained_rank_last(tmp_path):
     attr = AttrSASRec(m, epochs=1).fit(td)
     a = attr.score_batch([np.asarray([0, 1, 2])])[0]
     assert a[~seen].max() < a[seen].min()
+
+
+@pytest.mark.parametrize("negatives", [None, 16])
+def test_sasrec_chunked_softmax_gives_the_same_model(monkeypatch, negatives):
+    """The softmax is back-propagated in row chunks for speed; the gradient, hence the
+    trained model, is the same as with one big logit matrix."""
+    import convrec.models.sasrec as sasrec_mod
+
+    def train(chunk):
+        monkeypatch.setattr(sasrec_mod, "CHUNK_ELEMENTS", chunk)
+        return SASRec(dim=16, maxlen=10, epochs=4, eval_every=4, batch_size=32, lr=5e-3, seed=5, loss="ce",
+                      style="post", stride=5, negatives=negatives).fit(synthetic_data())
+
+    one, many = train(10**9), train(1)  # one chunk per batch vs 32-row chunks
+    h = [np.asarray([0, 1, 2]), np.asarray([15, 16])]
+    np.testing.assert_allclose(one.score_batch(h), many.score_batch(h), rtol=1e-4, atol=1e-4)
+    assert [r["loss"] for r in one.history] == pytest.approx([r["loss"] for r in many.history], rel=1e-5)
