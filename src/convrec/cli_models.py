@@ -86,8 +86,7 @@ def register(app: typer.Typer, get_config) -> None:
                 total = {"sasrec": epochs or 200, "sasrec-set": epochs or 200, "attr-sasrec": None}.get(a, 1)
                 rep.start(a, total)
                 extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style,
-                         "negatives": negatives, "sampled_above": 0 if negatives else None,  # an explicit k always samples
-                         "precision": precision} if a in ("sasrec", "sasrec-set") else {}
+                         "negatives": negatives, "precision": precision} if a in ("sasrec", "sasrec-set") else {}
                 m = train_artifact(ds, cfg, a, progress=rep, **extra)
                 rep.finish()
                 p.update(rep.task, info=f"done in {m.fit_s:.1f} s" + (f", best valid NDCG@10 {m.best_valid:.4f}" if getattr(m, "best_valid", None) is not None else ""))

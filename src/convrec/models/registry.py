@@ -108,7 +108,10 @@ def sasrec_params(ds: PreparedDataset, config: Config, ordered: bool = True, **o
         use_position=ordered,
         shuffle=not ordered,
     )
-    p.update({k: v for k, v in overrides.items() if v is not None})
+    given = {k: v for k, v in overrides.items() if v is not None}
+    if given.get("negatives") and "sampled_above" not in given:
+        given["sampled_above"] = 0  # an explicitly asked number of negatives always samples
+    p.update(given)
     return p
 
 
