@@ -199,7 +199,20 @@ class TestSASRecPostNormCE(RecommenderContract):
 
     def make(self):
         return SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=2,
-                      style="post", loss="ce", stride=5, dropout=0.5)
+                      style="post", loss="ce", stride=5, dropout=0.5, ff_dropout=False)
+
+
+def test_sasrec_ff_dropout_is_only_the_inner_one():
+    import torch
+
+    from convrec.models.sasrec import build_net
+
+    def rates(ff_dropout):
+        net = build_net(10, 8, 5, 1, 1, 0.5, True, "post", "start", ff_dropout)
+        return [m.p for m in net.blocks[0].ff if isinstance(m, torch.nn.Dropout)]
+
+    assert rates(True) == [0.5, 0.5]
+    assert rates(False) == [0.0, 0.5]  # the output dropout stays
 
 
 class TestSASRecOrderFree(RecommenderContract):

@@ -51,11 +51,13 @@ def _torch():
 
 
 def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, dropout: float, use_position: bool,
-              style: str = "paper", positions: str = "end"):
+              style: str = "paper", positions: str = "end", ff_dropout: bool = True):
     """``style="paper"``: the paper's blocks (layer norm on the attention queries, ReLU
     feed-forward, embeddings scaled by sqrt(dim)). ``style="post"``: Transformer-encoder
     blocks with the norm after each residual, GELU, a layer norm over the input embeddings
-    and N(0, 0.02) initialisation, as BERT-style sequential recommenders use.
+    and N(0, 0.02) initialisation of the embeddings and linear layers, as BERT-style
+    sequential recommenders use. ``ff_dropout=False`` drops the dropout between the two
+    feed-forward layers (as those models do; the output dropout stays).
 
     ``positions="end"`` (the paper) numbers positions back from the newest item, so the
     newest item always has the last position; ``"start"`` numbers them from the oldest item
@@ -71,8 +73,8 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
             self.ln1 = nn.LayerNorm(dim, eps=1e-8)
             self.attn = nn.MultiheadAttention(dim, heads, dropout=dropout, batch_first=True)
             self.ln2 = nn.LayerNorm(dim, eps=1e-8)
-            self.ff = nn.Sequential(nn.Linear(dim, dim), nn.GELU() if post else nn.ReLU(), nn.Dropout(dropout),
-                                    nn.Linear(dim, dim), nn.Dropout(dropout))
+            self.ff = nn.Sequential(nn.Linear(dim, dim), nn.GELU() if post else nn.ReLU(),
+                                    nn.Dropout(dropout if ff_dropout else 0.0), nn.Linear(dim, dim), nn.Dropout(dropout))
             self.drop = nn.Dropout(dropout)
 
         def forward(self, x, mask, keep):
@@ -149,6 +151,9 @@ class SASRec(Recommender):
         With ``loss="ce"``: a sampled softmax against ``negatives`` items drawn uniformly per
         batch instead of all of them, when more than ``sampled_above`` items occur in
         training (cheaper on large catalogs, a little worse).
+    ff_dropout
+        Dropout also between the two feed-forward layers (the paper's blocks); ``False``
+        keeps only the dropout after them, as RecBole and BERT-style blocks do.
     epochs, batch_size, lr, l2
         Optimisation (Adam).
     eval_every, patience, min_delta
@@ -174,7 +179,7 @@ class SASRec(Recommender):
                  dislike_weight: float = 1.0, threads: int = 1, seed: int = 42, max_valid_users: int = 10000,
                  max_seconds: float | None = None, stride: int | None = None, style: str = "paper",
                  positions: str = "end", negatives: int | None = None, sampled_above: int = 0,
-                 min_delta: float = 0.0, precision: str = "fp32"):
+                 min_delta: float = 0.0, precision: str = "fp32", ff_dropout: bool = True):
         for name, value, allowed in (("loss", loss, LOSSES), ("style", style, STYLES), ("positions", positions, POSITIONS),
                                      ("precision", precision, PRECISIONS)):
             if value not in allowed:
@@ -184,7 +189,7 @@ class SASRec(Recommender):
                         use_position=use_position, shuffle=shuffle, dislike_weight=dislike_weight, threads=threads,
                         seed=seed, max_valid_users=max_valid_users, max_seconds=max_seconds, stride=stride,
                         style=style, positions=positions, negatives=negatives, sampled_above=sampled_above, min_delta=min_delta,
-                        precision=precision)
+                        precision=precision, ff_dropout=ff_dropout)
         self.items: ItemIndex | None = None
         self.net = None
         self.active: np.ndarray | None = None  # items seen in training
@@ -194,7 +199,7 @@ class SASRec(Recommender):
     def _net(self, n_items: int):
         c = self.cfg
         return build_net(n_items, c["dim"], c["maxlen"], c["blocks"], c["heads"], c["dropout"], c["use_position"],
-                         c.get("style", "paper"), c.get("positions", "end"))
+                         c.get("style", "paper"), c.get("positions", "end"), c.get("ff_dropout", True))
 
     def _pad(self, seqs: list[np.ndarray], L: int) -> np.ndarray:
         out = np.zeros((len(seqs), L), dtype=np.int64)
