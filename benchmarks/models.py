@@ -13,8 +13,9 @@ numpy<2 pandas<2.3 scipy<1.14), exports the split as RecBole atomic files (train
 every prefix of every training sequence, as RecBole trains), runs ``recbole_runner.py`` there
 and scores the test users with the same masking and the same 100 negatives. RecBole gets
 our SASRec's architecture (blocks, heads, feed-forward size, dropout), max length and loss
-(softmax cross-entropy; RecBole always over the full catalog, ours samples 2,048 negatives
-where over 8,192 items occur in training, i.e. on beauty). ``--seed`` sets both seeds.
+(softmax cross-entropy; RecBole always over the full catalog, ours over every item seen in
+training, sampling 2,048 negatives only where over 16,384 such items exist, i.e. on none of
+these four datasets). ``--seed`` sets both seeds.
 Its test scores are taken at its best validation epoch and streamed, epoch by epoch, to
 ``recbole-data/<dataset>.job.progress.jsonl``.
 """

@@ -60,7 +60,7 @@ def register(app: typer.Typer, get_config) -> None:
         style: Optional[str] = typer.Option(None, "--style", help="SASRec blocks: post|paper (default: post)"),
         negatives: Optional[int] = typer.Option(None, "--negatives", min=0,
                                                 help="SASRec sampled-softmax negatives, 0 = full softmax "
-                                                     "(default: 2048 where over 8192 items occur in training)"),
+                                                     "(default: sampled only on large catalogs, see README)"),
         precision: Optional[str] = typer.Option(None, "--precision",
                                                 help="SASRec training precision: fp32|bf16|auto (default: fp32)"),
         threads: Optional[int] = typer.Option(None, "--threads", min=1, help="torch threads (default 1)"),
