@@ -17,7 +17,10 @@ our SASRec's architecture (blocks, heads, feed-forward size, dropout), max lengt
 training, sampling 2,048 negatives only where over 16,384 such items exist, i.e. on none of
 these four datasets). ``--seed`` sets both seeds.
 Its test scores are taken at its best validation epoch and streamed, epoch by epoch, to
-``recbole-data/<dataset>.job.progress.jsonl``.
+``recbole-data/<dataset>.job.progress.jsonl``; its training state is saved after every epoch,
+and ``--recbole-resume`` continues a stopped run from there (same epochs as uninterrupted):
+
+    python benchmarks/models.py --datasets movielens-1m --models none --recbole --recbole-epochs 50 --recbole-resume
 """
 
 from __future__ import annotations
@@ -109,6 +112,8 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=None, help="sample of test users")
     ap.add_argument("--models", default="popularity,itemcf,sasrec,embeddings",
                     help="convrec models to run (comma list, or 'none')")
+    ap.add_argument("--recbole-resume", action="store_true",
+                    help="continue a stopped RecBole run from its last finished epoch (same settings)")
     ap.add_argument("--seed", type=int, default=42, help="SASRec's and RecBole's training seed")
     args = ap.parse_args()
     cfg = load_config()
@@ -150,7 +155,7 @@ def main() -> None:
                    "blocks": net["blocks"], "heads": net["heads"], "inner": net["dim"], "dropout": p["dropout"],
                    "loss": net["loss"] if net["loss"] == "ce" else "bpr",
                    "epochs": args.recbole_epochs or rows["sasrec"]["epochs"], "test_file": str(test_file),
-                   "checkpoint_dir": str(cfg.home / "recbole-ckpt"), "threads": 1, "seed": args.seed}
+                   "checkpoint_dir": str(cfg.home / "recbole-ckpt"), "threads": 1, "seed": args.seed, "resume": args.recbole_resume}
             jf = out / (f"{ds.name}.job.json" if args.seed == 42 else f"{ds.name}.seed{args.seed}.job.json")
             jf.write_text(json.dumps(job))
             console.print(f"[bold]{name}[/]: RecBole SASRec, {job['epochs']} epochs (slow: it re-encodes every prefix, ~85 s/epoch on ml-100k)")

@@ -6,7 +6,15 @@ items are masked exactly as convrec does (RecBole's own full-sort evaluator does
 them for sequential models). The test users are scored after every epoch whose validation
 score is the best so far, and each such epoch is appended to ``<job>.progress.jsonl``, so a
 run cut short still leaves its best-so-far result. Prints one JSON line (the best epoch).
+
+After every epoch the whole training state (weights, optimizer, early-stopping counters,
+the data loader's and torch's random state, the best result so far) goes to
+``<job>.resume.pth``; with ``"resume": true`` in the job a stopped run continues from there
+and replays the same epochs it would have run uninterrupted (a long run such as
+movielens-1m, ~430 s per epoch, can so be spread over several sittings).
 """
+
+import os
 
 import json
 import math
@@ -88,13 +96,39 @@ def score_tests():
 
 
 progress_file = job.get("progress_file") or sys.argv[1].replace(".json", "") + ".progress.jsonl"
-open(progress_file, "w").close()
-state = {"best_valid": -1.0, "best": None, "scoring_s": 0.0, "t0": 0.0}
+resume_file = progress_file.replace(".progress.jsonl", "") + ".resume.pth"
+state = {"best_valid": -1.0, "best": None, "scoring_s": 0.0, "t0": 0.0, "done_s": 0.0}
+same_job = {k: v for k, v in job.items() if k not in ("resume", "epochs")}  # epochs may grow
+ck = torch.load(resume_file) if job.get("resume") and os.path.exists(resume_file) else None
+if ck is not None and ck.get("job") != same_job:
+    print("the saved training state is for other settings: starting over", file=sys.stderr, flush=True)
+    ck = None
+if ck is not None:
+    model.load_state_dict(ck["model"])
+    trainer.optimizer.load_state_dict(ck["optimizer"])
+    trainer.start_epoch, trainer.cur_step, trainer.best_valid_score = ck["epoch"] + 1, ck["cur_step"], ck["best_valid_score"]
+    train_data.generator.set_state(ck["loader_rng"])
+    torch.set_rng_state(ck["torch_rng"])
+    np.random.set_state(ck["numpy_rng"])
+    state.update(best_valid=ck["best_valid"], best=ck["best"], done_s=ck["elapsed_s"])
+    print(f"resuming after epoch {ck['epoch'] + 1} ({ck['elapsed_s']:.0f} s trained)", file=sys.stderr, flush=True)
+else:
+    open(progress_file, "w").close()
+
+
+def save_resume_state(epoch_idx, elapsed):
+    tmp = resume_file + ".tmp"
+    torch.save({"epoch": epoch_idx, "cur_step": trainer.cur_step, "best_valid_score": trainer.best_valid_score,
+                "model": model.state_dict(), "optimizer": trainer.optimizer.state_dict(),
+                "loader_rng": train_data.generator.get_state(), "torch_rng": torch.get_rng_state(),
+                "numpy_rng": np.random.get_state(), "best_valid": state["best_valid"], "best": state["best"],
+                "elapsed_s": elapsed, "job": same_job}, tmp)
+    os.replace(tmp, resume_file)
 
 
 def on_epoch(epoch_idx, valid_score):
     """Score the test users at each new best validation epoch; training time excludes this."""
-    elapsed = round(time.perf_counter() - state["t0"] - state["scoring_s"], 1)
+    elapsed = round(state["done_s"] + time.perf_counter() - state["t0"] - state["scoring_s"], 1)
     if valid_score > state["best_valid"]:
         t = time.perf_counter()
         res = score_tests()
@@ -106,12 +140,13 @@ def on_epoch(epoch_idx, valid_score):
     with open(progress_file, "a") as f:
         f.write(json.dumps(line) + "\n")
     print(json.dumps(line), file=sys.stderr, flush=True)
+    save_resume_state(epoch_idx, elapsed)
 
 
 state["t0"] = time.perf_counter()
 trainer.fit(train_data, valid_data, saved=False, show_progress=False, callback_fn=on_epoch)
-train_s = time.perf_counter() - state["t0"] - state["scoring_s"]
-epochs_run = len(trainer.train_loss_dict)
+train_s = state["done_s"] + time.perf_counter() - state["t0"] - state["scoring_s"]
+epochs_run = trainer.start_epoch + len(trainer.train_loss_dict)
 best = state["best"]
 print(json.dumps({"train_s": round(train_s, 1), "epochs": epochs_run, "best_epoch": best["epoch"],
                   "best_epoch_train_s": best["train_s"], "full": best["full"], "sampled": best["sampled"]}))
