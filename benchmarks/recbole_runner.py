@@ -14,10 +14,9 @@ and replays the same epochs it would have run uninterrupted (a long run such as
 movielens-1m, ~430 s per epoch, can so be spread over several sittings).
 """
 
-import os
-
 import json
 import math
+import os
 import sys
 import time
 
