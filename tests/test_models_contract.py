@@ -353,3 +353,25 @@ def test_sasrec_chunked_softmax_gives_the_same_model(monkeypatch, negatives):
     h = [np.asarray([0, 1, 2]), np.asarray([15, 16])]
     np.testing.assert_allclose(one.score_batch(h), many.score_batch(h), rtol=1e-4, atol=1e-4)
     assert [r["loss"] for r in one.history] == pytest.approx([r["loss"] for r in many.history], rel=1e-5)
+
+
+def test_sasrec_params_regularise_by_data_size():
+    """Sparse data: dropout 0.5, none inside the feed-forward; small dense data: 0.2 in both
+    places; large dense data (movielens-1m sized): 0.2 only after the feed-forward."""
+    from types import SimpleNamespace
+
+    from convrec.config import Config
+    from convrec.models.registry import FF_DROPOUT_BELOW, sasrec_params
+
+    def params(users, items, interactions, **overrides):
+        return sasrec_params(SimpleNamespace(manifest=dict(users=users, items=items, interactions=interactions)),
+                             Config(), **overrides)
+
+    sparse = params(22_363, 12_101, 198_502)  # beauty
+    assert (sparse["dropout"], sparse["ff_dropout"]) == (0.5, False)
+    small = params(943, 1_682, 99_287)  # movielens-100k
+    assert (small["dropout"], small["ff_dropout"]) == (0.2, True)
+    large = params(2_999, 3_883, 486_907)  # the movielens-1m subset
+    assert (large["dropout"], large["ff_dropout"]) == (0.2, False)
+    assert params(943, 1_682, FF_DROPOUT_BELOW - 1)["ff_dropout"] and not params(943, 10_000, FF_DROPOUT_BELOW)["ff_dropout"]
+    assert params(943, 1_682, 99_287, ff_dropout=False)["ff_dropout"] is False  # an explicit choice wins
