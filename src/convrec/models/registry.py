@@ -76,8 +76,8 @@ NEGATIVES = 2048
 FF_DROPOUT_BELOW = 250_000
 """Dense data with fewer interactions than this also drops out between the two feed-forward
 layers (movielens-100k, 99k: 0.1145 with it vs 0.1060 without, 3 seeds); with more data the
-extra regularisation only slows learning (movielens-1m, 487k: without it validation reaches
-0.210 instead of 0.204, see docs/results/models.md)."""
+extra regularisation holds it back (movielens-1m, 487k: without it 0.1953 vs 0.1936 over
+5 seeds, validation ~0.206 vs ~0.204; docs/results/models.md)."""
 
 
 def sasrec_params(ds: PreparedDataset, config: Config, ordered: bool = True, **overrides) -> dict:
