@@ -1,10 +1,14 @@
-"""Evaluate the InteRecAgent strategy on a fixed request set with machine-checkable
-expectations (constraint satisfaction, exclusions, factual answers, hostile input) — on the
-configured LLM (default: the embedded 0.5B model) and the bundled movielens-small.
+"""Evaluate the agent on request sets with machine-checkable expectations (constraints,
+exclusions, facts, counts, impossible requests, hostile input) on the configured LLM (default:
+the embedded 0.5B model). Each case names its dataset (default movielens-small).
 
-    python benchmarks/agent_eval.py [--model qwen2.5-coder-1.5b] [--llm openai --base-url URL]
+    python benchmarks/agent_eval.py                                   # the three blind sets
+    python benchmarks/agent_eval.py --requests benchmarks/requests/steam.jsonl --out steam.jsonl
+    python benchmarks/agent_eval.py --requests benchmarks/agent_requests.jsonl   # the old tuning set
 
-Prints pass rate, LLM calls per turn, p50/p95 turn latency and how often each repair fired.
+Prints, per set: pass rate, returned items violating a stated condition, impossible requests
+answered with items, LLM calls per turn, p50/p95 turn latency and how often each repair fired;
+then one JSON line per set.
 """
 
 from __future__ import annotations
@@ -13,60 +17,124 @@ import argparse
 import json
 import re
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 from rich.console import Console
 from rich.progress import track
-
-from convrec.agent.api import Agent
-from convrec.config import load_config
-from convrec.llm.cli import llm_overrides
+from rich.table import Table
 
 HERE = Path(__file__).resolve().parent
-console = Console()
+DEFAULT_SETS = [HERE / "requests" / f"{n}.jsonl" for n in ("movielens-small", "steam", "goodbooks")]
+console = Console(stderr=True)
+CONSTRAINT_KEYS = ("all_have", "all_have_any", "none_have", "num_range", "text_in", "exclude_ids", "subset_of_ids")
 
 
-def check(agent, turn, expect: dict, ds) -> list[str]:
+def _num(v):
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return None if f != f else f
+
+
+def _legacy(expect: dict, ds) -> dict:
+    """The first request sets' keys (agent_requests*.jsonl) in today's vocabulary."""
+    e = dict(expect)
+    if "genres_all" in e:
+        e.setdefault("all_have", {})["genres"] = e.pop("genres_all")
+    if "genres_none" in e:
+        e.setdefault("none_have", {})["genres"] = e.pop("genres_none")
+    if "year_min" in e or "year_max" in e:
+        e.setdefault("num_range", {})["year"] = [e.pop("year_min", None), e.pop("year_max", None)]
+    if "subset_of" in e:
+        e["subset_of_ids"] = e.pop("subset_of")
+    if "reply_count_of_genre" in e:
+        with ds.connect() as con:
+            e["reply_number"] = con.execute("SELECT COUNT(*) FROM item_genres WHERE value = ?",
+                                            (e.pop("reply_count_of_genre"),)).fetchone()[0]
+    return e
+
+
+def check(turn, expect: dict, ds) -> tuple[list[str], int]:
+    """(failures, number of returned items violating a stated constraint)."""
+    expect = _legacy(expect, ds)
     items, fails = turn.items, []
     it = ds.items.set_index("item_id")
-    g = [set(it.at[x["id"], "genres"]) for x in items]
+    reply = turn.reply or ""
+    ids = [x["id"] for x in items]
+    bad: set[str] = set()
+
+    def lst(i, col):
+        v = it.at[i, col] if i in it.index else []
+        return set(v) if isinstance(v, (list, tuple, np.ndarray)) else set()
+
     if "count" in expect and len(items) != expect["count"]:
         fails.append(f"count {len(items)} != {expect['count']}")
     if "min_count" in expect and len(items) < expect["min_count"]:
         fails.append(f"only {len(items)} items")
-    for gen in expect.get("genres_all", []):
-        if not all(gen in s for s in g):
-            fails.append(f"not all {gen}")
-    for gen in expect.get("genres_none", []):
-        if any(gen in s for s in g):
-            fails.append(f"some {gen}")
-    years = [it.at[x["id"], "year"] for x in items]
-    if "year_min" in expect and any(y is None or y < expect["year_min"] for y in years):
-        fails.append("year below min")
-    if "year_max" in expect and any(y is None or y > expect["year_max"] for y in years):
-        fails.append("year above max")
-    ids = {x["id"] for x in items}
-    if ids & set(expect.get("exclude_ids", [])):
-        fails.append("excluded item returned")
-    if "subset_of" in expect and not ids <= set(expect["subset_of"]):
-        fails.append("item outside the given candidates")
-    for s in expect.get("reply_contains", []):
-        if s.lower() not in turn.reply.lower():
-            fails.append(f"reply lacks {s!r}")
-    for s in expect.get("reply_lacks", []):
-        if s.lower() in turn.reply.lower():
-            fails.append(f"reply has {s!r}")
+    if "max_count" in expect and len(items) > expect["max_count"]:
+        fails.append(f"{len(items)} items > {expect['max_count']}")
+    if expect.get("has_items") and not items:
+        fails.append("no items")
     if expect.get("no_items") and items:
-        fails.append("recommended items")
+        fails.append(f"recommended {len(items)} items")
+    for col, vals in expect.get("all_have", {}).items():
+        v = [i for i in ids if not set(vals) <= lst(i, col)]
+        if v:
+            fails.append(f"{len(v)} without all of {col} {vals}")
+            bad |= set(v)
+    for col, vals in expect.get("all_have_any", {}).items():
+        v = [i for i in ids if not set(vals) & lst(i, col)]
+        if v:
+            fails.append(f"{len(v)} without any of {col} {vals}")
+            bad |= set(v)
+    for col, vals in expect.get("none_have", {}).items():
+        v = [i for i in ids if set(vals) & lst(i, col)]
+        if v:
+            fails.append(f"{len(v)} with {col} {vals}")
+            bad |= set(v)
+    for col, (lo, hi) in expect.get("num_range", {}).items():
+        v = []
+        for i in ids:
+            x = _num(it.at[i, col]) if i in it.index else None
+            if x is None or (lo is not None and x < lo) or (hi is not None and x > hi):
+                v.append(i)
+        if v:
+            fails.append(f"{len(v)} outside {col} [{lo}, {hi}]")
+            bad |= set(v)
+    for col, vals in expect.get("text_in", {}).items():
+        ok = {str(x).lower() for x in vals}
+        v = [i for i in ids if str(it.at[i, col]).lower() not in ok]
+        if v:
+            fails.append(f"{len(v)} with {col} not in {vals}")
+            bad |= set(v)
+    ex = set(map(str, expect.get("exclude_ids", [])))
+    if ex & set(ids):
+        fails.append("returned an item the user named as seen/liked/rejected")
+        bad |= ex & set(ids)
+    if "subset_of_ids" in expect:
+        v = set(ids) - set(map(str, expect["subset_of_ids"]))
+        if v:
+            fails.append("item outside the listed ones")
+            bad |= v
+    low = reply.lower()
+    for s in expect.get("reply_contains", []):
+        if s.lower() not in low:
+            fails.append(f"reply lacks {s!r}")
+    if expect.get("reply_contains_any") and not any(s.lower() in low for s in expect["reply_contains_any"]):
+        fails.append(f"reply lacks any of {expect['reply_contains_any']}")
+    for s in expect.get("reply_lacks", []):
+        if s.lower() in low:
+            fails.append(f"reply has {s!r}")
+    if "reply_number" in expect:
+        nums = re.sub(r"(?<=\d)[,  ](?=\d{3}\b)", "", reply)
+        if not re.search(rf"(?<![\d.]){int(expect['reply_number'])}(?![\d])", nums):
+            fails.append(f"reply lacks the number {expect['reply_number']}")
     if expect.get("no_tools") and turn.trace:
         fails.append("used tools")
-    if "reply_count_of_genre" in expect:
-        with ds.connect() as con:
-            n = con.execute("SELECT COUNT(*) FROM item_genres WHERE value = ?", (expect["reply_count_of_genre"],)).fetchone()[0]
-        if str(n) not in re.sub(r"(?<=\d),(?=\d)", "", turn.reply):
-            fails.append(f"reply lacks the count {n}")
     if expect.get("db_intact"):
         with ds.connect() as con:
             if con.execute("SELECT COUNT(*) FROM items").fetchone()[0] != ds.n_items:
@@ -75,50 +143,91 @@ def check(agent, turn, expect: dict, ds) -> list[str]:
         titles = set(it["title"])
         if any(x["title"] not in titles for x in items):
             fails.append("invented item")
-    return fails
+    return fails, len(bad)
+
+
+def run_set(path: Path, args, make_agent) -> dict:
+    cases = [json.loads(l) for l in open(path) if l.strip()]
+    results, lat, calls, repairs = [], [], [], Counter()
+    violating = impossible_with_items = 0
+    t_set = time.perf_counter()
+    for case in track(cases, description=path.stem, console=console):
+        agent = make_agent(case.get("dataset", "movielens-small"))
+        agent.strategy.user_id = f"eval-{path.stem}-{case['id']}"  # every case is a new user
+        sid = None
+        for msg in case["turns"]:
+            t = agent.chat(msg, sid)
+            sid = t.session
+            lat.append(t.latency_ms / 1000)
+            calls.append(t.llm_calls)
+            repairs.update(t.repairs)
+        ds = agent.strategy.catalog.ds
+        fails, bad = check(t, case["expect"], ds)
+        violating += bad
+        if case.get("kind") == "impossible" and t.items:
+            impossible_with_items += 1
+        results.append({"id": case["id"], "kind": case.get("kind", ""), "ok": not fails, "fails": fails,
+                        "reply": t.reply[:300], "items": [x["title"] for x in t.items], "repairs": t.repairs,
+                        "latency_s": round(t.latency_ms / 1000, 2), "llm_calls": t.llm_calls})
+        console.print(("[green]PASS[/] " if not fails else "[red]FAIL[/] ") + case["id"] + ("" if not fails else f": {fails}"))
+    ok = sum(r["ok"] for r in results)
+    kinds = Counter(r["kind"] for r in results)
+    kinds_ok = Counter(r["kind"] for r in results if r["ok"])
+    return {"requests_file": path.name, "requests": len(results), "passed": ok, "pass_rate": round(ok / max(len(results), 1), 3),
+            "violating_items": violating, "impossible_with_items": impossible_with_items, "turns": len(lat),
+            "llm_calls_per_turn": round(float(np.mean(calls)), 2) if calls else 0.0,
+            "latency_p50_s": round(float(np.percentile(lat, 50)), 2) if lat else 0.0,
+            "latency_p95_s": round(float(np.percentile(lat, 95)), 2) if lat else 0.0,
+            "wall_s": round(time.perf_counter() - t_set, 1),
+            "by_kind": {k: f"{kinds_ok[k]}/{n}" for k, n in sorted(kinds.items())},
+            "repairs": dict(repairs.most_common()), "results": results}
 
 
 def main() -> None:
+    from convrec.agent.api import Agent
+    from convrec.config import load_config
+    from convrec.llm.cli import llm_overrides
+
     ap = argparse.ArgumentParser()
     ap.add_argument("--llm")
     ap.add_argument("--model")
     ap.add_argument("--base-url")
-    ap.add_argument("--out", default=None, help="write per-request results as JSONL")
-    ap.add_argument("--requests", default=str(HERE / "agent_requests.jsonl"),
-                    help="request set (agent_requests.jsonl: the tuning set; agent_requests_heldout.jsonl: written "
-                         "after tuning, never tuned on)")
+    ap.add_argument("--out", default=None, help="write per-request results (JSON, one object per set) here")
+    ap.add_argument("--requests", nargs="*", default=[str(p) for p in DEFAULT_SETS],
+                    help="request sets (JSONL); default: benchmarks/requests/{movielens-small,steam,goodbooks}.jsonl")
     ap.add_argument("--reflection", type=int, default=0, help="critic rounds (0 = off)")
     args = ap.parse_args()
+    summaries = []
     with tempfile.TemporaryDirectory() as tmp:
         base = load_config()
         cfg = load_config(overrides={**llm_overrides(args.llm, args.model, args.base_url), "home": str(base.home),
                                      "agent": {"reflection": args.reflection}})
-        agent = Agent.from_config(cfg, sessions_db=Path(tmp) / "s.db")  # throwaway sessions
-        ds = agent.strategy.catalog.ds
-        cases = [json.loads(l) for l in open(args.requests) if l.strip()]
-        results, lat, calls, repairs = [], [], [], Counter()
-        for case in track(cases, description="requests"):
-            agent.strategy.user_id = f"eval-{case['id']}"  # every case is a new user
-            sid = None
-            for msg in case["turns"]:
-                t = agent.chat(msg, sid)
-                sid = t.session
-                lat.append(t.latency_ms / 1000)
-                calls.append(t.llm_calls)
-                repairs.update(t.repairs)
-            fails = check(agent, t, case["expect"], ds)
-            results.append({"id": case["id"], "ok": not fails, "fails": fails, "reply": t.reply[:200],
-                            "items": [x["title"] for x in t.items], "repairs": t.repairs})
-            console.print(("[green]PASS[/] " if not fails else "[red]FAIL[/] ") + case["id"] + ("" if not fails else f": {fails}"))
-        ok = sum(r["ok"] for r in results)
-        summary = {"requests_file": Path(args.requests).name, "reflection": args.reflection, "llm": cfg.llm.backend, "model": cfg.llm.model or "qwen2.5-coder-0.5b", "requests": len(results),
-                   "passed": ok, "pass_rate": round(ok / len(results), 3), "turns": len(lat),
-                   "llm_calls_per_turn": round(float(np.mean(calls)), 2), "latency_p50_s": round(float(np.percentile(lat, 50)), 2),
-                   "latency_p95_s": round(float(np.percentile(lat, 95)), 2), "repairs": dict(repairs.most_common())}
-        if args.out:
-            Path(args.out).write_text("\n".join(json.dumps(r) for r in results) + "\n")
-        console.print(summary)
-        print(json.dumps(summary))
+        agents: dict = {}
+        llm = None
+
+        def make_agent(dataset: str):
+            nonlocal llm
+            if dataset not in agents:
+                agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=llm, sessions_db=Path(tmp) / "s.db",
+                                                    say=lambda m: console.print(f"[dim]{m}[/]"))
+                llm = agents[dataset].strategy.llm  # one model in memory for every dataset
+            return agents[dataset]
+
+        for path in args.requests:
+            summaries.append(run_set(Path(path), args, make_agent))
+    model = cfg.llm.model or "qwen2.5-coder-0.5b"
+    t = Table("set", "passed", "rate", "violating items", "impossible w/ items", "calls/turn", "p50 s", "p95 s",
+              title=f"agent requests ({cfg.llm.backend}:{model})")
+    for s in summaries:
+        t.add_row(s["requests_file"], f"{s['passed']}/{s['requests']}", f"{s['pass_rate']:.1%}", str(s["violating_items"]),
+                  str(s["impossible_with_items"]), str(s["llm_calls_per_turn"]), str(s["latency_p50_s"]), str(s["latency_p95_s"]))
+    console.print(t)
+    for s in summaries:
+        console.print(f"[bold]{s['requests_file']}[/] by kind: {s['by_kind']}\n  repairs: {s['repairs']}")
+    if args.out:
+        Path(args.out).write_text(json.dumps({"llm": cfg.llm.backend, "model": model, "sets": summaries}, indent=1))
+    for s in summaries:
+        print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"llm": cfg.llm.backend, "model": model}))
 
 
 if __name__ == "__main__":
