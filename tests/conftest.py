@@ -41,3 +41,37 @@ def session_config(tmp_path_factory) -> Config:
     """One cache for the whole test session, so each shared dataset is prepared once."""
     home = tmp_path_factory.mktemp("convrec_home")
     return Config(home=home, data=DataConfig(root=shared_data_root()))
+
+
+def prepare_tiny_games(config: Config, name: str = "tiny", interactions: bool = True):
+    """The 20-game fixture catalog (tests/fixtures/tiny_games.csv), prepared under ``config``:
+    columns year, genres, tags, cost, studio, score, votes, language (roles inferred)."""
+    from convrec.catalog.custom import CustomSource
+    from convrec.catalog.registry import custom_source_path
+    from convrec.catalog.store import prepare
+
+    src = CustomSource(items=str(FIXTURES / "tiny_games.csv"),
+                       interactions=str(FIXTURES / "tiny_games_plays.csv") if interactions else None,
+                       id_col="id", title_col="name", user_col="user", item_col="game", time_col="ts",
+                       rating_col=None, domain="game")
+    p = custom_source_path(config, name)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    return prepare(config, name, kcore_k=1)
+
+
+@pytest.fixture(scope="session")
+def tiny_config(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("tiny_home"), data=DataConfig(root=shared_data_root()))
+
+
+@pytest.fixture(scope="session")
+def tiny_ds(tiny_config):
+    return prepare_tiny_games(tiny_config)
+
+
+@pytest.fixture(scope="session")
+def tiny_vocab(tiny_ds):
+    from convrec.nlu import Vocabulary
+
+    return Vocabulary.from_dataset(tiny_ds)

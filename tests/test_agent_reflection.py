@@ -49,26 +49,26 @@ def test_critic_no_replans_with_advice(catalog, tmp_path):
     calls = a.llm.calls
     assert len(calls) == 6 and t.llm_calls == 6
     replan_prompt = calls[3]["messages"][-1]["content"]
-    assert "filter genre Horror" in replan_prompt and "Comedy" in replan_prompt  # advice and the rejected plan
+    assert "filter genre Horror" in replan_prompt and "A reviewer rejected this plan" in replan_prompt  # advice and the plan
     assert all("Horror" in it["genres"] for it in t.items) and len(t.items) == 5
     assert [r["ok"] for r in t.reflections] == [False, True]
-    assert "reflection_replan" in t.repairs and t.reply == "Five horror films."
+    assert "reflection_replan" in t.repairs and t.reply.startswith("Five horror films.")
     # the stored assistant message is the final one
-    assert a.store.messages(t.session)[-1]["content"] == "Five horror films."
+    assert a.store.messages(t.session)[-1]["content"] == t.reply
 
 
 def test_rounds_are_bounded(catalog, tmp_path):
     no = {"ok": False, "advice": "try again"}
     a = agent(catalog, tmp_path, [HORROR, "r1", no, HORROR, "r2", no], reflection=1)
     t = a.turn("recommend 5 popular horror movies")
-    assert t.llm_calls == 5 and len(t.reflections) == 1 and t.reply == "r2"
+    assert t.llm_calls == 5 and len(t.reflections) == 1 and t.reply.startswith("r2")
 
 
 def test_a_worse_revision_is_not_taken(catalog, tmp_path):
-    nothing = {"action": "use_tools", "steps": [{"tool": "lookup", "sql": "SELECT * FROM no_such_table"}]}
+    nothing = {"action": "use_tools", "steps": [{"tool": "store_candidates", "items": ["Zzyzx Qwerty Nonexistent"]}]}
     a = agent(catalog, tmp_path, [HORROR, "Five horror films.", {"ok": False, "advice": "look it up instead"}, nothing])
     t = a.turn("recommend 5 popular horror movies")
-    assert len(t.items) == 5 and t.reply == "Five horror films."
+    assert len(t.items) == 5 and t.reply.startswith("Five horror films.")
     assert "first plan" in t.reflections[0]["kept"]
 
 

@@ -69,6 +69,9 @@ def data_prepare(
     list_sep: str = typer.Option("|", "--list-sep", help="separator of list-valued attributes"),
     list_cols: Optional[str] = typer.Option(None, "--list-cols", help="comma-separated columns to read as lists"),
     domain: str = typer.Option("item", "--domain", help="what an item is, e.g. 'game', 'book'"),
+    role: Optional[list[str]] = typer.Option(None, "--role", help="COLUMN=ROLE: what a column means (roles: time, "
+                                             "date, price, rating, count, category, tag, creator, flag, text, link, "
+                                             "other); repeatable"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),
 ):
     """Load, filter (k-core), split (leave-one-out) and write a dataset's item database."""
@@ -77,8 +80,14 @@ def data_prepare(
     from convrec.catalog.store import prepare
     from convrec.ui import step_progress
 
+    from convrec.catalog.roles import parse_role_overrides
+
     cfg = get_config(data={"kcore": kcore})
     name = canonical_name(dataset)
+    try:
+        roles = parse_role_overrides(role)
+    except ValueError as e:
+        raise ConvrecError(str(e)) from None
     if items is not None:
         if name in BUILTIN:
             raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
@@ -100,6 +109,11 @@ def data_prepare(
     from convrec.catalog.registry import check_name
 
     check_name(cfg, name)
+    if roles:
+        from convrec.catalog.store import write_role_overrides
+
+        write_role_overrides(cfg, name, roles)
+        force = True
     with step_progress(f"prepare {name}", total=9, enabled=not quiet) as advance:
         ds = prepare(cfg, name, force=force, progress=advance)
     console.print(f"[green]{name}[/] → {ds.dir}")
@@ -128,11 +142,11 @@ def data_show(dataset: str = DATASET_ARG):
     m = ds.manifest
     console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
     _print_counts(m)
-    t = Table("column", "type", "meaning", "examples", "range", "null %", title="columns (what the LLM sees)")
-    for c in m["columns"]:
+    t = Table("column", "type", "role", "meaning", "examples", "range", "null %", title="columns (what the LLM sees)")
+    for c in ds.columns:
         ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
         rng = f"{c['min']} – {c['max']}" if c.get("min") is not None else (f"{c['distinct']:,} distinct" if "distinct" in c else "")
-        t.add_row(c["name"], c["type"], c["meaning"], ex[:70], rng, f"{100 * c.get('null_fraction', 0):.1f}")
+        t.add_row(c["name"], c["type"], c.get("role", ""), c["meaning"], ex[:70], rng, f"{100 * c.get('null_fraction', 0):.1f}")
     console.print(t)
     sample = ds.items.sort_values("popularity", ascending=False).head(5)
     shown = [c for c in ("item_id", "title", "year", "genres", "price", "popularity") if c in sample.columns]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Sequence
 
@@ -16,44 +16,25 @@ from pydantic import BaseModel, Field
 from convrec.agent.bus import CandidateBus
 from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
-from convrec.agent.plan import (FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep, repair,
-                                 time_and_price_conditions, ORDER)
+from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, count_sql, fact_sql,
+                                   item_view, list_reply, no_items_reply, template_intro)
+from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep
+from convrec.agent.repairs import RepairContext, run_repairs
+from convrec.agent.verify import verify
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
-from convrec.tools.filters import Condition, exact_value, resolve_value
-from convrec.tools.linking import normalize_title
+from convrec.nlu import RequestIntent, Vocabulary, build_card, understand
+from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
-_LIKE_X = re.compile(r"\b(?:more like|similar to|like|such as|in the style of)\s+"
-                     r"(?!(?:this|that|these|those|it|them|most|best|more|better|to|a lot|very much)\b)(.{2,80})", re.I)
-_VAGUE_TIME = re.compile(r"\b(recent|new|newest|latest|modern|old|oldest|classic|vintage|cheap|cheapest|free|expensive)\b", re.I)
-_RECOMMEND = re.compile(r"\b(recommend|suggest|similar|like it|more like|give me|show me|find me|looking for|want)\b", re.I)
-_CHOICE = re.compile(r"\b(?:which|what)\b(?: one)?(?: of these| of them)?(?: should| would| do| could)?"
-                     r"[^:?]{0,40}?(?::|\bbetween\b|\bamong\b|\bfrom\b)\s*([^?]{3,400})", re.I)
-_QUESTION_WORDS = {"what", "which", "when", "who", "how", "is", "was", "does", "did", "the", "a", "in", "of", "from"}
-_INFO_COLUMNS = [
-    (re.compile(r"^\s*(?:what|which|in what)\s+(?:year|decade)\b|^\s*when\s+(?:was|did|is|were)\b|\b(?:release|came out|come out)\b.*\?", re.I), "year"),
-    (re.compile(r"^\s*(?:what|which)\s+(?:genres?|kind|type)\b|\bgenres?\s+(?:is|does|of)\b", re.I), "genres"),
-    (re.compile(r"^\s*(?:what|which)\s+tags?\b|\btags?\s+(?:does|of)\b", re.I), "tags"),
-    (re.compile(r"^\s*how much\b|\bprice of\b|\bwhat does .{2,60} cost\b", re.I), "price"),
-    (re.compile(r"^\s*who\s+(?:made|developed|created)\b|\bdeveloper of\b", re.I), "developer"),
-    (re.compile(r"^\s*who\s+wrote\b|\bauthor of\b", re.I), "authors"),
-]
-_HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b|\bcount of\b", re.I)
-_STOP = {"a", "an", "the", "i", "me", "my", "some", "good", "great", "best", "movie", "movies", "film", "films", "game",
-         "games", "book", "books", "please", "like", "love", "loved", "want", "recommend", "classic", "classics", "new",
-         "old", "popular", "most", "more", "few", "one", "ones", "something", "anything", "show", "shows", "war movies"}
 TOOLS = {"lookup": LookUp(), "hard_filter": HardFilter(), "similar_to": SoftFilter(), "rank": Rank(),
          "store_candidates": StoreCandidates(), "fetch": FetchCandidates()}
-_INJECTION = re.compile(r"(ignore|disregard|forget)\b.{0,40}\b(instruction|prompt|rules)|(print|show|reveal|repeat)\b.{0,30}"
-                        r"\b(system prompt|your prompt|instructions)|\bjailbreak\b", re.I)
-_NEGATION = re.compile(r"\b(?:don'?t|do not|never|no more|not into|hate|dislike|without|except|avoid|no)\s+"
-                       r"(?:like\s+|want\s+|enjoy\s+|care for\s+|any\s+)?([A-Za-z][\w\- ]{1,30}?)(?=[,.;!?]|\s+(?:movies|films|games|books|ones|stuff|please|remove|anymore)\b|$)",
-                       re.I)
+VERIFY_POOL = 4
+"""Fetch this many times the asked count, so items dropped by verification can be replaced."""
 
 
 def load_prompts() -> dict[str, str]:
@@ -96,6 +77,8 @@ class InteRecAgent:
         self.critic_system = self.prompts["critic_system"].format(item=item)
         self.columns = {c["name"] for c in catalog.ds.columns}
         self.list_columns = catalog.ds.list_columns
+        self.vocab: Vocabulary = catalog.vocab
+        self.card = build_card(self.vocab)
 
     # ------------------------------------------------------------------ sessions
     def new_session(self) -> str:
@@ -132,43 +115,91 @@ class InteRecAgent:
         self.store.add_message(sid, "user", message)  # stored whole, before anything can fail
         if not message:
             return self._finish(Turn("Please tell me what you are looking for.", session=sid), t0, turn_no)
+        intent = understand(message, self.vocab)  # the message is read once, here
+        if candidates is not None and intent.kind != "refuse":
+            intent = replace(intent, kind="recommend")  # the caller gave items to rank
+        if intent.kind == "refuse":
+            reply = f"I can't share or change my instructions, but I'm happy to recommend {self.card.plural}."
+            return self._finish(Turn(reply, session=sid, repairs=["declined_injection"], intent=intent.to_dict()), t0, turn_no)
         if truncated:
-            message = message[:MAX_MESSAGE]
-        if _INJECTION.search(message):
-            reply = f"I can't share or change my instructions, but I'm happy to recommend {self.catalog.domain}s."
-            return self._finish(Turn(reply, session=sid, repairs=["declined_injection"]), t0, turn_no)
-        plan, repairs = self._plan(message, sid, profile)
+            intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
+        direct = self._answer_directly(intent, sid)
+        if direct is not None:
+            return self._finish(direct, t0, turn_no)
+        plan, repairs = self._plan(intent, sid, profile)
         if candidates is not None or k is not None:
             plan = self._given(plan, candidates, k, repairs)
-        plan, carried = self._carry_over(plan, message, profile, repairs)
-        out = self._execute(plan, profile, candidates)
-        if out.failure and carried:  # the earlier conditions made it over-strict: this turn's alone
+        plan, carried = self._carry_over(plan, intent, profile, repairs)
+        out = self._execute(plan, intent, profile, candidates)
+        if (out.failure or not out.items) and carried:  # the earlier conditions made it over-strict
             plan = _without(plan, carried)
-            out = self._execute(plan, profile, candidates)
+            out = self._execute(plan, intent, profile, candidates)
             repairs.append("dropped_carried_conditions")
-        reply = self._reply(message, plan, out.items, out.rows, out.failure)
+        reply = self._reply(intent, plan, out)
         reflections: list[dict[str, Any]] = []
         for _ in range(self.reflection):
             verdict = self._critique(message, plan, out, reply)
             reflections.append(verdict)
             if verdict["ok"]:
                 break
-            plan2, repairs2 = self._plan(message, sid, profile, advice=verdict["advice"], previous=plan)
+            plan2, repairs2 = self._plan(intent, sid, profile, advice=verdict["advice"], previous=plan)
             if candidates is not None or k is not None:
                 plan2 = self._given(plan2, candidates, k, repairs2)
-            out2 = self._execute(plan2, profile, candidates)
+            out2 = self._execute(plan2, intent, profile, candidates)
             if _worse(out2, out, plan):
                 verdict["kept"] = "first plan (the revised one found less)"
                 break
             plan, out, repairs = plan2, out2, repairs2 + ["reflection_replan"]
-            reply = self._reply(message, plan, out.items, out.rows, out.failure)
-        self._update_profile(profile, plan)
+            reply = self._reply(intent, plan, out)
+        self._update_profile(profile, intent, plan)
         self.store.save_profile(sid, profile)
         trace = out.bus.tracker.to_list() + [{"tool": "critic", "input": {}, "output": ("yes" if r["ok"] else "no: " + r["advice"]),
                                               "candidates": None, "error": None, "ms": r["ms"]} for r in reflections]
         turn = Turn(reply, out.items if out.failure is None else [], trace, session=sid,
-                    plan=plan.model_dump(by_alias=True), repairs=repairs, reflections=reflections)
+                    plan=plan.model_dump(by_alias=True), repairs=repairs + out.repairs, reflections=reflections,
+                    intent=intent.to_dict())
         return self._finish(turn, t0, turn_no)
+
+    def _answer_directly(self, intent: RequestIntent, sid: str) -> Turn | None:
+        """Chit-chat, catalog questions, facts and counts: answered from the catalog (at most
+        one LLM call, for small talk), never by inventing."""
+        kind = intent.kind
+        if kind == "chitchat":
+            def gen(msg: str) -> str:
+                try:
+                    c = self.llm.generate([{"role": "system", "content": self.reply_system + " " + self.card.to_prompt()},
+                                           {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain)}],
+                                          max_tokens=80, purpose="reply")
+                    return _tidy(c.text.strip(), 3)
+                except LLMError:
+                    return ""
+            reply, _ = answer_chitchat(intent, self.card, self.vocab, gen)
+            return Turn(reply, session=sid, intent=intent.to_dict())
+        if kind == "catalog":
+            return Turn(answer_catalog(intent, self.card, self.vocab), session=sid, intent=intent.to_dict())
+        if kind == "fact" and intent.asked:
+            bus = CandidateBus(self.catalog.ds.n_items)
+            sql = fact_sql(intent, self.vocab)
+            ctx = ToolContext(bus, self.catalog, None, self.k)
+            for part in (sql or "").split(" ; "):
+                if part:
+                    TOOLS["lookup"]({"sql": part}, ctx)
+            return Turn(answer_fact(intent, self.vocab), trace=bus.tracker.to_list(), session=sid, intent=intent.to_dict())
+        if kind == "count":
+            bus = CandidateBus(self.catalog.ds.n_items)
+            try:
+                sql, params = count_sql(intent.conditions, self.vocab, self.catalog.ds)
+                from convrec.tools.sql import run_readonly
+
+                t = time.perf_counter()
+                _, rows = run_readonly(self.catalog.ds.db_path, sql, params, max_rows=1, timeout_s=5.0)
+                n = int(rows[0][0])
+                bus.record("lookup", {"sql": sql, "params": params}, f"n={n}", None, t)
+            except ToolError as e:
+                return Turn(f"I couldn't count that: {e}", session=sid, intent=intent.to_dict())
+            return Turn(answer_count(n, intent.conditions, self.vocab), trace=bus.tracker.to_list(), session=sid,
+                        intent=intent.to_dict())
+        return None
 
     def _given(self, plan: Plan, candidates: Sequence[str] | None, k: int | None, repairs: list[str]) -> Plan:
         """Candidates given by the caller replace a store step; a plan that would not rank
@@ -196,23 +227,67 @@ class InteRecAgent:
                     s.k = k
         return Plan(action="use_tools" if steps else plan.action, steps=sorted(steps, key=lambda s: ORDER[s.tool]))
 
-    def _execute(self, plan: Plan, profile: Profile, candidates: Sequence[str] | None = None) -> "_Outcome":
-        """Run the plan's steps against a fresh candidate bus."""
+    def _execute(self, plan: Plan, intent: RequestIntent, profile: Profile,
+                 candidates: Sequence[str] | None = None) -> "_Outcome":
+        """Run the plan's steps against a fresh candidate bus; order by what the user asked
+        ("most popular", "newest") before fetching; verify every fetched item against the
+        plan's conditions and the items the user already knows, replacing the ones dropped."""
         bus = CandidateBus(self.catalog.ds.n_items, candidates)
-        ctx = ToolContext(bus, self.catalog, self._ranking_profile(profile), self.k)
+        ranking = self._ranking_profile(profile)
+        ctx = ToolContext(bus, self.catalog, ranking, self.k)
         out = _Outcome(bus)
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        conditions = list(filt.conditions) if filt else []
+        exclude = set(intent.excluded) | set(ranking.dislike_ids)
+        if intent.kind == "choice":
+            exclude -= set(intent.listed)
         for step in plan.steps:
-            obs = TOOLS[step.tool](_tool_input(step), ctx)
+            args = _tool_input(step)
+            if step.tool == "fetch":
+                if intent.sort:
+                    self._sort(bus, intent)
+                args["k"] = min(50, step.k * VERIFY_POOL)
+            obs = TOOLS[step.tool](args, ctx)
             if "error" in obs.data:
                 if step.tool in ("hard_filter", "lookup", "store_candidates"):
                     out.failure = obs.text
                     break
                 continue  # similar_to / rank failures: the remaining steps still work
             if step.tool == "fetch":
-                out.items = [_item_view(it) for it in obs.data["items"]]
+                raw = obs.data["items"]
+                keep, dropped = verify(self.vocab, [it["item_id"] for it in raw], conditions, exclude)
+                if dropped:
+                    out.repairs.append("verified_dropped_items")
+                    bus.record("verify", {"conditions": len(conditions), "excluded": len(exclude)},
+                               f"dropped {len(dropped)} of {len(raw)} fetched items", None, time.perf_counter())
+                by_id = {it["item_id"]: it for it in raw}
+                out.items = [item_view(by_id[i], self.vocab) for i in keep[:step.k]]
+                out.asked = step.k
             elif step.tool == "lookup":
                 out.rows = obs.text
+        out.conditions = conditions
         return out
+
+    def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:
+        """Stable re-order of the candidates by the columns the user asked to sort by."""
+        t = time.perf_counter()
+        items = self.catalog.items
+        ids = bus.candidates if bus.candidates is not None else items.index.tolist()
+        for hint in reversed(intent.sort):
+            if hint.column not in items.columns:
+                continue
+            import pandas as pd
+
+            col = pd.to_numeric(items[hint.column], errors="coerce")
+            vals = col.reindex(ids).to_numpy(dtype=float)
+            import numpy as np
+
+            key = np.where(np.isnan(vals), -np.inf if hint.descending else np.inf, vals)
+            order = np.argsort(-key if hint.descending else key, kind="stable")
+            ids = [ids[i] for i in order]
+        bus.set(ids[:2000], ranked=True)
+        bus.record("sort", {"by": [(h.column, "desc" if h.descending else "asc") for h in intent.sort]},
+                   f"ordered {len(ids)} candidates", None, t)
 
     def _critique(self, message: str, plan: Plan, out: "_Outcome", reply: str) -> dict[str, Any]:
         """The critic: does the plan, its result and the reply serve the request?"""
@@ -253,8 +328,11 @@ class InteRecAgent:
             out.append({"role": m["role"], "content": content[:300]})
         return out
 
-    def _plan(self, message: str, sid: str, profile: Profile, advice: str | None = None,
+    def _plan(self, intent: RequestIntent, sid: str | None, profile: Profile, advice: str | None = None,
               previous: Plan | None = None) -> tuple[Plan, list[str]]:
+        """The LLM writes the plan (with the closest demonstrations); the repair pipeline
+        merges it with the intent."""
+        message = intent.message
         msgs = [{"role": "system", "content": self.planner_system}]
         for d in self.demos.select(message, self.n_demos):
             msgs.append({"role": "user", "content": d["request"]})
@@ -263,7 +341,7 @@ class InteRecAgent:
         hist = self._history(sid) if sid else []
         if hist:
             context = "Earlier: " + " | ".join(f"{h['role']}: {h['content']}" for h in hist) + "\n"
-        request = context + message
+        request = context + message[:MAX_MESSAGE]
         if advice and previous is not None:
             request += "\n" + self.prompts["replan_advice"].format(
                 plan=previous.model_dump_json(by_alias=True), advice=advice[:300])
@@ -272,22 +350,19 @@ class InteRecAgent:
         try:
             plan = self.llm.generate_json(msgs, Plan, max_tokens=300, purpose="plan")
         except LLMError:
-            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="popularity"), FetchStep(tool="fetch", k=self.k)])
+            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
             extra.append("planner_failed")
-        plan, repairs = repair(plan, message, self.columns)
-        plan, checked = self._ground_conditions(plan, message)
-        repairs += checked
-        plan, more = self._negations(plan, message, profile)
-        plan, mention = self._mentions(plan, message)
-        plan, similar = self._similar_request(plan, message)
-        plan, choice = self._choice_question(plan, message)
-        return plan, extra + repairs + more + mention + similar + choice
+        ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
+                            k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
+                            list_columns=tuple(self.list_columns))
+        plan, repairs = run_repairs(plan, intent, ctx)
+        return plan, extra + repairs
 
-    def _carry_over(self, plan: Plan, message: str, profile: Profile, repairs: list[str]) -> tuple[Plan, list[Condition]]:
+    def _carry_over(self, plan: Plan, intent: RequestIntent, profile: Profile, repairs: list[str]) -> tuple[Plan, list[Condition]]:
         """A refinement ("one from the 1990s" after "a drama please") keeps what the user was
         looking for: earlier conditions on columns this turn does not constrain are added,
         unless the user starts over ("instead", "something different", ...)."""
-        if not self.memory or not profile.expect or plan.action != "use_tools" or _RESET.search(message):
+        if not self.memory or not profile.expect or plan.action != "use_tools" or intent.reset:
             return plan, []
         tools = {s.tool for s in plan.steps}
         if "fetch" not in tools or tools & {"lookup", "store_candidates"}:
@@ -311,315 +386,75 @@ class InteRecAgent:
 
     def plan_for(self, message: str) -> tuple[Plan, list[str]]:
         """The validated, repaired plan for a request on its own (no history, empty profile)."""
-        return self._plan(message, None, Profile())
-
-    def _negations(self, plan: Plan, message: str, profile: Profile) -> tuple[Plan, list[str]]:
-        """Attribute values the user rejects ("I don't like horror") become not_contains
-        conditions, also remembered in the profile; small models often drop negations."""
-        repairs: list[str] = []
-        found: list[tuple[str, str]] = []
-        for m in _NEGATION.finditer(message):
-            phrase = m.group(1).strip()
-            for col in ("genres", "tags") if "genres" in self.list_columns else self.list_columns[:2]:
-                if col not in self.list_columns:
-                    continue
-                try:
-                    found.append((col, resolve_value(self.catalog.ds, col, phrase)))
-                    break
-                except ToolError:
-                    continue
-        for col, val in found:
-            key = f"{col}={val}"
-            if key not in profile.dislike_attrs:
-                profile.dislike_attrs.append(key)
-            if key in profile.like_attrs:
-                profile.like_attrs.remove(key)
-        if plan.action != "use_tools" and found:
-            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
-            repairs.append("negation_made_a_request")
-        if plan.action == "use_tools" and any(s.tool == "fetch" for s in plan.steps):
-            wanted = [a.split("=", 1) for a in profile.dislike_attrs if "=" in a]
-            filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
-            if wanted and filt is None:
-                filt = FilterStep(tool="hard_filter", conditions=[])
-                plan.steps.insert(0 if not isinstance(plan.steps[0], StoreStep) else 1, filt)
-            for col, val in wanted:
-                if col not in self.list_columns:
-                    continue
-                have = any(c.column == col and str(c.value).lower() == val.lower() for c in filt.conditions)
-                if not have:
-                    filt.conditions = [c for c in filt.conditions
-                                       if not (c.column == col and str(c.value).lower() == val.lower())]
-                    filt.conditions.append(Condition(column=col, op="not_contains", value=val))
-                    repairs.append("applied_disliked_attribute")
-                else:
-                    for c in filt.conditions:
-                        if c.column == col and str(c.value).lower() == val.lower() and c.op == "contains":
-                            c.op = "not_contains"
-                            repairs.append("fixed_negated_condition")
-        return plan, repairs
-
-    def _similar_request(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
-        """"more like X" / "similar to X" with X in the catalog: make sure the plan asks for
-        items similar to X (small models often leave the step out)."""
-        if plan.action != "use_tools" or any(isinstance(s, (SimilarStep, StoreStep, LookupStep)) for s in plan.steps):
-            return plan, []
-        m = _LIKE_X.search(message)
-        if not m:
-            return plan, []
-        name = re.split(r"\s+(?:but|and|from|after|before|under|with|without|or)\s+|[,.;!?]", m.group(1))[0].strip()
-        ids, links = self.catalog.link([name])
-        if not ids:
-            return plan, []
-        title = self.catalog.title(ids[0])
-        plan.steps.append(SimilarStep(tool="similar_to", seed_items=[title]))
-        for st in plan.steps:
-            if isinstance(st, RankStep):
-                st.unwanted = [u for u in st.unwanted if self.catalog.link([u])[0] != ids]
-                if title not in st.prefer:
-                    st.prefer.append(title)
-        plan.steps.sort(key=lambda st: ORDER[st.tool])
-        return plan, ["added_similar_to"]
-
-    def _ground_conditions(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
-        """Drop conditions the request does not support: numbers the message never states
-        (a small model adds "year >= 2017" to "movies like Finding Nemo") and list values
-        that are not in the catalog (a title written as a genre becomes a liked item)."""
-        repairs: list[str] = []
-        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
-        if filt is None:
-            return plan, repairs
-        stated = {(c.column, c.op, float(c.value)) for c in time_and_price_conditions(message, self.columns)}
-        keep = []
-        for c in filt.conditions:
-            col = next((x for x in self.catalog.ds.columns if x["name"] == c.column), None)
-            if col is None:
-                repairs.append("dropped_unknown_column")
-                continue
-            if col["type"] in ("integer", "real") and c.column != "popularity":
-                try:
-                    v = float(c.value)
-                except (TypeError, ValueError):
-                    repairs.append("dropped_ungrounded_condition")
-                    continue
-                grounded = (c.column, c.op, v) in stated or f"{v:g}" in message or _VAGUE_TIME.search(message)
-                if c.column in {x[0] for x in stated} and (c.column, c.op, v) not in stated:
-                    grounded = False  # the message states this column: only its own conditions count
-                if not grounded:
-                    repairs.append("dropped_ungrounded_condition")
-                    continue
-            if col["type"] == "list":
-                try:
-                    c.value = resolve_value(self.catalog.ds, c.column, str(c.value))
-                except ToolError:
-                    repairs.append("dropped_unknown_value")
-                    ids, _ = self.catalog.link([str(c.value)])
-                    rank = next((x for x in plan.steps if isinstance(x, RankStep)), None)
-                    if ids and rank is not None and str(c.value) not in rank.prefer:
-                        rank.prefer.append(str(c.value))
-                    continue
-            keep.append(c)
-        filt.conditions = keep
-        if not keep:
-            plan.steps.remove(filt)
-        return plan, repairs
-
-    def _mentioned_values(self, message: str, plan: Plan) -> list[tuple[str, str]]:
-        """List values the message names outright ("3 comedy movies", "documentaries"), outside
-        negations and outside the item titles the plan names."""
-        text = message.lower()
-        for m in _NEGATION.finditer(message):
-            text = text.replace(m.group(0).lower(), " ")
-        for s in plan.steps:
-            for name in getattr(s, "prefer", []) + getattr(s, "unwanted", []) + getattr(s, "seed_items", []) + getattr(s, "items", []):
-                if self.catalog.link([name])[0]:  # a real title ("Romancing the Stone"), not "romantic comedies"
-                    text = text.replace(name.lower(), " ")
-        words = re.findall(r"[a-z][a-z'\-]*", text)
-        cols = [c for c in ("genres",) if c in self.list_columns] or self.list_columns[:1]
-        found: list[tuple[str, str]] = []
-        i = 0
-        while i < len(words):
-            hit = None
-            for n in (2, 1):
-                phrase = " ".join(words[i:i + n])
-                if len(words[i:i + n]) < n or phrase in _STOP:
-                    continue
-                for col in cols:
-                    v = exact_value(self.catalog.ds, col, phrase)
-                    if v:
-                        hit = (col, v, n)
-                        break
-                if hit:
-                    break
-            if hit:
-                if (hit[0], hit[1]) not in found:
-                    found.append((hit[0], hit[1]))
-                i += hit[2]
-            else:
-                i += 1
-        return found
-
-    def _titles_in(self, message: str) -> list[str]:
-        """Catalog titles written in the message (exact normalised match of a capitalised
-        phrase, longest first): "which year is Shrek from?" → Shrek."""
-        linker = self.catalog.linker
-        words = re.findall(r"[\w'&:.\-]+", message)
-        found: list[tuple[int, int, str]] = []
-        for n in range(min(8, len(words)), 0, -1):
-            for i in range(len(words) - n + 1):
-                chunk = words[i:i + n]
-                if not chunk[0][:1].isupper() and not chunk[0][:1].isdigit():
-                    continue
-                phrase = " ".join(chunk).strip(".:")
-                if n == 1 and (len(phrase) < 3 or phrase.lower() in _STOP | _QUESTION_WORDS):
-                    continue
-                item = linker.exact(phrase)
-                if item and not any(a <= i < b or a < i + n <= b for a, b, _ in found):
-                    found.append((i, i + n, item))
-        return [x for *_, x in sorted(found)]
-
-    def _choice_question(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
-        """"Which should I watch: A, B or C?" — the listed titles are the candidates (stored,
-        then ranked), even when the model planned a catalog-wide recommendation."""
-        m = _CHOICE.search(message)
-        if not m:
-            return plan, []
-        listed = self._titles_in(m.group(1))
-        if len(listed) < 2:
-            return plan, []
-        titles = [self.catalog.title(i) for i in listed]
-        steps = [s for s in plan.steps if not isinstance(s, (StoreStep, LookupStep, SimilarStep))]
-        store = next((s for s in plan.steps if isinstance(s, StoreStep)), None)
-        if store is not None and set(self.catalog.link(store.items)[0]) == set(listed):
-            return plan, []
-        liked = [self.catalog.title(i) for i in self._titles_in(message.replace(m.group(1), " ")) if i not in listed]
-        rank = next((s for s in steps if isinstance(s, RankStep)), None)
-        if rank is None:
-            rank = RankStep(tool="rank", schema="preference")
-            steps.append(rank)
-        rank.prefer = [p for p in dict.fromkeys(rank.prefer + liked) if p not in titles][:10]
-        rank.unwanted = [u for u in rank.unwanted if u not in titles]
-        if not any(isinstance(s, FetchStep) for s in steps):
-            steps.append(FetchStep(tool="fetch", k=len(listed)))
-        steps.append(StoreStep(tool="store_candidates", items=titles[:20]))
-        return Plan(action="use_tools", steps=sorted(steps, key=lambda s: ORDER[s.tool])), ["added_store_candidates"]
-
-    def _info_question(self, plan: Plan, message: str) -> Plan | None:
-        """A factual question about one named item ("what year was X released", "what genres
-        does X have") becomes a look-up of that item's column, written here, not by the model."""
-        if _RECOMMEND.search(message):
-            return None
-        col = None
-        for pattern, column in _INFO_COLUMNS:
-            if column in self.columns and pattern.search(message):
-                col = column
-                break
-        if col is None:
-            return None
-        ids = self._titles_in(message)
-        if not ids:  # the model's own look-up may name the item (lower-case titles)
-            for s in plan.steps:
-                if isinstance(s, LookupStep):
-                    for lit in re.findall(r"title\s*(?:=|like)\s*'((?:[^']|'')+)'", s.sql, re.I):
-                        lit = lit.replace("''", "'").strip("%")
-                        if normalize_title(lit) and normalize_title(lit) in normalize_title(message):
-                            ids = self.catalog.link([lit])[0]
-        if len(ids) != 1:
-            return None
-        item = ids[0].replace("'", "''")
-        if col in self.list_columns:
-            sql = (f"SELECT i.title, g.value AS {col} FROM items i JOIN \"item_{col}\" g ON g.item_id = i.item_id "
-                   f"WHERE i.item_id = '{item}'")
-        else:
-            sql = f"SELECT title, {col} FROM items WHERE item_id = '{item}'"
-        return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)])
-
-    def _mentions(self, plan: Plan, message: str) -> tuple[Plan, list[str]]:
-        repairs: list[str] = []
-        if _HOW_MANY.search(message) and not _RECOMMEND.search(message):
-            vals = self._mentioned_values(message, Plan(action="reply"))
-            if len(vals) == 1:  # "how many film noir titles": count exactly the value the catalog has
-                col, val = vals[0]
-                sql = f"SELECT COUNT(*) AS n FROM \"item_{col}\" WHERE value = '" + val.replace("'", "''") + "'"
-                old = next((s.sql for s in plan.steps if isinstance(s, LookupStep)), None)
-                if old is None or val.lower() not in old.lower():
-                    return Plan(action="use_tools", steps=[LookupStep(tool="lookup", sql=sql)]), ["count_question_to_lookup"]
-        info = self._info_question(plan, message)
-        if info is not None:
-            return info, ["info_question_lookup"]
-        if plan.action != "use_tools" and _RECOMMEND.search(message) and not _INJECTION.search(message) \
-                and self._mentioned_values(message, plan):  # "I want a comedy movie" planned as chit-chat
-            plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
-            repairs.append("value_made_a_request")
-        if plan.action != "use_tools" or not any(isinstance(s, FetchStep) for s in plan.steps):
-            return plan, repairs
-        vals = self._mentioned_values(message, plan)
-        if not vals:
-            return plan, repairs
-        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
-        if filt is None:
-            filt = FilterStep(tool="hard_filter", conditions=[])
-            plan.steps.insert(1 if isinstance(plan.steps[0], StoreStep) else 0, filt)
-        for col, val in vals:
-            if not any(c.column == col and str(c.value).lower() == val.lower() for c in filt.conditions):
-                filt.conditions.append(Condition(column=col, op="contains", value=val))
-                repairs.append("added_mentioned_value")
-        if not filt.conditions:
-            plan.steps.remove(filt)
-        return plan, repairs
+        return self._plan(understand(message, self.vocab), None, Profile())
 
     # ------------------------------------------------------------------ memory
-    def _update_profile(self, profile: Profile, plan: Plan) -> None:
-        for s in plan.steps:
-            if isinstance(s, RankStep):
-                likes, _ = self.catalog.link(s.prefer)
-                dislikes, _ = self.catalog.link(s.unwanted)
-                profile.like_ids = list(dict.fromkeys(profile.like_ids + likes))
-                profile.dislike_ids = list(dict.fromkeys(profile.dislike_ids + dislikes))
-                profile.like_ids = [i for i in profile.like_ids if i not in dislikes]
-            elif isinstance(s, SimilarStep):
-                likes, _ = self.catalog.link(s.seed_items)
-                profile.like_ids = list(dict.fromkeys(profile.like_ids + likes))
-            elif isinstance(s, FilterStep):
-                # what the user is looking for now, carried into refinements of this request
-                profile.expect = [c.model_dump_json() for c in s.conditions if c.op != "not_contains"][:6]
-                for c in s.conditions:
-                    if c.column in self.list_columns and c.op == "contains":
-                        key = f"{c.column}={c.value}"
-                        if key not in profile.like_attrs and key not in profile.dislike_attrs:
-                            profile.like_attrs.append(key)
+    def _update_profile(self, profile: Profile, intent: RequestIntent, plan: Plan) -> None:
+        """The one place a turn writes the profile: items the user liked or rejected, the
+        attribute values they asked for or rejected, and what they are looking for now."""
+        profile.like_ids = list(dict.fromkeys(profile.like_ids + intent.items("liked", "reference", "accepted", "seen")))
+        profile.dislike_ids = list(dict.fromkeys(profile.dislike_ids + intent.disliked))
+        profile.like_ids = [i for i in profile.like_ids if i not in intent.disliked]
+        profile.dislike_ids = [i for i in profile.dislike_ids if i not in intent.liked]
+        for c in intent.conditions:
+            if c.column not in self.list_columns or c.op not in ("contains", "not_contains"):
+                continue
+            key = f"{c.column}={c.value}"
+            if c.op == "not_contains":
+                profile.dislike_attrs = list(dict.fromkeys(profile.dislike_attrs + [key]))
+                profile.like_attrs = [a for a in profile.like_attrs if a != key]
+            else:
+                profile.like_attrs = list(dict.fromkeys(profile.like_attrs + [key]))
+                profile.dislike_attrs = [a for a in profile.dislike_attrs if a != key]
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        if filt is not None:  # what the user is looking for now, carried into refinements
+            profile.expect = [c.model_dump_json() for c in filt.conditions if c.op not in ("not_contains", "not_in")][:8]
+        elif intent.reset:
+            profile.expect = []
 
     # ------------------------------------------------------------------ reply
-    def _reply(self, message: str, plan: Plan, items, rows, failure) -> str:
-        p, item = self.prompts, self.catalog.domain
-        if failure:
-            user = p["reply_none"].format(message=message, why=failure, item=item)
-        elif items:
-            lines = "\n".join(f"{n}. {it['title']}" + "".join(f"; {k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
-                                                              for k, v in it.items() if k not in ("id", "title"))
-                              for n, it in enumerate(items, 1))
-            user = p["reply_items"].format(message=message, items=lines, item_word_plural=f"{item.capitalize()}s")
-        elif rows is not None:
-            user = p["reply_lookup"].format(message=message, rows=rows)
-        elif plan.action == "ask_user":
-            user = p["reply_ask"].format(message=message, item=item)
-        else:
-            user = p["reply_chat"].format(message=message, item=item)
+    def _reply(self, intent: RequestIntent, plan: Plan, out: "_Outcome") -> str:
+        """The reply to a recommendation: the titles, conditions and counts are written from the
+        verified result; the LLM adds one sentence of introduction, checked before use (it must
+        not name other titles or a value the user rejected)."""
+        conditions = out.conditions
+        if out.failure or not out.items:
+            from convrec.agent.verify import relax_hint
+
+            hint = relax_hint(self.vocab, conditions) if conditions else ""
+            return no_items_reply(intent, conditions, self.vocab, hint, out.failure)
+        seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
+        intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
+        if len(out.items) >= out.asked and intent.kind != "choice":
+            llm_intro = self._llm_intro(intent, out.items)
+            if llm_intro:
+                intro = llm_intro
+        return list_reply(intro, out.items, conditions, seeds, self.vocab)
+
+    def _llm_intro(self, intent: RequestIntent, items: list[dict[str, Any]]) -> str:
+        titles = "; ".join(it["title"] for it in items[:5])
+        user = self.prompts["reply_items"].format(message=intent.message[:600], items=titles,
+                                                  item_word_plural=self.card.plural)
         try:
             c = self.llm.generate([{"role": "system", "content": self.reply_system}, {"role": "user", "content": user}],
-                                  max_tokens=160, purpose="reply")
-            text = c.text.strip()
+                                  max_tokens=60, purpose="reply")
         except LLMError:
-            text = ""
-        text = _tidy(text)
-        if not text:
-            if items:
-                text = "Here is what I found: " + ", ".join(it["title"] for it in items) + "."
-            elif rows:
-                text = rows
-            else:
-                text = failure or f"What kind of {item}s do you like?"
-        return text
+            return ""
+        text = _tidy(c.text.strip(), 2)
+        if not text or len(text) > 400:
+            return ""
+        # the grounded reader checks the model's sentence: no title we did not return, no value
+        # the user rejected, no count other than the one shown
+        check = understand(text, self.vocab)
+        shown = {it["id"] for it in items}
+        if any(m.item_id not in shown for m in check.mentions):
+            return ""
+        rejected = {(c.column, str(c.value).lower()) for c in intent.negative_values}
+        if any((c.column, str(c.value).lower()) in rejected for c in check.positive_values):
+            return ""
+        if check.k is not None and check.k != len(items):
+            return ""
+        return text if text.endswith((":", ".", "!")) else text + ":"
 
 
 class Critique(BaseModel):
@@ -635,10 +470,14 @@ class _Outcome:
     items: list[dict[str, Any]] = field(default_factory=list)
     rows: str | None = None
     failure: str | None = None
+    conditions: list[Condition] = field(default_factory=list)
+    """The plan's verified conditions (what every item meets)."""
+    asked: int = 10
+    repairs: list[str] = field(default_factory=list)
 
 
-_RESET = re.compile(r"\b(instead|something (?:else|different)|different|actually|forget|start over|new search|"
-                    r"change of plans?|never ?mind|anything)\b", re.I)
+def _attr_pairs(attrs: list[str]) -> list[tuple[str, str]]:
+    return [tuple(a.split("=", 1)) for a in attrs if "=" in a]  # type: ignore[misc]
 
 
 def _without(plan: Plan, carried: list[Condition]) -> Plan:
@@ -684,12 +523,12 @@ def _tool_input(step) -> dict[str, Any]:
     return d
 
 
-SHOW = ("year", "genres", "price", "tags", "developer", "authors")
-
-
-def _item_view(it: dict[str, Any]) -> dict[str, Any]:
+def _item_view(it: dict[str, Any], vocab: Vocabulary | None = None) -> dict[str, Any]:
+    """Kept for callers that have no vocabulary: id, title and a few common columns."""
+    if vocab is not None:
+        return item_view(it, vocab)
     out = {"id": it["item_id"], "title": it["title"]}
-    for k in SHOW:
+    for k in ("year", "genres", "price", "tags", "developer", "authors"):
         v = it.get(k)
         if isinstance(v, list):
             if v:

@@ -24,10 +24,12 @@ class Turn:
     catalog by construction); Factual = linked items / named items."""
     reflections: list[dict[str, Any]] = field(default_factory=list)
     """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
+    intent: dict[str, Any] | None = None
+    """How the message was understood (kind, k, linked items, grounded conditions...)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def to_json_line(self) -> dict[str, Any]:
         return {"reply": self.reply, "items": self.items, "trace": self.trace, "llm_calls": self.llm_calls,
-                "latency_ms": round(self.latency_ms, 1), "session": self.session}
+                "latency_ms": round(self.latency_ms, 1), "session": self.session, "intent": self.intent}

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.describe import describe_columns
+from convrec.catalog.roles import with_roles
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
 from convrec.catalog.registry import canonical_name, load_source, source_files
 from convrec.catalog.schema import ColumnSpec, RawDataset
@@ -33,6 +34,8 @@ from convrec.config import Config
 from convrec.errors import DataError
 
 FORMAT_VERSION = 1
+ROLES_FILE = "roles.json"
+"""Column-role overrides of a prepared dataset ({column: role}); kept across re-preparation."""
 Progress = Callable[[str], None]
 
 
@@ -61,8 +64,23 @@ class PreparedDataset:
 
     @cached_property
     def columns(self) -> list[dict[str, Any]]:
-        """The column-description map (name, type, meaning, examples, min/max...)."""
-        return self.manifest["columns"]
+        """The column-description map (name, type, role, meaning, examples, min/max...).
+        Roles come from ``roles.json`` (overrides), else the manifest, else are inferred."""
+        return with_roles(self.manifest["columns"], self.manifest.get("items"), self.role_overrides)
+
+    @cached_property
+    def role_overrides(self) -> dict[str, str]:
+        p = self.dir / ROLES_FILE
+        if not p.is_file():
+            return {}
+        try:
+            return {str(k): str(v) for k, v in json.loads(p.read_text()).items()}
+        except (ValueError, AttributeError):
+            return {}
+
+    def columns_with_role(self, *roles: str) -> list[str]:
+        """Names of the columns with any of ``roles``, in table order."""
+        return [c["name"] for c in self.columns if c.get("role") in roles]
 
     @property
     def list_columns(self) -> list[str]:
@@ -163,7 +181,7 @@ def prepare(
     items["popularity"] = items["item_id"].map(pop).fillna(0).astype("int64")
     columns = list(raw.columns) + [ColumnSpec("popularity", "integer", "number of interactions in the training data (higher = more popular)")]
     say("describing columns")
-    desc = describe_columns(items, columns)
+    desc = with_roles(describe_columns(items, columns), len(items), _read_roles(out))
     manifest = {
         "dataset": name,
         "domain": raw.domain,
@@ -198,6 +216,21 @@ def prepare(
     tmp.rename(out)
     say(f"done in {manifest['prepare_s']} s")
     return PreparedDataset(name, out)
+
+
+def _read_roles(d: Path) -> dict[str, str]:
+    try:
+        return json.loads((d / ROLES_FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def write_role_overrides(config: Config, name: str, roles: dict[str, str]) -> None:
+    """Persist column-role overrides for a dataset (applied now and on every later prepare)."""
+    d = config.dataset_dir(canonical_name(name))
+    d.mkdir(parents=True, exist_ok=True)
+    merged = {**_read_roles(d), **roles}
+    (d / ROLES_FILE).write_text(json.dumps(merged, indent=1))
 
 
 def _is_derived(fname: str) -> bool:

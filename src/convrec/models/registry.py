@@ -15,6 +15,8 @@ import shutil
 import time
 from pathlib import Path
 from typing import Callable
+import numpy as np
+import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
@@ -133,6 +135,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
     t0 = time.perf_counter()
     if artifact == "popularity":
         model = Popularity().fit(TrainData.from_dataset(ds, include_valid=True))
+        if ds.manifest["interactions"] == 0:
+            model.counts = catalog_prior(ds)
     elif artifact == "itemcf":
         model = ItemCF().fit(TrainData.from_dataset(ds, include_valid=True))
     elif artifact in ("sasrec", "sasrec-set"):
@@ -178,6 +182,32 @@ def load_artifact(ds: PreparedDataset, artifact: str, directory: Path | None = N
     except (OSError, ValueError, KeyError):
         model.fit_s = None
     return model
+
+
+def catalog_prior(ds: PreparedDataset) -> np.ndarray:
+    """A popularity stand-in for a catalog without interactions, from its own columns by role:
+    a count column (number of ratings), else a rating column, else recency; zeros when it has
+    none of them. Returned as pseudo-counts (``log1p`` is the score)."""
+    items = ds.items
+    roles = {c["name"]: c.get("role") for c in ds.columns}
+    for role in ("count", "rating", "time"):
+        cols = [c for c, r in roles.items() if r == role and c != "popularity" and c in items.columns]
+        if not cols:
+            continue
+        x = pd.to_numeric(items[cols[0]], errors="coerce").astype(float).to_numpy()
+        if not np.isfinite(x).any():
+            continue
+        lo = np.nanmin(x)
+        x = np.where(np.isfinite(x), x - lo, 0.0)
+        if role != "count":
+            rating = x.copy()
+            counts = [c for c, r in roles.items() if r == "count" and c != "popularity" and c in items.columns]
+            if role == "rating" and counts:  # a rating backed by many ratings beats a lone 5.0
+                n = pd.to_numeric(items[counts[0]], errors="coerce").fillna(0).to_numpy(float)
+                rating = rating * np.log1p(n)
+            x = np.expm1(rating / max(rating.max(), 1e-9) * 10.0)
+        return x
+    return np.zeros(len(items))
 
 
 def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: Progress | None = None,

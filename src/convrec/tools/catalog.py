@@ -43,6 +43,17 @@ class CatalogAccess:
         years = it["year"] if "year" in it.columns else None
         return ItemLinker(it["item_id"], it["title"], it["popularity"], years, embeddings=emb)
 
+    @cached_property
+    def vocab(self):
+        """The catalog's vocabulary for understanding (values, roles, titles), built once."""
+        from convrec.nlu.vocab import Vocabulary
+
+        return Vocabulary.from_dataset(self.ds, self.linker)
+
+    @property
+    def has_interactions(self) -> bool:
+        return int(self.ds.manifest.get("interactions", 0)) > 0
+
     def link(self, names: Sequence[str]) -> tuple[list[str], list[Link]]:
         """(linked ids in order, without duplicates; every link result)."""
         links = self.linker.link_many(names)

@@ -13,14 +13,14 @@ from convrec.catalog.store import PreparedDataset, junction_table
 from convrec.tools.base import ToolError
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
 class Condition(BaseModel):
     column: str = Field(description="a column of the item table, e.g. genres, year, price")
     op: Op = Field(description="comparison; contains / not_contains for list columns like genres or tags")
-    value: Union[float, int, bool, str] = Field(description="the value to compare with")
+    value: Union[float, int, bool, str, list[str]] = Field(description="the value to compare with (a list for in / not_in)")
 
 
 class Filter(BaseModel):
@@ -115,6 +115,21 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
         if c is None:
             raise ToolError(f"unknown column '{cond.column}' (columns: {', '.join(cols)})")
         name = c["name"]
+        if cond.op in ("in", "not_in"):
+            vals = [str(v) for v in (cond.value if isinstance(cond.value, list) else [cond.value])]
+            if not vals:
+                raise ToolError(f"'{name}' {cond.op} needs at least one value")
+            marks = ", ".join("?" * len(vals))
+            neg = "NOT " if cond.op == "not_in" else ""
+            if c["type"] == "list":
+                vals = [resolve_value(ds, name, v) for v in vals]
+                where.append(f'item_id {neg}IN (SELECT item_id FROM "{junction_table(name)}" WHERE value IN ({marks}))')
+            elif c["type"] in ("integer", "real"):
+                where.append(f'"{name}" {neg}IN ({marks})')
+            else:
+                where.append(f'("{name}" COLLATE NOCASE {neg}IN ({marks})' + (f' OR "{name}" IS NULL)' if neg else ")"))
+            params.extend(vals)
+            continue
         if c["type"] == "list":
             if cond.op in ("contains", "=", "like"):
                 neg = False

@@ -116,6 +116,8 @@ class Rank(Tool):
             cand = [c for c in cand if c not in exclude]
         if cand is not None and not cand:
             raise ToolError("no candidates left to rank")
+        if schema != "popularity" and not getattr(cat, "has_interactions", True):
+            schema = "content"  # a catalog without interactions: similarity of the item texts
         if schema == "popularity":
             model = cat.model("popularity")
             ids, scores = model.score(Context([], unwanted), cand)
@@ -124,6 +126,8 @@ class Rank(Tool):
             ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
             if cand is not None and not np.any(scores[np.isfinite(scores)] > 0):
                 ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
+        elif schema == "content":
+            ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
         else:
             model = cat.model("sasrec-set")
             ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)

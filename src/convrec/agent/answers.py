@@ -1,0 +1,242 @@
+"""Answers written from the catalog, not by the model: facts about one item, counts, what the
+catalog holds, greetings; and the parts of a recommendation reply that must be exact (the
+titles, the conditions met, what to relax when nothing matches)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
+from convrec.nlu.intent import Condition as IntentCondition
+from convrec.tools.filters import Condition, Filter, build_sql
+
+SHOW_ROLES = ("time", "category", "price", "creator", "rating")
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, list):
+        return ", ".join(map(str, v))
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+def _join(vals: Sequence[str]) -> str:
+    vals = [str(v) for v in vals]
+    if len(vals) <= 1:
+        return "".join(vals)
+    return ", ".join(vals[:-1]) + " and " + vals[-1]
+
+
+def plural(vocab: Vocabulary) -> str:
+    d = vocab.domain
+    return d if d.endswith("s") else d + "s"
+
+
+# ---------------------------------------------------------------------- facts and counts
+def fact_sql(intent: RequestIntent, vocab: Vocabulary) -> str | None:
+    """One read-only SELECT for the columns asked about one item (what the look-up tool runs)."""
+    if not intent.asked or not intent.fact_columns:
+        return None
+    iid = intent.asked[0].replace("'", "''")
+    cols = [c for c in intent.fact_columns if c in vocab.columns]
+    scalar = [c for c in cols if vocab.columns[c].type != "list"]
+    lists = [c for c in cols if vocab.columns[c].type == "list"]
+    sel = ", ".join(["title"] + [f'"{c}"' for c in scalar])
+    parts = [f"SELECT {sel} FROM items WHERE item_id = '{iid}'"]
+    for c in lists:
+        parts.append(f"SELECT '{c}', group_concat(value, ', ') FROM \"item_{c}\" WHERE item_id = '{iid}'")
+    return " ; ".join(parts)
+
+
+def answer_fact(intent: RequestIntent, vocab: Vocabulary) -> str:
+    iid = intent.asked[0]
+    title = vocab.item_value(iid, "title")
+    year_col = vocab.first("time")
+    year = vocab.item_value(iid, year_col) if year_col else None
+    name = f"{title} ({year})" if year and year_col not in intent.fact_columns else str(title)
+    parts = []
+    for c in intent.fact_columns:
+        info = vocab.columns.get(c)
+        if info is None:
+            continue
+        v = vocab.item_value(iid, c)
+        label = c.replace("_", " ")
+        if v in (None, [], ""):
+            parts.append(f"its {label} is not in my catalog")
+        elif info.role == "time":
+            parts.append(f"it was released in {_fmt(v)}" if "year" in c else f"its {label} is {_fmt(v)}")
+        elif info.role == "price":
+            parts.append("it is free" if float(v) == 0 else f"it costs ${float(v):.2f}")
+        elif isinstance(v, list):
+            parts.append(f"its {label}: {_join(v)}")
+        else:
+            parts.append(f"its {label} is {_fmt(v)}")
+    if not parts:
+        return f"I know {name}, but my catalog has no answer to that."
+    return f"{name}: " + "; ".join(parts) + "."
+
+
+def count_sql(conditions: Sequence[IntentCondition], vocab: Vocabulary, ds) -> tuple[str, list]:
+    sql, params = build_sql(ds, Filter(conditions=[to_tool_condition(c) for c in conditions]))
+    return f"SELECT COUNT(*) AS n FROM ({sql})", params
+
+
+def to_tool_condition(c: IntentCondition) -> Condition:
+    value = list(c.value) if isinstance(c.value, (tuple, list)) else c.value
+    return Condition(column=c.column, op=c.op, value=value)
+
+
+def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
+    """"Comedy, not Horror, year ≥ 1990, price ≤ $10" from conditions (intent or tool ones)."""
+    out = []
+    nums: dict[str, list] = {}
+    for c in conditions:
+        if c.op in ("<", "<=", ">", ">=", "=", "!=") and not isinstance(c.value, (list, tuple)):
+            nums.setdefault(c.column, []).append(c)
+            continue
+        vals = list(c.value) if isinstance(c.value, (list, tuple)) else [c.value]
+        if c.op in ("contains", "in"):
+            out.append(" or ".join(map(str, vals)))
+        else:
+            out.append("not " + " or ".join(map(str, vals)))
+    for col, cs in nums.items():
+        role = vocab.columns[col].role if col in vocab.columns else ""
+        lo = [c for c in cs if c.op in (">", ">=")]
+        hi = [c for c in cs if c.op in ("<", "<=")]
+        eq = [c for c in cs if c.op in ("=", "!=")]
+
+        def v(c):
+            x = float(c.value)
+            return (f"${x:g}" if role == "price" else f"{x:g}")
+        if lo and hi and lo[0].op == ">=" and hi[0].op == "<=":
+            out.append(f"{col} {v(lo[0])}–{v(hi[0])}")
+        else:
+            for c in lo + hi:
+                if role == "price" and c.op == "<=" and float(c.value) == 0:
+                    out.append("free")
+                    continue
+                word = {">": "after" if role == "time" else "over", ">=": "from" if role == "time" else "at least",
+                        "<": "before" if role == "time" else "under", "<=": "until" if role == "time" else "at most"}[c.op]
+                out.append(f"{col} {word} {v(c)}")
+        for c in eq:
+            out.append(f"{col} {'=' if c.op == '=' else '≠'} {v(c)}")
+    return ", ".join(out)
+
+
+def answer_count(n: int, conditions: Sequence, vocab: Vocabulary) -> str:
+    what = describe_conditions(conditions, vocab)
+    return f"My catalog has {n:,} {plural(vocab)}" + (f" matching {what}." if what else ".")
+
+
+def answer_catalog(intent: RequestIntent, card: CapabilityCard, vocab: Vocabulary) -> str:
+    w = intent.message.lower()
+    if any(x in w for x in ("how many", "how big", "how large", "size", "number of", "total")):
+        return card.size_text() + " " + card.scope_text().split(". ", 1)[-1]
+    return card.scope_text()
+
+
+def answer_chitchat(intent: RequestIntent, card: CapabilityCard, vocab: Vocabulary,
+                    generate: Callable[[str], str] | None) -> tuple[str, bool]:
+    """(reply, used the LLM). Greetings, thanks, goodbyes and "who are you" come from the card;
+    other small talk goes to the LLM with the card, and falls back to the card's greeting."""
+    lex = vocab.lexicon
+    from convrec.nlu.text import tokenize
+
+    words = [t.w for t in tokenize(intent.message) if not t.punct]
+    if lex.thanks.match_at(words, 0) and len(words) <= 6:
+        return f"You're welcome! Ask me any time for more {card.plural}.", False
+    if lex.bye.match_at(words, 0) and len(words) <= 5:
+        return "Goodbye — enjoy!", False
+    if lex.greeting.contains(words) or lex.identity.contains(words) or len(words) <= 2 or generate is None:
+        return card.greeting_text(), False
+    text = generate(intent.message)
+    bad = ("don't have a catalog", "do not have a catalog", "as an ai", "language model", "i cannot recommend",
+           "i can't recommend", "no access")
+    if not text or any(b in text.lower() for b in bad):
+        return card.greeting_text(), True
+    return text, True
+
+
+# ---------------------------------------------------------------------- items
+def item_view(it: dict[str, Any], vocab: Vocabulary) -> dict[str, Any]:
+    """What an interface shows of an item: id, title and its time / category / price / creator
+    / rating columns (by role, so any catalog shows its own)."""
+    out = {"id": it["item_id"], "title": it["title"]}
+    for role in SHOW_ROLES:
+        for col in vocab.role(role)[:2 if role == "category" else 1]:
+            v = it.get(col)
+            if isinstance(v, list):
+                if v:
+                    out[col] = v[:4]
+            elif v is not None and v != "" and v == v:
+                out[col] = v
+    return out
+
+
+def reasons(it: dict[str, Any], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary) -> str:
+    """Why this item: the stated values it has first, then its other attributes, and what it is
+    similar to."""
+    matched: list[str] = []
+    for c in conditions:
+        if c.op in ("contains", "in"):
+            vals = list(c.value) if isinstance(c.value, (list, tuple)) else [c.value]
+            v = vocab.item_value(it["id"], c.column)
+            v = v if isinstance(v, list) else [v]
+            have = {str(y).lower() for y in v}
+            matched += [str(x) for x in vals if str(x).lower() in have]
+    attrs: list[str] = []
+    for k, v in it.items():
+        if k in ("id", "title"):
+            continue
+        role = vocab.columns[k].role if k in vocab.columns else ""
+        if role == "time":
+            continue
+        if role == "price":
+            attrs.append("free" if float(v) == 0 else f"${float(v):.2f}")
+        elif isinstance(v, list):
+            rest = [str(x) for x in v if str(x) not in matched]
+            attrs.append(", ".join(matched + rest[:max(1, 3 - len(matched))]) if matched and k == next(
+                (c.column for c in conditions if c.op in ("contains", "in")), None) else ", ".join(map(str, v[:3])))
+        else:
+            attrs.append(_fmt(v))
+    if matched and not any(m in a for a in attrs for m in matched):
+        attrs.insert(0, ", ".join(dict.fromkeys(matched)))
+    out = "; ".join(attrs[:4])
+    if seeds:
+        out += ("; " if out else "") + f"for fans of {_join(seeds[:2])}"
+    return out
+
+
+def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary) -> str:
+    time_col = vocab.first("time")
+    lines = []
+    for n, it in enumerate(items, 1):
+        year = f" ({it[time_col]})" if time_col and it.get(time_col) not in (None, "") else ""
+        why = reasons(it, conditions, seeds, vocab)
+        lines.append(f"{n}. {it['title']}{year}" + (f" — {why}" if why else ""))
+    return (intro.strip() + "\n" if intro.strip() else "") + "\n".join(lines)
+
+
+def template_intro(intent: RequestIntent, n: int, asked: int, conditions: Sequence, seeds: Sequence[str],
+                   vocab: Vocabulary) -> str:
+    what = describe_conditions(conditions, vocab)
+    p = plural(vocab) if n != 1 else vocab.domain
+    if intent.kind == "choice":
+        return "Of those, here is my order, best first:"
+    base = f"{n} {p}" + (f" ({what})" if what else "")
+    if seeds:
+        base += f" for someone who likes {_join(seeds[:3])}"
+    if n < asked:
+        return f"Only {n} {p} match" + (f" {what}" if what else "") + ":"
+    return f"Here are {base}:"
+
+
+def no_items_reply(intent: RequestIntent, conditions: Sequence, vocab: Vocabulary, hint: str, failure: str | None) -> str:
+    what = describe_conditions(conditions, vocab)
+    if what:
+        return (f"I found no {plural(vocab)} in my catalog matching {what}. " + (hint + " " if hint else "")
+                + "Try relaxing one of these conditions.").strip()
+    if failure:
+        return f"I couldn't find matching {plural(vocab)}: {failure}"
+    return f"I couldn't find matching {plural(vocab)}. Could you tell me more about what you like?"

@@ -1,0 +1,64 @@
+"""The honesty contract: every returned item meets every grounded condition of the request;
+when fewer (or none) do, the reply says so and names the condition to relax."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from convrec.nlu.intent import Condition
+from convrec.nlu.vocab import Vocabulary
+
+
+def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
+    """Does the item meet the condition? A missing value never meets a positive condition."""
+    v = vocab.item_value(item_id, c.column)
+    op, want = c.op, c.value
+    if op in ("contains", "not_contains", "in", "not_in"):
+        wanted = [str(x).lower() for x in (want if isinstance(want, (list, tuple)) else [want])]
+        have = [str(x).lower() for x in v] if isinstance(v, list) else ([str(v).lower()] if v is not None else [])
+        hit = bool(set(wanted) & set(have))
+        return hit if op in ("contains", "in") else not hit
+    if v is None:
+        return op == "!="
+    try:
+        x, y = float(v), float(want)
+    except (TypeError, ValueError):
+        x, y = str(v).lower(), str(want).lower()
+    return {"=": x == y, "!=": x != y, "<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}.get(op, True)
+
+
+def violations(vocab: Vocabulary, item_id: str, conditions: Iterable) -> list:
+    return [c for c in conditions if not satisfies(vocab, item_id, c)]
+
+
+def verify(vocab: Vocabulary, ids: Sequence[str], conditions: Sequence, exclude: Iterable[str] = ()) -> tuple[list[str], list[str]]:
+    """(kept ids in order, dropped ids)."""
+    ex = set(exclude)
+    keep, drop = [], []
+    for i in ids:
+        if i in ex or violations(vocab, i, conditions):
+            drop.append(i)
+        else:
+            keep.append(i)
+    return keep, drop
+
+
+def count_matching(vocab: Vocabulary, conditions: Sequence) -> int:
+    ids = vocab.items.index
+    return sum(1 for i in ids if not violations(vocab, i, conditions))
+
+
+def relax_hint(vocab: Vocabulary, conditions: Sequence) -> str:
+    """Which single condition, dropped, lets the most items through (said to the user)."""
+    if len(conditions) < 2:
+        return ""
+    best, n_best = None, 0
+    for c in conditions:
+        rest = [x for x in conditions if x is not c]
+        n = count_matching(vocab, rest)
+        if n > n_best:
+            best, n_best = c, n
+    if best is None:
+        return ""
+    what = best.describe() if hasattr(best, "describe") else f"{best.column} {best.op} {best.value}"
+    return f"Without “{what}” there would be {n_best:,}."

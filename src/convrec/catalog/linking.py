@@ -1,0 +1,123 @@
+"""Item linking: every item name a user or the LLM mentions goes through fuzzy (+ embedding)
+matching to a catalog id before use; a name that links to nothing is reported, never invented.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+_YEAR = re.compile(r"\s*\((\d{4})\)\s*$")
+_ARTICLE = re.compile(r"^(the|a|an)\s+")
+_PUNCT = re.compile(r"[^\w\s]")
+
+
+_ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9", "x": "10"}
+
+
+def normalize_title(t: str) -> str:
+    """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
+    t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
+    t = t.lower().strip()
+    t = _YEAR.sub("", t)
+    t = _PUNCT.sub(" ", t.replace("'", ""))
+    words = [_ROMAN.get(w, w) for w in t.split()]
+    return _ARTICLE.sub("", " ".join(words))
+
+
+@dataclass
+class Link:
+    query: str
+    item_id: str | None
+    title: str | None
+    score: float
+    method: str  # exact | fuzzy | embedding | none
+
+
+class ItemLinker:
+    """Links free-text item names to catalog ids.
+
+    Exact normalised title match first (ties broken by popularity), then rapidfuzz over the
+    normalised titles, then (if an embedding model is given) nearest title embedding with a
+    fuzzy check. Thresholds are on rapidfuzz's 0-100 scale.
+    """
+
+    def __init__(self, item_ids: Sequence[str], titles: Sequence[str], popularity: Sequence[float] | None = None,
+                 years: Sequence | None = None, embeddings=None, threshold: float = 85.0):
+        self.ids = list(map(str, item_ids))
+        self.titles = list(map(str, titles))
+        self.norm = [normalize_title(t) for t in self.titles]
+        self.pop = np.asarray(popularity if popularity is not None else np.zeros(len(self.ids)), dtype=float)
+        self.years = list(years) if years is not None else [None] * len(self.ids)
+        self.embeddings = embeddings
+        self.threshold = threshold
+        self._exact: dict[str, list[int]] = {}
+        for i, n in enumerate(self.norm):
+            self._exact.setdefault(n, []).append(i)
+
+    def _best(self, idx: list[int], year: int | None) -> int:
+        if year is not None:
+            same = [i for i in idx if self.years[i] is not None and str(self.years[i]) == str(year)]
+            if same:
+                idx = same
+        return max(idx, key=lambda i: self.pop[i])
+
+    def exact(self, name: str) -> str | None:
+        """The id of the title whose normalised form equals ``name``'s (most popular on ties),
+        or None: no fuzzy matching, for scanning free text for titles."""
+        idx = self._exact.get(normalize_title(name))
+        return self.ids[self._best(idx, None)] if idx else None
+
+    def link(self, name: str) -> Link:
+        from rapidfuzz import fuzz, process
+
+        q = name.strip()
+        m = _YEAR.search(q)
+        year = int(m.group(1)) if m else None
+        n = normalize_title(q)
+        if not n:
+            return Link(name, None, None, 0.0, "none")
+        if n in self._exact:
+            i = self._best(self._exact[n], year)
+            return Link(name, self.ids[i], self.titles[i], 100.0, "exact")
+        hits = process.extract(n, self.norm, scorer=fuzz.WRatio, limit=25, score_cutoff=60)
+        # titles that contain every word of the name ("lord of the rings fellowship")
+        seen = {i for _, _, i in hits}
+        for _, _, i in process.extract(n, self.norm, scorer=fuzz.token_set_ratio, limit=10, score_cutoff=90):
+            if i not in seen:
+                hits.append((self.norm[i], fuzz.WRatio(n, self.norm[i]), i))
+        qt = set(n.split())
+        q_nums = {w for w in qt if w.isdigit()}
+        best, best_score = None, 0.0
+        for _, wr, i in hits:
+            tt = set(self.norm[i].split())
+            s = float(wr)
+            if q_nums - tt:
+                s -= 15.0  # "Terminator 2" is not "The Terminator"
+            if qt <= tt:
+                s += 5.0  # every word of the name is in the title
+            else:
+                # words of the name missing from the title (typos allowed) cost up to 30
+                covered = sum(1 for w in qt if any(fuzz.ratio(w, x) >= 80 for x in tt))
+                s -= 30.0 * (1 - covered / max(len(qt), 1))
+            s += min(np.log1p(self.pop[i]), 6.0)  # among similar titles, the known one
+            if year is not None and str(self.years[i]) == str(year):
+                s += 5.0
+            if s > best_score:
+                best, best_score = i, s
+        if best is not None and best_score >= self.threshold:
+            return Link(name, self.ids[best], self.titles[best], float(min(best_score, 99.9)), "fuzzy")
+        if self.embeddings is not None:
+            ids, scores = self.embeddings.search(q, k=5)
+            for iid, sc in zip(ids, scores):
+                i = self.ids.index(iid) if iid in self.ids else None
+                if i is not None and sc > 0.75 and fuzz.partial_ratio(n, self.norm[i]) >= 70:
+                    return Link(name, self.ids[i], self.titles[i], float(sc * 100), "embedding")
+        return Link(name, None, None, float(best_score), "none")
+
+    def link_many(self, names: Sequence[str]) -> list[Link]:
+        return [self.link(n) for n in names]

@@ -1,0 +1,104 @@
+"""Column roles: what a column *means* to a recommender, decided once when a dataset is
+prepared and stored with the column descriptions.
+
+Understanding and tools address columns by role (the time column, the price column, the
+creator columns...), never by a shipped catalog's column names, so a custom catalog with a
+``director`` or ``cost`` column gets the same handling as MovieLens or Steam. Roles are
+inferred from the column's name, type and values; a custom catalog can override them
+(``convrec data prepare NAME --role cost=price``).
+
+Roles
+-----
+``id``        the item id                       ``title``    the item's name
+``time``      a year (integer)                  ``date``     an ISO date (text)
+``price``     a price in money                  ``rating``   a quality score (stars, metascore)
+``count``     a count of ratings / interactions (higher = more popular)
+``category``  a categorical list or text column most items have (genres, language, store tags)
+``tag``       a sparse folksonomy list (user tags on a few items): soft evidence only
+``creator``   who made the item (developer, publisher, authors, director, brand)
+``flag``      a boolean                         ``text``     free text (descriptions)
+``link``      a URL or an external id           ``other``    anything else
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+ROLES = ("id", "title", "time", "date", "price", "rating", "count", "category", "tag", "creator", "flag", "text",
+         "link", "other")
+
+_WORDS = re.compile(r"[a-z]+")
+_NAME_HINTS: list[tuple[str, set[str]]] = [
+    ("link", {"url", "link", "href", "imdb", "tmdb", "isbn", "asin", "sku", "ean", "upc"}),
+    ("price", {"price", "cost", "usd", "eur", "msrp", "fee"}),
+    ("rating", {"rating", "score", "metascore", "stars", "grade", "rated"}),
+    ("count", {"count", "votes", "popularity", "reviews", "num", "plays", "sales", "downloads", "views"}),
+    ("time", {"year"}),
+    ("date", {"date", "released", "published", "release"}),
+    ("creator", {"developer", "publisher", "author", "authors", "director", "directors", "creator", "studio", "brand",
+                 "artist", "artists", "writer", "writers", "manufacturer", "maker", "label", "cast", "actors"}),
+]
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?")
+
+
+def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
+    """The role of one described column (a dict from ``describe_columns``)."""
+    name, ctype = str(col["name"]), col.get("type", "text")
+    if name == "item_id":
+        return "id"
+    if name == "title":
+        return "title"
+    words = set(_WORDS.findall(name.lower().replace("_", " ")))
+    hint = next((role for role, keys in _NAME_HINTS if words & keys), None)
+    if ctype == "boolean":
+        return "flag"
+    if ctype in ("integer", "real"):
+        if hint in ("price", "rating", "count", "time"):
+            return hint
+        lo, hi = col.get("min"), col.get("max")
+        if ctype == "integer" and lo is not None and hi is not None and 1800 <= lo and hi <= 2100 and hint != "link":
+            return "time"
+        return "other" if hint != "link" else "link"
+    examples = [str(x) for x in col.get("examples") or []]
+    if ctype == "list":
+        if hint == "creator":
+            return "creator"
+        return "tag" if float(col.get("null_fraction") or 0.0) >= 0.5 else "category"
+    # text
+    if hint == "link" or any(x.startswith(("http://", "https://")) for x in examples):
+        return "link"
+    if hint == "date" or (examples and all(_ISO_DATE.match(x) for x in examples)):
+        return "date"
+    if hint == "creator":
+        return "creator"
+    distinct = col.get("distinct")
+    if distinct is not None and distinct <= 300 and (n_items is None or distinct <= max(20, 0.05 * n_items)):
+        return "category"
+    return "text"
+
+
+def with_roles(columns: list[dict[str, Any]], n_items: int | None = None,
+               overrides: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """Columns with a ``role`` each: an override first, then a stored role, then inferred."""
+    overrides = dict(overrides or {})
+    out = []
+    for c in columns:
+        c = dict(c)
+        role = overrides.get(c["name"]) or c.get("role") or infer_role(c, n_items)
+        c["role"] = role if role in ROLES else "other"
+        out.append(c)
+    return out
+
+
+def parse_role_overrides(specs: list[str] | None) -> dict[str, str]:
+    """``["cost=price", "maker=creator"]`` → ``{"cost": "price", "maker": "creator"}``;
+    raises ValueError with the known roles on a bad spec."""
+    out: dict[str, str] = {}
+    for s in specs or []:
+        col, sep, role = s.partition("=")
+        col, role = col.strip(), role.strip().lower()
+        if not sep or not col or role not in ROLES:
+            raise ValueError(f"bad --role '{s}': use COLUMN=ROLE with ROLE one of {', '.join(ROLES)}")
+        out[col] = role
+    return out

@@ -1,0 +1,155 @@
+"""The request intent: what one user turn asks for, grounded in one catalog.
+
+Everything in it was linked to the catalog by deterministic code — item mentions to item ids,
+attribute words to the catalog's own values, numbers to columns by role — so strategies and
+repairs work on it instead of re-reading the message, and every returned item can be checked
+against its conditions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse"]
+Relation = Literal["liked", "disliked", "seen", "reference", "asked", "offered", "accepted", "rejected", "listed"]
+Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">="]
+Speaker = Literal["user", "other"]
+
+EXCLUDED_RELATIONS = ("liked", "disliked", "seen", "reference", "offered", "accepted", "rejected")
+"""Items in these relations are never recommended back (the user knows them already)."""
+POSITIVE_RELATIONS = ("liked", "reference", "accepted")
+"""Items in these relations are the seeds of preference and similarity ranking."""
+
+
+@dataclass(frozen=True)
+class ItemMention:
+    """An item named in the conversation, linked to the catalog."""
+
+    item_id: str
+    title: str
+    text: str
+    """The words that named it."""
+    relation: Relation
+    speaker: Speaker = "user"
+    score: float = 100.0
+    """Link confidence on rapidfuzz's 0-100 scale."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A hard condition on one column, in the catalog's own vocabulary.
+
+    ``contains`` / ``not_contains`` test a list column for one value; ``in`` / ``not_in`` test
+    a categorical text column (or a list column) against several values (any of them); numeric
+    operators compare a number column.
+    """
+
+    column: str
+    op: Op
+    value: Any
+    text: str = ""
+    """The words of the message it came from."""
+    role: str = ""
+
+    def describe(self) -> str:
+        """Short human text: "genres: Comedy", "not Horror", "year ≥ 1990"."""
+        if self.op == "contains":
+            return f"{self.value}"
+        if self.op == "not_contains":
+            return f"not {self.value}"
+        if self.op == "in":
+            return " or ".join(map(str, self.value))
+        if self.op == "not_in":
+            return "not " + " or ".join(map(str, self.value))
+        v = self.value
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if self.role == "price":
+            v = f"${v:g}" if isinstance(v, (int, float)) else v
+            if self.op in ("<=", "=") and self.value == 0:
+                return "free"
+        sym = {">=": "≥", "<=": "≤", "!=": "≠"}.get(self.op, self.op)
+        return f"{self.column} {sym} {v}"
+
+    def key(self) -> tuple:
+        return (self.column, self.op, str(self.value).lower())
+
+
+@dataclass(frozen=True)
+class SortHint:
+    """An ordering the user asked for ("most popular", "highest rated", "newest")."""
+
+    column: str
+    descending: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class RequestIntent:
+    """One turn, understood. Built by :func:`convrec.nlu.understand`; never mutated."""
+
+    kind: Kind
+    message: str
+    k: int | None = None
+    """How many items the user asked for (None: not stated)."""
+    mentions: tuple[ItemMention, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    sort: tuple[SortHint, ...] = ()
+    fact_columns: tuple[str, ...] = ()
+    """For ``fact``: the columns asked about."""
+    soft_values: tuple[tuple[str, str], ...] = ()
+    """(column, value) pairs of sparse tag columns the message names: a preference, not a filter."""
+    reset: bool = False
+    """The user starts over ("something different", "instead")."""
+    dialogue: bool = False
+    """The message was a pasted conversation (speakers recognised)."""
+    unmatched: tuple[str, ...] = ()
+    """Content words that grounded nothing (said back to the user, never guessed)."""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    """How the intent was read (for the trace): e.g. ``"dialogue: 3 user turns"``."""
+
+    # ------------------------------------------------------------------ views
+    def items(self, *relations: str, speaker: str | None = None) -> list[str]:
+        """Ids of mentions in any of ``relations`` (all mentions when none given), in order."""
+        out = [m.item_id for m in self.mentions
+               if (not relations or m.relation in relations) and (speaker is None or m.speaker == speaker)]
+        return list(dict.fromkeys(out))
+
+    @property
+    def liked(self) -> list[str]:
+        return self.items(*POSITIVE_RELATIONS)
+
+    @property
+    def disliked(self) -> list[str]:
+        return self.items("disliked", "rejected")
+
+    @property
+    def excluded(self) -> list[str]:
+        """Items never to recommend: everything the user named as known, liked or rejected."""
+        return self.items(*EXCLUDED_RELATIONS)
+
+    @property
+    def listed(self) -> list[str]:
+        """For ``choice``: the items to choose among."""
+        return self.items("listed")
+
+    @property
+    def asked(self) -> list[str]:
+        return self.items("asked")
+
+    def conditions_on(self, column: str) -> list[Condition]:
+        return [c for c in self.conditions if c.column == column]
+
+    @property
+    def positive_values(self) -> list[Condition]:
+        return [c for c in self.conditions if c.op in ("contains", "in")]
+
+    @property
+    def negative_values(self) -> list[Condition]:
+        return [c for c in self.conditions if c.op in ("not_contains", "not_in")]
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["mentions"] = [{k: v for k, v in m.items() if k != "score"} for m in d["mentions"]]
+        return {k: v for k, v in d.items() if v not in ((), [], None, False, "") or k == "kind"}

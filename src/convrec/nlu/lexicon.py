@@ -1,0 +1,102 @@
+"""Trigger words as data (``lexicons/<lang>.toml``), loaded once and compiled into phrase sets."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from convrec.nlu.text import norm
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """A set of normalised phrases, matched as whole words; longest first."""
+
+    items: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, phrases) -> "Phrases":
+        seqs = {tuple(norm(p).split()) for p in phrases if norm(p)}
+        return cls(tuple(sorted(seqs, key=lambda s: -len(s))))
+
+    def match_at(self, words: list[str], i: int) -> int:
+        """Length (in words) of the longest phrase starting at ``words[i]``, or 0."""
+        for p in self.items:
+            if tuple(words[i:i + len(p)]) == p:
+                return len(p)
+        return 0
+
+    def ends_at(self, words: list[str], j: int) -> int:
+        """Length of the longest phrase ending just before ``words[j]``, or 0."""
+        for p in self.items:
+            n = len(p)
+            if j - n >= 0 and tuple(words[j - n:j]) == p:
+                return n
+        return 0
+
+    def find(self, words: list[str]) -> list[tuple[int, int]]:
+        """All (start, end) spans, longest at each start, non-overlapping left to right."""
+        out, i = [], 0
+        while i < len(words):
+            n = self.match_at(words, i)
+            if n:
+                out.append((i, i + n))
+                i += n
+            else:
+                i += 1
+        return out
+
+    def contains(self, words: list[str]) -> bool:
+        return bool(self.find(words))
+
+    def __contains__(self, phrase: str) -> bool:
+        return tuple(norm(phrase).split()) in set(self.items)
+
+
+class Lexicon:
+    """One language's trigger words: kinds, relations, speakers, negation, numbers, units,
+    vague words, stop words and value synonyms."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        k = data["kinds"]
+        self.greeting, self.thanks, self.bye = Phrases.of(k["greeting"]), Phrases.of(k["thanks"]), Phrases.of(k["bye"])
+        self.identity, self.recommend = Phrases.of(k["identity"]), Phrases.of(k["recommend"])
+        self.question_start, self.count = Phrases.of(k["question_start"]), Phrases.of(k["count"])
+        self.catalog_size, self.catalog_scope = Phrases.of(k["catalog_size"]), Phrases.of(k["catalog_scope"])
+        self.catalog_words, self.choice, self.reset = Phrases.of(k["catalog_words"]), Phrases.of(k["choice"]), Phrases.of(k["reset"])
+        self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
+        r = data["relations"]
+        self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}
+        self.accept, self.reject, self.seen_reaction = Phrases.of(r["accept"]), Phrases.of(r["reject"]), Phrases.of(r["seen_reaction"])
+        s = data["speakers"]
+        self.user_speakers, self.other_speakers = set(s["user"]), set(s["other"])
+        n = data["negation"]
+        self.negation, self.boundaries = Phrases.of(n["triggers"]), Phrases.of(n["boundaries"])
+        num = data["numbers"]
+        self.number_words = {norm(k2): int(v) for k2, v in num["words"].items()}
+        self.decade_words = {norm(k2): int(v) for k2, v in num["decades"].items()}
+        self.count_nouns, self.count_verbs = Phrases.of(num["count_nouns"]), Phrases.of(num["count_verbs"])
+        c = data["compare"]
+        self.compare = {op: Phrases.of(c[name]) for op, name in ((">", "gt"), (">=", "ge"), ("<", "lt"), ("<=", "le"), ("=", "eq"))}
+        self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
+        self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}
+        u = data["units"]
+        self.units = {role: Phrases.of(u[role]) for role in ("price", "rating", "count", "time")}
+        v = data["vague"]
+        self.vague = {name: Phrases.of(v[name]) for name in ("free", "not_free", "cheap", "recent", "old", "top_rated",
+                                                             "popular", "obscure", "cheapest")}
+        self.cheap_max = float(v["cheap_max"])
+        self.recent_years = int(v["recent_years"])
+        self.stop = set(data["stop"]["words"])
+        self.values = {norm(k2): list(v2) for k2, v2 in data["values"].items()}
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(lang: str = "en") -> Lexicon:
+    text = resources.files("convrec.nlu").joinpath(f"lexicons/{lang}.toml").read_text(encoding="utf-8")
+    return Lexicon(tomllib.loads(text))

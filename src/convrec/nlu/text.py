@@ -1,0 +1,74 @@
+"""Text normalisation and tokenisation shared by the lexicon, the vocabulary and the parser.
+
+One rule everywhere: lower-case ASCII words; hyphens, slashes and underscores split words;
+``&`` reads as "and"; apostrophes inside words are kept ("don't"), elsewhere dropped; digits
+with a decimal point stay one token; ``$ € £ + ? ! . , ; : ( ) "`` are tokens of their own.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")
+PUNCT = set("?!.,;:()\"")
+CLAUSE_END = set("?!.;:")
+
+
+def ascii_fold(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("–", "-").replace("—", " - ")
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+@dataclass(frozen=True)
+class Tok:
+    w: str
+    """normalised word (lower case)"""
+    raw: str
+    start: int
+    end: int
+
+    @property
+    def punct(self) -> bool:
+        return self.w in PUNCT
+
+    @property
+    def capitalised(self) -> bool:
+        return self.raw[:1].isupper()
+
+
+def tokenize(text: str) -> list[Tok]:
+    """Tokens with their character spans in ``text`` (after ASCII folding, same length)."""
+    folded = ascii_fold(text) if not text.isascii() else text
+    out = []
+    for m in _TOKEN.finditer(folded):
+        raw = m.group(0)
+        w = raw.lower()
+        if w == "&":
+            w = "and"
+        out.append(Tok(w, raw, m.start(), m.end()))
+    return out
+
+
+def norm(text: str) -> str:
+    """The normal form of a phrase: its token words joined by spaces, punctuation dropped."""
+    return " ".join(t.w for t in tokenize(text) if not t.punct and t.w not in "$€£+")
+
+
+def singular(w: str) -> str:
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("ches", "shes", "xes", "sses")) and len(w) > 4:
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+def plural(w: str) -> str:
+    if w.endswith("y") and len(w) > 2 and w[-2] not in "aeiou":
+        return w[:-1] + "ies"
+    if w.endswith(("s", "x", "ch", "sh")):
+        return w + "es"
+    return w + "s"

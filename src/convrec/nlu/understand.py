@@ -1,0 +1,810 @@
+"""``understand(message, vocab, history) -> RequestIntent``: pure, deterministic, catalog-driven.
+
+The message is read once, here. Item names are linked through the catalog's titles, attribute
+words through its own values (with the lexicon's synonyms and typo tolerance), numbers by
+column role, negations by scope, and pasted conversations by speaker, so only the user's own
+wishes become conditions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
+from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, norm, tokenize
+from convrec.nlu.vocab import ValueHit, Vocabulary
+
+MAX_MESSAGE = 4000
+_RANGE = re.compile(r"(\d)\s*-\s*(\d)")
+_DECADE_TOKEN = re.compile(r"^(?:(1[89]|20)(\d)0|(\d)0)s$")
+_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
+_THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)([km])$")
+_SPEAKER_LINE = re.compile(r"^\s*[\[(]?\s*([A-Za-z][A-Za-z0-9 _'-]{0,24}?)\s*[\])]?\s*[:>\-]\s+(.*\S)\s*$")
+FACT_KEYWORDS = {
+    "time": ["what year", "which year", "year", "when", "released", "release", "came out", "come out", "published",
+             "how old", "date"],
+    "category": ["genre", "genres", "what kind", "what type", "which kind", "category", "categories"],
+    "price": ["price", "cost", "costs", "how much", "how expensive"],
+    "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
+                "developed", "publisher", "published by", "author", "authors", "wrote", "writer", "director", "directed",
+                "made by", "studio", "who is behind", "creator"],
+    "rating": ["rating", "rated", "score", "how good", "stars", "metascore", "reviews"],
+    "count": ["how many ratings", "how popular", "popularity", "how many people"],
+}
+DOMAIN_NOUNS = {"movie", "movies", "film", "films", "flick", "flicks", "game", "games", "book", "books", "novel",
+                "novels", "title", "titles", "item", "items", "ones", "stuff", "things", "picks", "shows", "series",
+                "products", "one", "options", "stories", "reads", "comics"}
+
+
+@dataclass
+class _Span:
+    start: int
+    end: int
+
+
+@dataclass
+class _Parse:
+    """What one speaker turn says (mutable while parsing; becomes part of the intent)."""
+
+    toks: list[Tok]
+    words: list[str]
+    mentions: list[tuple[_Span, ItemMention]] = field(default_factory=list)
+    values: list[tuple[_Span, list[list[ValueHit]], str]] = field(default_factory=list)
+    numbers: list[tuple[_Span, Condition]] = field(default_factory=list)
+    sort: list[SortHint] = field(default_factory=list)
+    k: int | None = None
+    claimed: list[bool] = field(default_factory=list)
+    negated_spans: list[_Span] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+
+    def free(self, i: int, j: int) -> bool:
+        return all(not self.claimed[x] for x in range(i, j)) and all(not self.toks[x].punct for x in range(i, j))
+
+    def claim(self, i: int, j: int) -> None:
+        for x in range(i, j):
+            self.claimed[x] = True
+
+    def negated(self, i: int) -> bool:
+        return any(s.start <= i < s.end for s in self.negated_spans)
+
+
+# ---------------------------------------------------------------------- entry point
+def understand(message: str, vocab: Vocabulary, history: Sequence[dict] | None = None) -> RequestIntent:
+    """Read one user turn. ``history``: earlier turns of this conversation as
+    ``{"role": "user"|"assistant", "content": str}`` (used for pasted-dialogue style context);
+    a message that is itself a pasted dialogue ("User: ... / Recommender: ...") is split by
+    speaker."""
+    message = (message or "").strip()[:MAX_MESSAGE]
+    lex = vocab.lexicon
+    text_norm = " ".join(message.lower().split())
+    if any(p.search(text_norm) for p in lex.injection):
+        return RequestIntent("refuse", message)
+    segments = split_dialogue(message, vocab)
+    if segments is None and history:
+        segments = [("user" if h.get("role") == "user" else "other", str(h.get("content", ""))) for h in history]
+        segments.append(("user", message))
+    if segments is None:
+        p = _parse(message, vocab)
+        return _intent(message, vocab, p, [], dialogue=False)
+    return _dialogue_intent(message, vocab, segments)
+
+
+def split_dialogue(message: str, vocab: Vocabulary) -> list[tuple[str, str]] | None:
+    """``[(speaker, text)]`` when the message is a pasted conversation with labelled speakers
+    (one line per turn, or "Speaker: ..." chunks on one line), else None."""
+    lex = vocab.lexicon
+    names = sorted(lex.user_speakers | lex.other_speakers, key=len, reverse=True)
+    pat = re.compile(r"(?:^|\n|(?<=[.!?\"]) +|\s/\s)\s*(" + "|".join(re.escape(n) for n in names) + r")\s*:\s*", re.I)
+    marks = list(pat.finditer(message))
+    if len(marks) < 2:
+        return None
+    segs: list[tuple[str, str]] = []
+    for m, nxt in zip(marks, marks[1:] + [None]):
+        who = m.group(1).lower()
+        text = message[m.end(): nxt.start() if nxt else len(message)].strip()
+        if text:
+            segs.append(("user" if who in lex.user_speakers else "other", text))
+    speakers = {s for s, _ in segs}
+    if speakers != {"user", "other"}:
+        return None
+    return segs
+
+
+# ---------------------------------------------------------------------- one speaker turn
+def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
+    text = _RANGE.sub(r"\1 to \2", text)
+    toks = tokenize(text)
+    p = _Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
+    _negation_scopes(p, vocab)
+    _quoted_titles(p, vocab, speaker)
+    _exact_titles(p, vocab, speaker)
+    _context_titles(p, vocab, speaker)
+    _numbers(p, vocab)
+    _values(p, vocab, min_words=2)
+    _vague(p, vocab)
+    _values(p, vocab, min_words=1)
+    _typo_values(p, vocab)
+    _count(p, vocab)
+    _relations(p, vocab, speaker)
+    return p
+
+
+def _negation_scopes(p: _Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    i = 0
+    while i < len(w):
+        n = lex.negation.match_at(w, i)
+        if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT):
+            i += 1
+            continue
+        j = i + n
+        end = j
+        while end < len(w) and end - j < 7:
+            if w[end] in PUNCT or (end > j and lex.boundaries.match_at(w, end)):
+                break
+            end += 1
+        if end > j:
+            p.negated_spans.append(_Span(j, end))
+        i = max(end, i + 1)
+
+
+def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: str, score: float = 100.0) -> None:
+    linker = vocab.linker
+    text = " ".join(t.raw for t in p.toks[i:j])
+    m = ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, score)
+    p.mentions.append((_Span(i, j), m))
+    p.claim(i, j)
+
+
+def _year_after(p: _Parse, j: int) -> tuple[int | None, int]:
+    """"(1995)" right after a title: the year and the tokens it spans."""
+    w = p.words
+    if j + 2 < len(w) + 0 and j < len(w) and w[j] == "(" and j + 2 < len(w) and _NUMBER.match(w[j + 1]) and w[j + 2] == ")":
+        return int(w[j + 1]), 3
+    return None, 0
+
+
+def _quoted_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    w = p.words
+    quotes = [i for i, x in enumerate(w) if x == '"']
+    for a, b in zip(quotes[::2], quotes[1::2]):
+        if b - a < 2 or not p.free(a + 1, b):
+            continue
+        text = " ".join(t.raw for t in p.toks[a + 1:b])
+        link = vocab.linker.link(text)
+        if link.item_id:
+            idx = vocab.linker.ids.index(link.item_id)
+            _mention(p, vocab, a + 1, b, idx, speaker, link.score)
+            p.claim(a, b + 1)
+
+
+def _trigger_before(p: _Parse, vocab: Vocabulary, i: int, window: int = 4) -> bool:
+    lex = vocab.lexicon
+    for j in range(i, max(-1, i - window - 1), -1):
+        if j < i and p.toks[j].w in CLAUSE_END:
+            return False
+        for phrases in lex.relations.values():
+            if phrases.ends_at(p.words, j) and j >= i - 1:
+                return True
+    return any(phr.ends_at(p.words, i) for phr in lex.relations.values())
+
+
+def _after_mention_list(p: _Parse, i: int) -> bool:
+    """Right after another mention, joined by "and", "or" or a comma."""
+    for span, _ in p.mentions:
+        gap = p.words[span.end:i]
+        if span.end <= i and len(gap) <= 2 and all(g in (",", "and", "or", "&", "plus", "also") for g in gap):
+            return True
+    return False
+
+
+def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    lex = vocab.lexicon
+    w, toks = p.words, p.toks
+    for n in range(min(10, len(w)), 0, -1):
+        for i in range(0, len(w) - n + 1):
+            j = i + n
+            if not p.free(i, j):
+                continue
+            phrase = " ".join(t.raw for t in toks[i:j])
+            ids = vocab.title_ids(phrase)
+            if not ids:
+                continue
+            words = w[i:j]
+            content = [x for x in words if x not in lex.stop]
+            if not content:
+                continue
+            cap = any(t.capitalised or t.w[:1].isdigit() for t in toks[i:j] if t.w not in lex.stop) and \
+                not (i == 0 and n == 1)
+            context = _trigger_before(p, vocab, i) or _after_mention_list(p, i)
+            is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
+            if n == 1:
+                ok = (cap or context) and len(words[0]) >= 3 and not is_value and words[0] not in lex.stop
+                if ok and not cap and len(words[0]) < 5:
+                    ok = False
+            else:
+                ok = (cap or context or len(content) >= 2) and not (is_value and not context)
+            if not ok:
+                continue
+            year, extra = _year_after(p, j)
+            idx = vocab.linker._best(ids, year)
+            _mention(p, vocab, i, j, idx, speaker)
+            if extra:
+                p.claim(j, j + extra)
+
+
+_CHUNK_STOP = {"a", "lot", "so", "much", "too", "as", "well", "very", "recently", "yesterday", "last", "week", "year",
+               "month", "night", "ago", "and", "or", "but", "also", "both", "of", "them", "it", "all", "which",
+               "that", "those", "these", "then", "now"}
+
+
+def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    """Titles written with typos or in lower case after a relation word ("i loved toy stroy
+    and aladin"): the span up to the clause's end is split on "and" / "," and each chunk is
+    linked fuzzily; chunks that are catalog values or plain words are left alone."""
+    lex, w = vocab.lexicon, p.words
+    for i in range(len(w)):
+        n = max((ph.match_at(w, i) for ph in lex.relations.values()), default=0)
+        if not n:
+            continue
+        j = i + n
+        end = j
+        while end < len(w) and not p.toks[end].punct or (end < len(w) and w[end] == ","):
+            if lex.boundaries.match_at(w, end) and w[end] not in ("and",) and end > j:
+                break
+            if w[end] in ("recommend", "suggest", "any", "what", "can", "could", "so", "but", "please", "want",
+                          "looking", "give", "show", "need"):
+                break
+            end += 1
+        chunk: list[int] = []
+        chunks: list[list[int]] = []
+        for x in range(j, end):
+            if w[x] in (",", "and", "or", "&", "plus"):
+                if chunk:
+                    chunks.append(chunk)
+                chunk = []
+            else:
+                chunk.append(x)
+        if chunk:
+            chunks.append(chunk)
+        for ch in chunks:
+            while ch and w[ch[-1]] in _CHUNK_STOP:
+                ch = ch[:-1]
+            while ch and w[ch[0]] in ("the", "a", "an", "playing", "watching", "reading"):
+                ch = ch[1:] if w[ch[0]] != "the" or len(ch) == 1 else ch
+                if w[ch[0]] == "the":
+                    break
+            if not ch or len(ch) > 8 or not p.free(ch[0], ch[-1] + 1):
+                continue
+            words = [w[x] for x in ch]
+            if all(x in lex.stop or x in DOMAIN_NOUNS for x in words) or any(x in DOMAIN_NOUNS for x in words):
+                continue
+            phrase_n = " ".join(words)
+            if vocab.lookup(phrase_n) or phrase_n in lex.values or any(_NUMBER.match(x) for x in words[:1]):
+                continue
+            if sum(len(x) for x in words) < 4:
+                continue
+            link = vocab.linker.link(" ".join(p.toks[x].raw for x in ch))
+            if link.item_id and link.score >= 88:
+                idx = vocab.linker.ids.index(link.item_id)
+                _mention(p, vocab, ch[0], ch[-1] + 1, idx, speaker, link.score)
+
+
+# ---------------------------------------------------------------------- numbers
+def _num(s: str) -> float | None:
+    m = _THOUSANDS.match(s)
+    if m:
+        return float(m.group(1)) * (1000 if m.group(2) == "k" else 1_000_000)
+    if _NUMBER.match(s):
+        try:
+            return float(s.replace(",", "")) if s.count(",") and len(s.split(",")[-1]) == 3 else float(s.replace(",", "."))
+        except ValueError:
+            return None
+    return None
+
+
+def _comparator(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, int, int]:
+    """The comparison written around the number at tokens [i, j): (op, first token, end token)."""
+    lex, w = vocab.lexicon, p.words
+    # before: up to 3 tokens back, skipping "the", "year", "$", "a"
+    k = i
+    while k > 0 and w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced"):
+        if w[k - 1] == "than":
+            break
+        k -= 1
+    for op in ("<=", ">=", "<", ">", "="):
+        n = lex.compare[op].ends_at(w, k)
+        if n:
+            return op, k - n, j
+    # after: "or less", "or later", "and up", "+", "onwards"
+    for op in ("<=", ">="):
+        n = lex.compare[op].match_at(w, j)
+        if n:
+            return op, i, j + n
+    if j < len(w) and w[j] == "+":
+        return ">=", i, j + 1
+    return None, i, j
+
+
+def _numbers(p: _Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    time_col, price_col = vocab.first("time"), vocab.first("price")
+    rating_cols, count_cols = vocab.role("rating"), vocab.role("count")
+    text_words = set(w)
+    i = 0
+    while i < len(w):
+        if p.claimed[i]:
+            i += 1
+            continue
+        x = w[i]
+        # decades: 90s, 1990s, nineties, early 80s
+        dec = _decade(x, lex)
+        if dec is not None and time_col:
+            lo, hi = dec, dec + 9
+            a = i
+            for mod, (m0, m1) in lex.decade_mod.items():
+                if i > 0 and w[i - 1] == mod:
+                    lo, hi, a = dec + m0, dec + m1, i - 1
+            a = a - 1 if a > 0 and w[a - 1] == "the" else a
+            op, s, e = _comparator(p, vocab, a, i + 1)
+            if op in (">", ">="):
+                conds = [Condition(time_col, ">" if op == ">" else ">=", float(hi if op == ">" else lo), x, "time")]
+            elif op in ("<", "<="):
+                conds = [Condition(time_col, "<" if op == "<" else "<=", float(lo if op == "<" else hi), x, "time")]
+            else:
+                conds = [Condition(time_col, ">=", float(lo), x, "time"), Condition(time_col, "<=", float(hi), x, "time")]
+                s = min(s, a)
+            for c in conds:
+                p.numbers.append((_Span(s, e), c))
+            p.claim(min(s, a), max(e, i + 1))
+            i = max(e, i + 1)
+            continue
+        v = _num(x)
+        if v is None:
+            i += 1
+            continue
+        # ranges: between 2000 and 2005, from 2000 to 2005, 2000 to 2005
+        if i + 2 < len(w) and lex.range_join.match_at(w, i + 1) and _num(w[i + 1 + lex.range_join.match_at(w, i + 1)] if i + 1 + lex.range_join.match_at(w, i + 1) < len(w) else "") is not None:
+            jn = lex.range_join.match_at(w, i + 1)
+            v2 = _num(w[i + 1 + jn])
+            col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
+            if col:
+                s = i - 1 if i > 0 and lex.range_start.ends_at(w, i) else i
+                lo, hi = sorted((v, v2))
+                p.numbers.append((_Span(s, i + 2 + jn), Condition(col, ">=", lo, x, role)))
+                p.numbers.append((_Span(s, i + 2 + jn), Condition(col, "<=", hi, x, role)))
+                p.claim(s, i + 2 + jn)
+                i = i + 2 + jn
+                continue
+        col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
+        if not col:
+            i += 1
+            continue
+        op, s, e = _comparator(p, vocab, i, i + 1)
+        if role == "price":
+            s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
+            while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
+                e += 1
+            op = op or "<="
+            if op == "=" and w[s] in ("in", "of", "from"):
+                op = "<="
+        elif role == "time":
+            if op is None:
+                op = "="
+        elif role in ("rating", "count"):
+            while e < len(w) and w[e] in ("stars", "star", "ratings", "reviews", "votes", "or", "more", "better",
+                                          "higher", "above", "+", "and", "up"):
+                e += 1
+            op = op if op not in (None, "=") else ">="
+        cond = Condition(col, op, float(v), " ".join(w[s:e]), role)
+        if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
+            flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
+            cond = replace(cond, op=flip[cond.op])
+        p.numbers.append((_Span(s, e), cond))
+        p.claim(s, e)
+        i = max(e, i + 1)
+
+
+def _decade(x: str, lex) -> int | None:
+    m = _DECADE_TOKEN.match(x)
+    if m:
+        if m.group(1):
+            return int(m.group(1) + m.group(2) + "0")
+        d = int(m.group(3))
+        return (1900 if d >= 2 else 2000) + d * 10
+    return lex.decade_words.get(x)
+
+
+def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
+    """Which column a number speaks of, by the words around it and the columns' ranges."""
+    lex, w = vocab.lexicon, p.words
+    near = w[max(0, i - 3):min(len(w), j + 3)]
+    price_col, time_col = vocab.first("price"), vocab.first("time")
+    if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
+        return price_col, "price"
+    for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
+        if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
+            return c, vocab.columns[c].role
+    if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
+        for c in vocab.role("rating"):
+            lo, hi = vocab.numeric_range(c)
+            if lo is not None and lo <= v <= hi:
+                return c, "rating"
+    if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
+        c = vocab.first("count")
+        if c:
+            return c, "count"
+    if time_col and float(v).is_integer() and 1870 <= v <= 2035 and not (i > 0 and w[i - 1] in ("$", "top")):
+        return time_col, "time"
+    return None, ""
+
+
+def _vague(p: _Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    price, time_col = vocab.first("price"), vocab.first("time")
+    rating, count = vocab.first("rating"), vocab.first("count")
+    for name, phrases in lex.vague.items():
+        for a, b in phrases.find(w):
+            if not p.free(a, b):
+                continue
+            text = " ".join(w[a:b])
+            neg = p.negated(a)
+            if name == "free" and price:
+                if w[a] == "free" and b < len(w) and w[b] in ("to", "time", "weekend", "trial"):
+                    continue
+                p.numbers.append((_Span(a, b), Condition(price, ">" if neg else "<=", 0.0, text, "price")))
+            elif name == "not_free" and price:
+                p.numbers.append((_Span(a, b), Condition(price, ">", 0.0, text, "price")))
+            elif name == "cheap" and price:
+                p.numbers.append((_Span(a, b), Condition(price, "<=", lex.cheap_max, text, "price")))
+            elif name == "recent" and time_col and not neg:
+                hi = vocab.columns[time_col].max
+                if hi is None:
+                    continue
+                if w[a] in ("new", "newer") and not (b < len(w) and (w[b] in DOMAIN_NOUNS or w[b] in ("release", "releases"))):
+                    continue  # "something new" = not seen before, not "recent"
+                p.numbers.append((_Span(a, b), Condition(time_col, ">=", float(hi - lex.recent_years), text, "time")))
+            elif name == "old" and time_col:
+                p.sort.append(SortHint(time_col, False, text))
+            elif name == "top_rated":
+                p.sort.append(SortHint(rating or count or "popularity", True, text))
+            elif name == "popular":
+                p.sort.append(SortHint(count or "popularity", True, text))
+            elif name == "cheapest" and price:
+                p.sort.append(SortHint(price, False, text))
+            else:
+                continue
+            p.claim(a, b)
+
+
+# ---------------------------------------------------------------------- values
+def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
+    lex, w, toks = vocab.lexicon, p.words, p.toks
+    for n in range(5, min_words - 1, -1):
+        for i in range(0, len(w) - n + 1):
+            j = i + n
+            if not p.free(i, j):
+                continue
+            phrase = " ".join(w[i:j])
+            if n == 1 and (phrase in lex.stop and phrase not in lex.values):
+                continue
+            groups = vocab.resolve_synonym(phrase)
+            if groups is None:
+                hits = vocab.lookup(phrase)
+                if not hits:
+                    continue
+                top = hits[0]
+                if top.role == "creator":
+                    by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
+                    if not (by or (n >= 2 and any(t.capitalised for t in toks[i:j])) or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
+                        continue
+                groups = [[h for h in hits if h.column == top.column]]
+            p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
+            p.claim(i, j)
+
+
+def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    if not vocab.single_words:
+        return
+    keys = list(vocab.single_words)
+    for i, x in enumerate(w):
+        if p.claimed[i] or p.toks[i].punct or len(x) < 5 or x in lex.stop or not x.isalpha():
+            continue
+        hit = process.extractOne(x, keys, scorer=fuzz.ratio, score_cutoff=86)
+        if not hit:
+            continue
+        hits = [h for h in vocab.lookup(hit[0]) if h.role == "category"]
+        if hits:
+            p.values.append((_Span(i, i + 1), [[hits[0]]], p.toks[i].raw))
+            p.claim(i, i + 1)
+
+
+def _count(p: _Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    for i, x in enumerate(w):
+        n = None
+        span = 1
+        if _NUMBER.match(x) and "." not in x and "," not in x:
+            n = int(x)
+        else:
+            for phrase_len in (3, 2, 1):
+                ph = " ".join(w[i:i + phrase_len])
+                if ph in lex.number_words:
+                    n, span = lex.number_words[ph], phrase_len
+                    break
+        if n is None or p.claimed[i] or not 1 <= n <= 50:
+            continue
+        after = w[i + span:i + span + 5]
+        noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
+        noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])
+        verb = bool(lex.count_verbs.ends_at(w, i)) or (i > 1 and lex.count_verbs.ends_at(w, i - 1) and w[i - 1] in ("me", "the", "us"))
+        if noun or verb:
+            if x in ("one", "a") and not noun:
+                continue
+            p.k = n
+            p.claim(i, i + span)
+            return
+
+
+# ---------------------------------------------------------------------- relations
+def _relations(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    lex, w = vocab.lexicon, p.words
+    out = []
+    prev_rel = None
+    prev_end = -10
+    for span, m in sorted(p.mentions, key=lambda x: x[0].start):
+        rel = None
+        if speaker != "user":
+            rel = "offered"
+        else:
+            best = (-1, 0, None)  # (end position, length, relation)
+            lo = span.start
+            while lo > 0 and p.toks[lo - 1].w not in CLAUSE_END and p.toks[lo - 1].w != "but" and span.start - lo < 12:
+                lo -= 1
+            for name in ("unseen", "disliked", "seen", "liked", "reference"):
+                ph = lex.relations[name]
+                for k in range(lo, span.start + 1):
+                    n = ph.ends_at(w, k)
+                    if n and (k > best[0] or (k == best[0] and n > best[1])):
+                        best = (k, n, name)
+            if best[2] is not None:
+                rel = best[2]
+                # "I loved X and hated Y": a nearer trigger wins; a list continues the previous one
+                if prev_rel and span.start - prev_end <= 2 and best[0] <= prev_end:
+                    rel = prev_rel
+            elif prev_rel and span.start - prev_end <= 2:
+                rel = prev_rel
+            after = w[span.end:span.end + 4]
+            if rel is None or rel == "reference":
+                for name in ("disliked", "liked"):
+                    if lex.relations[name].match_at(after, 0) or (after[:1] in (["was"], ["is"]) and lex.relations[name].match_at(after, 1)):
+                        rel = name
+                        break
+            if p.negated(span.start) and rel not in ("disliked", "unseen"):
+                rel = "disliked"
+            if rel == "unseen":
+                rel = "asked"
+            rel = rel or "reference"
+        out.append((span, replace(m, relation=rel)))
+        prev_rel, prev_end = rel, span.end
+    p.mentions = out
+
+
+# ---------------------------------------------------------------------- the intent
+def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tuple[str, str]]]:
+    conds: list[Condition] = []
+    soft: list[tuple[str, str]] = []
+    for span, groups, text in p.values:
+        neg = p.negated(span.start)
+        for group in groups:
+            col = group[0].column
+            info = vocab.columns[col]
+            vals = list(dict.fromkeys(h.value for h in group if h.column == col))
+            if info.role == "tag" and not neg:
+                soft += [(col, v) for v in vals]
+                continue
+            if info.type == "list" and len(vals) == 1:
+                conds.append(Condition(col, "not_contains" if neg else "contains", vals[0], text, info.role))
+            else:
+                conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+    conds += [c for _, c in p.numbers]
+    return _dedupe(conds), list(dict.fromkeys(soft))
+
+
+def _dedupe(conds: list[Condition]) -> list[Condition]:
+    out: dict[tuple, Condition] = {}
+    for c in conds:
+        out[c.key()] = c
+    # a value both wanted and rejected: the rejection (said later or explicitly) wins
+    neg = {(c.column, str(c.value).lower()) for c in out.values() if c.op in ("not_contains", "not_in")}
+    return [c for c in out.values() if not (c.op in ("contains", "in") and (c.column, str(c.value).lower()) in neg)]
+
+
+def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
+    lex, w = vocab.lexicon, p.words
+    content = [x for x in w if x not in PUNCT]
+    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or message.rstrip().endswith("?"))
+    mentions = [m for _, m in p.mentions]
+    rec_words = lex.recommend.contains(w)
+    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == vocab.domain + "s" for x in w)
+    # count / catalog size
+    if lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain)):
+        if conds or (mentions and not domain):
+            if lex.count.contains(w):
+                return "count", ()
+        if lex.catalog_words.contains(w) or domain or not conds:
+            return "catalog", ()
+    if lex.catalog_scope.contains(w) and not mentions and (lex.catalog_words.contains(w) or domain or question):
+        if not conds or lex.catalog_words.contains(w):
+            return "catalog", ()
+    # choice among listed items
+    if len(mentions) >= 2 and lex.choice.contains(w) and (question or rec_words):
+        return "choice", ()
+    # a fact about one named item
+    if mentions and question:
+        cols = _fact_columns(w, vocab)
+        others = [m for m in mentions if m.relation not in ("asked", "reference")]
+        if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
+            return "fact", cols
+        if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
+            return "fact", tuple(c.name for c in vocab.columns.values() if c.role in ("time", "category", "creator", "price", "rating"))
+    if conds or soft or p.sort or p.k or rec_words or any(m.relation in ("liked", "seen", "reference", "disliked") for m in mentions):
+        if not (conds or soft or mentions or p.sort or p.k) and _only_social(w, lex):
+            return "chitchat", ()
+        if conds or soft or mentions or p.sort or p.k or domain or rec_words:
+            return "recommend", ()
+    return "chitchat", ()
+
+
+def _only_social(w: list[str], lex) -> bool:
+    return bool(lex.greeting.contains(w) or lex.thanks.contains(w) or lex.bye.contains(w) or lex.identity.contains(w))
+
+
+def _fact_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    from convrec.nlu.lexicon import Phrases
+
+    text = " ".join(w)
+    named = []
+    for c in vocab.columns.values():
+        if c.role in ("id", "title", "link"):
+            continue
+        forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " ")}
+        if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
+            named.append(c.name)
+    if named:
+        return tuple(named)
+    for role, keys in FACT_KEYWORDS.items():
+        if Phrases.of(keys).contains(w):
+            cols = vocab.role(role)
+            if role == "category":
+                cols = [c for c in cols if vocab.columns[c].type == "list"] or cols
+                gen = [c for c in cols if "genre" in c]
+                cols = gen or cols[:1]
+            if role == "time" and not cols:
+                cols = vocab.role("date")
+            if cols:
+                return tuple(cols)
+    return ()
+
+
+def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[ItemMention], dialogue: bool,
+            conds_override: list[Condition] | None = None, notes: tuple[str, ...] = ()) -> RequestIntent:
+    lex = vocab.lexicon
+    conds, soft = _conditions(p, vocab)
+    if conds_override is not None:
+        conds = conds_override
+    kind, fact_cols = _kind(message, p, vocab, conds, soft)
+    mentions = [m for _, m in p.mentions]
+    if kind == "fact":
+        mentions = [replace(m, relation="asked") for m in mentions]
+    elif kind == "choice":
+        mentions = _choice_mentions(p, vocab)
+    mentions = extra_mentions + mentions
+    unmatched = _unmatched(p, vocab) if kind == "recommend" else []
+    return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
+                         sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
+                         reset=lex.reset.contains(p.words), dialogue=dialogue, unmatched=tuple(unmatched), notes=notes)
+
+
+def _unique(mentions: list[ItemMention]) -> list[ItemMention]:
+    """One mention per item: the latest statement about it wins."""
+    last: dict[str, ItemMention] = {}
+    for m in mentions:
+        last.pop(m.item_id, None)
+        last[m.item_id] = m
+    return list(last.values())
+
+
+def _choice_mentions(p: _Parse, vocab: Vocabulary) -> list[ItemMention]:
+    """"Which should I watch: A, B or C?" — the mentions after the choice words are the
+    candidates; earlier ones keep their relation (liked, seen...)."""
+    lex, w = vocab.lexicon, p.words
+    spans = lex.choice.find(w)
+    start = spans[0][0] if spans else 0
+    colon = next((i for i, x in enumerate(w) if x == ":"), None)
+    out = []
+    for span, m in p.mentions:
+        listed = span.start >= start or (colon is not None and span.start > colon)
+        if m.relation in ("seen", "liked", "disliked") and not listed:
+            out.append(m)
+        else:
+            out.append(replace(m, relation="listed"))
+    if sum(1 for m in out if m.relation == "listed") < 2:
+        out = [replace(m, relation="listed") for _, m in p.mentions]
+    return out
+
+
+def _unmatched(p: _Parse, vocab: Vocabulary) -> list[str]:
+    """Content words nothing grounded (not stop words, not claimed), as short phrases."""
+    lex, w = vocab.lexicon, p.words
+    out, cur = [], []
+    for i, x in enumerate(w):
+        skip = p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 or _num(x) is not None
+        skip = skip or any(ph.match_at(w, i) for ph in lex.relations.values()) or lex.negation.match_at(w, i) > 0
+        if skip:
+            if cur:
+                out.append(" ".join(cur))
+            cur = []
+        else:
+            cur.append(p.toks[i].raw)
+    if cur:
+        out.append(" ".join(cur))
+    return out[:6]
+
+
+# ---------------------------------------------------------------------- dialogues
+def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, str]]) -> RequestIntent:
+    """Only the user's own statements become conditions; the other side's mentions are offers,
+    accepted / rejected / seen by the user's next turn."""
+    lex = vocab.lexicon
+    mentions: list[ItemMention] = []
+    conds: list[Condition] = []
+    offered: list[ItemMention] = []
+    last_user: _Parse | None = None
+    last_text = ""
+    n_user = 0
+    for speaker, text in segments:
+        p = _parse(text, vocab, speaker)
+        if speaker != "user":
+            offered = [m for _, m in p.mentions]
+            mentions += offered
+            continue
+        n_user += 1
+        w = p.words
+        head = w[:10]
+        if offered:
+            reaction = None
+            if lex.seen_reaction.contains(head):
+                reaction = "seen"
+            elif lex.reject.contains(head[:6]) and not lex.accept.contains(head[:3]):
+                reaction = "rejected"
+            elif lex.accept.contains(head[:6]):
+                reaction = "accepted"
+            if reaction:
+                named = {m.item_id for _, m in p.mentions}
+                mentions += [replace(m, relation=reaction) for m in offered if m.item_id not in named]
+        offered = []
+        seg_conds, _ = _conditions(p, vocab)
+        if lex.reset.contains(w):
+            conds = []
+        replaced = {(c.column, _direction(c.op)) for c in seg_conds}
+        conds = [c for c in conds if (c.column, _direction(c.op)) not in replaced] + seg_conds
+        mentions += [m for _, m in p.mentions]
+        last_user, last_text = p, text
+    if last_user is None:
+        last_user, last_text = _parse(message, vocab), message
+    notes = (f"dialogue: {n_user} user turns, {len(segments) - n_user} other",)
+    intent = _intent(last_text, vocab, last_user, [m for m in mentions if m not in [x for _, x in last_user.mentions]],
+                     dialogue=True, conds_override=_dedupe(conds), notes=notes)
+    if intent.kind in ("chitchat",) and (intent.conditions or intent.liked):
+        intent = replace(intent, kind="recommend")
+    return replace(intent, message=message)
+
+
+def _direction(op: str) -> str:
+    return {"<": "lt", "<=": "lt", ">": "gt", ">=": "gt", "=": "eq", "!=": "ne"}.get(op, op)
