@@ -90,3 +90,16 @@ def test_demos_generate_with_the_real_model(agent):
     assert len(out) + sum(gen.stats.rejected.values()) == 2  # every attempt is kept or rejected with a reason
     for d in out:
         assert Plan.model_validate(d["plan"]) and d["request"] and "select" not in d["request"].lower()
+
+
+def test_honesty_with_the_real_model(agent):
+    """Whatever the 0.5B model plans or writes, no returned item violates a stated condition,
+    every title in the reply list is a returned item, and an impossible request returns none."""
+    t = agent.turn("3 comedies from the 1990s but no romance please")
+    assert len(t.items) == 3, (t.plan, t.repairs)
+    for it in t.items:
+        g = genres(agent, it)
+        assert "Comedy" in g and "Romance" not in g and 1990 <= it["year"] <= 1999
+        assert it["title"] in t.reply
+    t = agent.turn("a film noir from after 2017")
+    assert t.items == [] and "Film-Noir" in t.reply, t.reply

@@ -111,3 +111,16 @@ def test_understand_is_pure(tiny_vocab):
     a = understand("i loved star harvest, 3 relaxing games under $20 but no horror", tiny_vocab)
     b = understand("i loved star harvest, 3 relaxing games under $20 but no horror", tiny_vocab)
     assert a == b
+
+
+HOSTILE = ["", "   ", "?!?!", "\x00\x01\x02 comedy \x7f", "é" * 5000, "horror " * 3000, "'; DROP TABLE items; --",
+           "User: User: User:", "Recommender: hi", "from 1990 to", "under $", "between and", "the the the", "2d 3d 4x",
+           "no no no no", "🎮🎮 games 🎮", "1e309 dollars", "-5 stars", "9999999999999999999999 games", "(((", "\"unclosed",
+           "User: a\nRecommender: b\nUser: c\nRecommender: d"]
+
+
+@pytest.mark.parametrize("msg", HOSTILE)
+def test_understand_never_fails_on_odd_input(tiny_vocab, msg):
+    it = understand(msg, tiny_vocab)
+    assert it.kind in ("recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse")
+    assert it.k is None or 1 <= it.k <= 50

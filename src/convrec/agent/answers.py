@@ -184,7 +184,7 @@ def reasons(it: dict[str, Any], conditions: Sequence, seeds: Sequence[str], voca
             v = vocab.item_value(it["id"], c.column)
             v = v if isinstance(v, list) else [v]
             have = {str(y).lower() for y in v}
-            matched += [str(x) for x in vals if str(x).lower() in have]
+            matched += [str(x) for x in vals if str(x).lower() in have and str(x).lower() not in {m.lower() for m in matched}]
     attrs: list[str] = []
     for k, v in it.items():
         if k in ("id", "title"):
@@ -228,7 +228,7 @@ def template_intro(intent: RequestIntent, n: int, asked: int, conditions: Sequen
     if seeds:
         base += f" for someone who likes {_join(seeds[:3])}"
     if n < asked:
-        return f"Only {n} {p} match" + (f" {what}" if what else "") + ":"
+        return f"Only {n} {p} match{'es' if n == 1 else ''}" + (f" {what}" if what else "") + ":"
     return f"Here are {base}:"
 
 

@@ -26,7 +26,7 @@ from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
-from convrec.nlu import RequestIntent, Vocabulary, build_card, understand
+from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
 from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
@@ -123,6 +123,8 @@ class InteRecAgent:
             return self._finish(Turn(reply, session=sid, repairs=["declined_injection"], intent=intent.to_dict()), t0, turn_no)
         if truncated:
             intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
+        if intent.anaphora and session:
+            intent = self._resolve_anaphora(intent, sid)
         direct = self._answer_directly(intent, sid)
         if direct is not None:
             return self._finish(direct, t0, turn_no)
@@ -159,6 +161,23 @@ class InteRecAgent:
                     plan=plan.model_dump(by_alias=True), repairs=repairs + out.repairs, reflections=reflections,
                     intent=intent.to_dict())
         return self._finish(turn, t0, turn_no)
+
+    def _resolve_anaphora(self, intent: RequestIntent, sid: str) -> RequestIntent:
+        """"More like that": the items the previous turn was about (the one asked about, liked
+        or chosen), else the first items it recommended, become the reference."""
+        prev = next((m for m in reversed(self.store.messages(sid)[:-1]) if m["role"] == "assistant"), None)
+        if prev is None:
+            return intent
+        meta = prev.get("meta") or {}
+        ids = [m["item_id"] for m in ((meta.get("intent") or {}).get("mentions") or [])
+               if m.get("relation") in ("asked", "liked", "reference", "listed", "accepted")]
+        if not ids:
+            ids = [it["id"] for it in (prev.get("items") or [])[:1]]
+        ids = [i for i in ids if i in self.catalog.items.index][:3]
+        if not ids:
+            return intent
+        refs = tuple(ItemMention(i, self.catalog.title(i), "that", "reference") for i in ids)
+        return replace(intent, mentions=intent.mentions + refs, notes=intent.notes + ("'that' = the earlier turn's item",))
 
     def _answer_directly(self, intent: RequestIntent, sid: str) -> Turn | None:
         """Chit-chat, catalog questions, facts and counts: answered from the catalog (at most
@@ -314,7 +333,7 @@ class InteRecAgent:
         turn.latency_ms = (time.perf_counter() - t0) * 1000
         self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
                                meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,
-                                     "plan": turn.plan})
+                                     "plan": turn.plan, "intent": turn.intent})
         return turn
 
     # ------------------------------------------------------------------ planning

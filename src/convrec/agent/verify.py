@@ -17,6 +17,8 @@ def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
         wanted = [str(x).lower() for x in (want if isinstance(want, (list, tuple)) else [want])]
         have = [str(x).lower() for x in v] if isinstance(v, list) else ([str(v).lower()] if v is not None else [])
         hit = bool(set(wanted) & set(have))
+        if op == "not_in" and v is None:
+            return False  # "not in English": an unknown language does not qualify
         return hit if op in ("contains", "in") else not hit
     if v is None:
         return op == "!="

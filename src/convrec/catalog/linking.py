@@ -12,6 +12,7 @@ from typing import Sequence
 import numpy as np
 
 _YEAR = re.compile(r"\s*\((\d{4})\)\s*$")
+_SERIES = re.compile(r"\s*\([^()]*\)\s*$")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _PUNCT = re.compile(r"[^\w\s]")
 
@@ -21,6 +22,7 @@ _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "vi
 
 def normalize_title(t: str) -> str:
     """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
+    t = re.sub(r"[™®©]", "", t)  # NFKD would turn ™ into "TM"
     t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
     t = t.lower().strip()
     t = _YEAR.sub("", t)
@@ -58,6 +60,18 @@ class ItemLinker:
         self._exact: dict[str, list[int]] = {}
         for i, n in enumerate(self.norm):
             self._exact.setdefault(n, []).append(i)
+        # short forms people write: without a series note "(Mistborn, #1)" or a subtitle after ":"
+        self._alias: dict[str, list[int]] = {}
+        for i, t in enumerate(self.titles):
+            for short in (_SERIES.sub("", t), t.split(":")[0] if ":" in t else ""):
+                n = normalize_title(short)
+                if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
+                    self._alias.setdefault(n, []).append(i)
+
+    def exact_indices(self, name: str) -> list[int]:
+        """Indices of titles whose normalised form (or short form) equals ``name``'s."""
+        n = normalize_title(name)
+        return self._exact.get(n) or self._alias.get(n, [])
 
     def _best(self, idx: list[int], year: int | None) -> int:
         if year is not None:
@@ -69,7 +83,7 @@ class ItemLinker:
     def exact(self, name: str) -> str | None:
         """The id of the title whose normalised form equals ``name``'s (most popular on ties),
         or None: no fuzzy matching, for scanning free text for titles."""
-        idx = self._exact.get(normalize_title(name))
+        idx = self.exact_indices(name)
         return self.ids[self._best(idx, None)] if idx else None
 
     def link(self, name: str) -> Link:
@@ -81,8 +95,8 @@ class ItemLinker:
         n = normalize_title(q)
         if not n:
             return Link(name, None, None, 0.0, "none")
-        if n in self._exact:
-            i = self._best(self._exact[n], year)
+        if n in self._exact or n in self._alias:
+            i = self._best(self._exact.get(n) or self._alias[n], year)
             return Link(name, self.ids[i], self.titles[i], 100.0, "exact")
         hits = process.extract(n, self.norm, scorer=fuzz.WRatio, limit=25, score_cutoff=60)
         # titles that contain every word of the name ("lord of the rings fellowship")

@@ -69,6 +69,8 @@ class Lexicon:
         self.question_start, self.count = Phrases.of(k["question_start"]), Phrases.of(k["count"])
         self.catalog_size, self.catalog_scope = Phrases.of(k["catalog_size"]), Phrases.of(k["catalog_scope"])
         self.catalog_words, self.choice, self.reset = Phrases.of(k["catalog_words"]), Phrases.of(k["choice"]), Phrases.of(k["reset"])
+        self.anaphora = Phrases.of(k["anaphora"])
+        self.choice_one = Phrases.of(k["choice_one"])
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}
@@ -77,6 +79,7 @@ class Lexicon:
         self.user_speakers, self.other_speakers = set(s["user"]), set(s["other"])
         n = data["negation"]
         self.negation, self.boundaries = Phrases.of(n["triggers"]), Phrases.of(n["boundaries"])
+        self.post_negation = Phrases.of(n["post"])
         num = data["numbers"]
         self.number_words = {norm(k2): int(v) for k2, v in num["words"].items()}
         self.decade_words = {norm(k2): int(v) for k2, v in num["decades"].items()}

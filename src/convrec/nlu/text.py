@@ -45,6 +45,8 @@ def tokenize(text: str) -> list[Tok]:
     for m in _TOKEN.finditer(folded):
         raw = m.group(0)
         w = raw.lower()
+        if w.endswith("'s") and len(w) > 3 and w not in ("let's", "it's", "that's", "what's", "who's", "he's", "she's", "there's", "here's"):
+            w = w[:-2]  # possessive / "horror's not for me"
         if w == "&":
             w = "and"
         out.append(Tok(w, raw, m.start(), m.end()))

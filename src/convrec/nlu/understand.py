@@ -23,13 +23,13 @@ _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
 _THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)([km])$")
 _SPEAKER_LINE = re.compile(r"^\s*[\[(]?\s*([A-Za-z][A-Za-z0-9 _'-]{0,24}?)\s*[\])]?\s*[:>\-]\s+(.*\S)\s*$")
 FACT_KEYWORDS = {
+    "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
+                "developed", "publisher", "published by", "author", "authors", "wrote", "writer", "director", "directed",
+                "made by", "studio", "who is behind", "creator", "written by", "who makes"],
     "time": ["what year", "which year", "year", "when", "released", "release", "came out", "come out", "published",
              "how old", "date"],
     "category": ["genre", "genres", "what kind", "what type", "which kind", "category", "categories"],
     "price": ["price", "cost", "costs", "how much", "how expensive"],
-    "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
-                "developed", "publisher", "published by", "author", "authors", "wrote", "writer", "director", "directed",
-                "made by", "studio", "who is behind", "creator"],
     "rating": ["rating", "rated", "score", "how good", "stars", "metascore", "reviews"],
     "count": ["how many ratings", "how popular", "popularity", "how many people"],
 }
@@ -113,19 +113,32 @@ def split_dialogue(message: str, vocab: Vocabulary) -> list[tuple[str, str]] | N
 
 
 # ---------------------------------------------------------------------- one speaker turn
+_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s+(million|thousand)\b", re.I)
+
+
+def _scale(m: re.Match) -> str:
+    n = float(m.group(2)) if m.group(2) else 1.0
+    return str(int(n * (1_000_000 if m.group(3).lower() == "million" else 1000)))
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     text = _RANGE.sub(r"\1 to \2", text)
+    text = _MILLION.sub(_scale, text)
     toks = tokenize(text)
     p = _Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
     _negation_scopes(p, vocab)
     _quoted_titles(p, vocab, speaker)
-    _exact_titles(p, vocab, speaker)
+    _creators_first(p, vocab)
+    _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
     _context_titles(p, vocab, speaker)
+    if not p.mentions and _fact_question(p, vocab):
+        _fact_title(p, vocab, speaker)
     _numbers(p, vocab)
     _values(p, vocab, min_words=2)
     _vague(p, vocab)
     _values(p, vocab, min_words=1)
     _typo_values(p, vocab)
+    _creator_names(p, vocab)
     _count(p, vocab)
     _relations(p, vocab, speaker)
     return p
@@ -141,9 +154,12 @@ def _negation_scopes(p: _Parse, vocab: Vocabulary) -> None:
             continue
         j = i + n
         end = j
-        while end < len(w) and end - j < 7:
-            if w[end] in PUNCT or (end > j and lex.boundaries.match_at(w, end)):
+        words = 0
+        while end < len(w) and words < 8:
+            initial = w[end] == "." and end > 0 and len(w[end - 1]) == 1  # "J.K. Rowling"
+            if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)):
                 break
+            words += 0 if w[end] in PUNCT else 1
             end += 1
         if end > j:
             p.negated_spans.append(_Span(j, end))
@@ -200,44 +216,147 @@ def _after_mention_list(p: _Parse, i: int) -> bool:
     return False
 
 
-def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+def _creators_first(p: _Parse, vocab: Vocabulary) -> None:
+    """Full creator names written with a capital ("Stephen King") before titles are scanned,
+    so "King" is not read as a book called "The King"; lower-case ones after "by"."""
+    w, toks = p.words, p.toks
+    for n in (4, 3, 2):
+        for i in range(0, len(w) - n + 1):
+            j = i + n
+            if any(p.claimed[x] for x in range(i, j)) or any(toks[x].punct and toks[x].w != "." for x in range(i, j)):
+                continue
+            inner = [x for x in w[i:j] if x != "."]
+            if len(inner) < 2:
+                continue
+            hits = [h for h in vocab.lookup(" ".join(inner)) if h.role == "creator"]
+            if not hits:
+                continue
+            by = i > 0 and w[i - 1] in ("by", "from", "of")
+            if not (by or all(toks[x].capitalised for x in range(i, j) if toks[x].w != ".")):
+                continue
+            if vocab.title_ids(" ".join(t.raw for t in toks[i:j])) and not by:
+                continue  # also a title: the title scan decides
+            p.values.append((_Span(i, j), [[h for h in hits if h.column == hits[0].column]], " ".join(t.raw for t in toks[i:j])))
+            p.claim(i, j)
+
+
+def _fact_question(p: _Parse, vocab: Vocabulary) -> bool:
+    """A question about one item ("when did casablanca come out", "Inception - which genres?"):
+    titles may then be written in lower case or open the message."""
+    from convrec.nlu.lexicon import Phrases
+
+    w = [x for x in p.words if x not in PUNCT]
+    question = bool(w) and (vocab.lexicon.question_start.contains(w[:8]) or "?" in p.words)
+    if not question or vocab.lexicon.recommend.contains(w) and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
+        return False
+    return any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values())
+
+
+_QUESTION_WORDS = {"what", "whats", "what's", "which", "when", "who", "whos", "who's", "how", "is", "was", "were", "did",
+                   "does", "do", "the", "a", "an", "of", "come", "came", "out", "released", "release", "year", "genre",
+                   "genres", "wrote", "write", "written", "made", "make", "author", "director", "developer", "publisher",
+                   "price", "cost", "costs", "much", "rating", "rated", "average", "score", "tell", "me", "about",
+                   "it", "in", "by", "for", "many", "ratings", "have", "has", "kind", "type", "published", "directed",
+                   "developed", "please", "pls", "from", "date", "old", "long", "be", "its", "it's", "s"}
+
+
+def _fact_title(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    """A question about one item whose title is written loosely ("who wrote good omens"): the
+    longest run of words that are not question words is linked fuzzily."""
+    w = p.words
+    runs, cur = [], []
+    for i, x in enumerate(w):
+        if p.claimed[i] or p.toks[i].punct or (x in _QUESTION_WORDS and not cur):
+            if cur:
+                runs.append(cur)
+            cur = []
+        else:
+            cur.append(i)
+    if cur:
+        runs.append(cur)
+    for run in sorted(runs, key=len, reverse=True)[:2]:
+        while run and w[run[-1]] in _QUESTION_WORDS:
+            run = run[:-1]
+        if not run or sum(len(w[x]) for x in run) < 3:
+            continue
+        text = " ".join(p.toks[x].raw for x in run)
+        link = vocab.linker.link(text)
+        if link.item_id and link.score >= 86:
+            _mention(p, vocab, run[0], run[-1] + 1, vocab.linker.ids.index(link.item_id), speaker, link.score)
+            return
+
+
+def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str, relaxed: bool = False) -> None:
     lex = vocab.lexicon
     w, toks = p.words, p.toks
     for n in range(min(10, len(w)), 0, -1):
         for i in range(0, len(w) - n + 1):
             j = i + n
-            if not p.free(i, j):
+            if any(p.claimed[x] for x in range(i, j)) or toks[i].punct or toks[j - 1].punct \
+                    or any(toks[x].punct and toks[x].w not in (":", ",", "!", "?", ".") for x in range(i, j)) \
+                    or any(toks[x].punct for x in range(i, j)) and n < 3:
                 continue
             phrase = " ".join(t.raw for t in toks[i:j])
             ids = vocab.title_ids(phrase)
             if not ids:
                 continue
-            words = w[i:j]
+            words = [x for x in w[i:j] if x not in PUNCT]
+            if all(_num(x) is not None for x in words) and not (
+                    relaxed and any(vocab.linker.titles[k].strip() == phrase.strip() for k in ids)):
+                continue  # a year is not a title ("1984" is, in a question about it or a list to choose from)
             content = [x for x in words if x not in lex.stop]
             if not content:
                 continue
             cap = any(t.capitalised or t.w[:1].isdigit() for t in toks[i:j] if t.w not in lex.stop) and \
-                not (i == 0 and n == 1)
-            context = _trigger_before(p, vocab, i) or _after_mention_list(p, i)
+                not (i == 0 and n == 1 and not relaxed and not (j < len(w) and w[j] in (",", ":", "?", "or", "and")))
+            strict = _trigger_before(p, vocab, i) or _after_mention_list(p, i)
+            context = strict or (relaxed and (n >= 2 or len(words[0]) >= 6))
             is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
             if n == 1:
-                ok = (cap or context) and len(words[0]) >= 3 and not is_value and words[0] not in lex.stop
+                ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop
                 if ok and not cap and len(words[0]) < 5:
                     ok = False
             else:
-                ok = (cap or context or len(content) >= 2) and not (is_value and not context)
+                ok = (cap or context or len(content) >= 2) and not (is_value and not strict and not cap)
             if not ok:
                 continue
             year, extra = _year_after(p, j)
             idx = vocab.linker._best(ids, year)
+            series = _series(p, vocab, i, j)
+            if series:
+                for k2 in series:
+                    _mention(p, vocab, i, j, k2, speaker)
+                continue
             _mention(p, vocab, i, j, idx, speaker)
             if extra:
                 p.claim(j, j + extra)
 
 
+def _series(p: _Parse, vocab: Vocabulary, i: int, j: int) -> list[int]:
+    """"all the harry potter books", "the witcher games": a name followed by a plural domain
+    noun names every title that starts with it (a series), at most 20."""
+    w = p.words
+    if not (j < len(w) and w[j] in DOMAIN_NOUNS and w[j].endswith("s")):
+        return []
+    if not (i > 0 and (w[i - 1] in ("all", "the", "every") or _num(w[i - 1]) is not None)):
+        return []
+    from convrec.catalog.linking import normalize_title
+
+    key = normalize_title(" ".join(t.raw for t in p.toks[i:j]))
+    if len(key) < 4:
+        return []
+    hits = [k for k, n in enumerate(vocab.linker.norm) if n.startswith(key + " ") or n == key]
+    if len(hits) < 2:
+        return []
+    if _num(w[i - 1]) is not None:
+        p.claim(i - 1, i)  # "all 7 harry potter books": the 7 is not a count to show
+    return sorted(hits, key=lambda k: -vocab.linker.pop[k])[:20]
+
+
 _CHUNK_STOP = {"a", "lot", "so", "much", "too", "as", "well", "very", "recently", "yesterday", "last", "week", "year",
                "month", "night", "ago", "and", "or", "but", "also", "both", "of", "them", "it", "all", "which",
-               "that", "those", "these", "then", "now"}
+               "that", "those", "these", "then", "now", "already", "times", "million", "hundred", "thousand", "twice",
+               "again", "forever", "hours", "lots", "before", "too", "myself", "yet", "still", "once", "ages", "years"}
 
 
 def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
@@ -272,10 +391,8 @@ def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
         for ch in chunks:
             while ch and w[ch[-1]] in _CHUNK_STOP:
                 ch = ch[:-1]
-            while ch and w[ch[0]] in ("the", "a", "an", "playing", "watching", "reading"):
-                ch = ch[1:] if w[ch[0]] != "the" or len(ch) == 1 else ch
-                if w[ch[0]] == "the":
-                    break
+            while ch and w[ch[0]] in ("a", "an", "playing", "watching", "reading", "through", "all", "of"):
+                ch = ch[1:]
             if not ch or len(ch) > 8 or not p.free(ch[0], ch[-1] + 1):
                 continue
             words = [w[x] for x in ch]
@@ -284,8 +401,8 @@ def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
             phrase_n = " ".join(words)
             if vocab.lookup(phrase_n) or phrase_n in lex.values or any(_NUMBER.match(x) for x in words[:1]):
                 continue
-            if sum(len(x) for x in words) < 4:
-                continue
+            if sum(len(x) for x in words) < 4 and not (len(ch) == 1 and p.toks[ch[0]].raw.isupper() and len(words[0]) >= 2):
+                continue  # short chunks only as acronyms ("FTL")
             link = vocab.linker.link(" ".join(p.toks[x].raw for x in ch))
             if link.item_id and link.score >= 88:
                 idx = vocab.linker.ids.index(link.item_id)
@@ -314,17 +431,18 @@ def _comparator(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | Non
         if w[k - 1] == "than":
             break
         k -= 1
+    # after: "or less", "or later", "and up", "+", "onwards" (more specific than a "from" before)
+    start = k - max((lex.compare[o].ends_at(w, k) for o in ("=", ">=")), default=0)
+    for op in ("<=", ">="):
+        n = lex.compare[op].match_at(w, j)
+        if n:
+            return op, min(i, start), j + n
+    if j < len(w) and w[j] == "+":
+        return ">=", min(i, start), j + 1
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
         if n:
             return op, k - n, j
-    # after: "or less", "or later", "and up", "+", "onwards"
-    for op in ("<=", ">="):
-        n = lex.compare[op].match_at(w, j)
-        if n:
-            return op, i, j + n
-    if j < len(w) and w[j] == "+":
-        return ">=", i, j + 1
     return None, i, j
 
 
@@ -398,6 +516,15 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
                                           "higher", "above", "+", "and", "up"):
                 e += 1
             op = op if op not in (None, "=") else ">="
+        if role == "time" and op == "=" and e + 1 < len(w) and w[e] in ("or", "and") and _num(w[e + 1]) is not None \
+                and 1870 <= (_num(w[e + 1]) or 0) <= 2035:
+            v2 = _num(w[e + 1])
+            lo, hi = sorted((v, v2))
+            p.numbers.append((_Span(s, e + 2), Condition(col, ">=", float(lo), " ".join(w[s:e + 2]), role)))
+            p.numbers.append((_Span(s, e + 2), Condition(col, "<=", float(hi), " ".join(w[s:e + 2]), role)))
+            p.claim(s, e + 2)
+            i = e + 2
+            continue
         cond = Condition(col, op, float(v), " ".join(w[s:e]), role)
         if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
             flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
@@ -420,8 +547,19 @@ def _decade(x: str, lex) -> int | None:
 def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
     """Which column a number speaks of, by the words around it and the columns' ranges."""
     lex, w = vocab.lexicon, p.words
+    if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars"):
+        return None, ""  # "top 3 most rated": a count of items, not a condition
     near = w[max(0, i - 3):min(len(w), j + 3)]
     price_col, time_col = vocab.first("price"), vocab.first("time")
+    adjacent = w[max(0, i - 1):i] + w[j:j + 1]
+    if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
+                      w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
+        return price_col, "price"
+    yearish = time_col and float(v).is_integer() and 1870 <= v <= 2035
+    if yearish and i > 0 and (w[i - 1] in ("from", "in", "since", "after", "before", "until", "till", "of", "circa", "around",
+                                           "pre", "post", "than", "year", "between", "and", "to", "or") or
+                              (j < len(w) and (w[j] in DOMAIN_NOUNS or w[j] in ("onwards", "onward", "or", "and", "to")))):
+        return time_col, "time"
     if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
         return price_col, "price"
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
@@ -467,6 +605,8 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
                     continue  # "something new" = not seen before, not "recent"
                 p.numbers.append((_Span(a, b), Condition(time_col, ">=", float(hi - lex.recent_years), text, "time")))
             elif name == "old" and time_col:
+                if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
+                    continue  # "a 5 year old"
                 p.sort.append(SortHint(time_col, False, text))
             elif name == "top_rated":
                 p.sort.append(SortHint(rating or count or "popularity", True, text))
@@ -482,12 +622,16 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
 # ---------------------------------------------------------------------- values
 def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
     lex, w, toks = vocab.lexicon, p.words, p.toks
-    for n in range(5, min_words - 1, -1):
+    for n in range(7, min_words - 1, -1):
         for i in range(0, len(w) - n + 1):
             j = i + n
-            if not p.free(i, j):
+            if any(p.claimed[x] for x in range(i, j)) or toks[i].punct or toks[j - 1].punct \
+                    or any(toks[x].punct and toks[x].w != "." for x in range(i, j)):
                 continue
-            phrase = " ".join(w[i:j])
+            inner = [x for x in w[i:j] if x != "."]
+            if len(inner) < min_words or (len(inner) != n and len(inner) < 2):
+                continue
+            phrase = " ".join(inner)
             if n == 1 and (phrase in lex.stop and phrase not in lex.values):
                 continue
             groups = vocab.resolve_synonym(phrase)
@@ -498,7 +642,7 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                 top = hits[0]
                 if top.role == "creator":
                     by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
-                    if not (by or (n >= 2 and any(t.capitalised for t in toks[i:j])) or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
+                    if not (by or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
                 groups = [[h for h in hits if h.column == top.column]]
             p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
@@ -524,8 +668,49 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 1)
 
 
+def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
+    """Creators named by surname ("more tolkien") or with a typo ("agatha christy"): the
+    most prolific creator of that name, when the word is not an ordinary word."""
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    if not vocab.surnames:
+        return
+    names = list(vocab.creator_names)
+    for i in range(len(w)):
+        if p.claimed[i] or p.toks[i].punct:
+            continue
+        # two words: a full name with a typo
+        if i + 1 < len(w) and not p.claimed[i + 1] and not p.toks[i + 1].punct and w[i] not in lex.stop:
+            two = f"{w[i]} {w[i + 1]}"
+            hit = process.extractOne(two, names, scorer=fuzz.ratio, score_cutoff=88) if len(two) >= 9 else None
+            if hit:
+                p.values.append((_Span(i, i + 2), [[vocab.creator_names[hit[0]][0]]], f"{p.toks[i].raw} {p.toks[i + 1].raw}"))
+                p.claim(i, i + 2)
+                continue
+        x = w[i]
+        if x in lex.stop or len(x) < 5 or vocab.lookup(x) or x in lex.values or not x.isalpha():
+            continue
+        key = x if x in vocab.surnames else None
+        if key is None and len(x) >= 6:
+            got = process.extractOne(x, list(vocab.surnames), scorer=fuzz.ratio, score_cutoff=85)
+            key = got[0] if got else None
+        if key is None:
+            continue
+        cands = vocab.surnames[key]
+        if len(cands) > 1 and cands[0].support < 2 * cands[1].support:
+            continue  # ambiguous surname
+        if cands[0].support < 3:
+            continue
+        p.values.append((_Span(i, i + 1), [[cands[0]]], p.toks[i].raw))
+        p.claim(i, i + 1)
+
+
 def _count(p: _Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
+    if p.sort and vocab.domain in w and (vocab.domain + "s") not in w and any(
+            x in ("most", "best", "top", "highest") for x in w) and not any(_num(x) for x in w if _NUMBER.match(x)):
+        p.k = 1  # "the most popular book": one item
     for i, x in enumerate(w):
         n = None
         span = 1
@@ -534,7 +719,7 @@ def _count(p: _Parse, vocab: Vocabulary) -> None:
         else:
             for phrase_len in (3, 2, 1):
                 ph = " ".join(w[i:i + phrase_len])
-                if ph in lex.number_words:
+                if len(w[i:i + phrase_len]) == phrase_len and ph in lex.number_words:
                     n, span = lex.number_words[ph], phrase_len
                     break
         if n is None or p.claimed[i] or not 1 <= n <= 50:
@@ -542,9 +727,17 @@ def _count(p: _Parse, vocab: Vocabulary) -> None:
         after = w[i + span:i + span + 5]
         noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
         noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])
+        # "4 crime thrillers", "one musical": a count right before the values it counts
+        nxt = i + span
+        while nxt < len(w) and w[nxt] in ("good", "great", "more", "new", "old", "different", "really", "solid", "fun"):
+            nxt += 1
+        noun = noun or (nxt < len(w) and p.claimed[nxt] and any(s.start == nxt for s, _, _ in p.values))
         verb = bool(lex.count_verbs.ends_at(w, i)) or (i > 1 and lex.count_verbs.ends_at(w, i - 1) and w[i - 1] in ("me", "the", "us"))
-        if noun or verb:
-            if x in ("one", "a") and not noun:
+        # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
+        tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
+            and w[i - 1] in (",", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
+        if noun or verb or tail:
+            if x in ("one", "a") and not (noun or w[i - 1] in ("pick", "choose", "just", "only") if i else noun):
                 continue
             p.k = n
             p.claim(i, i + span)
@@ -599,11 +792,19 @@ def _relations(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
 def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tuple[str, str]]]:
     conds: list[Condition] = []
     soft: list[tuple[str, str]] = []
+    lex = vocab.lexicon
     for span, groups, text in p.values:
-        neg = p.negated(span.start)
+        neg = p.negated(span.start) or _post_negated(p, lex, span.end)
+        if neg and len(groups) > 1:  # "no rom-coms": not (Romance and Comedy) ~ not its distinguishing first value
+            groups = groups[:1]
         for group in groups:
             col = group[0].column
             info = vocab.columns[col]
+            if group[0].role == "numeric":  # a lexicon implication ("f2p" → price ≤ 0)
+                m = re.match(r"(<=|>=|<|>|=)([\d.]+)$", group[0].value)
+                if m and not neg:
+                    conds.append(Condition(col, m.group(1), float(m.group(2)), text, info.role))
+                continue
             vals = list(dict.fromkeys(h.value for h in group if h.column == col))
             if info.role == "tag" and not neg:
                 soft += [(col, v) for v in vals]
@@ -613,25 +814,53 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
             else:
                 conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
     conds += [c for _, c in p.numbers]
-    return _dedupe(conds), list(dict.fromkeys(soft))
+    soft = list(dict.fromkeys(soft))
+    if soft and not any(c.op in ("contains", "in") and c.role == "category" for c in conds):
+        # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request
+        groups: dict[tuple[str, str], list[str]] = {}
+        for col, val in soft:
+            groups.setdefault((col, val.lower()), []).append(val)
+        for (col, _), vals in groups.items():
+            support = sum(h.support for v in vals for h in vocab.lookup(norm(v)) if h.column == col and h.value in vals)
+            if support >= 3:
+                conds.append(Condition(col, "contains", vals[0], vals[0], "tag") if len(vals) == 1
+                             else Condition(col, "in", tuple(vals), vals[0], "tag"))
+        hard = {(c.column, str(v).lower()) for c in conds for v in (c.value if isinstance(c.value, tuple) else (c.value,))}
+        soft = [sv for sv in soft if (sv[0], sv[1].lower()) not in hard]
+    return _dedupe(conds), soft
+
+
+def _post_negated(p: _Parse, lex, end: int) -> bool:
+    """"horror's not for me", "comedies are not my thing": a rejection written after the value."""
+    w = p.words
+    k = end
+    while k < len(w) and w[k] in ("is", "are", "really", "just", "honestly", "so", "totally", "kinda"):
+        k += 1
+    return bool(lex.post_negation.match_at(w, k) or lex.post_negation.match_at(w, end))
 
 
 def _dedupe(conds: list[Condition]) -> list[Condition]:
     out: dict[tuple, Condition] = {}
     for c in conds:
         out[c.key()] = c
-    # a value both wanted and rejected: the rejection (said later or explicitly) wins
-    neg = {(c.column, str(c.value).lower()) for c in out.values() if c.op in ("not_contains", "not_in")}
-    return [c for c in out.values() if not (c.op in ("contains", "in") and (c.column, str(c.value).lower()) in neg)]
+    # a value both wanted and rejected in one message ("horror, but not a horror-comedy"): the user
+    # asked for it, so the rejection is dropped
+    pos = {(c.column, str(c.value).lower()) for c in out.values() if c.op in ("contains", "in")}
+    return [c for c in out.values() if not (c.op in ("not_contains", "not_in") and (c.column, str(c.value).lower()) in pos)]
 
 
 def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
     lex, w = vocab.lexicon, p.words
     content = [x for x in w if x not in PUNCT]
-    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or message.rstrip().endswith("?"))
+    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w)
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == vocab.domain + "s" for x in w)
+    # "how many ratings does Twilight have": a fact about the item, by column name
+    if mentions and question and len(mentions) == 1 and not conds:
+        named = _fact_columns(w, vocab, by_name_only=True)
+        if named:
+            return "fact", named
     # count / catalog size
     if lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain)):
         if conds or (mentions and not domain):
@@ -643,7 +872,9 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         if not conds or lex.catalog_words.contains(w):
             return "catalog", ()
     # choice among listed items
-    if len(mentions) >= 2 and lex.choice.contains(w) and (question or rec_words):
+    joined_or = any(0 < b.start - a.end <= 2 and "or" in w[a.end:b.start]
+                    for (a, _), (b, _) in zip(sorted(p.mentions, key=lambda x: x[0].start), sorted(p.mentions, key=lambda x: x[0].start)[1:]))
+    if len(mentions) >= 2 and (lex.choice.contains(w) or (joined_or and question)) and (question or rec_words or lex.choice.contains(w)):
         return "choice", ()
     # a fact about one named item
     if mentions and question:
@@ -665,7 +896,7 @@ def _only_social(w: list[str], lex) -> bool:
     return bool(lex.greeting.contains(w) or lex.thanks.contains(w) or lex.bye.contains(w) or lex.identity.contains(w))
 
 
-def _fact_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -> tuple[str, ...]:
     from convrec.nlu.lexicon import Phrases
 
     text = " ".join(w)
@@ -674,9 +905,14 @@ def _fact_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
         if c.role in ("id", "title", "link"):
             continue
         forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " ")}
+        if "_" in c.name and c.role in ("count", "rating", "price"):
+            forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
-    if named:
+        elif c.role == "creator" and len(c.name) >= 7 and re.search(rf"\b{re.escape(c.name[:6])}\w*", text) \
+                and "who" in w:  # "who published" → publisher
+            named.append(c.name)
+    if named or by_name_only:
         return tuple(named)
     for role, keys in FACT_KEYWORDS.items():
         if Phrases.of(keys).contains(w):
@@ -704,11 +940,15 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
         mentions = [replace(m, relation="asked") for m in mentions]
     elif kind == "choice":
         mentions = _choice_mentions(p, vocab)
+        if p.k is None and lex.choice_one.contains(p.words):
+            p.k = 1
     mentions = extra_mentions + mentions
     unmatched = _unmatched(p, vocab) if kind == "recommend" else []
+    anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
-                         reset=lex.reset.contains(p.words), dialogue=dialogue, unmatched=tuple(unmatched), notes=notes)
+                         reset=lex.reset.contains(p.words), dialogue=dialogue, unmatched=tuple(unmatched), notes=notes,
+                         anaphora=anaphora)
 
 
 def _unique(mentions: list[ItemMention]) -> list[ItemMention]:
@@ -792,8 +1032,10 @@ def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, 
         seg_conds, _ = _conditions(p, vocab)
         if lex.reset.contains(w):
             conds = []
-        replaced = {(c.column, _direction(c.op)) for c in seg_conds}
-        conds = [c for c in conds if (c.column, _direction(c.op)) not in replaced] + seg_conds
+        replaced = {(c.column, _direction(c.op)) for c in seg_conds if c.op not in ("contains", "not_contains", "in", "not_in")}
+        restated = {(c.column, str(c.value).lower()) for c in seg_conds}
+        conds = [c for c in conds if (c.column, _direction(c.op)) not in replaced
+                 and (c.column, str(c.value).lower()) not in restated] + seg_conds
         mentions += [m for _, m in p.mentions]
         last_user, last_text = p, text
     if last_user is None:

@@ -3,6 +3,7 @@ normal form, and its titles (through the item linker). Built once per dataset.""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +53,10 @@ class Vocabulary:
     """normal form of a value → the columns/values it names (most supported first)."""
     single_words: dict[str, list[str]] = field(default_factory=dict)
     """for typo matching: one-word normal forms of category values."""
+    surnames: dict[str, list[ValueHit]] = field(default_factory=dict)
+    """last word of a multi-word creator name → its creators, most items first ("tolkien")."""
+    creator_names: dict[str, list[ValueHit]] = field(default_factory=dict)
+    """full normal forms of creator names with at least two items (for typo matching)."""
     has_interactions: bool = True
     name: str = ""
 
@@ -100,8 +105,23 @@ class Vocabulary:
                     index.setdefault(f, {})[(c.name, value)] = hit
         role_rank = {"category": 0, "creator": 1, "tag": 2}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
-        self.values = {f: sorted(h.values(), key=lambda h: (role_rank[h.role], distinct[h.column], -h.support))
+        order = {name: k for k, name in enumerate(self.columns)}
+        # among columns of one role, the one where the value covers the most items (Steam's
+        # user tags hold "Casual" on more games than its store genres do)
+        # creators keep table order (the maker before the publisher)
+        self.values = {f: sorted(h.values(), key=lambda h: (role_rank[h.role], order[h.column] if h.role == "creator" else 0,
+                                                            -h.support, distinct[h.column]))
                        for f, h in index.items()}
+        self.surnames, self.creator_names = {}, {}
+        for f, hits in self.values.items():
+            cre = [h for h in hits if h.role == "creator"]
+            words = f.split()
+            if cre and len(words) >= 2 and len(words[-1]) >= 4:
+                self.surnames.setdefault(words[-1], []).extend(cre)
+            if cre and len(words) >= 2 and sum(h.support for h in cre) >= 2:
+                self.creator_names[f] = cre
+        for k2 in self.surnames:
+            self.surnames[k2].sort(key=lambda h: -h.support)
         self.single_words = {}
         for f, hits in self.values.items():
             if " " not in f and len(f) >= 5 and any(h.role == "category" for h in hits):
@@ -128,10 +148,21 @@ class Vocabulary:
         alts = self.lexicon.values.get(phrase_norm)
         if not alts:
             return None
-        for alt in alts:
+        # an alternative the catalog has in a main (category) column beats one only in sparse tags
+        ranked = sorted(alts, key=lambda a: 0 if all(any(h.role != "tag" for p in part.split("|") for h in self._exact_hits(p))
+                                                      for part in a.split("+")) else 1)
+        for alt in ranked:
             groups: list[list[ValueHit]] = []
             ok = True
             for part in alt.split("+"):
+                if part.startswith("@"):
+                    m = re.match(r"@(\w+)\s*(<=|>=|<|>|=)\s*([\d.]+)$", part)
+                    col = self.first(m.group(1)) if m else None
+                    if col is None:
+                        ok = False
+                        break
+                    groups.append([ValueHit(col, f"{m.group(2)}{m.group(3)}", 0, "numeric")])
+                    continue
                 anyof = [h for p in part.split("|") for h in self._exact_hits(p)]
                 if not anyof:
                     ok = False
@@ -150,7 +181,7 @@ class Vocabulary:
         return [h for h in hits if h.column == best]
 
     def title_ids(self, phrase: str) -> list[int]:
-        return self.linker._exact.get(normalize_title(phrase), [])
+        return self.linker.exact_indices(phrase)
 
     def is_title(self, phrase: str) -> bool:
         return bool(self.title_ids(phrase))

@@ -41,7 +41,12 @@ class CatalogAccess:
         it = self.ds.items
         emb = self.model("embeddings") if self.use_embeddings_for_linking else None
         years = it["year"] if "year" in it.columns else None
-        return ItemLinker(it["item_id"], it["title"], it["popularity"], years, embeddings=emb)
+        pop = it["popularity"]
+        if not self.has_interactions:  # a catalog-only dataset: its own signals tell the known title
+            from convrec.models.registry import catalog_prior
+
+            pop = catalog_prior(self.ds)
+        return ItemLinker(it["item_id"], it["title"], pop, years, embeddings=emb)
 
     @cached_property
     def vocab(self):

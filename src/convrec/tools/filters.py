@@ -85,6 +85,8 @@ def resolve_value(ds: PreparedDataset, column: str, value: str) -> str:
     from rapidfuzz import fuzz, process
 
     vocab = _vocab(ds, column)
+    if str(value) in set(vocab):  # the catalog's own spelling (case variants of a tag are distinct values)
+        return str(value)
     low = {v.lower(): v for v in vocab}
     key = str(value).strip().lower()
     if key in low:
@@ -127,7 +129,7 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
             elif c["type"] in ("integer", "real"):
                 where.append(f'"{name}" {neg}IN ({marks})')
             else:
-                where.append(f'("{name}" COLLATE NOCASE {neg}IN ({marks})' + (f' OR "{name}" IS NULL)' if neg else ")"))
+                where.append(f'("{name}" COLLATE NOCASE {neg}IN ({marks}))')  # unknown values never match
             params.extend(vals)
             continue
         if c["type"] == "list":

@@ -1,0 +1,87 @@
+"""The honesty contract on the 20-game fixture catalog, with a scripted LLM that plans badly
+and writes misleading replies: returned items always meet the stated conditions, an
+impossible request returns nothing and says which condition to relax, the reply's titles are
+the returned items verbatim, and a catalog without interactions still ranks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from convrec.agent.demos import DemoBank
+from convrec.agent.interecagent import InteRecAgent
+from convrec.agent.memory import SessionStore
+from convrec.agent.verify import satisfies
+from convrec.llm.fake import ScriptedLLM
+from convrec.tools.catalog import CatalogAccess
+from conftest import prepare_tiny_games
+
+POPULAR = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 10}]}
+
+
+@pytest.fixture(scope="module")
+def catalog(tiny_ds, tiny_config):
+    return CatalogAccess(tiny_ds, tiny_config)
+
+
+def make(catalog, tmp_path, *replies):
+    return InteRecAgent(catalog, ScriptedLLM(list(replies)), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds))
+
+
+def test_items_meet_every_condition_whatever_the_plan(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "Here you go:")
+    t = a.turn("relaxing indie games under $15 but no pixel graphics")
+    assert t.items
+    v = catalog.vocab
+    for it in t.items:
+        tags = v.item_value(it["id"], "tags")
+        assert "Relaxing" in tags and "Pixel Graphics" not in tags and "Indie" in v.item_value(it["id"], "genres")
+        assert float(v.item_value(it["id"], "cost")) < 15
+        assert it["title"] in t.reply
+
+
+def test_fewer_than_asked_is_said(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "Here are 5 great horror games:")
+    t = a.turn("give me 5 horror games under $5")
+    assert [it["title"] for it in t.items] == ["Haunted Manor"]
+    assert t.reply.startswith("Only 1 game matches")  # not the model's "5 great horror games"
+
+
+def test_impossible_request_returns_nothing_and_says_what_to_relax(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "Sure! Here are some racing games:")
+    t = a.turn("racing games from before 2000")
+    assert t.items == []
+    assert "Racing" in t.reply and "2000" in t.reply and "Without" in t.reply
+
+
+def test_reply_naming_other_titles_or_rejected_values_is_replaced(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "You will love Night Terror and these:")
+    t = a.turn("3 strategy games please")
+    assert "Night Terror" not in t.reply and t.reply.startswith("Here are")
+    b = make(catalog, tmp_path, POPULAR, "Some great horror picks:")
+    t = b.turn("3 games without horror")
+    assert "horror picks" not in t.reply and not any("Horror" in catalog.vocab.item_value(i["id"], "genres") for i in t.items)
+
+
+def test_catalog_questions_facts_and_greetings_use_the_catalog(catalog, tmp_path):
+    a = make(catalog, tmp_path)  # no LLM call is allowed
+    assert "20 games" in a.turn("how many games do you have?").reply
+    assert "$29.99" in a.turn("how much does Galaxy Lords cost?").reply
+    assert "Pond Studio" in a.turn("who made Star Harvest?").reply
+    t = a.turn("how many horror games are there?")
+    assert "3 games" in t.reply and t.items == []
+    t = a.turn("hi!")
+    assert "20" in t.reply and "games" in t.reply and t.llm_calls == 0
+
+
+def test_a_catalog_without_interactions_ranks_by_its_own_signals(tiny_config, tmp_path):
+    ds = prepare_tiny_games(tiny_config, name="tinycat", interactions=False)
+    cat = CatalogAccess(ds, tiny_config)
+    plan = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "preference", "prefer": ["Star Harvest"]},
+                                             {"tool": "fetch", "k": 3}]}
+    a = make(cat, tmp_path, POPULAR, "ok", plan, "ok")
+    t = a.turn("most popular strategy games")
+    assert [it["title"] for it in t.items][:2] == ["Card Quest", "Galaxy Lords"]  # by votes, the count column
+    t = a.turn("I loved Star Harvest, 3 more like it")
+    assert len(t.items) == 3 and "Star Harvest" not in {i["title"] for i in t.items}
