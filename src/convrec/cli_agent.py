@@ -17,7 +17,8 @@ err = Console(stderr=True, soft_wrap=True)
 MAX_INPUT = 20_000
 
 
-def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None):
+def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
+           strategy: str = "interecagent"):
     from convrec.agent.api import Agent
     from convrec.llm.cli import llm_overrides
 
@@ -25,19 +26,14 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
     cfg = get_config(**overrides)
-    return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)))
+    return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
+                             strategy=strategy)
+
+
+STRATEGY_HELP = "interecagent (default) or a baseline: baseline-random, baseline-popularity, baseline-llm-only, baseline-chat-rec"
 
 
 REFLECTION_HELP = "actor-critic reflection: a critic checks each answer and may send the plan back (at most N times)"
-
-
-def items_table(items) -> Table:
-    t = Table("#", "title", "year", "genres / tags", "price", show_header=True)
-    for n, it in enumerate(items, 1):
-        extra = it.get("genres") or it.get("tags") or []
-        t.add_row(str(n), it["title"], str(it.get("year", "")), ", ".join(map(str, extra[:4])),
-                  "" if it.get("price") is None else f"${it['price']:.2f}")
-    return t
 
 
 def register(app: typer.Typer, get_config) -> None:
@@ -52,21 +48,20 @@ def register(app: typer.Typer, get_config) -> None:
         base_url: Optional[str] = typer.Option(None, "--base-url"),
         reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
         rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
+        strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
     ):
         """One turn, non-interactive."""
         if len(message) > MAX_INPUT:
             raise ConvrecError(f"message too long ({len(message):,} characters; at most {MAX_INPUT:,})")
         agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json,
-                       reflection=rounds if reflection else None)
-        if session and agent.store.get(session) is None:
+                       reflection=rounds if reflection else None, strategy=strategy)
+        if session and agent.store is not None and agent.store.get(session) is None:
             raise ConvrecError(f"no session '{session}' (start a new one without --session)")
         turn = agent.chat(message, session)
         if as_json:
             sys.stdout.write(json.dumps(turn.to_json_line(), default=str) + "\n")
             return
-        console.print(turn.reply)
-        if turn.items:
-            console.print(items_table(turn.items))
+        console.print(turn.reply, highlight=False)  # the reply lists the items, verbatim, with reasons
         err.print(f"session {turn.session} · {turn.llm_calls} LLM calls · {turn.latency_ms / 1000:.1f} s", highlight=False)
 
     @app.command("chat")
@@ -78,10 +73,12 @@ def register(app: typer.Typer, get_config) -> None:
         base_url: Optional[str] = typer.Option(None, "--base-url"),
         reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
         rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
+        strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
     ):
         """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session, /quit."""
-        agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None)
-        if session and agent.store.get(session) is None:
+        agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None,
+                       strategy=strategy)
+        if session and agent.store is not None and agent.store.get(session) is None:
             raise ConvrecError(f"no session '{session}'")
         sid = session or agent.new_session()
         last = None
@@ -103,7 +100,7 @@ def register(app: typer.Typer, get_config) -> None:
                 console.print_json(json.dumps(last.trace if last else [], default=str))
                 continue
             if cmd == "/profile":
-                s = agent.store.get(sid)
+                s = agent.store.get(sid) if agent.store is not None else None
                 console.print(s["profile"] if s else "no profile yet")
                 continue
             if len(msg) > MAX_INPUT:
@@ -112,8 +109,6 @@ def register(app: typer.Typer, get_config) -> None:
             with console.status("thinking..."):
                 last = agent.chat(msg, sid)
             console.print(f"[bold green]convrec>[/] {last.reply}", highlight=False)
-            if last.items:
-                console.print(items_table(last.items))
 
 
 def register_demos(app: typer.Typer, get_config) -> None:

@@ -5,22 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from convrec.agent.strategy import check_strategy, needs_llm, strategy_names
 from convrec.config import Config
-from convrec.errors import ConvrecError
 from convrec.eval.harness import SESSION_PROTOCOLS, CaseRunner, RunSpec, RunStore, run_eval
 from convrec.eval.simulator import UserSimulator
 from convrec.eval.summary import summarize
 
-STRATEGIES = ("interecagent", "baseline-random", "baseline-popularity", "baseline-llm-only", "baseline-chat-rec")
-NO_LLM = ("baseline-random", "baseline-popularity")
-
-
-def check_strategy(name: str) -> str:
-    if name in ("random", "popularity", "llm-only", "chat-rec"):
-        name = "baseline-" + name
-    if name not in STRATEGIES:
-        raise ConvrecError(f"unknown strategy '{name}' (choose {', '.join(STRATEGIES)})")
-    return name
+__all__ = ["check_strategy", "evaluate", "llm_name", "make_strategy", "needs_agent_llm", "STRATEGIES"]
+STRATEGIES = tuple(strategy_names())
 
 
 def llm_name(config: Config) -> str:
@@ -32,22 +24,16 @@ def llm_name(config: Config) -> str:
 
 
 def needs_agent_llm(strategy: str) -> bool:
-    return strategy not in NO_LLM
+    return needs_llm(strategy)
 
 
 def make_strategy(name: str, catalog, llm, sessions_db: Path, k: int = 10, seed: int = 0, memory: bool = True,
                   reflection: int = 0, encoder=None):
-    from convrec.agent.baselines import make_baseline
+    """The same registry and the same demonstrations as ``convrec chat`` / ``ask`` use."""
+    from convrec.agent.strategy import StrategyDeps, build_strategy
 
-    if name == "interecagent":
-        from convrec.agent.demos import DemoBank
-        from convrec.agent.interecagent import InteRecAgent
-        from convrec.agent.memory import SessionStore
-
-        extra = catalog.config.agent.demos_file
-        return InteRecAgent(catalog, llm, SessionStore(sessions_db), DemoBank(catalog.ds, encoder, extra=extra), k=k,
-                            n_demos=catalog.config.agent.n_demos, reflection=reflection, memory=memory)
-    return make_baseline(name.removeprefix("baseline-"), catalog, llm, k=k, seed=seed)
+    return build_strategy(name, StrategyDeps(catalog, llm, sessions_db, k=k, seed=seed, memory=memory,
+                                             reflection=reflection, encoder=encoder))
 
 
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,

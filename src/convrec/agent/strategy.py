@@ -1,0 +1,122 @@
+"""One Strategy protocol and a registry: every way of answering a turn (InteRecAgent, the
+baselines, and the strategies to come) is built by name from the same dependencies, so chat,
+ask, the Python API and the evaluation harness run the same agent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+
+from convrec.agent.turn import Turn
+from convrec.errors import ConvrecError
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    """What interfaces and the evaluation need of a strategy."""
+
+    name: str
+    user_id: str
+    catalog: Any
+
+    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
+             k: int | None = None) -> Turn:
+        """Answer one user message (``candidates``: item ids to choose from; ``k``: how many)."""
+
+    def new_session(self) -> str:
+        """A new conversation id."""
+
+
+@dataclass
+class StrategyDeps:
+    """Everything a strategy may be built from."""
+
+    catalog: Any
+    """convrec.tools.catalog.CatalogAccess"""
+    llm: Any = None
+    sessions_db: Path | None = None
+    k: int = 10
+    seed: int = 0
+    memory: bool = True
+    reflection: int = 0
+    encoder: Any = None
+    """a text encoder for demonstration selection (MiniLM), or None"""
+    user_id: str = "local"
+
+
+REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], bool]] = {}
+"""name → (factory, needs an LLM)"""
+ALIASES = {"random": "baseline-random", "popularity": "baseline-popularity", "llm-only": "baseline-llm-only",
+           "chat-rec": "baseline-chat-rec"}
+
+
+def register(name: str, needs_llm: bool = True):
+    def deco(factory: Callable[[StrategyDeps], Strategy]):
+        REGISTRY[name] = (factory, needs_llm)
+        return factory
+    return deco
+
+
+def strategy_names() -> list[str]:
+    return list(REGISTRY)
+
+
+def check_strategy(name: str) -> str:
+    name = ALIASES.get(name, name)
+    if name not in REGISTRY:
+        raise ConvrecError(f"unknown strategy '{name}' (choose {', '.join(REGISTRY)})")
+    return name
+
+
+def needs_llm(name: str) -> bool:
+    return REGISTRY[check_strategy(name)][1]
+
+
+def build_strategy(name: str, deps: StrategyDeps) -> Strategy:
+    factory, _ = REGISTRY[check_strategy(name)]
+    s = factory(deps)
+    s.user_id = deps.user_id
+    return s
+
+
+def default_demos_path(config, dataset: str) -> Path:
+    """Where ``convrec demos generate`` writes a dataset's demonstrations by default."""
+    return config.home / "demos" / f"{dataset}.jsonl"
+
+
+def demo_bank(catalog, encoder=None):
+    """The demonstrations every interface uses: the seeds, plus ``[agent] demos_file`` or the
+    file ``convrec demos generate`` wrote for this dataset."""
+    from convrec.agent.demos import DemoBank
+
+    config = catalog.config
+    extra = config.agent.demos_file
+    default = default_demos_path(config, catalog.ds.name)
+    if extra is None and default.is_file():
+        extra = default
+    return DemoBank(catalog.ds, encoder, extra=extra)
+
+
+@register("interecagent")
+def _interecagent(d: StrategyDeps) -> Strategy:
+    from convrec.agent.interecagent import InteRecAgent
+    from convrec.agent.memory import SessionStore
+
+    cfg = d.catalog.config
+    store = SessionStore(d.sessions_db or cfg.home / "sessions.db")
+    return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
+                        reflection=d.reflection, memory=d.memory)
+
+
+def _baseline(kind: str, needs: bool):
+    @register(f"baseline-{kind}", needs_llm=needs)
+    def factory(d: StrategyDeps) -> Strategy:
+        from convrec.agent.baselines import make_baseline
+
+        return make_baseline(kind, d.catalog, d.llm if needs else None, k=d.k, seed=d.seed)
+    return factory
+
+
+for _kind, _needs in (("random", False), ("popularity", False), ("llm-only", True), ("chat-rec", True)):
+    _baseline(_kind, _needs)
