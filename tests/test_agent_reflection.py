@@ -64,12 +64,14 @@ def test_rounds_are_bounded(catalog, tmp_path):
     assert t.llm_calls == 5 and len(t.reflections) == 1 and t.reply.startswith("r2")
 
 
-def test_a_worse_revision_is_not_taken(catalog, tmp_path):
+def test_a_revision_cannot_lose_the_stated_conditions(catalog, tmp_path):
+    # the revised plan stores made-up candidates; the repairs ground it in the request again
     nothing = {"action": "use_tools", "steps": [{"tool": "store_candidates", "items": ["Zzyzx Qwerty Nonexistent"]}]}
-    a = agent(catalog, tmp_path, [HORROR, "Five horror films.", {"ok": False, "advice": "look it up instead"}, nothing])
+    a = agent(catalog, tmp_path, [HORROR, "Five horror films.", {"ok": False, "advice": "look it up instead"}, nothing,
+                                  "Revised."])
     t = a.turn("recommend 5 popular horror movies")
-    assert len(t.items) == 5 and t.reply.startswith("Five horror films.")
-    assert "first plan" in t.reflections[0]["kept"]
+    assert len(t.items) == 5 and all("Horror" in it["genres"] for it in t.items)
+    assert "dropped_store" in t.repairs
 
 
 def test_critic_failure_never_blocks(catalog, tmp_path):

@@ -29,7 +29,7 @@ CASES = [
     ("free racing games", "recommend", None, {("genres", "contains", "Racing"), ("cost", "<=", 0.0)}, set(), set()),
     ("f2p platformer", "recommend", None, {("tags", "contains", "Free to Play"), ("tags", "contains", "Platformer")}, set(), set()),
     ("i loved star harvest, more like it but no horror", "recommend", None, {("genres", "not_contains", "Horror")},
-     {("genres", "contains", "Horror")}, {("1", "liked")}),
+     {("genres", "contains", "Horror")}, {("1", "reference")}),
     ("relaxing games in spanish", "recommend", None, {("tags", "contains", "Relaxing"), ("language", "in", ("spa",))}, set(), set()),
     ("games by Orbit Labs before 2000", "recommend", None, {("studio", "in", ("Orbit Labs",)), ("year", "<", 2000.0)}, set(), set()),
     ("games rated above 4.5", "recommend", None, {("score", ">", 4.5)}, set(), set()),

@@ -107,6 +107,11 @@ class AgentConfig(BaseModel):
     """Actor-critic rounds: 0 = off; N = the critic may send the plan back at most N times."""
     demos_file: Path | None = None
     """Extra (request, plan) demonstrations, JSONL (as written by ``convrec demos generate``)."""
+    llm_intro: Literal["auto", "on", "off"] = "auto"
+    """Whether the LLM writes the sentence that introduces a recommendation list (checked before
+    use); the titles, counts and conditions are always written from the verified result. auto:
+    on, except for the embedded 0.5B model, whose sentences were measured to be wrong too often
+    ("feel-good picks from the 90s" for films from 2005 on)."""
 
 
 class Config(BaseModel):

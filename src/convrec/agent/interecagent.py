@@ -58,7 +58,7 @@ class InteRecAgent:
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
                  k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0,
-                 memory: bool = True):
+                 memory: bool = True, llm_intro: str = "auto"):
         self.catalog = catalog
         self.llm = llm
         self.store = store
@@ -78,6 +78,8 @@ class InteRecAgent:
         self.columns = {c["name"] for c in catalog.ds.columns}
         self.list_columns = catalog.ds.list_columns
         self.vocab: Vocabulary = catalog.vocab
+        small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
+        self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.card = build_card(self.vocab)
 
     # ------------------------------------------------------------------ sessions
@@ -444,7 +446,7 @@ class InteRecAgent:
             return no_items_reply(intent, conditions, self.vocab, hint, out.failure)
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
-        if len(out.items) >= out.asked and intent.kind != "choice":
+        if self.llm_intro and len(out.items) >= out.asked and intent.kind != "choice":
             llm_intro = self._llm_intro(intent, out.items)
             if llm_intro:
                 intro = llm_intro
@@ -459,18 +461,21 @@ class InteRecAgent:
                                   max_tokens=60, purpose="reply")
         except LLMError:
             return ""
-        text = _tidy(c.text.strip(), 2)
-        if not text or len(text) > 400:
-            return ""
+        text = _tidy(c.text.strip().strip('"'), 2)
+        if not text or len(text) > 300 or _REFUSAL.search(text):
+            return ""  # small models sometimes refuse or ramble: the template intro stands
         # the grounded reader checks the model's sentence: no title we did not return, no value
         # the user rejected, no count other than the one shown
         check = understand(text, self.vocab)
-        shown = {it["id"] for it in items}
-        if any(m.item_id not in shown for m in check.mentions):
-            return ""
-        rejected = {(c.column, str(c.value).lower()) for c in intent.negative_values}
-        if any((c.column, str(c.value).lower()) in rejected for c in check.positive_values):
-            return ""
+        if check.mentions or "\n" in text:
+            return ""  # the list below names the titles, verbatim
+        stated = {c.key() for c in intent.conditions}
+        if any(c.key() not in stated and c.op not in ("contains", "in") for c in check.conditions):
+            return ""  # a year, price or rejection the user did not state ("from the 90s")
+        from convrec.agent.verify import satisfies
+
+        if any(not all(satisfies(self.vocab, it["id"], c) for it in items) for c in check.positive_values):
+            return ""  # a value not every item has
         if check.k is not None and check.k != len(items):
             return ""
         return text if text.endswith((":", ".", "!")) else text + ":"
@@ -493,6 +498,10 @@ class _Outcome:
     """The plan's verified conditions (what every item meets)."""
     asked: int = 10
     repairs: list[str] = field(default_factory=list)
+
+
+_REFUSAL = re.compile(r"\b(sorry|apolog|can'?t|cannot|unable|not able|as an ai|language model|i don'?t have|"
+                      r"no access|unfortunately)\b", re.I)
 
 
 def _attr_pairs(attrs: list[str]) -> list[tuple[str, str]]:

@@ -109,7 +109,7 @@ def structure(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     return Plan(action=action, steps=merged), labels
 
 
-@repair("intent_made_a_request", "dropped_lookup")
+@repair("intent_made_a_request", "dropped_lookup", "dropped_store")
 def recommend_when_asked(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     """A recommendation request gets a recommending plan, whatever the model chose; look-ups
     (facts) have no place in it."""
@@ -120,6 +120,9 @@ def recommend_when_asked(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     if any(isinstance(s, LookupStep) for s in plan.steps):
         plan = Plan(action="use_tools", steps=[s for s in plan.steps if not isinstance(s, LookupStep)])
         labels.append("dropped_lookup")
+    if intent.kind != "choice" and any(isinstance(s, StoreStep) for s in plan.steps):
+        plan = Plan(action="use_tools", steps=[s for s in plan.steps if not isinstance(s, StoreStep)])
+        labels.append("dropped_store")  # the user listed nothing to choose from
     return plan, labels
 
 

@@ -945,6 +945,9 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
     mentions = extra_mentions + mentions
     unmatched = _unmatched(p, vocab) if kind == "recommend" else []
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
+    if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
+        mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
+                    for m in mentions]
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), dialogue=dialogue, unmatched=tuple(unmatched), notes=notes,
