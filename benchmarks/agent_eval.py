@@ -199,7 +199,7 @@ def run_set(path: Path, args, make_agent) -> dict:
 def main() -> None:
     from convrec.agent.api import Agent
     from convrec.config import load_config
-    from convrec.llm.cli import llm_overrides
+    from convrec.config import llm_overrides
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--llm")

@@ -63,7 +63,7 @@ def test_models_json(monkeypatch, capsys, tmp_path):
 
 
 def test_run_check_reports_every_key_with_a_scripted_model():
-    from convrec.llm.cli import run_check
+    from convrec.cli.llm import run_check
     from convrec.llm.fake import ScriptedLLM
 
     llm = ScriptedLLM(["Try Baba Is You.", "ok", "It Takes Two.", "1, 2, 3, 4, 5, 6",
@@ -77,7 +77,7 @@ def test_run_check_reports_every_key_with_a_scripted_model():
 
 
 def test_run_check_reports_invalid_json_instead_of_failing():
-    from convrec.llm.cli import run_check
+    from convrec.cli.llm import run_check
     from convrec.llm.fake import ScriptedLLM
 
     out = run_check(ScriptedLLM(["a", "b", "c", "1, 2", "nope", "still nope"]))

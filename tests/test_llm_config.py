@@ -6,7 +6,7 @@ import pytest
 
 from convrec.config import load_config
 from convrec.errors import ConfigError
-from convrec.llm.cli import llm_overrides
+from convrec.config import llm_overrides
 from convrec.llm.factory import make_llm
 from convrec.llm.openai_backend import OpenAILLM
 

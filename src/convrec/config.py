@@ -223,3 +223,16 @@ def _drop_none(d: Mapping[str, Any]) -> dict[str, Any]:
         elif v is not None:
             out[k] = v
     return out
+
+
+def llm_overrides(llm: str | None = None, model: str | None = None, base_url: str | None = None,
+                  threads: int | None = None) -> dict[str, Any]:
+    """Command-line flags → the ``llm`` part of the config overrides (``--base-url`` implies
+    ``openai``)."""
+    from convrec.errors import ConvrecError
+
+    if llm is not None and llm not in ("local", "openai"):
+        raise ConvrecError(f"--llm must be 'local' or 'openai', not '{llm}'")
+    if base_url and llm is None:
+        llm = "openai"
+    return {"llm": {"backend": llm, "model": model, "base_url": base_url, "threads": threads}}

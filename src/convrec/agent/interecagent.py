@@ -18,7 +18,7 @@ from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
 from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, count_sql, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro)
-from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep
+from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep
 from convrec.agent.repairs import RepairContext, run_repairs
 from convrec.agent.verify import verify
 from convrec.agent.turn import Turn

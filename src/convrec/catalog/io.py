@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import csv
 import gzip
-import io
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import pandas as pd
 

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from convrec.agent.strategy import check_strategy, needs_llm, strategy_names
 from convrec.config import Config
+from convrec.errors import ConvrecError
 from convrec.eval.harness import SESSION_PROTOCOLS, CaseRunner, RunSpec, RunStore, run_eval
 from convrec.eval.simulator import UserSimulator
 from convrec.eval.summary import summarize

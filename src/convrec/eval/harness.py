@@ -227,7 +227,7 @@ class CaseRunner:
     def _conversation(self, case: Case, k: int, rank: bool) -> tuple[str, str]:
         """(request message, how it was made)."""
         liked = self._titles(case.history[-3:][::-1])
-        ask = f"Which of these would I like most? Please rank them." if rank else f"Can you give me {k} recommendations?"
+        ask = "Which of these would I like most? Please rank them." if rank else f"Can you give me {k} recommendations?"
         if self.spec.conversation == "llm" and self.conv_llm is not None:
             from convrec.llm.errors import LLMError
 

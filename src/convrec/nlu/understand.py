@@ -448,8 +448,7 @@ def _comparator(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | Non
 
 def _numbers(p: _Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    time_col, price_col = vocab.first("time"), vocab.first("price")
-    rating_cols, count_cols = vocab.role("rating"), vocab.role("count")
+    time_col = vocab.first("time")
     text_words = set(w)
     i = 0
     while i < len(w):

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.linking import ItemLinker, normalize_title
+from convrec.catalog.linking import ItemLinker
 from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.nlu.text import norm, plural, singular
 

@@ -13,32 +13,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from convrec.cli._common import BASE_URL_OPT, LLM_OPT, MODEL_OPT, THREADS_OPT, get_config, llm_app, llm_overrides
 from convrec.errors import ConvrecError
 
-llm_app = typer.Typer(help="The LLM: check speed and JSON validity, list local models, serve the embedded model.",
-                      no_args_is_help=True)
 err_console = Console(stderr=True, soft_wrap=True)
-
-# options shared by every command that talks to an LLM (chat commands can reuse them)
-LLM_OPT = typer.Option(None, "--llm", help="backend: local (embedded, default) or openai (any OpenAI-compatible endpoint)")
-MODEL_OPT = typer.Option(None, "--model", help="local: qwen2.5-coder-0.5b (default), qwen2.5-coder-1.5b or a .gguf path; openai: model name")
-BASE_URL_OPT = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (implies --llm openai)")
-THREADS_OPT = typer.Option(None, "--threads", min=1, help="llama.cpp threads (default: all free cores, 1 under load)")
-
-
-def llm_overrides(llm: Optional[str] = None, model: Optional[str] = None, base_url: Optional[str] = None,
-                  threads: Optional[int] = None) -> dict[str, Any]:
-    """CLI flags → the ``llm`` part of the config overrides (``--base-url`` implies ``openai``)."""
-    if llm is not None and llm not in ("local", "openai"):
-        raise ConvrecError(f"--llm must be 'local' or 'openai', not '{llm}'")
-    if base_url and llm is None:
-        llm = "openai"
-    return {"llm": {"backend": llm, "model": model, "base_url": base_url, "threads": threads}}
 
 
 def _config(**flags):
-    from convrec.cli import get_config
-
     return get_config(**llm_overrides(**flags))
 
 

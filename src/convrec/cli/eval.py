@@ -8,14 +8,12 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from convrec.cli._common import DATASET_OPT, console, err, eval_app, get_config, llm_overrides
 from convrec.errors import ConvrecError
 
-console = Console()
-err = Console(stderr=True, soft_wrap=True)
 
 PROTOCOL_HELP = {
     "simulator": "Session-wise LLM user simulator (InteRecAgent): Hit@k / AT@k over k turns (default 5).",
@@ -41,73 +39,72 @@ def _table(s: dict) -> Table:
     return t
 
 
-def register(eval_app: typer.Typer, get_config) -> None:
-    def make_command(protocol: str):
-        def command(
-            dataset: str = typer.Option("movielens-small", "--dataset", "-d"),
-            strategy: str = typer.Option("interecagent", "--strategy", "-s",
-                                         help="interecagent | baseline-random | baseline-popularity | baseline-llm-only | baseline-chat-rec"),
-            n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
-            seed: int = typer.Option(0, "--seed"),
-            turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
-            quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
-            workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
-            out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval)"),
-            fresh: bool = typer.Option(False, "--fresh", help="start over instead of resuming"),
-            no_memory: bool = typer.Option(False, "--no-memory", help="interecagent without its user-profile memory"),
-            reflection: int = typer.Option(0, "--reflection", min=0, max=5, help="interecagent critic rounds"),
-            conversation: str = typer.Option("template", "--conversation", help="one-turn conversations: template | llm"),
-            requests: Optional[str] = typer.Option(None, "--requests", help="requests protocol: JSONL request set"),
-            llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
-            model: Optional[str] = typer.Option(None, "--model"),
-            base_url: Optional[str] = typer.Option(None, "--base-url"),
-            sim_llm: Optional[str] = typer.Option(None, "--sim-llm", help="simulator LLM backend (default: the agent's)"),
-            sim_model: Optional[str] = typer.Option(None, "--sim-model"),
-            sim_base_url: Optional[str] = typer.Option(None, "--sim-base-url"),
-            as_json: bool = typer.Option(False, "--json", help="end with exactly one JSON line of results"),
-        ):
-            run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
-                         reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json)
-
-        command.__doc__ = PROTOCOL_HELP[protocol]
-        eval_app.command(protocol)(command)
-
-    for p in PROTOCOL_HELP:
-        make_command(p)
-
-    @eval_app.command("report")
-    def report(
-        run_dirs: List[str] = typer.Argument(..., help="run directories (or a directory holding several)"),
-        out: str = typer.Option("eval-report", "--out", help="where report.md / report.html / PNGs go"),
+def make_command(protocol: str):
+    def command(
+        dataset: str = DATASET_OPT,
+        strategy: str = typer.Option("interecagent", "--strategy", "-s",
+                                     help="interecagent | baseline-random | baseline-popularity | baseline-llm-only | baseline-chat-rec"),
+        n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
+        seed: int = typer.Option(0, "--seed"),
+        turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
+        quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
+        workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
+        out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval)"),
+        fresh: bool = typer.Option(False, "--fresh", help="start over instead of resuming"),
+        no_memory: bool = typer.Option(False, "--no-memory", help="interecagent without its user-profile memory"),
+        reflection: int = typer.Option(0, "--reflection", min=0, max=5, help="interecagent critic rounds"),
+        conversation: str = typer.Option("template", "--conversation", help="one-turn conversations: template | llm"),
+        requests: Optional[str] = typer.Option(None, "--requests", help="requests protocol: JSONL request set"),
+        llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
+        model: Optional[str] = typer.Option(None, "--model"),
+        base_url: Optional[str] = typer.Option(None, "--base-url"),
+        sim_llm: Optional[str] = typer.Option(None, "--sim-llm", help="simulator LLM backend (default: the agent's)"),
+        sim_model: Optional[str] = typer.Option(None, "--sim-model"),
+        sim_base_url: Optional[str] = typer.Option(None, "--sim-base-url"),
+        as_json: bool = typer.Option(False, "--json", help="end with exactly one JSON line of results"),
     ):
-        """Markdown + HTML report with tables side by side and plots, from saved runs."""
-        from convrec.catalog.store import open_dataset
-        from convrec.eval.report import build_report
-        from convrec.tools.catalog import CatalogAccess
+        run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
+                     reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json)
 
-        dirs: list[Path] = []
-        for d in map(Path, run_dirs):
-            if (d / "run.json").is_file():
-                dirs.append(d)
-            elif d.is_dir():
-                dirs += sorted(p.parent for p in d.rglob("run.json"))
-            else:
-                raise ConvrecError(f"{d} does not exist")
-        if not dirs:
-            raise ConvrecError("no evaluation runs found (a run directory holds run.json)")
-        cfg = get_config()
-        cats: dict = {}
+    command.__doc__ = PROTOCOL_HELP[protocol]
+    eval_app.command(protocol)(command)
 
-        def catalog_for(name):
-            if name not in cats:
-                try:
-                    cats[name] = CatalogAccess(open_dataset(cfg, name), cfg)
-                except ConvrecError:
-                    cats[name] = None
-            return cats[name]
+for p in PROTOCOL_HELP:
+    make_command(p)
 
-        res = build_report(dirs, Path(out), catalog_for)
-        console.print(f"wrote {res['report']}, {res['html']} and {len(res['plots'])} plots from {len(dirs)} runs")
+@eval_app.command("report")
+def report(
+    run_dirs: List[str] = typer.Argument(..., help="run directories (or a directory holding several)"),
+    out: str = typer.Option("eval-report", "--out", help="where report.md / report.html / PNGs go"),
+):
+    """Markdown + HTML report with tables side by side and plots, from saved runs."""
+    from convrec.catalog.store import open_dataset
+    from convrec.eval.report import build_report
+    from convrec.tools.catalog import CatalogAccess
+
+    dirs: list[Path] = []
+    for d in map(Path, run_dirs):
+        if (d / "run.json").is_file():
+            dirs.append(d)
+        elif d.is_dir():
+            dirs += sorted(p.parent for p in d.rglob("run.json"))
+        else:
+            raise ConvrecError(f"{d} does not exist")
+    if not dirs:
+        raise ConvrecError("no evaluation runs found (a run directory holds run.json)")
+    cfg = get_config()
+    cats: dict = {}
+
+    def catalog_for(name):
+        if name not in cats:
+            try:
+                cats[name] = CatalogAccess(open_dataset(cfg, name), cfg)
+            except ConvrecError:
+                cats[name] = None
+        return cats[name]
+
+    res = build_report(dirs, Path(out), catalog_for)
+    console.print(f"wrote {res['report']}, {res['html']} and {len(res['plots'])} plots from {len(dirs)} runs")
 
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
@@ -116,7 +113,6 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
     from convrec.eval.harness import SESSION_PROTOCOLS, RunSpec, default_run_dir
-    from convrec.llm.cli import llm_overrides
     from convrec.llm.factory import make_llm
     from convrec.tools.catalog import CatalogAccess
 

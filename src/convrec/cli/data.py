@@ -1,4 +1,4 @@
-"""The ``convrec`` command line."""
+"""``convrec data``: list, prepare, info, show."""
 
 from __future__ import annotations
 
@@ -8,34 +8,10 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from convrec.cli._common import DATASET_ARG, console, data_app, get_config
 from convrec.errors import ConvrecError
-
-app = typer.Typer(help="convrec: a conversational recommender agent.", no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False)
-data_app = typer.Typer(help="Datasets: prepare, inspect.", no_args_is_help=True)
-app.add_typer(data_app, name="data")
-from convrec.llm.cli import llm_app  # noqa: E402
-app.add_typer(llm_app, name="llm")
-console = Console()
-
-STATE: dict = {"config_path": None}
-
-
-@app.callback()
-def _root(config: Optional[Path] = typer.Option(None, "--config", help="TOML config file (default: ./convrec.toml or CONVREC_CONFIG)")):
-    STATE["config_path"] = config
-
-
-def get_config(**overrides):
-    from convrec.config import load_config
-
-    return load_config(STATE["config_path"], overrides=overrides or None)
-
-
-DATASET_ARG = typer.Argument("movielens-small", help="dataset name (default: the bundled movielens-small)")
 
 
 @data_app.command("list")
@@ -182,48 +158,3 @@ def _open(dataset: str):
         return open_dataset(cfg, dataset)
     with step_progress(f"prepare {dataset} (first use)", total=9, enabled=True) as advance:
         return open_dataset(cfg, dataset, progress=advance)
-
-
-from convrec.cli_models import register as _register_models  # noqa: E402
-
-_register_models(app, get_config)
-
-from convrec.cli_agent import register as _register_agent  # noqa: E402
-from convrec.cli_agent import register_demos as _register_demos  # noqa: E402
-
-_register_agent(app, get_config)
-_register_demos(app, get_config)
-
-from convrec.cli_eval import register as _register_eval  # noqa: E402
-from convrec.cli_models import eval_app as _eval_app  # noqa: E402
-
-_register_eval(_eval_app, get_config)
-
-
-def main() -> None:
-    """Entry point: user-facing errors become one line on stderr, never a traceback."""
-    try:
-        app(standalone_mode=False)
-    except ConvrecError as e:
-        from rich.markup import escape  # messages may contain brackets, e.g. pip install -e ".[local]"
-
-        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/] {escape(str(e))}", highlight=False)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except SystemExit:
-        raise
-    except Exception as e:  # click usage errors come here in non-standalone mode
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
-            e.show()
-            sys.exit(e.exit_code)
-        if isinstance(e, click.exceptions.Abort):
-            sys.exit(130)
-        Console(stderr=True, soft_wrap=True).print(f"[red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
-        sys.exit(1)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,3 @@
+from convrec.cli import main
+
+main()

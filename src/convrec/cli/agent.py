@@ -1,0 +1,150 @@
+"""``convrec ask`` (one turn) and ``convrec chat`` (interactive)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from convrec.cli._common import DATASET_OPT, app, console, demos_app, err, get_config, llm_overrides
+from convrec.errors import ConvrecError
+
+MAX_INPUT = 20_000
+
+
+def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
+           strategy: str = "interecagent"):
+    from convrec.agent.api import Agent
+
+    overrides = llm_overrides(llm=llm, model=model, base_url=base_url)
+    if reflection is not None:
+        overrides["agent"] = {"reflection": reflection}
+    cfg = get_config(**overrides)
+    return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
+                             strategy=strategy)
+
+
+STRATEGY_HELP = "interecagent (default) or a baseline: baseline-random, baseline-popularity, baseline-llm-only, baseline-chat-rec"
+
+
+REFLECTION_HELP = "actor-critic reflection: a critic checks each answer and may send the plan back (at most N times)"
+
+
+@app.command("ask")
+def ask(
+    message: str = typer.Argument(..., help="what you want"),
+    dataset: str = DATASET_OPT,
+    session: Optional[str] = typer.Option(None, "--session", help="continue this conversation"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON line"),
+    llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
+    model: Optional[str] = typer.Option(None, "--model"),
+    base_url: Optional[str] = typer.Option(None, "--base-url"),
+    reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
+    rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
+    strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
+):
+    """One turn, non-interactive."""
+    if len(message) > MAX_INPUT:
+        raise ConvrecError(f"message too long ({len(message):,} characters; at most {MAX_INPUT:,})")
+    agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json,
+                   reflection=rounds if reflection else None, strategy=strategy)
+    if session and agent.store is not None and agent.store.get(session) is None:
+        raise ConvrecError(f"no session '{session}' (start a new one without --session)")
+    turn = agent.chat(message, session)
+    if as_json:
+        sys.stdout.write(json.dumps(turn.to_json_line(), default=str) + "\n")
+        return
+    console.print(turn.reply, highlight=False)  # the reply lists the items, verbatim, with reasons
+    err.print(f"session {turn.session} · {turn.llm_calls} LLM calls · {turn.latency_ms / 1000:.1f} s", highlight=False)
+
+@app.command("chat")
+def chat(
+    dataset: str = DATASET_OPT,
+    session: Optional[str] = typer.Option(None, "--session", help="resume this conversation"),
+    llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
+    model: Optional[str] = typer.Option(None, "--model"),
+    base_url: Optional[str] = typer.Option(None, "--base-url"),
+    reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
+    rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
+    strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
+):
+    """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session, /quit."""
+    agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None,
+                   strategy=strategy)
+    if session and agent.store is not None and agent.store.get(session) is None:
+        raise ConvrecError(f"no session '{session}'")
+    sid = session or agent.new_session()
+    last = None
+    console.print(f"[bold]convrec[/] · {dataset} · session {sid} · type /quit to leave")
+    while True:
+        try:
+            msg = console.input("[bold cyan]you>[/] ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            break
+        cmd = msg.strip().lower()
+        if cmd in ("/quit", "/exit"):
+            break
+        if cmd == "/new":
+            sid = agent.new_session()
+            console.print(f"new session {sid}")
+            continue
+        if cmd == "/trace":
+            console.print_json(json.dumps(last.trace if last else [], default=str))
+            continue
+        if cmd == "/profile":
+            s = agent.store.get(sid) if agent.store is not None else None
+            console.print(s["profile"] if s else "no profile yet")
+            continue
+        if len(msg) > MAX_INPUT:
+            console.print(f"[red]message too long[/] ({len(msg):,} characters; at most {MAX_INPUT:,})")
+            continue
+        with console.status("thinking..."):
+            last = agent.chat(msg, sid)
+        console.print(f"[bold green]convrec>[/] {last.reply}", highlight=False)
+
+
+
+@demos_app.command("generate")
+def generate(
+    dataset: str = DATASET_OPT,
+    n: int = typer.Option(40, "--n", min=1, max=5000, help="generation attempts"),
+    strategy: str = typer.Option("both", "--strategy", help="input-first | output-first | both"),
+    out: Optional[str] = typer.Option(None, "--out", help="JSONL file (default $CONVREC_HOME/demos/<dataset>.jsonl)"),
+    append: bool = typer.Option(False, "--append", help="add to the file instead of replacing it"),
+    seed: int = typer.Option(0, "--seed"),
+    llm: Optional[str] = typer.Option(None, "--llm", help="local | openai (a strong endpoint is recommended)"),
+    model: Optional[str] = typer.Option(None, "--model"),
+    base_url: Optional[str] = typer.Option(None, "--base-url"),
+):
+    """Expand the hand-written seeds with an LLM (input-first and output-first, as in the
+    InteRecAgent paper); the agent then picks its demonstrations from seeds + these."""
+    from pathlib import Path
+
+    from rich.progress import Progress
+
+    from convrec.agent.api import default_demos_path
+    from convrec.agent.demogen import STRATEGIES, DemoGenerator, write_demos
+
+    if strategy not in (*STRATEGIES, "both"):
+        raise ConvrecError(f"unknown strategy '{strategy}' (choose input-first, output-first or both)")
+    agent = _agent(get_config, dataset, llm, model, base_url)
+    cfg = get_config()
+    path = Path(out) if out else default_demos_path(cfg, dataset)
+    gen = DemoGenerator(agent.strategy, seed=seed)
+    with Progress(console=err, transient=True) as prog:
+        task = prog.add_task(f"generating ({strategy})", total=n)
+        demos = gen.run(n, strategy, on_step=lambda: prog.advance(task))
+    total = write_demos(path, demos, append=append)
+    t = Table("strategy", "attempted", "kept", title=f"demonstrations for {dataset}")
+    for s_ in STRATEGIES:
+        if gen.stats.attempted[s_]:
+            t.add_row(s_, str(gen.stats.attempted[s_]), str(gen.stats.kept[s_]))
+    console.print(t)
+    for reason, c in gen.stats.rejected.most_common():
+        console.print(f"  rejected: {reason} × {c}", highlight=False)
+    console.print(f"wrote {len(demos)} demonstrations to {path} ({total} in the file); "
+                  f"the agent uses them from the next turn", highlight=False)
