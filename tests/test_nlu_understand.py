@@ -124,3 +124,23 @@ def test_understand_never_fails_on_odd_input(tiny_vocab, msg):
     it = understand(msg, tiny_vocab)
     assert it.kind in ("recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse")
     assert it.k is None or 1 <= it.k <= 50
+
+
+class _Encoder:
+    """A stand-in sentence encoder: fixed vectors for a few strings."""
+
+    VECS = {"Space": [1, 0, 0, 0], "outer cosmos": [0.9, 0.1, 0, 0], "Relaxing": [0, 1, 0, 0], "dull chores": [0, 0.3, 0.95, 0]}
+
+    def encode(self, texts):
+        import numpy as np
+
+        return np.array([self.VECS.get(t, [0, 0, 0, 1]) for t in texts], dtype=float)
+
+
+def test_paraphrases_match_values_by_embedding_above_the_threshold(tiny_ds):
+    from convrec.nlu import Vocabulary
+
+    v = Vocabulary.from_dataset(tiny_ds)
+    v.encoder = _Encoder()
+    assert ("tags", "contains", "Space") in conds(understand("games set in the outer cosmos", v))
+    assert not understand("games with dull chores", v).conditions  # similarity 0.29: left alone

@@ -78,6 +78,8 @@ class InteRecAgent:
         self.columns = {c["name"] for c in catalog.ds.columns}
         self.list_columns = catalog.ds.list_columns
         self.vocab: Vocabulary = catalog.vocab
+        if self.vocab.encoder is None and getattr(self.demos, "encoder", None) is not None:
+            self.vocab.encoder = self.demos.encoder  # the MiniLM the demonstrations use also grounds paraphrases
         small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.card = build_card(self.vocab)

@@ -140,6 +140,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _typo_values(p, vocab)
     _creator_names(p, vocab)
     _count(p, vocab)
+    if vocab.encoder is not None and speaker == "user":
+        _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
     return p
 
@@ -667,6 +669,20 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 1)
 
 
+def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
+    """Content phrases nothing else grounded, matched to the closest category value by
+    sentence embedding ("outer space" → Space), only above a high similarity."""
+    for span, text in _unmatched_runs(p, vocab)[:3]:
+        if span.end - span.start > 4:
+            continue
+        got = vocab.nearest_value(text)
+        if got is None:
+            continue
+        hit, _ = got
+        p.values.append((span, [[hit]], text))
+        p.claim(span.start, span.end)
+
+
 def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
     """Creators named by surname ("more tolkien") or with a typo ("agatha christy"): the
     most prolific creator of that name, when the word is not an ordinary word."""
@@ -734,7 +750,7 @@ def _count(p: _Parse, vocab: Vocabulary) -> None:
         verb = bool(lex.count_verbs.ends_at(w, i)) or (i > 1 and lex.count_verbs.ends_at(w, i - 1) and w[i - 1] in ("me", "the", "us"))
         # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
         tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
-            and w[i - 1] in (",", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
+            and w[i - 1] in (",", ".", "?", "!", ";", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
         if noun or verb or tail:
             if x in ("one", "a") and not (noun or w[i - 1] in ("pick", "choose", "just", "only") if i else noun):
                 continue
@@ -983,20 +999,25 @@ def _choice_mentions(p: _Parse, vocab: Vocabulary) -> list[ItemMention]:
 
 def _unmatched(p: _Parse, vocab: Vocabulary) -> list[str]:
     """Content words nothing grounded (not stop words, not claimed), as short phrases."""
+    return [t for _, t in _unmatched_runs(p, vocab)][:6]
+
+
+def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
     lex, w = vocab.lexicon, p.words
-    out, cur = [], []
-    for i, x in enumerate(w):
-        skip = p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 or _num(x) is not None
-        skip = skip or any(ph.match_at(w, i) for ph in lex.relations.values()) or lex.negation.match_at(w, i) > 0
+    out: list[tuple[_Span, str]] = []
+    cur: list[int] = []
+    for i, x in enumerate(w + [""]):
+        skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
+            or _num(x) is not None
+        skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
+                                        or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0))
         if skip:
             if cur:
-                out.append(" ".join(cur))
+                out.append((_Span(cur[0], cur[-1] + 1), " ".join(p.toks[k].raw for k in cur)))
             cur = []
         else:
-            cur.append(p.toks[i].raw)
-    if cur:
-        out.append(" ".join(cur))
-    return out[:6]
+            cur.append(i)
+    return out
 
 
 # ---------------------------------------------------------------------- dialogues

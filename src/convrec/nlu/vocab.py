@@ -59,6 +59,13 @@ class Vocabulary:
     """full normal forms of creator names with at least two items (for typo matching)."""
     has_interactions: bool = True
     name: str = ""
+    encoder: Any = None
+    """Optional sentence encoder (MiniLM): paraphrases of values ("outer space" → Space) are
+    matched by embedding when no word or synonym matched; None turns that off."""
+    paraphrase_threshold: float = 0.7
+    """Cosine similarity a paraphrase needs (measured: "outer space"/Space 0.74, "fighting
+    robots"/Robots 0.77, but "cartoon"/Comedy 0.62, a wrong match, stays below)."""
+    _value_vecs: Any = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -126,6 +133,27 @@ class Vocabulary:
         for f, hits in self.values.items():
             if " " not in f and len(f) >= 5 and any(h.role == "category" for h in hits):
                 self.single_words.setdefault(f, [h.value for h in hits])
+
+    def nearest_value(self, phrase: str) -> tuple[ValueHit, float] | None:
+        """The category value closest in meaning to ``phrase`` above the threshold, or None."""
+        if self.encoder is None:
+            return None
+        if self._value_vecs is None:
+            hits = {}
+            for hs in self.values.values():
+                for h in hs:
+                    if h.role == "category":
+                        hits.setdefault((h.column, h.value), h)
+            self._value_hits = list(hits.values())
+            vecs = np.asarray(self.encoder.encode([h.value for h in self._value_hits]), dtype=np.float32) \
+                if self._value_hits else np.zeros((0, 1), np.float32)
+            self._value_vecs = vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
+        if not len(self._value_vecs):
+            return None
+        q = np.asarray(self.encoder.encode([phrase])[0], dtype=np.float32)
+        sims = self._value_vecs @ (q / max(float(np.linalg.norm(q)), 1e-9))
+        j = int(np.argmax(sims))
+        return (self._value_hits[j], float(sims[j])) if sims[j] >= self.paraphrase_threshold else None
 
     # ------------------------------------------------------------------ queries
     def role(self, role: str) -> list[str]:
