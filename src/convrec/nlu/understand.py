@@ -981,14 +981,9 @@ def _unique(mentions: list[ItemMention]) -> list[ItemMention]:
 def _choice_mentions(p: _Parse, vocab: Vocabulary) -> list[ItemMention]:
     """"Which should I watch: A, B or C?" — the mentions after the choice words are the
     candidates; earlier ones keep their relation (liked, seen...)."""
-    lex, w = vocab.lexicon, p.words
-    spans = lex.choice.find(w)
-    start = spans[0][0] if spans else 0
-    colon = next((i for i, x in enumerate(w) if x == ":"), None)
     out = []
     for span, m in p.mentions:
-        listed = span.start >= start or (colon is not None and span.start > colon)
-        if m.relation in ("seen", "liked", "disliked") and not listed:
+        if m.relation in ("seen", "liked", "disliked"):  # "I liked Scarface": a preference, not a candidate
             out.append(m)
         else:
             out.append(replace(m, relation="listed"))
