@@ -81,9 +81,9 @@ class _Base:
         raise NotImplementedError
 
     def _items(self, ids: Sequence[str]) -> list[dict[str, Any]]:
-        from convrec.agent.interecagent import _item_view
+        from convrec.agent.answers import item_view
 
-        return [_item_view({"item_id": i, **self.catalog.describe(i)}) for i in ids]
+        return [item_view({"item_id": i, **self.catalog.describe(i)}, self.catalog.vocab) for i in ids]
 
 
 class RandomBaseline(_Base):

@@ -551,18 +551,3 @@ def _tool_input(step) -> dict[str, Any]:
     if isinstance(step, FilterStep):
         return {"conditions": d["conditions"]}
     return d
-
-
-def _item_view(it: dict[str, Any], vocab: Vocabulary | None = None) -> dict[str, Any]:
-    """Kept for callers that have no vocabulary: id, title and a few common columns."""
-    if vocab is not None:
-        return item_view(it, vocab)
-    out = {"id": it["item_id"], "title": it["title"]}
-    for k in ("year", "genres", "price", "tags", "developer", "authors"):
-        v = it.get(k)
-        if isinstance(v, list):
-            if v:
-                out[k] = v[:4]
-        elif v is not None and v != "":
-            out[k] = v
-    return out
