@@ -85,3 +85,12 @@ def test_a_catalog_without_interactions_ranks_by_its_own_signals(tiny_config, tm
     assert [it["title"] for it in t.items][:2] == ["Card Quest", "Galaxy Lords"]  # by votes, the count column
     t = a.turn("I loved Star Harvest, 3 more like it")
     assert len(t.items) == 3 and "Star Harvest" not in {i["title"] for i in t.items}
+
+
+def test_a_refinement_keeps_the_values_it_narrows(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "ok", POPULAR, "ok")
+    t1 = a.turn("a strategy game please")
+    t2 = a.turn("only ones with pixel graphics", session=t1.session)
+    v = catalog.vocab
+    assert t2.items and all("Strategy" in v.item_value(i["id"], "genres") and "Pixel Graphics" in v.item_value(i["id"], "tags")
+                            for i in t2.items)

@@ -395,9 +395,22 @@ class InteRecAgent:
         except ValueError:
             return plan, []
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
-        now = {c.column for c in filt.conditions if c.op != "not_contains"} if filt else set()
-        banned = {(c.column, str(c.value).lower()) for c in (filt.conditions if filt else []) if c.op == "not_contains"}
-        carried = [c for c in earlier if c.column not in now and (c.column, str(c.value).lower()) not in banned]
+        conds = filt.conditions if filt else []
+        now = {c.column for c in conds if c.op not in ("not_contains", "not_in")}
+        have = {(c.column, c.op, str(c.value).lower()) for c in conds}
+        banned = {(c.column, str(c.value).lower()) for c in conds if c.op in ("not_contains", "not_in")}
+        list_cols = set(self.list_columns)
+
+        def keep(c: Condition) -> bool:
+            if (c.column, str(c.value).lower()) in banned or (c.column, c.op, str(c.value).lower()) in have:
+                return False
+            if c.column not in now:
+                return True
+            # a value of a list column the user keeps narrowing ("a puzzle game" → "and single
+            # player"): carried when the turn reads as a refinement
+            return c.column in list_cols and c.op in ("contains", "in") and intent.refine
+
+        carried = [c for c in earlier if keep(c)]
         if not carried:
             return plan, []
         if filt is None:

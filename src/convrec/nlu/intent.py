@@ -102,6 +102,8 @@ class RequestIntent:
     """(column, value) pairs of sparse tag columns the message names: a preference, not a filter."""
     reset: bool = False
     """The user starts over ("something different", "instead")."""
+    refine: bool = False
+    """The user narrows what they asked for before ("only ones under $5", "and single player")."""
     anaphora: bool = False
     """"more like that", "similar ones": the request points at items of an earlier turn."""
     dialogue: bool = False

@@ -71,6 +71,7 @@ class Lexicon:
         self.catalog_words, self.choice, self.reset = Phrases.of(k["catalog_words"]), Phrases.of(k["choice"]), Phrases.of(k["reset"])
         self.anaphora = Phrases.of(k["anaphora"])
         self.choice_one = Phrases.of(k["choice_one"])
+        self.refine = Phrases.of(k["refine"])
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}

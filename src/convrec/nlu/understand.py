@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
-from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, norm, tokenize
+from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, norm, singular, tokenize
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 MAX_MESSAGE = 4000
@@ -635,6 +635,8 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             phrase = " ".join(inner)
             if n == 1 and (phrase in lex.stop and phrase not in lex.values):
                 continue
+            if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper():
+                continue  # "en" in a Spanish sentence is not the language code "en"
             groups = vocab.resolve_synonym(phrase)
             if groups is None:
                 hits = vocab.lookup(phrase)
@@ -660,8 +662,9 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
     for i, x in enumerate(w):
         if p.claimed[i] or p.toks[i].punct or len(x) < 5 or x in lex.stop or not x.isalpha():
             continue
-        hit = process.extractOne(x, keys, scorer=fuzz.ratio, score_cutoff=86)
-        if not hit:
+        x1 = singular(x)
+        hit = process.extractOne(x1, keys, scorer=fuzz.ratio, score_cutoff=86 if len(x1) < 6 else 80)
+        if not hit or hit[0][0] != x1[0]:
             continue
         hits = [h for h in vocab.lookup(hit[0]) if h.role == "category"]
         if hits:
@@ -929,7 +932,8 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -
             named.append(c.name)
     if named or by_name_only:
         return tuple(named)
-    for role, keys in FACT_KEYWORDS.items():
+    found: list[str] = []
+    for role, keys in FACT_KEYWORDS.items():  # "who made X and what year did it come out": both
         if Phrases.of(keys).contains(w):
             cols = vocab.role(role)
             if role == "category":
@@ -938,9 +942,10 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -
                 cols = gen or cols[:1]
             if role == "time" and not cols:
                 cols = vocab.role("date")
-            if cols:
-                return tuple(cols)
-    return ()
+            if role == "creator" and len(cols) > 1:
+                cols = cols[:1]
+            found += [c for c in cols if c not in found]
+    return tuple(found)
 
 
 def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[ItemMention], dialogue: bool,
@@ -965,7 +970,8 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
                     for m in mentions]
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
-                         reset=lex.reset.contains(p.words), dialogue=dialogue, unmatched=tuple(unmatched), notes=notes,
+                         reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words), dialogue=dialogue,
+                         unmatched=tuple(unmatched), notes=notes,
                          anaphora=anaphora)
 
 

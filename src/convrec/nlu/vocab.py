@@ -130,9 +130,12 @@ class Vocabulary:
         for k2 in self.surnames:
             self.surnames[k2].sort(key=lambda h: -h.support)
         self.single_words = {}
-        for f, hits in self.values.items():
-            if " " not in f and len(f) >= 5 and any(h.role == "category" for h in hits):
-                self.single_words.setdefault(f, [h.value for h in hits])
+        for f, hits in list(self.values.items()):
+            compact = f.replace(" ", "")  # "rogue like" → "roguelike", for typos like "rougelike"
+            if len(compact) >= 5 and f.count(" ") <= 1 and any(h.role == "category" for h in hits):
+                self.single_words.setdefault(compact, [h.value for h in hits])
+                if compact != f:
+                    self.values.setdefault(compact, hits)
 
     def nearest_value(self, phrase: str) -> tuple[ValueHit, float] | None:
         """The category value closest in meaning to ``phrase`` above the threshold, or None."""
