@@ -74,7 +74,7 @@ def test_reflection_with_the_real_model(agent):
     finally:
         agent.reflection = 0
     assert len(t.reflections) == 1 and t.trace[-1]["tool"] == "critic"
-    assert 3 <= t.llm_calls <= 5
+    assert 2 <= t.llm_calls <= 4  # plan + critic (+ re-plan); the 0.5B model writes no intro
     assert len(t.items) == 3, (t.plan, t.reflections)
     for it in t.items:
         assert "Comedy" in genres(agent, it) and 1980 <= it["year"] <= 1989
