@@ -201,7 +201,7 @@ def _quoted_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
 def _trigger_before(p: _Parse, vocab: Vocabulary, i: int, window: int = 4) -> bool:
     lex = vocab.lexicon
     for j in range(i, max(-1, i - window - 1), -1):
-        if j < i and p.toks[j].w in CLAUSE_END:
+        if j < i and p.toks[j].w in CLAUSE_END and p.toks[j].w != ":":  # "what I've read: X, Y" lists
             return False
         for phrases in lex.relations.values():
             if phrases.ends_at(p.words, j) and j >= i - 1:
@@ -775,7 +775,8 @@ def _relations(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
         else:
             best = (-1, 0, None)  # (end position, length, relation)
             lo = span.start
-            while lo > 0 and p.toks[lo - 1].w not in CLAUSE_END and p.toks[lo - 1].w != "but" and span.start - lo < 12:
+            while lo > 0 and (p.toks[lo - 1].w not in CLAUSE_END or p.toks[lo - 1].w == ":") and p.toks[lo - 1].w != "but" \
+                    and span.start - lo < 12:
                 lo -= 1
             for name in ("unseen", "disliked", "seen", "liked", "reference"):
                 ph = lex.relations[name]
