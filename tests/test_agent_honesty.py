@@ -94,3 +94,15 @@ def test_a_refinement_keeps_the_values_it_narrows(catalog, tmp_path):
     v = catalog.vocab
     assert t2.items and all("Strategy" in v.item_value(i["id"], "genres") and "Pixel Graphics" in v.item_value(i["id"], "tags")
                             for i in t2.items)
+
+
+def test_a_request_with_more_conditions_than_the_planner_may_write(catalog, tmp_path):
+    # the planner's schema allows 6 conditions; what the user states is not bounded by it
+    a = make(catalog, tmp_path, POPULAR, "ok")
+    t = a.turn("indie games from 2010 to 2020 under $25 rated above 3.5 with over 1000 votes, no horror, "
+               "no racing, no gore and no pixel graphics")
+    assert "error" not in t.reply.lower()
+    v = catalog.vocab
+    assert len(t.plan["steps"][0]["conditions"]) >= 8
+    for it in t.items:
+        assert "Indie" in v.item_value(it["id"], "genres") and "Pixel Graphics" not in v.item_value(it["id"], "tags")

@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
-from convrec.nlu.intent import Condition as IntentCondition
-from convrec.tools.filters import Condition, Filter, build_sql
 
 SHOW_ROLES = ("time", "category", "price", "creator", "rating")
 
@@ -75,16 +73,6 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary) -> str:
     if not parts:
         return f"I know {name}, but my catalog has no answer to that."
     return f"{name}: " + "; ".join(parts) + "."
-
-
-def count_sql(conditions: Sequence[IntentCondition], vocab: Vocabulary, ds) -> tuple[str, list]:
-    sql, params = build_sql(ds, Filter(conditions=[to_tool_condition(c) for c in conditions]))
-    return f"SELECT COUNT(*) AS n FROM ({sql})", params
-
-
-def to_tool_condition(c: IntentCondition) -> Condition:
-    value = list(c.value) if isinstance(c.value, (tuple, list)) else c.value
-    return Condition(column=c.column, op=c.op, value=value)
 
 
 def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:

@@ -11,16 +11,18 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Sequence
 
+import numpy as np
+import pandas as pd
 from pydantic import BaseModel, Field
 
 from convrec.agent.bus import CandidateBus
 from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
-from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, count_sql, fact_sql,
+from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro)
-from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep
-from convrec.agent.repairs import RepairContext, run_repairs
-from convrec.agent.verify import verify
+from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
+from convrec.agent.repairs import RepairContext, run_repairs, to_condition
+from convrec.agent.verify import count_sql, relax_hint, verify
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -211,7 +213,7 @@ class InteRecAgent:
         if kind == "count":
             bus = CandidateBus(self.catalog.ds.n_items)
             try:
-                sql, params = count_sql(intent.conditions, self.vocab, self.catalog.ds)
+                sql, params = count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions])
                 from convrec.tools.sql import run_readonly
 
                 t = time.perf_counter()
@@ -299,12 +301,8 @@ class InteRecAgent:
         for hint in reversed(intent.sort):
             if hint.column not in items.columns:
                 continue
-            import pandas as pd
-
             col = pd.to_numeric(items[hint.column], errors="coerce")
             vals = col.reindex(ids).to_numpy(dtype=float)
-            import numpy as np
-
             key = np.where(np.isnan(vals), -np.inf if hint.descending else np.inf, vals)
             order = np.argsort(-key if hint.descending else key, kind="stable")
             ids = [ids[i] for i in order]
@@ -414,7 +412,7 @@ class InteRecAgent:
         if not carried:
             return plan, []
         if filt is None:
-            filt = FilterStep(tool="hard_filter", conditions=[])
+            filt = filter_step([])
             plan = Plan(action="use_tools", steps=sorted([*plan.steps, filt], key=lambda s: ORDER[s.tool]))
         filt.conditions.extend(carried)
         repairs.append("carried_conditions")
@@ -455,9 +453,7 @@ class InteRecAgent:
         not name other titles or a value the user rejected)."""
         conditions = out.conditions
         if out.failure or not out.items:
-            from convrec.agent.verify import relax_hint
-
-            hint = relax_hint(self.vocab, conditions) if conditions else ""
+            hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
             return no_items_reply(intent, conditions, self.vocab, hint, out.failure)
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
@@ -530,7 +526,7 @@ def _without(plan: Plan, carried: list[Condition]) -> Plan:
             conds = [c for c in s.conditions if c not in carried]
             if not conds:
                 continue
-            s = FilterStep(tool="hard_filter", conditions=conds)
+            s = filter_step(conds)
         steps.append(s)
     return Plan(action=plan.action, steps=steps)
 

@@ -25,6 +25,12 @@ class FilterStep(BaseModel):
     conditions: list[Condition] = Field(max_length=6)
 
 
+def filter_step(conditions) -> FilterStep:
+    """A filter the executor builds from grounded conditions: the planner's limit of 6 (which
+    keeps its constrained JSON short) does not bound what the user stated."""
+    return FilterStep.model_construct(tool="hard_filter", conditions=list(conditions))
+
+
 class SimilarStep(BaseModel):
     tool: Literal["similar_to"]
     seed_items: list[Annotated[str, Field(max_length=120)]] = Field(min_length=1, max_length=8)

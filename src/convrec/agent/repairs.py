@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from convrec.agent.plan import (ORDER, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
-                                StoreStep)
+                                StoreStep, filter_step)
 from convrec.nlu.intent import Condition as IntentCondition
 from convrec.nlu.intent import RequestIntent
 from convrec.tools.filters import Condition
@@ -96,7 +96,7 @@ def structure(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     for s in steps:
         if isinstance(s, FilterStep):
             if filt is None:
-                filt = FilterStep(tool="hard_filter", conditions=list(s.conditions))
+                filt = filter_step(s.conditions)
                 merged.append(filt)
             else:
                 filt.conditions.extend(s.conditions)
@@ -152,7 +152,7 @@ def ground_conditions(plan: Plan, intent: RequestIntent, ctx: RepairContext):
                 labels.append("applied_negation" if w.op in ("not_contains", "not_in") else "added_condition")
     steps = [s for s in plan.steps if not isinstance(s, FilterStep)]
     if kept:
-        steps.append(FilterStep(tool="hard_filter", conditions=kept[:12]))
+        steps.append(filter_step(kept))
     return Plan(action="use_tools", steps=_sorted(steps)), labels
 
 

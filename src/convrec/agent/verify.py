@@ -45,19 +45,30 @@ def verify(vocab: Vocabulary, ids: Sequence[str], conditions: Sequence, exclude:
     return keep, drop
 
 
-def count_matching(vocab: Vocabulary, conditions: Sequence) -> int:
-    ids = vocab.items.index
-    return sum(1 for i in ids if not violations(vocab, i, conditions))
+def count_sql(ds, conditions: Sequence) -> tuple[str, list]:
+    """One read-only COUNT over the item database for tool conditions (the hard filter's SQL)."""
+    from convrec.tools.filters import Filter, build_sql
+
+    sql, params = build_sql(ds, Filter.model_construct(conditions=list(conditions)))
+    return f"SELECT COUNT(*) AS n FROM ({sql})", params
 
 
-def relax_hint(vocab: Vocabulary, conditions: Sequence) -> str:
+def count_matching(ds, conditions: Sequence) -> int:
+    from convrec.tools.sql import run_readonly
+
+    sql, params = count_sql(ds, conditions)
+    _, rows = run_readonly(ds.db_path, sql, params, max_rows=1, timeout_s=5.0)
+    return int(rows[0][0])
+
+
+def relax_hint(ds, conditions: Sequence) -> str:
     """Which single condition, dropped, lets the most items through (said to the user)."""
     if len(conditions) < 2:
         return ""
     best, n_best = None, 0
     for c in conditions:
         rest = [x for x in conditions if x is not c]
-        n = count_matching(vocab, rest)
+        n = count_matching(ds, rest)
         if n > n_best:
             best, n_best = c, n
     if best is None:

@@ -33,6 +33,11 @@ DATASET_OPT = typer.Option(DEFAULT_DATASET, "--dataset", "-d", help="dataset nam
 LLM_OPT = typer.Option(None, "--llm", help="backend: local (embedded, default) or openai (any OpenAI-compatible endpoint)")
 MODEL_OPT = typer.Option(None, "--model", help="local: qwen2.5-coder-0.5b (default), qwen2.5-coder-1.5b or a .gguf path; openai: model name")
 BASE_URL_OPT = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (implies --llm openai)")
+REFLECTION_OPT = typer.Option(False, "--reflection", help="actor-critic reflection: a critic checks each answer and "
+                              "may send the plan back (at most N times)")
+ROUNDS_OPT = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection")
+STRATEGY_OPT = typer.Option("interecagent", "--strategy", "-s", help="interecagent (default) or a baseline: baseline-random, "
+                            "baseline-popularity, baseline-llm-only, baseline-chat-rec")
 THREADS_OPT = typer.Option(None, "--threads", min=1, help="llama.cpp threads (default: all free cores, 1 under load)")
 
 

@@ -9,7 +9,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from convrec.cli._common import DATASET_OPT, app, console, demos_app, err, get_config, llm_overrides
+from convrec.cli._common import (BASE_URL_OPT, DATASET_OPT, LLM_OPT, MODEL_OPT, REFLECTION_OPT, ROUNDS_OPT,
+                                 STRATEGY_OPT, app, console, demos_app, err, get_config, llm_overrides)
 from convrec.errors import ConvrecError
 
 MAX_INPUT = 20_000
@@ -27,10 +28,7 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
                              strategy=strategy)
 
 
-STRATEGY_HELP = "interecagent (default) or a baseline: baseline-random, baseline-popularity, baseline-llm-only, baseline-chat-rec"
 
-
-REFLECTION_HELP = "actor-critic reflection: a critic checks each answer and may send the plan back (at most N times)"
 
 
 @app.command("ask")
@@ -39,12 +37,12 @@ def ask(
     dataset: str = DATASET_OPT,
     session: Optional[str] = typer.Option(None, "--session", help="continue this conversation"),
     as_json: bool = typer.Option(False, "--json", help="one JSON line"),
-    llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
-    model: Optional[str] = typer.Option(None, "--model"),
-    base_url: Optional[str] = typer.Option(None, "--base-url"),
-    reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
-    rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
-    strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
+    llm: Optional[str] = LLM_OPT,
+    model: Optional[str] = MODEL_OPT,
+    base_url: Optional[str] = BASE_URL_OPT,
+    reflection: bool = REFLECTION_OPT,
+    rounds: int = ROUNDS_OPT,
+    strategy: str = STRATEGY_OPT,
 ):
     """One turn, non-interactive."""
     if len(message) > MAX_INPUT:
@@ -64,12 +62,12 @@ def ask(
 def chat(
     dataset: str = DATASET_OPT,
     session: Optional[str] = typer.Option(None, "--session", help="resume this conversation"),
-    llm: Optional[str] = typer.Option(None, "--llm", help="local | openai"),
-    model: Optional[str] = typer.Option(None, "--model"),
-    base_url: Optional[str] = typer.Option(None, "--base-url"),
-    reflection: bool = typer.Option(False, "--reflection", help=REFLECTION_HELP),
-    rounds: int = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection"),
-    strategy: str = typer.Option("interecagent", "--strategy", "-s", help=STRATEGY_HELP),
+    llm: Optional[str] = LLM_OPT,
+    model: Optional[str] = MODEL_OPT,
+    base_url: Optional[str] = BASE_URL_OPT,
+    reflection: bool = REFLECTION_OPT,
+    rounds: int = ROUNDS_OPT,
+    strategy: str = STRATEGY_OPT,
 ):
     """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session, /quit."""
     agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None,

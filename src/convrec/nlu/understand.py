@@ -262,13 +262,12 @@ _QUESTION_WORDS = {"what", "whats", "what's", "which", "when", "who", "whos", "w
                    "developed", "please", "pls", "from", "date", "old", "long", "be", "its", "it's", "s"}
 
 
-def _fact_title(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
-    """A question about one item whose title is written loosely ("who wrote good omens"): the
-    longest run of words that are not question words is linked fuzzily."""
-    w = p.words
-    runs, cur = [], []
-    for i, x in enumerate(w):
-        if p.claimed[i] or p.toks[i].punct or (x in _QUESTION_WORDS and not cur):
+def _runs(indices, is_break) -> list[list[int]]:
+    """Maximal runs of consecutive ``indices`` between breaks; ``is_break(i, current_run)``."""
+    runs: list[list[int]] = []
+    cur: list[int] = []
+    for i in indices:
+        if is_break(i, cur):
             if cur:
                 runs.append(cur)
             cur = []
@@ -276,6 +275,14 @@ def _fact_title(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
             cur.append(i)
     if cur:
         runs.append(cur)
+    return runs
+
+
+def _fact_title(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    """A question about one item whose title is written loosely ("who wrote good omens"): the
+    longest run of words that are not question words is linked fuzzily."""
+    w = p.words
+    runs = _runs(range(len(w)), lambda i, cur: p.claimed[i] or p.toks[i].punct or (w[i] in _QUESTION_WORDS and not cur))
     for run in sorted(runs, key=len, reverse=True)[:2]:
         while run and w[run[-1]] in _QUESTION_WORDS:
             run = run[:-1]
@@ -379,17 +386,7 @@ def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
                           "looking", "give", "show", "need"):
                 break
             end += 1
-        chunk: list[int] = []
-        chunks: list[list[int]] = []
-        for x in range(j, end):
-            if w[x] in (",", "and", "or", "&", "plus"):
-                if chunk:
-                    chunks.append(chunk)
-                chunk = []
-            else:
-                chunk.append(x)
-        if chunk:
-            chunks.append(chunk)
+        chunks = _runs(range(j, end), lambda x, _: w[x] in (",", "and", "or", "&", "plus"))
         for ch in chunks:
             while ch and w[ch[-1]] in _CHUNK_STOP:
                 ch = ch[:-1]

@@ -24,7 +24,7 @@ class Condition(BaseModel):
 
 
 class Filter(BaseModel):
-    conditions: list[Condition] = Field(default_factory=list, max_length=8)
+    conditions: list[Condition] = Field(default_factory=list, max_length=32)
 
 
 def _vocab(ds: PreparedDataset, column: str) -> list[str]:
