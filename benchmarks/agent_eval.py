@@ -210,12 +210,14 @@ def main() -> None:
                     help="request sets (JSONL); default: benchmarks/requests/{movielens-small,steam,goodbooks}.jsonl")
     ap.add_argument("--reflection", type=int, default=0, help="critic rounds (0 = off)")
     ap.add_argument("--every", type=int, default=1, help="run every N-th case only (a fixed subsample)")
+    ap.add_argument("--planner", choices=["auto", "always"], default="auto",
+                    help="auto: skip the planner call where the request is fully grounded; always: call it")
     args = ap.parse_args()
     summaries = []
     with tempfile.TemporaryDirectory() as tmp:
         base = load_config()
         cfg = load_config(overrides={**llm_overrides(args.llm, args.model, args.base_url), "home": str(base.home),
-                                     "agent": {"reflection": args.reflection}})
+                                     "agent": {"reflection": args.reflection, "planner": args.planner}})
         agents: dict = {}
         llm = None
 
@@ -239,9 +241,11 @@ def main() -> None:
     for s in summaries:
         console.print(f"[bold]{s['requests_file']}[/] by kind: {s['by_kind']}\n  repairs: {s['repairs']}")
     if args.out:
-        Path(args.out).write_text(json.dumps({"llm": cfg.llm.backend, "model": model, "sets": summaries}, indent=1))
+        Path(args.out).write_text(json.dumps({"llm": cfg.llm.backend, "model": model, "planner": args.planner,
+                                              "sets": summaries}, indent=1))
     for s in summaries:
-        print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"llm": cfg.llm.backend, "model": model}))
+        print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"llm": cfg.llm.backend, "model": model,
+                                                                          "planner": args.planner}))
 
 
 if __name__ == "__main__":

@@ -147,3 +147,41 @@ def test_llm_check_json_line():
     assert out["sha256"] == "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
     assert out["json_valid"] is True and out["prompt_tok_s"] > 0 and out["gen_tok_s"] > 0
     assert out["ttft_cached_s"] < out["ttft_s"]
+
+
+def test_prefix_state_survives_the_process(tmp_path):
+    """A second model instance (as the next ``convrec ask`` process) restores the prefix state
+    another one saved on disk, evaluates only the new tokens and answers the same; a corrupt
+    state file is detected, ignored and rebuilt."""
+    from convrec.llm.local import LocalLLM
+
+    resolved = need_local_model()
+    sys_msg = Message.system(SYSTEM + " Tools: search(query), similar(titles), filter(column, op, value). " * 3)
+    ask = [sys_msg, Message.user("Name one puzzle game.")]
+
+    def fresh():
+        return LocalLLM(resolved.path, name=resolved.name, sha256=resolved.sha256, threads=1, n_ctx=2048,
+                        max_tokens=16, disk_cache_dir=tmp_path / "kv", disk_cache_mb=64, load_now=False)
+
+    first = fresh()
+    assert not first.loaded  # loads on its first call
+    cold = first.generate(ask, max_tokens=12)
+    first.close()
+    files = list((tmp_path / "kv").glob("*.kv"))
+    assert cold.usage.cached_tokens == 0 and len(files) == 1
+
+    second = fresh()
+    warm = second.generate(ask, max_tokens=12)
+    assert second.disk.stats["disk_hits"] == 1
+    assert warm.usage.cached_tokens >= cold.usage.prompt_tokens - 20
+    assert warm.text == cold.text
+    second.close()
+
+    raw = files[0].read_bytes()
+    files[0].write_bytes(raw[: len(raw) // 2] + bytes(len(raw) - len(raw) // 2))  # same size, garbage payload
+    third = fresh()
+    again = third.generate(ask, max_tokens=12)
+    assert third.disk.stats["disk_rejected"] == 1 and again.usage.cached_tokens == 0
+    assert again.text == cold.text
+    assert third.disk.load([0]) is None and len(list((tmp_path / "kv").glob("*.kv"))) == 1  # rebuilt
+    third.close()

@@ -80,6 +80,11 @@ class LLMConfig(BaseModel):
     prefix_cache: bool = True
     """Keep the KV state of static prompt prefixes (system prompt, tools, schema) and reuse it."""
     prefix_cache_mb: int = Field(default=256, ge=0)
+    """Memory budget for saved prefix states in one process."""
+    prefix_cache_disk_mb: int = Field(default=256, ge=0)
+    """Disk budget for prefix states saved under ``$CONVREC_HOME/llm/kv`` so that the next
+    process (each ``convrec ask``) restores them instead of evaluating the prefix again; 0 = off.
+    Least recently used files are removed first."""
     timeout_s: float = Field(default=60.0, gt=0)
     """Seconds one HTTP request may take (OpenAI backend)."""
     max_retries: int = Field(default=2, ge=0, le=10)
@@ -112,6 +117,11 @@ class AgentConfig(BaseModel):
     use); the titles, counts and conditions are always written from the verified result. auto:
     on, except for the embedded 0.5B model, whose sentences were measured to be wrong too often
     ("feel-good picks from the 90s" for films from 2005 on)."""
+    planner: Literal["auto", "always"] = "auto"
+    """When the planner LLM writes the tool plan. auto: only when understanding left words of a
+    recommendation request ungrounded (a request whose every word was linked to the catalog gets
+    the plan the repairs would make of any plan, without the call); always: on every
+    recommendation request (the paper's plan-first loop)."""
 
 
 class Config(BaseModel):

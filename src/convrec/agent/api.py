@@ -13,6 +13,7 @@ from convrec.catalog.registry import DEFAULT_DATASET, check_name
 from convrec.catalog.store import open_dataset
 from convrec.config import Config
 from convrec.llm.base import LLM
+from convrec.profile import stage
 from convrec.tools.catalog import CatalogAccess
 
 
@@ -36,15 +37,19 @@ class Agent:
 
         check_name(config, dataset)
         name = check_strategy(strategy)
-        ds = open_dataset(config, dataset, progress=say)
+        with stage("open dataset"):
+            ds = open_dataset(config, dataset, progress=say)
         catalog = CatalogAccess(ds, config, say=say)
         if llm is None and needs_llm(name):
-            llm = make_llm(config, notify=say)
+            with stage("LLM resolved (loads on first call)"):
+                llm = make_llm(config, notify=say, load_now=False)
         a = config.agent
         deps = StrategyDeps(catalog, llm, sessions_db or config.home / "sessions.db", k=a.k,
                             reflection=a.reflection if reflection is None else reflection,
-                            encoder=TextEncoder(config.threads) if name == "interecagent" else None, user_id=user_id)
-        s = build_strategy(name, deps)
+                            encoder=TextEncoder(config.threads, cache_dir=config.home / "cache" / "text")
+                            if name == "interecagent" else None, user_id=user_id)
+        with stage(f"strategy built ({name})"):
+            s = build_strategy(name, deps)
         demos = getattr(s, "demos", None)
         if demos is not None and demos.extra_source is not None and say:
             say(f"using {len(demos.demos) - demos.n_seeds} extra demonstrations from {demos.extra_source}"

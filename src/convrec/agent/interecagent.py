@@ -29,6 +29,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
+from convrec.profile import stage
 from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
@@ -60,7 +61,7 @@ class InteRecAgent:
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
                  k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0,
-                 memory: bool = True, llm_intro: str = "auto"):
+                 memory: bool = True, llm_intro: str = "auto", planner: str = "auto"):
         self.catalog = catalog
         self.llm = llm
         self.store = store
@@ -72,6 +73,9 @@ class InteRecAgent:
         self.memory = memory
         """False: no user profile (short- or long-term); each turn sees only itself and the last
         exchanges, as the paper's ablation without memory."""
+        self.planner = planner
+        """auto: the planner LLM is called only when understanding left words ungrounded;
+        always: on every recommendation request."""
         self.prompts = load_prompts()
         item = catalog.domain
         self.planner_system = self.prompts["planner_system"].format(item=item, columns=columns_text(catalog.ds))
@@ -121,7 +125,8 @@ class InteRecAgent:
         self.store.add_message(sid, "user", message)  # stored whole, before anything can fail
         if not message:
             return self._finish(Turn("Please tell me what you are looking for.", session=sid), t0, turn_no)
-        intent = understand(message, self.vocab)  # the message is read once, here
+        with stage("understand"):
+            intent = understand(message, self.vocab)  # the message is read once, here
         if candidates is not None and intent.kind != "refuse":
             intent = replace(intent, kind="recommend")  # the caller gave items to rank
         if intent.kind == "refuse":
@@ -134,16 +139,19 @@ class InteRecAgent:
         direct = self._answer_directly(intent, sid)
         if direct is not None:
             return self._finish(direct, t0, turn_no)
-        plan, repairs = self._plan(intent, sid, profile)
+        with stage("plan"):
+            plan, repairs = self._plan(intent, sid, profile)
         if candidates is not None or k is not None:
             plan = self._given(plan, candidates, k, repairs)
         plan, carried = self._carry_over(plan, intent, profile, repairs)
-        out = self._execute(plan, intent, profile, candidates)
+        with stage("tools (execute + verify)"):
+            out = self._execute(plan, intent, profile, candidates)
         if (out.failure or not out.items) and carried:  # the earlier conditions made it over-strict
             plan = _without(plan, carried)
             out = self._execute(plan, intent, profile, candidates)
             repairs.append("dropped_carried_conditions")
-        reply = self._reply(intent, plan, out)
+        with stage("reply"):
+            reply = self._reply(intent, plan, out)
         reflections: list[dict[str, Any]] = []
         for _ in range(self.reflection):
             verdict = self._critique(message, plan, out, reply)
@@ -353,6 +361,15 @@ class InteRecAgent:
               previous: Plan | None = None) -> tuple[Plan, list[str]]:
         """The LLM writes the plan (with the closest demonstrations); the repair pipeline
         merges it with the intent."""
+        ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
+                            k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
+                            list_columns=tuple(self.list_columns))
+        if self.planner == "auto" and advice is None and intent.grounded:
+            # every word was linked to the catalog: the repairs would replace whatever the
+            # model wrote by what the intent says, so the call is skipped
+            start = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
+            plan, repairs = run_repairs(start, intent, ctx)
+            return plan, ["planner_skipped_grounded"] + repairs
         message = intent.message
         msgs = [{"role": "system", "content": self.planner_system}]
         for d in self.demos.select(message, self.n_demos):
@@ -373,9 +390,6 @@ class InteRecAgent:
         except LLMError:
             plan = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
             extra.append("planner_failed")
-        ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
-                            k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
-                            list_columns=tuple(self.list_columns))
         plan, repairs = run_repairs(plan, intent, ctx)
         return plan, extra + repairs
 

@@ -106,7 +106,8 @@ def _interecagent(d: StrategyDeps) -> Strategy:
     cfg = d.catalog.config
     store = SessionStore(d.sessions_db or cfg.home / "sessions.db")
     return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
-                        reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro)
+                        reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro,
+                        planner=cfg.agent.planner)
 
 
 def _baseline(kind: str, needs: bool):

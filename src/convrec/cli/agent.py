@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Optional
 
@@ -43,8 +44,15 @@ def ask(
     reflection: bool = REFLECTION_OPT,
     rounds: int = ROUNDS_OPT,
     strategy: str = STRATEGY_OPT,
+    profile: bool = typer.Option(False, "--profile", help="print where the time went (import, catalog, models, "
+                                 "LLM load, each call) to stderr; also CONVREC_PROFILE=1"),
 ):
     """One turn, non-interactive."""
+    from convrec import profile as prof
+
+    if profile or prof.wanted(os.environ):
+        prof.enable()
+        prof.record("start-up (Python, imports, command line)", prof.since_start())
     if len(message) > MAX_INPUT:
         raise ConvrecError(f"message too long ({len(message):,} characters; at most {MAX_INPUT:,})")
     agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json,
@@ -53,10 +61,15 @@ def ask(
         raise ConvrecError(f"no session '{session}' (start a new one without --session)")
     turn = agent.chat(message, session)
     if as_json:
-        sys.stdout.write(json.dumps(turn.to_json_line(), default=str) + "\n")
-        return
-    console.print(turn.reply, highlight=False)  # the reply lists the items, verbatim, with reasons
-    err.print(f"session {turn.session} · {turn.llm_calls} LLM calls · {turn.latency_ms / 1000:.1f} s", highlight=False)
+        line = turn.to_json_line()
+        if prof.enabled():
+            line["profile"] = prof.stages()
+        sys.stdout.write(json.dumps(line, default=str) + "\n")
+    else:
+        console.print(turn.reply, highlight=False)  # the reply lists the items, verbatim, with reasons
+        err.print(f"session {turn.session} · {turn.llm_calls} LLM calls · {turn.latency_ms / 1000:.1f} s", highlight=False)
+    if prof.enabled():
+        prof.report(err, prof.since_start())
 
 @app.command("chat")
 def chat(

@@ -23,6 +23,7 @@ from typing import Any, Iterator
 
 from convrec.llm.base import LLM, Completion, Usage
 from convrec.llm.errors import LLMError, ModelNotAvailableError
+from convrec.profile import record
 
 MIN_PREFIX_TOKENS = 16
 """Shorter static prefixes are not worth a saved state."""
@@ -43,6 +44,33 @@ def import_llama_cpp():
             "(or use --llm openai --base-url URL)"
         ) from None
     return llama_cpp
+
+
+def _check_llama_cpp() -> None:
+    """Fail early with the install hint, without importing llama.cpp (it loads on first use)."""
+    import importlib.util
+
+    if importlib.util.find_spec("llama_cpp") is None:
+        import_llama_cpp()
+
+
+def _file_identity(path: Path) -> str:
+    try:
+        st = path.stat()
+        return f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        return str(path)
+
+
+def _runtime_id(n_ctx: int) -> str:
+    """What else a saved state depends on: the llama.cpp build (its state format)."""
+    try:
+        from importlib.metadata import version
+
+        v = version("llama_cpp_python")
+    except Exception:
+        v = "?"
+    return f"llama-cpp-python {v}"
 
 
 class CpuLoad:
@@ -124,45 +152,79 @@ class LocalLLM(LLM):
         seed: int = 0,
         prefix_cache: bool = True,
         prefix_cache_mb: int = 256,
+        disk_cache_dir: str | Path | None = None,
+        disk_cache_mb: int = 256,
+        load_now: bool = True,
         max_tokens: int = 512,
         temperature: float = 0.0,
         meter=None,
     ):
         super().__init__(name or Path(path).name, max_tokens=max_tokens, temperature=temperature, meter=meter)
-        llama_cpp = import_llama_cpp()
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
+        import_llama_cpp() if load_now else _check_llama_cpp()
         self.path = Path(path)
         self.sha256 = sha256
         self.fixed_threads = threads
         self._load = CpuLoad()
-        start_threads = threads or auto_threads(self._load.others_busy())
-        t0 = time.perf_counter()
-        try:
-            self._llm = llama_cpp.Llama(
-                model_path=str(self.path), n_ctx=n_ctx, n_batch=n_batch, n_threads=start_threads,
-                n_threads_batch=start_threads, seed=seed, logits_all=False, verbose=False,
-            )
-        except (ValueError, RuntimeError, OSError) as e:
-            raise ModelNotAvailableError(f"llama.cpp could not load {self.path}: {e}") from None
-        self.load_s = time.perf_counter() - t0
-        self.threads = start_threads
+        self.threads = threads or 0
         self.n_ctx = n_ctx
+        self.n_batch = n_batch
         self.seed = seed
-        md = self._llm.metadata
-        template = md.get("tokenizer.chat_template") or CHATML
-        eos_id, bos_id = self._llm.token_eos(), self._llm.token_bos()
-        eos = self._piece(eos_id) if eos_id >= 0 else ""
-        bos = self._piece(bos_id) if bos_id >= 0 else ""
-        self._fmt = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=True)
-        self._fmt_prefix = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=False)
-        self._stop = [eos] if eos else []
+        self.load_s: float | None = None
         self.prefix_cache = prefix_cache
         self._prefix_budget = prefix_cache_mb << 20
         self._prefixes: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
         self._grammars: dict[str, Any] = {}
         self._lock = threading.RLock()
+        self._llama = None
         self.stats = {"prefix_hits": 0, "prefix_saves": 0, "live_reuse": 0}
+        self.disk = None
+        if prefix_cache and disk_cache_dir is not None and disk_cache_mb > 0:
+            from convrec.llm.kvstore import DiskPrefixStore
+
+            model_id = sha256 or _file_identity(self.path)
+            self.disk = DiskPrefixStore(disk_cache_dir, model_id, disk_cache_mb, runtime=_runtime_id(n_ctx))
+        if load_now:
+            self._ensure_loaded()
+
+    @property
+    def _llm(self):
+        """The llama.cpp model, loaded on first use (a turn answered without the LLM never pays for it)."""
+        return self._llama if self._llama is not None else self._ensure_loaded()
+
+    @property
+    def loaded(self) -> bool:
+        return self._llama is not None
+
+    def _ensure_loaded(self):
+        with self._lock:
+            if self._llama is not None:
+                return self._llama
+            llama_cpp = import_llama_cpp()
+            from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+            start_threads = self.fixed_threads or auto_threads(self._load.others_busy())
+            t0 = time.perf_counter()
+            try:
+                llm = llama_cpp.Llama(
+                    model_path=str(self.path), n_ctx=self.n_ctx, n_batch=self.n_batch, n_threads=start_threads,
+                    n_threads_batch=start_threads, seed=self.seed, logits_all=False, verbose=False,
+                )
+            except (ValueError, RuntimeError, OSError) as e:
+                raise ModelNotAvailableError(f"llama.cpp could not load {self.path}: {e}") from None
+            self.load_s = time.perf_counter() - t0
+            record("llm load", self.load_s)
+            self.threads = start_threads
+            md = llm.metadata
+            template = md.get("tokenizer.chat_template") or CHATML
+            eos_id, bos_id = llm.token_eos(), llm.token_bos()
+            piece = lambda t: llm.detokenize([t], special=True).decode("utf-8", errors="ignore")  # noqa: E731
+            eos = piece(eos_id) if eos_id >= 0 else ""
+            bos = piece(bos_id) if bos_id >= 0 else ""
+            self._fmt = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=True)
+            self._fmt_prefix = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=False)
+            self._stop = [eos] if eos else []
+            self._llama = llm
+            return llm
 
     def _piece(self, tok: int) -> str:
         return self._llm.detokenize([tok], special=True).decode("utf-8", errors="ignore")
@@ -170,6 +232,7 @@ class LocalLLM(LLM):
     # ------------------------------------------------------------------ prompts
     def _render(self, messages: list[dict[str, str]]) -> tuple[list[int], list[int] | None]:
         """Prompt tokens, and the tokens of its static prefix (leading system messages) if any."""
+        self._ensure_loaded()
         try:
             prompt = self._fmt(messages=messages).prompt
         except Exception as e:  # jinja errors from the model's own template
@@ -204,7 +267,7 @@ class LocalLLM(LLM):
             n += 1
         return n
 
-    def _save_prefix(self, key: tuple[int, ...]) -> None:
+    def _save_prefix(self, key: tuple[int, ...], to_disk: bool = False) -> None:
         from llama_cpp import llama_cpp as C
 
         ctx = self._llm._ctx.ctx
@@ -216,6 +279,8 @@ class LocalLLM(LLM):
         self._prefixes[key] = bytes(buf)[:n]
         self._prefixes.move_to_end(key)
         self.stats["prefix_saves"] += 1
+        if to_disk and self.disk is not None:
+            self.disk.save(list(key), self._prefixes[key])
         while sum(len(v) for v in self._prefixes.values()) > self._prefix_budget and len(self._prefixes) > 1:
             self._prefixes.popitem(last=False)
 
@@ -226,6 +291,8 @@ class LocalLLM(LLM):
         buf = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
         if C.llama_state_seq_set_data(self._llm._ctx.ctx, buf, len(data), 0) != len(data):
             self._llm.reset()
+            self._llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+            del self._prefixes[key]  # a state this context cannot take (e.g. a file from another build)
             return False
         self._llm.input_ids[: len(key)] = key
         self._llm.n_tokens = len(key)
@@ -244,13 +311,21 @@ class LocalLLM(LLM):
         if prefix is not None:
             key = tuple(prefix)
             if live < len(key):
+                if key not in self._prefixes and self.disk is not None:
+                    t = time.perf_counter()
+                    data = self.disk.load(prefix)
+                    if data is not None:
+                        self._prefixes[key] = data
+                        record("prefix state from disk", time.perf_counter() - t)
                 if key in self._prefixes and self._restore_prefix(key):
                     reused = len(key)
                 else:
                     # evaluate the prefix alone once, then keep its state for later calls
+                    t = time.perf_counter()
                     self._llm.n_tokens = min(live, self._llm.n_tokens)
                     self._llm.eval(prefix[live:])
-                    self._save_prefix(key)
+                    record("prefix evaluated", time.perf_counter() - t)
+                    self._save_prefix(key, to_disk=True)
             elif key not in self._prefixes:
                 # the prefix is live but was never saved (evicted): save it, dropping what follows
                 self._llm._ctx.kv_cache_seq_rm(-1, len(key), -1)
@@ -281,10 +356,13 @@ class LocalLLM(LLM):
                 self._set_threads()
                 self._prepare(tokens, prefix)
 
-    def clear_cache(self) -> None:
-        """Forget saved prefixes and the live KV cache (for cold-start measurements)."""
+    def clear_cache(self, disk: bool = False) -> None:
+        """Forget saved prefixes and the live KV cache (for cold-start measurements); with
+        ``disk``, also the prefix states saved on disk."""
         with self._lock:
             self._prefixes.clear()
+            if disk and self.disk is not None:
+                self.disk.clear()
             self._llm.reset()
             self._llm._ctx.kv_cache_seq_rm(-1, 0, -1)
 
@@ -359,13 +437,14 @@ class LocalLLM(LLM):
     def describe(self) -> dict[str, Any]:
         return {"backend": self.backend, "model": self.model, "path": str(self.path), "sha256": self.sha256,
                 "threads": self.threads, "threads_setting": self.fixed_threads or "auto", "n_ctx": self.n_ctx,
-                "load_s": round(self.load_s, 3)}
+                "load_s": None if self.load_s is None else round(self.load_s, 3),
+                "prefix_cache_dir": str(self.disk.dir) if self.disk is not None else None}
 
     def close(self) -> None:
-        llm = getattr(self, "_llm", None)
+        llm = getattr(self, "_llama", None)
         if llm is not None:
             try:
                 llm.close()
             except Exception:
                 pass
-            self._llm = None
+            self._llama = None

@@ -142,6 +142,12 @@ class RequestIntent:
     def asked(self) -> list[str]:
         return self.items("asked")
 
+    @property
+    def grounded(self) -> bool:
+        """A recommendation request whose every content word was linked to the catalog (items,
+        values, numbers, counts): nothing is left for a model to interpret."""
+        return self.kind in ("recommend", "choice") and not self.unmatched
+
     def conditions_on(self, column: str) -> list[Condition]:
         return [c for c in self.conditions if c.column == column]
 
