@@ -25,8 +25,20 @@ def catalog(tiny_ds, tiny_config):
     return CatalogAccess(tiny_ds, tiny_config)
 
 
+_PLANNER = {"mode": "always"}
+
+
+@pytest.fixture(params=["always", "auto"], autouse=True)
+def planner(request):
+    """Every contract holds whether the planner writes a bad plan (always) or is skipped
+    because the request was fully grounded (auto, the default)."""
+    _PLANNER["mode"] = request.param
+    return request.param
+
+
 def make(catalog, tmp_path, *replies):
-    return InteRecAgent(catalog, ScriptedLLM(list(replies)), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds))
+    return InteRecAgent(catalog, ScriptedLLM(list(replies), routed=True), SessionStore(tmp_path / "s.db"),
+                        DemoBank(catalog.ds), planner=_PLANNER["mode"])
 
 
 def test_items_meet_every_condition_whatever_the_plan(catalog, tmp_path):

@@ -19,8 +19,11 @@ def catalog(session_config):
     return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
 
 
-def agent(catalog, tmp_path, *replies):
-    return InteRecAgent(catalog, ScriptedLLM(list(replies)), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds))
+def agent(catalog, tmp_path, *replies, planner="always"):
+    """The planner is called on every recommendation (these tests script its plans); the
+    planner-skipping default is tested at the end."""
+    return InteRecAgent(catalog, ScriptedLLM(list(replies)), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds),
+                        planner=planner)
 
 
 def test_recommendation_turn_two_calls(catalog, tmp_path):
@@ -163,3 +166,26 @@ def test_stated_conditions_planned_as_chit_chat_become_requests(catalog, tmp_pat
     t = a.turn("one from the 1990s please", session=t.session)
     assert "intent_made_a_request" in t.repairs and t.items
     assert all(1990 <= it["year"] <= 1999 and "Comedy" in it["genres"] for it in t.items)  # the comedy is carried
+
+
+def test_grounded_request_skips_the_planner(catalog, tmp_path):
+    """planner=auto (the default): a request whose every word is grounded gets the plan the
+    repairs make, with no LLM call; the result is the one a planner-written plan gives."""
+    msg = "I loved Toy Story and Aladdin, recommend 5 animated movies from the 1990s"
+    fast = InteRecAgent(catalog, ScriptedLLM([]), SessionStore(tmp_path / "a.db"), DemoBank(catalog.ds), llm_intro="off")
+    t = fast.turn(msg)
+    assert t.llm_calls == 0 and "planner_skipped_grounded" in t.repairs
+    assert t.intent["kind"] == "recommend" and "unmatched" not in t.intent
+    slow = InteRecAgent(catalog, ScriptedLLM([{"action": "use_tools", "steps": [{"tool": "rank", "schema": "preference"}]}]),
+                        SessionStore(tmp_path / "b.db"), DemoBank(catalog.ds), llm_intro="off", planner="always")
+    t2 = slow.turn(msg)
+    assert t2.llm_calls == 1
+    assert [i["id"] for i in t.items] == [i["id"] for i in t2.items] and len(t.items) == 5
+
+
+def test_ungrounded_words_still_get_the_planner(catalog, tmp_path):
+    plan = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}]}
+    a = InteRecAgent(catalog, ScriptedLLM([plan]), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds), llm_intro="off")
+    t = a.turn("a comedy for a cozy evening with grandma")
+    assert t.intent.get("unmatched") and t.llm_calls == 1 and "planner_skipped_grounded" not in t.repairs
+    assert t.items and all("Comedy" in it["genres"] for it in t.items)

@@ -31,7 +31,7 @@ def catalog(session_config):
 
 def agent(catalog, tmp_path, replies, reflection=1, demos=None):
     return InteRecAgent(catalog, ScriptedLLM(replies), SessionStore(tmp_path / "s.db"), demos or DemoBank(catalog.ds),
-                        reflection=reflection)
+                        reflection=reflection, planner="always")
 
 
 def test_critic_yes_keeps_the_plan(catalog, tmp_path):

@@ -35,3 +35,59 @@ def test_ask_json_and_session_continuation(tmp_path):
     assert r2.returncode == 0, r2.stderr
     assert json.loads(r2.stdout)["session"] == out["session"]
     assert_clean_error(run(["ask", "--session", "nope", "hi"], tmp_path, **env), "no session 'nope'")
+
+
+def _shop(tmp_path):
+    items = tmp_path / "items.csv"
+    items.write_text("id,name,genre,price\n" + "".join(f"{i},Item {i},g{i % 3}|all,{i}.5\n" for i in range(1, 13)))
+    inter = tmp_path / "inter.csv"
+    inter.write_text("user,item,when\n" + "".join(f"u{u},{1 + (u + j) % 12},2020-01-{1 + j:02d}\n"
+                                                  for u in range(12) for j in range(6)))
+    return ["--items", str(items), "--id-col", "id", "--title-col", "name", "--interactions", str(inter),
+            "--user-col", "user", "--item-col", "item", "--time-col", "when", "--domain", "product"]
+
+
+def test_first_ask_on_an_unready_dataset_builds_it_with_progress(tmp_path):
+    """Only the item database exists: the first ask says it is preparing, how long it will
+    take, builds the models before the turn (not inside it), and answers."""
+    r = run(["data", "prepare", "shop", *_shop(tmp_path), "--items-only"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "datasets" / "shop" / "models").exists()
+    r = run(["ask", "--json", "--dataset", "shop", "--strategy", "interecagent", "--llm", "openai",
+             "--base-url", "http://127.0.0.1:9/v1", "how many products do you have?"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "first use of 'shop'" in r.stderr and "about" in r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert "12" in out["reply"] and out["llm_calls"] == 0
+    assert all((tmp_path / "datasets" / "shop" / "models" / a / "weights.npz").is_file()
+               for a in ("popularity", "itemcf", "sasrec-set", "embeddings"))
+    r = run(["ask", "--json", "--dataset", "shop", "--llm", "openai", "--base-url", "http://127.0.0.1:9/v1",
+             "how many products do you have?"], tmp_path)
+    assert r.returncode == 0 and "first use" not in r.stderr  # ready now
+
+
+@pytest.mark.llm
+def test_prepare_builds_everything_then_ask_is_fast(tmp_path):
+    """`data prepare` builds the models and saves the planner's prompt state on disk; the next
+    process restores it (the plan call evaluates only the request's own tokens), and
+    --profile says where the time went."""
+    need_local_model()
+    env = {"OMP_NUM_THREADS": "1"}
+    r = run(["data", "prepare", "shop", *_shop(tmp_path), "--json"], tmp_path, **env)
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout.strip().splitlines()[-1])
+    stages = {s["stage"]: s for s in summary["stages"]}
+    assert {"items and split", "model: popularity", "model: itemcf", "model: sasrec-set", "model: embeddings",
+            "planner prompt state"} <= set(stages)
+    assert summary["total_s"] >= sum(s["seconds"] for s in summary["stages"]) * 0.9
+    assert list((tmp_path / "llm" / "kv").glob("*.kv"))
+    r = run(["ask", "--json", "--profile", "--dataset", "shop", "Item 3 was great, something for a cozy evening"],
+            tmp_path, **env)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    names = [p["stage"] for p in out["profile"]]
+    assert names[0].startswith("start-up") and "understand" in names
+    plan_calls = [p["stage"] for p in out["profile"] if p["stage"].startswith("LLM call: plan")]
+    assert plan_calls and "prefix evaluated" not in names  # restored from disk, not evaluated
+    assert "where the time went" in r.stderr and "first use" not in r.stderr
+    assert out["items"] and all(it["id"] != "3" for it in out["items"])

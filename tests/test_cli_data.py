@@ -81,8 +81,9 @@ def test_byo_end_to_end(tmp_path):
     inter.write_text("user,item,when\n" + "".join(f"u{u},{1 + (u + j) % 8},2020-01-{1 + j:02d}\n" for u in range(10) for j in range(5)))
     r = run(["data", "prepare", "shop", "--items", str(items), "--id-col", "id", "--title-col", "name",
              "--interactions", str(inter), "--user-col", "user", "--item-col", "item", "--time-col", "when",
-             "--domain", "product"], tmp_path)
+             "--domain", "product", "--no-llm"], tmp_path)
     assert r.returncode == 0, r.stderr
+    assert "ready to chat" in r.stdout
     r = run(["data", "info", "shop", "--json"], tmp_path)
     info = json.loads(r.stdout)
     assert info == {"dataset": "shop", "items": 8, "users": 10, "interactions": 50,

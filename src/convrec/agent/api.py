@@ -28,10 +28,10 @@ class Agent:
     def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
                     say: Callable[[str], None] | None = None, user_id: str = "local",
                     sessions_db: Path | None = None, reflection: int | None = None,
-                    strategy: str = "interecagent") -> "Agent":
+                    strategy: str = "interecagent", with_llm: bool = True) -> "Agent":
         """Build the agent for ``dataset`` with the strategy registered as ``strategy``.
         ``reflection`` overrides ``config.agent.reflection`` (0 = off, N = at most N critic
-        rounds per turn)."""
+        rounds per turn). ``with_llm=False`` builds it without an LLM (to prepare its caches)."""
         from convrec.llm.factory import make_llm
         from convrec.models.embeddings import TextEncoder
 
@@ -40,7 +40,7 @@ class Agent:
         with stage("open dataset"):
             ds = open_dataset(config, dataset, progress=say)
         catalog = CatalogAccess(ds, config, say=say)
-        if llm is None and needs_llm(name):
+        if llm is None and needs_llm(name) and with_llm:
             with stage("LLM resolved (loads on first call)"):
                 llm = make_llm(config, notify=say, load_now=False)
         a = config.agent

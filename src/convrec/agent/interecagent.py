@@ -45,15 +45,29 @@ def load_prompts() -> dict[str, str]:
     return tomllib.loads(text)
 
 
-def columns_text(ds) -> str:
+HIDDEN_ROLES = ("link", "id")
+"""Columns the planner never needs to see (urls, external ids)."""
+
+
+def columns_text(ds, n_examples: int = 3) -> str:
+    """The columns as the planner sees them: name, type, role, meaning, a few example values
+    and the range. The catalog's full vocabulary is not listed: the request's words are linked
+    to it by understanding, so the prompt stays short (and its KV state small)."""
     lines = []
     for c in ds.columns:
-        if c["name"] in ("item_id", "url", "imdb_id", "tmdb_id", "imdb_url"):
+        name = c["name"]
+        if name in ("item_id", "popularity") or c.get("role") in HIDDEN_ROLES or name.endswith(("_id", "_url")):
             continue
-        ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
-        rng = f" range {c['min']}-{c['max']}" if c.get("min") is not None else ""
-        lines.append(f"- {c['name']} ({c['type']}): {c['meaning']}; e.g. {ex}{rng}")
+        ex = ", ".join(str(x)[:40] for x in c.get("examples", [])[:n_examples])
+        rng = f"; {c['min']}-{c['max']}" if c.get("min") is not None else ""
+        role = f", {c['role']}" if c.get("role") and c.get("role") not in (c["type"], "other") else ""
+        lines.append(f"- {name} ({c['type']}{role}): {c['meaning']}; e.g. {ex}{rng}")
     return "\n".join(lines)
+
+
+def compact(plan: "Plan") -> str:
+    """A plan as the model reads and writes it: no default values (empty lists, k=10), no spaces."""
+    return plan.model_dump_json(by_alias=True, exclude_defaults=True)
 
 
 class InteRecAgent:
@@ -89,6 +103,28 @@ class InteRecAgent:
         small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.card = build_card(self.vocab)
+
+    def chat_system(self) -> str:
+        """The system prompt of small talk (static per dataset: its KV state is reused)."""
+        return self.reply_system + " " + self.card.to_prompt()
+
+    def warm(self, llm: bool = True) -> list[tuple[str, float, str]]:
+        """Build and save what turns would otherwise compute on first use: the encodings of the
+        catalog's values and of the demonstrations (on disk), and the KV states of the static
+        prompts (on disk). Returns (stage, seconds, note) per step."""
+        out = []
+        t = time.perf_counter()
+        if self.vocab.encoder is not None:
+            self.vocab.nearest_value("warm up")
+        self.demos.select("warm up", self.n_demos)
+        out.append(("encodings (values, demonstrations)", time.perf_counter() - t, ""))
+        if llm and self.llm is not None and hasattr(self.llm, "warm") and getattr(self.llm, "backend", "") == "local":
+            for name, system, schema in (("planner prompt state", self.planner_system, Plan),
+                                         ("chat prompt state", self.chat_system(), None)):
+                t = time.perf_counter()
+                self.llm.warm([{"role": "system", "content": system}], schema)
+                out.append((name, time.perf_counter() - t, "saved on disk"))
+        return out
 
     # ------------------------------------------------------------------ sessions
     def new_session(self) -> str:
@@ -200,7 +236,7 @@ class InteRecAgent:
         if kind == "chitchat":
             def gen(msg: str) -> str:
                 try:
-                    c = self.llm.generate([{"role": "system", "content": self.reply_system + " " + self.card.to_prompt()},
+                    c = self.llm.generate([{"role": "system", "content": self.chat_system()},
                                            {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain)}],
                                           max_tokens=80, purpose="reply")
                     return _tidy(c.text.strip(), 3)
@@ -325,7 +361,7 @@ class InteRecAgent:
                                                        for k, v in it.items() if k not in ("id", "title"))
                           for it in out.items[:10]) or "(none)"
         user = self.prompts["critic_user"].format(
-            message=message, plan=plan.model_dump_json(by_alias=True, exclude_defaults=False),
+            message=message, plan=compact(plan),
             trace=out.bus.tracker.summary(), items=shown, reply=reply[:600], item=self.catalog.domain)
         try:
             c = self.llm.generate_json([{"role": "system", "content": self.critic_system},
@@ -374,7 +410,7 @@ class InteRecAgent:
         msgs = [{"role": "system", "content": self.planner_system}]
         for d in self.demos.select(message, self.n_demos):
             msgs.append({"role": "user", "content": d["request"]})
-            msgs.append({"role": "assistant", "content": Plan.model_validate(d["plan"]).model_dump_json(by_alias=True)})
+            msgs.append({"role": "assistant", "content": compact(Plan.model_validate(d["plan"]))})
         context = ""
         hist = self._history(sid) if sid else []
         if hist:
@@ -382,7 +418,7 @@ class InteRecAgent:
         request = context + message[:MAX_MESSAGE]
         if advice and previous is not None:
             request += "\n" + self.prompts["replan_advice"].format(
-                plan=previous.model_dump_json(by_alias=True), advice=advice[:300])
+                plan=compact(previous), advice=advice[:300])
         msgs.append({"role": "user", "content": request})
         extra: list[str] = []
         try:

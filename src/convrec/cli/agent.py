@@ -25,6 +25,15 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
     cfg = get_config(**overrides)
+    if strategy in ("interecagent",):
+        from convrec.agent.setup import is_ready
+        from convrec.catalog.registry import check_name
+
+        check_name(cfg, dataset)
+        if not is_ready(cfg, dataset):  # first use: build it all now, with progress, never inside the turn
+            from convrec.cli._setup import run_setup
+
+            run_setup(cfg, dataset, llm=False, first_use=True)
     return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
                              strategy=strategy)
 

@@ -49,8 +49,15 @@ def data_prepare(
                                              "date, price, rating, count, category, tag, creator, flag, text, link, "
                                              "other); repeatable"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),
+    items_only: bool = typer.Option(False, "--items-only", help="only the item database and split (no models, "
+                                    "no LLM state)"),
+    no_llm: bool = typer.Option(False, "--no-llm", help="everything but the LLM's model file and prompt states"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON line: total and per-stage seconds"),
 ):
-    """Load, filter (k-core), split (leave-one-out) and write a dataset's item database."""
+    """Build everything a chat on DATASET needs: the item database (load, k-core filter,
+    leave-one-out split), the models the tools use (popularity, ItemCF, SASRec ranker, item
+    text embeddings), the vocabulary and demonstration encodings, and the embedded LLM's prompt
+    states on disk. Steps whose result exists are skipped."""
     from convrec.catalog.custom import CustomSource
     from convrec.catalog.registry import BUILTIN, canonical_name, custom_source_path
     from convrec.catalog.store import prepare
@@ -90,10 +97,35 @@ def data_prepare(
 
         write_role_overrides(cfg, name, roles)
         force = True
-    with step_progress(f"prepare {name}", total=9, enabled=not quiet) as advance:
+    import time
+
+    t0 = time.perf_counter()
+    with step_progress(f"items {name}", total=9, enabled=not quiet and not as_json) as advance:
         ds = prepare(cfg, name, force=force, progress=advance)
+    items_s = time.perf_counter() - t0
+    result = {"dataset": name, "total_s": round(items_s, 1), "stages": [{"stage": "items and split", "seconds": round(items_s, 2)}]}
+    if not items_only:
+        from convrec.cli._setup import run_setup
+
+        llm = not no_llm and cfg.llm.backend == "local" and _local_llm_installed()
+        got = run_setup(cfg, name, llm=llm, force=force)
+        result = {"dataset": name, "total_s": round(time.perf_counter() - t0, 1),
+                  "stages": result["stages"] + [s for s in got["stages"] if s["stage"] != "items and split"]}
+    if as_json:
+        sys.stdout.write(json.dumps({**result, "items": ds.manifest["items"], "interactions": ds.manifest["interactions"]}) + "\n")
+        return
     console.print(f"[green]{name}[/] → {ds.dir}")
     _print_counts(ds.manifest)
+    if not items_only:
+        slow = sorted(result["stages"], key=lambda s: -s["seconds"])[:3]
+        console.print(f"ready to chat in {result['total_s']:.1f} s (" + ", ".join(f"{s['stage']} {s['seconds']:.1f} s" for s in slow)
+                      + f"): convrec ask --dataset {name} \"...\"", highlight=False)
+
+
+def _local_llm_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("llama_cpp") is not None
 
 
 @data_app.command("info")

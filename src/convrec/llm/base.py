@@ -377,9 +377,7 @@ class LLM(ABC):
         include_schema
             Append the JSON schema to the system message, so the model sees field meanings.
         """
-        msgs = as_dicts(messages)
-        if include_schema:
-            msgs = with_instruction(msgs, schema_instruction(schema))
+        msgs = self._json_messages(messages, schema, include_schema)
         js = schema_of(schema)
         limit = max_tokens or self.max_tokens
         temp = self._temp(temperature)
@@ -403,8 +401,15 @@ class LLM(ABC):
         except (ValidationError, json.JSONDecodeError, ValueError) as e:
             raise self._output_error(schema, e, c2) from None
 
-    def warm(self, messages: Sequence[MessageLike]) -> None:
-        """Precompute a static prompt prefix (system prompt, tools, schema); no-op by default."""
+    def warm(self, messages: Sequence[MessageLike], schema: type[BaseModel] | None = None) -> None:
+        """Precompute the static prefix (the leading system messages) of a later call; with
+        ``schema``, of a :meth:`generate_json` call for it (whose system message carries the
+        schema). No-op by default."""
+
+    def _json_messages(self, messages: Sequence[MessageLike] | str, schema: type[BaseModel],
+                       include_schema: bool = True) -> list[dict[str, str]]:
+        msgs = as_dicts(messages)
+        return with_instruction(msgs, schema_instruction(schema)) if include_schema else msgs
 
     def close(self) -> None:
         """Release the model or connection."""

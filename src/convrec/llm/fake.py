@@ -17,24 +17,34 @@ class ScriptedLLM(LLM):
 
     A reply may be text, a dict or pydantic object (sent as JSON), or a function of the
     messages. Token counts are whitespace word counts, so meters have something to sum.
+    ``routed=True``: a JSON call takes the next dict or pydantic reply and a text call the next
+    text reply, so one script serves code paths that may skip a call.
     """
 
     backend = "fake"
     supports_constrained_json = False
 
-    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted", **kw: Any):
+    def __init__(self, replies: Iterable[Reply] = (), *, model: str = "scripted", routed: bool = False, **kw: Any):
         super().__init__(model, **kw)
         self.replies = list(replies)
+        self.routed = routed
         self.calls: list[dict[str, Any]] = []
 
     def add(self, *replies: Reply) -> "ScriptedLLM":
         self.replies.extend(replies)
         return self
 
-    def _next(self, messages: list[dict[str, str]]) -> str:
+    def _next(self, messages: list[dict[str, str]], json_call: bool = False) -> str:
         if not self.replies:
             raise AssertionError(f"ScriptedLLM ran out of replies after {len(self.calls)} calls")
-        r = self.replies.pop(0)
+        i = 0
+        if self.routed:
+            fits = [j for j, r in enumerate(self.replies) if isinstance(r, (dict, BaseModel)) == json_call]
+            if not fits:
+                raise AssertionError(f"ScriptedLLM has no {'JSON' if json_call else 'text'} reply left "
+                                     f"after {len(self.calls)} calls")
+            i = fits[0]
+        r = self.replies.pop(i)
         if callable(r):
             r = r(messages)
         if isinstance(r, BaseModel):
@@ -45,7 +55,7 @@ class ScriptedLLM(LLM):
 
     def _complete(self, messages, *, max_tokens, temperature, stop, json_schema, schema_name="Reply") -> Completion:
         self.calls.append({"messages": messages, "json_schema": json_schema, "max_tokens": max_tokens})
-        text = self._next(messages)
+        text = self._next(messages, json_schema is not None)
         usage = Usage(sum(len(m["content"].split()) for m in messages), len(text.split()))
         return Completion(text, usage, 0.0, 0.0, "stop", self.model)
 

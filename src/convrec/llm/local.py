@@ -339,11 +339,12 @@ class LocalLLM(LLM):
             self.stats["live_reuse"] += 1
         return min(reused, len(tokens) - 1)
 
-    def warm(self, messages) -> None:
-        """Evaluate and save the static prefix of ``messages`` (their leading system messages)."""
+    def warm(self, messages, schema=None) -> None:
+        """Evaluate and save the static prefix of ``messages`` (their leading system messages;
+        with ``schema``, as :meth:`generate_json` sends them), in memory and on disk."""
         from convrec.llm.base import as_dicts
 
-        msgs = as_dicts(messages)
+        msgs = self._json_messages(messages, schema) if schema is not None else as_dicts(messages)
         n_sys = 0
         while n_sys < len(msgs) and msgs[n_sys]["role"] == "system":
             n_sys += 1

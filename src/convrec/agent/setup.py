@@ -1,0 +1,130 @@
+"""Everything a chat on a dataset needs, built ahead: the item database and split, the models
+the tools call (popularity, ItemCF, the order-free SASRec ranker, item text embeddings), the
+vocabulary's value encodings and the demonstrations' encodings, the embedded LLM's file and the
+KV state of the planner's static prompt on disk.
+
+``convrec data prepare NAME`` runs all of it with progress; the first ``convrec ask`` on a
+dataset that is not ready runs it too (saying how long it will take), so no turn ever trains a
+model inside itself. Every step is a no-op when its result exists, so calling it again is cheap.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Callable
+
+from convrec.catalog.store import PreparedDataset, is_prepared, open_dataset
+from convrec.config import Config
+
+
+@dataclass
+class StageTime:
+    stage: str
+    seconds: float
+    note: str = ""
+
+
+Say = Callable[[str], None]
+
+
+def chat_artifacts(ds: PreparedDataset) -> list[str]:
+    """The models InteRecAgent's tools use on this dataset."""
+    if int(ds.manifest.get("interactions", 0)) > 0:
+        return ["popularity", "itemcf", "sasrec-set", "embeddings"]
+    return ["popularity", "embeddings"]  # a catalog without interactions ranks by content and its own signals
+
+
+def missing_artifacts(ds: PreparedDataset) -> list[str]:
+    from convrec.models.registry import is_trained, pretrained_dir
+
+    return [a for a in chat_artifacts(ds) if not is_trained(ds, a) and pretrained_dir(ds, a) is None]
+
+
+def is_ready(config: Config, name: str) -> bool:
+    """Prepared, with every model a chat uses trained (or shipped) — file checks only."""
+    if not is_prepared(config, name):
+        return False
+    try:
+        ds = open_dataset(config, name)
+        return not missing_artifacts(ds)
+    except Exception:
+        return False
+
+
+# measured on this project's 2-core machines (docs/results/latency.md): rough, for "about N minutes"
+_ITEMS_EMBEDDED_PER_S = 70.0
+_INTERACTIONS_PER_S_SASREC = 2500.0
+_INTERACTIONS_PER_S_ITEMCF = 200_000.0
+
+
+def estimate_s(config: Config, name: str) -> float:
+    """A rough estimate of what :func:`make_ready` still has to do, in seconds."""
+    from convrec.catalog.registry import canonical_name
+
+    if not is_prepared(config, name):
+        sizes = {"steam": (32_000, 800_000), "goodbooks": (10_000, 0), "beauty": (12_000, 200_000),
+                 "movielens-small": (9_700, 100_000), "movielens-100k": (1_700, 100_000),
+                 "movielens-1m": (3_700, 1_000_000)}
+        n_items, n_inter = sizes.get(canonical_name(name), (10_000, 100_000))
+        missing = ["popularity", "itemcf", "sasrec-set", "embeddings"] if n_inter else ["embeddings"]
+        base = 20.0 + n_inter / 50_000
+    else:
+        ds = open_dataset(config, name)
+        n_items, n_inter = int(ds.manifest["items"]), int(ds.manifest["interactions"])
+        missing = missing_artifacts(ds)
+        base = 0.0
+    t = base + 15.0
+    if "embeddings" in missing:
+        t += n_items / _ITEMS_EMBEDDED_PER_S
+    if "sasrec-set" in missing:
+        t += n_inter / _INTERACTIONS_PER_S_SASREC
+    if "itemcf" in missing:
+        t += n_inter / _INTERACTIONS_PER_S_ITEMCF
+    return t
+
+
+def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = False, say: Say | None = None,
+               step: Say | None = None, model_progress: Callable[[str], Callable[[dict], None] | None] | None = None,
+               ) -> list[StageTime]:
+    """Build what a chat on ``name`` needs; returns the time of each stage.
+
+    ``say``: one-line messages; ``step``: called as each stage starts (for a progress bar);
+    ``model_progress(artifact)``: a progress callback for training that artifact (or None).
+    ``llm=False`` leaves the LLM out (no model file, no prompt state).
+    """
+    from convrec.catalog.store import prepare
+    from convrec.models.registry import is_trained, load_or_train, pretrained_dir, train_artifact
+
+    say = say or (lambda _m: None)
+    step = step or (lambda _m: None)
+    out: list[StageTime] = []
+
+    def timed(stage: str, fn, note: str = ""):
+        step(stage)
+        t = time.perf_counter()
+        r = fn()
+        out.append(StageTime(stage, round(time.perf_counter() - t, 2), note))
+        return r
+
+    ds = timed("items and split", lambda: prepare(config, name, force=force, progress=None))
+    for art in chat_artifacts(ds):
+        done = is_trained(ds, art) and not force
+        shipped = pretrained_dir(ds, art) is not None
+        prog = model_progress(art) if model_progress else None
+        if done or (shipped and not force):
+            timed(f"model: {art}", lambda a=art: load_or_train(ds, config, a), "shipped" if shipped and not done else "present")
+        else:
+            timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")
+    from convrec.agent.api import Agent
+
+    agent = timed("agent (vocabulary, demonstrations)", lambda: Agent.from_config(config, name, with_llm=llm))
+    warm = getattr(agent.strategy, "warm", None)
+    if warm is not None:
+        for stage, seconds, note in warm(llm=llm):
+            out.append(StageTime(stage, round(seconds, 2), note))
+    return out
+
+
+def summary(name: str, stages: list[StageTime], total_s: float) -> dict:
+    return {"dataset": name, "total_s": round(total_s, 1), "stages": [asdict(s) for s in stages]}
