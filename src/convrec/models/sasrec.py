@@ -137,6 +137,18 @@ def build_net(n_items: int, dim: int, maxlen: int, blocks: int, heads: int, drop
     return Net()
 
 
+def _ln(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-8) -> np.ndarray:
+    mu = x.mean(-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * w + b
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    from scipy.special import erf
+
+    return 0.5 * x * (1.0 + erf(x / np.sqrt(2.0)))
+
+
 class SASRec(Recommender):
     """Self-attentive sequential recommender.
 
@@ -191,9 +203,28 @@ class SASRec(Recommender):
                         style=style, positions=positions, negatives=negatives, sampled_above=sampled_above, min_delta=min_delta,
                         precision=precision, ff_dropout=ff_dropout)
         self.items: ItemIndex | None = None
-        self.net = None
+        self._net_obj = None
+        self._arrays: dict[str, np.ndarray] | None = None
+        """Loaded weights, for torch-free scoring (:meth:`_np_user_vectors`)."""
         self.active: np.ndarray | None = None  # items seen in training
         self.history: list[dict] = []
+
+    @property
+    def net(self):
+        """The torch network; a loaded model builds it only when something needs torch
+        (training on top of it, attribute heads): scoring runs in NumPy."""
+        if self._net_obj is None and self._arrays is not None:
+            torch = _torch()
+            net = self._net(len(self.items))
+            net.load_state_dict({k: torch.from_numpy(v) for k, v in self._arrays.items()}, strict=False)
+            net.eval()
+            self._net_obj = net
+        return self._net_obj
+
+    @net.setter
+    def net(self, value) -> None:
+        self._net_obj = value
+        self._arrays = None  # weights being trained: torch is the truth
 
     # ------------------------------------------------------------------ training
     def _net(self, n_items: int):
@@ -422,7 +453,74 @@ class SASRec(Recommender):
         with torch.no_grad():
             return self.net(x)[:, -1, :]
 
+    def _np_user_vectors(self, histories) -> np.ndarray:
+        """The network's last output per history, in NumPy (same numbers as the torch
+        forward in eval mode, no torch import: ``tests/test_models_contract.py``)."""
+        w, c = self._arrays, self.cfg
+        L = c["maxlen"]
+        width = max(1, min(L, max((len(h) for h in histories), default=1)))
+        seq = self._pad(list(histories), width)
+        post = c.get("style", "paper") == "post"
+        dim, heads = c["dim"], c["heads"]
+        pad = seq == 0
+        x = w["item_emb.weight"][seq] * (1.0 if post else np.sqrt(dim))
+        if c["use_position"]:
+            if c.get("positions", "end") == "start":
+                pos = np.clip(np.cumsum(~pad, 1) - 1, 0, None)
+                x = x + w["pos_emb.weight"][pos]
+            else:
+                x = x + w["pos_emb.weight"][-width:][None]
+        if post:
+            x = _ln(x, w["emb_ln.weight"], w["emb_ln.bias"])
+        keep = (~pad)[:, :, None].astype(np.float32)
+        x = (x * keep).astype(np.float32)
+        blocked = np.triu(np.ones((width, width), dtype=bool), 1)[None] | pad[:, None, :]
+        blocked &= ~np.eye(width, dtype=bool)[None]
+        bias = np.where(blocked, np.float32(-np.inf), np.float32(0.0))[:, None]  # [B, 1, L, L]
+        dh = dim // heads
+
+        def attn(q_in, kv_in, p):
+            wq, wk, wv = np.split(w[p + "in_proj_weight"], 3)
+            bq, bk, bv = np.split(w[p + "in_proj_bias"], 3)
+            B = q_in.shape[0]
+            q = (q_in @ wq.T + bq).reshape(B, width, heads, dh).transpose(0, 2, 1, 3)
+            k = (kv_in @ wk.T + bk).reshape(B, width, heads, dh).transpose(0, 2, 3, 1)
+            v = (kv_in @ wv.T + bv).reshape(B, width, heads, dh).transpose(0, 2, 1, 3)
+            a = (q @ k) / np.float32(np.sqrt(dh)) + bias
+            a = np.exp(a - a.max(-1, keepdims=True))
+            a /= a.sum(-1, keepdims=True)
+            o = (a @ v).transpose(0, 2, 1, 3).reshape(B, width, dim)
+            return o @ w[p + "out_proj.weight"].T + w[p + "out_proj.bias"]
+
+        for b in range(c["blocks"]):
+            p = f"blocks.{b}."
+
+            def ff(v):
+                h = v @ w[p + "ff.0.weight"].T + w[p + "ff.0.bias"]
+                h = _gelu(h) if post else np.maximum(h, 0.0)
+                return h @ w[p + "ff.3.weight"].T + w[p + "ff.3.bias"]
+
+            if post:
+                x = _ln(x + attn(x, x, p + "attn."), w[p + "ln1.weight"], w[p + "ln1.bias"])
+                x = _ln(x + ff(x), w[p + "ln2.weight"], w[p + "ln2.bias"]) * keep
+            else:
+                q = _ln(x, w[p + "ln1.weight"], w[p + "ln1.bias"])
+                x = q + attn(q, x, p + "attn.")
+                x = _ln(x, w[p + "ln2.weight"], w[p + "ln2.bias"])
+                x = (x + ff(x)) * keep
+        if not post:
+            x = _ln(x, w["last_ln.weight"], w["last_ln.bias"])
+        return x[:, -1, :]
+
     def score_batch(self, histories):
+        if self._arrays is not None and self._net_obj is None:
+            E = self._arrays["item_emb.weight"][1:]
+            out = np.empty((len(histories), len(self.items)), dtype=np.float32)
+            for s in range(0, len(histories), 256):
+                out[s : s + 256] = self._np_user_vectors(histories[s : s + 256]) @ E.T
+            self.floor_untrained(out)
+            out[[i for i, h in enumerate(histories) if len(h) == 0]] = 0.0
+            return out
         torch = _torch()
         torch.set_num_threads(self.cfg["threads"])
         self.net.eval()
@@ -460,7 +558,10 @@ class SASRec(Recommender):
         return self.floor_untrained(s)
 
     def item_vectors(self) -> np.ndarray:
-        w = self.net.item_emb.weight[1:].detach().numpy()
+        if self._arrays is not None and self._net_obj is None:
+            w = self._arrays["item_emb.weight"][1:]
+        else:
+            w = self.net.item_emb.weight[1:].detach().numpy()
         return w / (np.linalg.norm(w, axis=1, keepdims=True) + 1e-9)
 
     def _similar_scores(self, seeds):
@@ -476,13 +577,11 @@ class SASRec(Recommender):
         return {**self.cfg, "n_items": len(self.items), "train_history": self.history}, arrays
 
     def _restore(self, config, arrays):
-        torch = _torch()
         self.history = config.pop("train_history", [])
         n = config.pop("n_items")
         self.cfg = config
-        arrays = dict(arrays)
+        arrays = {k: np.asarray(v, dtype=np.float32) if v.dtype.kind == "f" else v for k, v in dict(arrays).items()}
         active = arrays.pop("active", None)
         self.active = np.ones(n, dtype=bool) if active is None else np.asarray(active, dtype=bool)
-        self.net = self._net(n)
-        self.net.load_state_dict({k: torch.from_numpy(v) for k, v in arrays.items()}, strict=False)
-        self.net.eval()
+        self._net_obj = None
+        self._arrays = arrays  # the torch network is built only if something needs it
