@@ -57,8 +57,20 @@ def run_check(llm) -> dict[str, Any]:
     out.setdefault("load_s", None)
     local = hasattr(llm, "clear_cache")
     llm.meter.start_turn()
+    disk = getattr(llm, "disk", None)
     if local:
         llm.clear_cache()
+        llm.disk = None  # measure a truly cold prefix, and leave the saved prompt states alone
+    try:
+        return _measure(llm, out, local)
+    finally:
+        if local:
+            llm.disk = disk
+
+
+def _measure(llm, out: dict[str, Any], local: bool) -> dict[str, Any]:
+    from convrec.llm.base import Message
+
     ask = [Message.system(CHECK_SYSTEM), Message.user("Suggest a relaxing puzzle game.")]
     cold = llm.stream(ask, max_tokens=4, purpose="check-cold")
     cold.text()
