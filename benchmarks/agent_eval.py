@@ -152,6 +152,7 @@ def run_set(path: Path, args, make_agent) -> dict:
         cases = cases[::args.every]
     results, lat, calls, repairs = [], [], [], Counter()
     violating = impossible_with_items = 0
+    per_call: dict[str, list[tuple[int, int, int]]] = {}  # purpose -> (prompt, reused, completion) per call
     t_set = time.perf_counter()
     for case in track(cases, description=path.stem, console=console):
         agent = make_agent(case.get("dataset", "movielens-small"))
@@ -164,6 +165,9 @@ def run_set(path: Path, args, make_agent) -> dict:
             except Exception as e:  # a crash is a failed case, not the end of the run
                 error = f"{type(e).__name__}: {e}"[:300]
                 break
+            llm = getattr(agent.strategy, "llm", None)
+            for r in (llm.meter.turn_records() if llm is not None else []):
+                per_call.setdefault(r.purpose or r.kind, []).append((r.prompt_tokens, r.cached_tokens, r.completion_tokens))
             sid = t.session
             lat.append(t.latency_ms / 1000)
             calls.append(t.llm_calls)
@@ -192,6 +196,10 @@ def run_set(path: Path, args, make_agent) -> dict:
             "latency_p50_s": round(float(np.percentile(lat, 50)), 2) if lat else 0.0,
             "latency_p95_s": round(float(np.percentile(lat, 95)), 2) if lat else 0.0,
             "wall_s": round(time.perf_counter() - t_set, 1),
+            "tokens_per_call": {k: {"calls": len(v), "prompt": round(float(np.mean([x[0] for x in v])), 1),
+                                    "reused": round(float(np.mean([x[1] for x in v])), 1),
+                                    "completion": round(float(np.mean([x[2] for x in v])), 1)}
+                                for k, v in sorted(per_call.items())},
             "by_kind": {k: f"{kinds_ok[k]}/{n}" for k, n in sorted(kinds.items())},
             "repairs": dict(repairs.most_common()), "results": results}
 

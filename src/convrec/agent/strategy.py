@@ -104,6 +104,7 @@ def _interecagent(d: StrategyDeps) -> Strategy:
     from convrec.agent.memory import SessionStore
 
     cfg = d.catalog.config
+    d.catalog.vocab  # items, linker and vocabulary: from the cache a previous process wrote, before anything reads items
     store = SessionStore(d.sessions_db or cfg.home / "sessions.db")
     return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
                         reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro,
