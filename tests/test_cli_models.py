@@ -22,7 +22,8 @@ def make_shop(tmp_path):
     inter = tmp_path / "inter.csv"
     inter.write_text("user,item,ts\n" + "\n".join(rows) + "\n")
     r = run(["data", "prepare", "shop", "--items", str(items), "--id-col", "id", "--title-col", "name",
-             "--interactions", str(inter), "--user-col", "user", "--item-col", "item", "--time-col", "ts"], tmp_path)
+             "--interactions", str(inter), "--user-col", "user", "--item-col", "item", "--time-col", "ts",
+             "--items-only"], tmp_path)  # models are trained by the commands under test
     assert r.returncode == 0, r.stderr
 
 

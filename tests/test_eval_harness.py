@@ -52,7 +52,8 @@ def test_every_protocol_quick_with_the_agent(protocol, catalog, session_config, 
     llm = RoutingLLM()
     s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=llm, sim_llm=llm)
     assert s["protocol"] == protocol and s["n"] == 3 and s["strategy"] == "interecagent"
-    assert s["llm_calls_per_turn"] >= 2 and s["turn_latency_p50_s"] > 0
+    # the opening sentence always; the planner only where a request left words ungrounded
+    assert s["llm_calls_per_turn"] >= 1 and s["turn_latency_p50_s"] > 0
     recs = [json.loads(l) for l in (tmp_path / "run" / "conversations.jsonl").read_text().splitlines()]
     assert len(recs) == 3 and all(r["turns"] for r in recs)
     t = recs[0]["turns"][0]

@@ -34,7 +34,10 @@ def test_protocol_with_the_real_model(protocol, llm, catalog, session_config, tm
     spec = RunSpec.for_protocol(protocol, "movielens-small", "interecagent", quick=True, n=n, turns=turns,
                                 llm="local", sim_llm="local",
                                 conversation="llm" if protocol == "one-turn-retrieval" else "template")
-    s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=llm, sim_llm=llm)
+    # the planner on every turn, so the protocol exercises the real model as the agent's planner
+    cfg = session_config.model_copy(update={"agent": session_config.agent.model_copy(update={"planner": "always"})})
+    catalog = CatalogAccess(catalog.ds, cfg)
+    s = evaluate(spec, cfg, catalog.ds, catalog, tmp_path / "run", llm=llm, sim_llm=llm)
     assert s["n"] == n and 1 <= s["llm_calls_per_turn"] <= 3
     recs = [json.loads(l) for l in (tmp_path / "run" / "conversations.jsonl").read_text().splitlines()]
     known = set(catalog.ds.items["item_id"].astype(str))

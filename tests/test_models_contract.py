@@ -332,7 +332,8 @@ def test_sasrec_items_never_trained_rank_last(tmp_path):
     assert not set(sim) & set(cold)
     loaded = SASRec.load(m.save(tmp_path / "m"))
     np.testing.assert_array_equal(loaded.active, m.active)
-    np.testing.assert_allclose(loaded.score_batch([np.asarray([0, 1, 2])])[0], s, rtol=1e-6)
+    # a loaded model scores in NumPy: the same as torch up to float32 rounding
+    np.testing.assert_allclose(loaded.score_batch([np.asarray([0, 1, 2])])[0], s, rtol=1e-5, atol=1e-5)
     attr = AttrSASRec(m, epochs=1).fit(td)
     a = attr.score_batch([np.asarray([0, 1, 2])])[0]
     assert a[~seen].max() < a[seen].min()

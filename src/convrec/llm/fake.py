@@ -55,7 +55,7 @@ class ScriptedLLM(LLM):
 
     def _complete(self, messages, *, max_tokens, temperature, stop, json_schema, schema_name="Reply") -> Completion:
         self.calls.append({"messages": messages, "json_schema": json_schema, "max_tokens": max_tokens})
-        text = self._next(messages, json_schema is not None)
+        text = self._next(messages, json_schema is not None) if self.routed else self._next(messages)
         usage = Usage(sum(len(m["content"].split()) for m in messages), len(text.split()))
         return Completion(text, usage, 0.0, 0.0, "stop", self.model)
 
