@@ -53,8 +53,8 @@ def is_ready(config: Config, name: str) -> bool:
 
 
 # measured on this project's 2-core machines (docs/results/latency.md): rough, for "about N minutes"
-_ITEMS_EMBEDDED_PER_S = 70.0
-_INTERACTIONS_PER_S_SASREC = 2500.0
+_ITEMS_EMBEDDED_PER_S = 66.0          # steam: 32,131 items in 485 s
+_SASREC_S = (45.0, 1 / 1000.0)          # fixed + per interaction (steam: 11,947 in 59 s)
 _INTERACTIONS_PER_S_ITEMCF = 200_000.0
 
 
@@ -63,7 +63,7 @@ def estimate_s(config: Config, name: str) -> float:
     from convrec.catalog.registry import canonical_name
 
     if not is_prepared(config, name):
-        sizes = {"steam": (32_000, 800_000), "goodbooks": (10_000, 0), "beauty": (12_000, 200_000),
+        sizes = {"steam": (32_000, 12_000), "goodbooks": (10_000, 0), "beauty": (12_000, 200_000),
                  "movielens-small": (9_700, 100_000), "movielens-100k": (1_700, 100_000),
                  "movielens-1m": (3_700, 1_000_000)}
         n_items, n_inter = sizes.get(canonical_name(name), (10_000, 100_000))
@@ -78,7 +78,7 @@ def estimate_s(config: Config, name: str) -> float:
     if "embeddings" in missing:
         t += n_items / _ITEMS_EMBEDDED_PER_S
     if "sasrec-set" in missing:
-        t += n_inter / _INTERACTIONS_PER_S_SASREC
+        t += _SASREC_S[0] + n_inter * _SASREC_S[1]
     if "itemcf" in missing:
         t += n_inter / _INTERACTIONS_PER_S_ITEMCF
     return t
