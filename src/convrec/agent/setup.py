@@ -94,7 +94,7 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
     ``llm=False`` leaves the LLM out (no model file, no prompt state).
     """
     from convrec.catalog.store import prepare
-    from convrec.models.registry import is_trained, load_or_train, pretrained_dir, train_artifact
+    from convrec.models.registry import is_trained, pretrained_dir, train_artifact
 
     say = say or (lambda _m: None)
     step = step or (lambda _m: None)
@@ -109,12 +109,12 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
 
     ds = timed("items and split", lambda: prepare(config, name, force=force, progress=None))
     for art in chat_artifacts(ds):
-        done = is_trained(ds, art) and not force
-        shipped = pretrained_dir(ds, art) is not None
-        prog = model_progress(art) if model_progress else None
-        if done or (shipped and not force):
-            timed(f"model: {art}", lambda a=art: load_or_train(ds, config, a), "shipped" if shipped and not done else "present")
+        if not force and is_trained(ds, art):
+            out.append(StageTime(f"model: {art}", 0.0, "present"))
+        elif not force and pretrained_dir(ds, art) is not None:
+            out.append(StageTime(f"model: {art}", 0.0, "shipped"))
         else:
+            prog = model_progress(art) if model_progress else None
             timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")
     from convrec.agent.api import Agent
 

@@ -25,7 +25,7 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
     cfg = get_config(**overrides)
-    if strategy in ("interecagent",):
+    if strategy == "interecagent":
         from convrec.agent.setup import is_ready
         from convrec.catalog.registry import check_name
 
@@ -36,9 +36,6 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
             run_setup(cfg, dataset, llm=False, first_use=True)
     return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
                              strategy=strategy)
-
-
-
 
 
 @app.command("ask")

@@ -32,10 +32,10 @@ def make_llm(config: Config, *, meter: UsageMeter | None = None, notify: Callabl
             max_backoff_s=cfg.max_backoff_s, json_mode=cfg.json_mode, max_tokens=cfg.max_tokens,
             temperature=cfg.temperature, seed=cfg.seed, meter=meter,
         )
-    from convrec.llm.local import LocalLLM, _check_llama_cpp
+    from convrec.llm.local import LocalLLM, check_llama_cpp
     from convrec.llm.models import resolve_local_model
 
-    _check_llama_cpp()  # fail with the install hint before spending time on the model file
+    check_llama_cpp()  # fail with the install hint before spending time on the model file
     resolved = resolve_local_model(cfg.model, config.home, sha256=cfg.sha256, notify=notify)
     return LocalLLM(
         resolved.path, name=resolved.name, sha256=resolved.sha256, threads=cfg.threads, n_ctx=cfg.n_ctx,

@@ -46,7 +46,7 @@ def import_llama_cpp():
     return llama_cpp
 
 
-def _check_llama_cpp() -> None:
+def check_llama_cpp() -> None:
     """Fail early with the install hint, without importing llama.cpp (it loads on first use)."""
     import importlib.util
 
@@ -62,7 +62,7 @@ def _file_identity(path: Path) -> str:
         return str(path)
 
 
-def _runtime_id(n_ctx: int) -> str:
+def _runtime_id() -> str:
     """What else a saved state depends on: the llama.cpp build (its state format)."""
     try:
         from importlib.metadata import version
@@ -160,7 +160,7 @@ class LocalLLM(LLM):
         meter=None,
     ):
         super().__init__(name or Path(path).name, max_tokens=max_tokens, temperature=temperature, meter=meter)
-        import_llama_cpp() if load_now else _check_llama_cpp()
+        import_llama_cpp() if load_now else check_llama_cpp()
         self.path = Path(path)
         self.sha256 = sha256
         self.fixed_threads = threads
@@ -182,7 +182,7 @@ class LocalLLM(LLM):
             from convrec.llm.kvstore import DiskPrefixStore
 
             model_id = sha256 or _file_identity(self.path)
-            self.disk = DiskPrefixStore(disk_cache_dir, model_id, disk_cache_mb, runtime=_runtime_id(n_ctx))
+            self.disk = DiskPrefixStore(disk_cache_dir, model_id, disk_cache_mb, runtime=_runtime_id())
         if load_now:
             self._ensure_loaded()
 
@@ -225,9 +225,6 @@ class LocalLLM(LLM):
             self._stop = [eos] if eos else []
             self._llama = llm
             return llm
-
-    def _piece(self, tok: int) -> str:
-        return self._llm.detokenize([tok], special=True).decode("utf-8", errors="ignore")
 
     # ------------------------------------------------------------------ prompts
     def _render(self, messages: list[dict[str, str]]) -> tuple[list[int], list[int] | None]:

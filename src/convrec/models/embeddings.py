@@ -103,7 +103,7 @@ class TextEncoder:
         return out
 
     def _encode(self, texts: Sequence[str], batch_size: int = 64, progress=None) -> np.ndarray:
-        if len(texts) <= NUMPY_UP_TO or _ENCODERS.get(("numpy", 0)) is False:
+        if len(texts) <= NUMPY_UP_TO:
             small = self._numpy()
             if small is not None:
                 return small.encode(texts)

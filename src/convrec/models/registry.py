@@ -47,8 +47,10 @@ def data_signature(ds: PreparedDataset) -> str:
     """Identifies the training data independently of where the files live: the same
     catalog and the same split give the same signature on every machine."""
     m = ds.manifest
+    with ds.connect() as con:  # the first and last item id, without reading the whole table
+        ends = [con.execute(f"SELECT item_id FROM items ORDER BY rowid {o} LIMIT 1").fetchone()[0] for o in ("ASC", "DESC")]
     h = hashlib.sha256(json.dumps([m["items"], m["users"], m["interactions"], m["split"], m["kcore"],
-                                   ds.items["item_id"].iloc[[0, -1]].tolist()]).encode())
+                                   [str(x) for x in ends]]).encode())
     return h.hexdigest()[:16]
 
 
