@@ -117,11 +117,12 @@ class AgentConfig(BaseModel):
     use); the titles, counts and conditions are always written from the verified result. auto:
     on, except for the embedded 0.5B model, whose sentences were measured to be wrong too often
     ("feel-good picks from the 90s" for films from 2005 on)."""
-    planner: Literal["auto", "always"] = "auto"
+    planner: Literal["auto", "always", "never"] = "auto"
     """When the planner LLM writes the tool plan. auto: only when understanding left words of a
     recommendation request ungrounded (a request whose every word was linked to the catalog gets
     the plan the repairs would make of any plan, without the call); always: on every
-    recommendation request (the paper's plan-first loop)."""
+    recommendation request (the paper's plan-first loop); never: the plan comes from understanding
+    alone (an ablation of the LLM's part)."""
 
 
 class Config(BaseModel):

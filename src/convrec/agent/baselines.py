@@ -57,12 +57,15 @@ class _Base:
         self.sessions.setdefault(session, []).extend(messages)
 
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None) -> Turn:
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
         t0 = time.perf_counter()
         if session is None or session not in self.sessions:
             session = session or uuid.uuid4().hex[:12]
             self.sessions[session] = []
         hist = self.sessions[session]
+        if context and not hist:  # a conversation held elsewhere: its messages come first
+            hist.extend({"role": "user" if m.get("role") == "user" else "assistant", "content": str(m.get("content", ""))}
+                        for m in context if str(m.get("content", "")).strip())
         hist.append({"role": "user", "content": message})
         turn_no = self.llm.meter.start_turn() if self.llm is not None else None
         turn = self._turn(hist, list(candidates) if candidates is not None else None, k or self.k)

@@ -34,6 +34,8 @@ from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 MAX_MESSAGE = 2000
+MAX_CONTEXT = 40
+"""Earlier messages read with a turn's ``context`` (the most recent ones)."""
 TOOLS = {"lookup": LookUp(), "hard_filter": HardFilter(), "similar_to": SoftFilter(), "rank": Rank(),
          "store_candidates": StoreCandidates(), "fetch": FetchCandidates()}
 VERIFY_POOL = 4
@@ -150,19 +152,25 @@ class InteRecAgent:
 
     # ------------------------------------------------------------------ the turn
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None) -> Turn:
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
         """One turn. ``candidates`` (catalog ids) start the candidate bus instead of the whole
-        catalog, as when the user lists items to choose from; ``k`` fixes how many are shown."""
+        catalog, as when the user lists items to choose from; ``k`` fixes how many are shown;
+        ``context``: the conversation before this message (``{"role", "content"}``, e.g. a chat
+        held elsewhere), read with the message and stored in a session that has no messages yet."""
         t0 = time.perf_counter()
         turn_no = self.llm.meter.start_turn()
         sid, profile = self._session(session)
         message = (message or "").strip()
         truncated = len(message) > MAX_MESSAGE
+        context = [m for m in (context or []) if str(m.get("content", "")).strip()][-MAX_CONTEXT:]
+        if context and not self.store.messages(sid):
+            for m in context:
+                self.store.add_message(sid, "user" if m.get("role") == "user" else "assistant", str(m["content"])[:MAX_MESSAGE])
         self.store.add_message(sid, "user", message)  # stored whole, before anything can fail
         if not message:
             return self._finish(Turn("Please tell me what you are looking for.", session=sid), t0, turn_no)
         with stage("understand"):
-            intent = understand(message, self.vocab)  # the message is read once, here
+            intent = understand(message, self.vocab, history=context or None)  # the message is read once, here
         if candidates is not None and intent.kind != "refuse":
             intent = replace(intent, kind="recommend")  # the caller gave items to rank
         if intent.kind == "refuse":
@@ -400,12 +408,12 @@ class InteRecAgent:
         ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
                             k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
                             list_columns=tuple(self.list_columns))
-        if self.planner == "auto" and advice is None and intent.grounded:
+        if advice is None and (self.planner == "never" or (self.planner == "auto" and intent.grounded)):
             # every word was linked to the catalog: the repairs would replace whatever the
             # model wrote by what the intent says, so the call is skipped
             start = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
             plan, repairs = run_repairs(start, intent, ctx)
-            return plan, ["planner_skipped_grounded"] + repairs
+            return plan, ["planner_skipped_grounded" if self.planner == "auto" else "planner_off"] + repairs
         message = intent.message
         msgs = [{"role": "system", "content": self.planner_system}]
         for d in self.demos.select(message, self.n_demos):

@@ -31,7 +31,7 @@ Say = Callable[[str], None]
 def chat_artifacts(ds: PreparedDataset) -> list[str]:
     """The models InteRecAgent's tools use on this dataset."""
     if int(ds.manifest.get("interactions", 0)) > 0:
-        return ["popularity", "itemcf", "sasrec-set", "embeddings"]
+        return ["popularity", "itemcf", "sasrec-set", "embeddings", "pref-ranker"]
     return ["popularity", "embeddings"]  # a catalog without interactions ranks by content and its own signals
 
 
@@ -94,7 +94,9 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
     ``llm=False`` leaves the LLM out (no model file, no prompt state).
     """
     from convrec.catalog.store import prepare
-    from convrec.models.registry import is_trained, pretrained_dir, train_artifact
+    import json
+
+    from convrec.models.registry import is_trained, model_dir, pretrained_dir, train_artifact
 
     say = say or (lambda _m: None)
     step = step or (lambda _m: None)
@@ -116,6 +118,9 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         else:
             prog = model_progress(art) if model_progress else None
             timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")
+            if art == "pref-ranker":
+                w = json.loads((model_dir(ds, art) / "config.json").read_text()).get("weights", {})
+                say("preference ranker weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in w.items() if v))
     from convrec.agent.api import Agent
 
     agent = timed("agent (vocabulary, demonstrations)", lambda: Agent.from_config(config, name, with_llm=llm))

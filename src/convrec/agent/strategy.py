@@ -21,8 +21,9 @@ class Strategy(Protocol):
     catalog: Any
 
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None) -> Turn:
-        """Answer one user message (``candidates``: item ids to choose from; ``k``: how many)."""
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        """Answer one user message (``candidates``: item ids to choose from; ``k``: how many;
+        ``context``: earlier messages of a conversation held elsewhere, ``{"role", "content"}``)."""
 
     def new_session(self) -> str:
         """A new conversation id."""

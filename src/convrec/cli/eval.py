@@ -23,6 +23,8 @@ PROTOCOL_HELP = {
     "one-turn-ranking": "One turn: rank the target + 19 sampled negatives given as candidates: NDCG@20.",
     "topn": "Sequential top-N (ToolRec): leave-one-out top-10, Recall@10 / NDCG@10, mean ± std over 3 user samples.",
     "requests": "Free-form requests with ground-truth items: OMuleT metrics (Factual, Hit, Precision, Sim, Pop50, ...).",
+    "dialogues": "Real recommendation dialogues (ReDial, redial-dev): Recall@1/5/10/20 of the human recommender's "
+                 "next suggestion, raw and with mentioned movies removed, next to GPT-4's on the same cases.",
 }
 
 
@@ -55,6 +57,11 @@ def make_command(protocol: str):
         reflection: int = typer.Option(0, "--reflection", min=0, max=5, help="interecagent critic rounds"),
         conversation: str = typer.Option("template", "--conversation", help="one-turn conversations: template | llm"),
         requests: Optional[str] = typer.Option(None, "--requests", help="requests protocol: JSONL request set"),
+        cases: Optional[str] = typer.Option(None, "--cases", help="dialogues: JSONL of dialogue cases "
+                                            "(default $CONVREC_DATA/redial-dev/cases.jsonl)"),
+        fold: str = typer.Option("all", "--fold", help="dialogues: all | tune (even lines) | holdout (odd lines)"),
+        ablate: Optional[List[str]] = typer.Option(None, "--ablate", help="interecagent without a signal (repeatable): "
+                                                   "context | cf | seq | content | priors | llm"),
         llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
         model: Optional[str] = typer.Option(None, "--model"),
         base_url: Optional[str] = typer.Option(None, "--base-url"),
@@ -64,7 +71,8 @@ def make_command(protocol: str):
         as_json: bool = typer.Option(False, "--json", help="end with exactly one JSON line of results"),
     ):
         run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
-                     reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json)
+                     reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
+                     cases=cases, fold=fold, ablate=ablate)
 
     command.__doc__ = PROTOCOL_HELP[protocol]
     eval_app.command(protocol)(command)
@@ -108,7 +116,8 @@ def report(
 
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
-                 reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json):
+                 reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
+                 cases=None, fold="all", ablate=None):
     from convrec.catalog.registry import check_name
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
@@ -121,6 +130,18 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         raise ConvrecError("--conversation must be template or llm")
     if (no_memory or reflection) and strategy != "interecagent":
         raise ConvrecError("--no-memory and --reflection apply to the interecagent strategy only")
+    from convrec.eval.harness import ABLATIONS, FOLDS
+
+    ablate = tuple(dict.fromkeys(ablate or ()))
+    bad = [a for a in ablate if a not in ABLATIONS]
+    if bad:
+        raise ConvrecError(f"unknown --ablate {', '.join(bad)} (choose {', '.join(ABLATIONS)})")
+    if ablate and strategy != "interecagent" and set(ablate) - {"context"}:
+        raise ConvrecError("--ablate other than 'context' applies to the interecagent strategy only")
+    if fold not in FOLDS:
+        raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
+    if (cases or fold != "all") and protocol != "dialogues":
+        raise ConvrecError("--cases and --fold apply to the dialogues protocol only")
     cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
     check_name(cfg, dataset)
     sim_cfg = get_config(**llm_overrides(llm=sim_llm, model=sim_model, base_url=sim_base_url)) \
@@ -133,6 +154,8 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     spec = RunSpec.for_protocol(protocol, dataset, strategy, quick=quick, n=n, seed=seed, turns=turns,
                                 memory=not no_memory, reflection=reflection, conversation=conversation,
                                 requests_file=str(Path(requests).resolve()) if requests else None,
+                                cases_file=str(Path(cases).resolve()) if cases else None, fold=fold,
+                                ablate=tuple(a for a in ABLATIONS if a in ablate),
                                 llm=llm_name(cfg) if uses_agent_llm else "",
                                 sim_llm=llm_name(sim_cfg) if uses_sim else "")
     run_dir = Path(out) if out else default_run_dir(cfg.home, spec)

@@ -37,6 +37,18 @@ def make_strategy(name: str, catalog, llm, sessions_db: Path, k: int = 10, seed:
                                              reflection=reflection, encoder=encoder))
 
 
+def apply_ablations(strategy, catalog, ablate) -> None:
+    """Switch signals off (see :data:`convrec.eval.harness.ABLATIONS`)."""
+    from convrec.models.prefrank import GROUPS
+
+    off = set(ablate or ())
+    groups = tuple(g for g in GROUPS if g not in off)
+    catalog.ranker_groups = None if len(groups) == len(GROUPS) else groups
+    if "llm" in off and hasattr(strategy, "planner"):
+        strategy.planner = "never"
+        strategy.llm_intro = False
+
+
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,
              fresh: bool = False, progress: Callable[[int, int], None] | None = None,
              llm_factory: Callable[[], Any] | None = None) -> dict[str, Any]:
@@ -56,11 +68,12 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
             agent_llm = llm_factory()
         strat = make_strategy(spec.strategy, catalog, agent_llm, run_dir / "sessions.db", k=spec.k, seed=spec.seed,
                               memory=spec.memory, reflection=spec.reflection, encoder=encoder)
+        apply_ablations(strat, catalog, spec.ablate)
         s_llm = lock_sim if sim_llm is not None or workers <= 1 or llm_factory is None else llm_factory()
         sim = UserSimulator(s_llm, catalog) if (needs_sim and s_llm is not None and spec.protocol in SESSION_PROTOCOLS) else None
         if spec.protocol in SESSION_PROTOCOLS and sim is None:
             raise ConvrecError("the simulator protocols need an LLM for the simulated user")
         return CaseRunner(spec, strat, catalog, sim, conv_llm=s_llm if needs_sim else None)
 
-    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress)
+    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress, config=config)
     return summarize(spec.identity(), recs, catalog)

@@ -14,6 +14,10 @@ Protocols
     one-turn-ranking    the target plus 19 sampled negatives as candidates, NDCG@20
     topn                leave-one-out top-10, Recall@10 / NDCG@10 over 3 user samples
     requests            free-form requests with ground-truth item sets, OMuleT metrics
+    dialogues           real recommendation dialogues (ReDial): the conversation as context,
+                        the last user turn as the message; Recall@1/5/10/20 of the movies the
+                        human recommender suggested next, raw and with mentioned movies removed,
+                        next to the reference system's hit flags read from the same file
 """
 
 from __future__ import annotations
@@ -29,7 +33,14 @@ from typing import Any, Callable, Iterable
 from convrec.errors import ConvrecError
 from convrec.eval.simulator import UserSimulator
 
-PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests")
+PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
+             "dialogues")
+FOLDS = ("all", "tune", "holdout")
+ABLATIONS = ("context", "cf", "seq", "content", "priors", "llm")
+"""Signals an evaluation can switch off: ``context`` the conversation before the last message;
+``cf`` / ``seq`` / ``content`` / ``priors`` views of the preference ranker (refitted without
+them); ``llm`` the agent's LLM (no planner call, template replies)."""
+"""dialogues: ``tune`` = cases on even lines of the file, ``holdout`` = odd lines (never tuned on)."""
 SESSION_PROTOCOLS = ("simulator", "long-chat", "long-context")
 
 
@@ -53,6 +64,12 @@ class RunSpec:
     """topn: independent user samples (mean ± std)."""
     reflection: int = 0
     requests_file: str | None = None
+    cases_file: str | None = None
+    """dialogues: the JSONL of dialogue cases (default: $CONVREC_DATA/redial-dev/cases.jsonl)."""
+    fold: str = "all"
+    """dialogues: all | tune (even lines) | holdout (odd lines)."""
+    ablate: tuple[str, ...] = ()
+    """Signals switched off in the strategy (see :data:`convrec.agent.strategy.ABLATIONS`)."""
 
     @classmethod
     def for_protocol(cls, protocol: str, dataset: str, strategy: str, quick: bool = False, **kw) -> "RunSpec":
@@ -60,7 +77,8 @@ class RunSpec:
             raise ConvrecError(f"unknown protocol '{protocol}' (choose {', '.join(PROTOCOLS)})")
         defaults: dict[str, Any] = {"simulator": dict(turns=5, k=10), "long-chat": dict(turns=50, k=10),
                                     "long-context": dict(turns=5, k=10), "one-turn-retrieval": dict(k=5),
-                                    "one-turn-ranking": dict(k=20), "topn": dict(k=10), "requests": dict(k=10)}[protocol]
+                                    "one-turn-ranking": dict(k=20), "topn": dict(k=10), "requests": dict(k=10),
+                                    "dialogues": dict(k=20, n=400)}[protocol]
         if quick:
             defaults.update(n=3, runs=1)
             if protocol in SESSION_PROTOCOLS:
@@ -71,6 +89,12 @@ class RunSpec:
     def identity(self) -> dict[str, Any]:
         """What must match for a run directory to be resumed."""
         d = asdict(self)
+        d["ablate"] = list(self.ablate)
+        if self.protocol != "dialogues":  # older run directories have no such keys
+            for key in ("cases_file", "fold"):
+                d.pop(key)
+        if not self.ablate:
+            d.pop("ablate")
         return d
 
 
@@ -78,7 +102,9 @@ def default_run_dir(home: Path, spec: RunSpec) -> Path:
     llm = (spec.llm or "none").replace("/", "_").replace(":", "_")
     mem = "" if spec.memory else "-nomem"
     refl = f"-refl{spec.reflection}" if spec.reflection else ""
-    return home / "eval" / spec.protocol / f"{spec.strategy}{mem}{refl}-{spec.dataset}-n{spec.n}-s{spec.seed}-{llm}"
+    abl = "".join(f"-no_{a}" for a in spec.ablate)
+    fold = f"-{spec.fold}" if spec.protocol == "dialogues" and spec.fold != "all" else ""
+    return home / "eval" / spec.protocol / f"{spec.strategy}{mem}{refl}{abl}-{spec.dataset}{fold}-n{spec.n}-s{spec.seed}-{llm}"
 
 
 # ---------------------------------------------------------------- cases
@@ -90,6 +116,10 @@ class Case:
     truth: list[str] = field(default_factory=list)
     request: str | None = None
     run: int = 0
+    context: list[dict[str, str]] = field(default_factory=list)
+    """dialogues: the earlier turns as chat messages (role user / assistant)."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """dialogues: mentioned ids and the reference system's hit flags, copied to the record."""
 
 
 def user_cases(ds, n: int, seed: int, run: int = 0) -> list[Case]:
@@ -116,6 +146,59 @@ def request_cases(ds, n: int, path: Path) -> list[Case]:
         if truth:
             out.append(Case(str(r["id"]), [str(x) for x in r.get("history", [])], truth=truth, request=r["request"]))
     return out[:n]
+
+
+SPEAKERS = {"user": "user", "seeker": "user", "recommender": "assistant", "system": "assistant", "assistant": "assistant"}
+
+
+def parse_context(text: str) -> list[dict[str, str]]:
+    """``User: ...`` / ``Recommender: ...`` lines → chat messages (unlabelled lines continue
+    the previous turn)."""
+    out: list[dict[str, str]] = []
+    for line in text.splitlines():
+        head, sep, rest = line.partition(":")
+        role = SPEAKERS.get(head.strip().lower()) if sep else None
+        if role is None:
+            if out:
+                out[-1]["content"] += " " + line.strip()
+            continue
+        out.append({"role": role, "content": rest.strip()})
+    return [m for m in out if m["content"]]
+
+
+def dialogue_cases(path: Path, n: int, fold: str = "all", known: set[str] | None = None) -> list[Case]:
+    """Cases of a dialogue file (the redial-dev format: ``context``, ``targets``, ``mentioned``,
+    optional ``gpt4_hit`` / ``gpt4_hit_seen_removed`` flags). A case whose conversation does
+    not end with the user, or with no target in the catalog, is skipped."""
+    if not path.is_file():
+        raise ConvrecError(f"dialogue cases {path} do not exist (set --cases or CONVREC_DATA)")
+    if fold not in FOLDS:
+        raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
+    out = []
+    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if not line.strip() or (fold == "tune" and line_no % 2) or (fold == "holdout" and not line_no % 2):
+            continue
+        try:
+            r = json.loads(line)
+            msgs = parse_context(r["context"])
+            targets = [str(t) for t in r["targets"]]
+        except (ValueError, KeyError, TypeError) as e:
+            raise ConvrecError(f"{path}:{line_no + 1}: not a dialogue case ({e})") from None
+        if not msgs or msgs[-1]["role"] != "user":
+            continue
+        if known is not None and not any(t in known for t in targets):
+            continue
+        meta = {"mentioned": [str(x) for x in r.get("mentioned", [])], "line": line_no}
+        for key in ("gpt4_hit", "gpt4_hit_seen_removed", "target_titles"):
+            if key in r:
+                meta[key] = r[key]
+        out.append(Case(str(r.get("id", line_no)), truth=targets, request=msgs[-1]["content"],
+                        context=msgs[:-1], meta=meta))
+    return out[:n]
+
+
+def default_dialogues_file(config) -> Path:
+    return config.data_root / "redial-dev" / "cases.jsonl"
 
 
 def default_requests_file(dataset: str) -> Path:
@@ -146,6 +229,8 @@ class CaseRunner:
             return self._one_turn(case, candidates=self._ranking_candidates(case))
         if p == "topn":
             return self._topn(case)
+        if p == "dialogues":
+            return self._dialogue(case)
         return self._request(case)
 
     # -- helpers
@@ -278,6 +363,14 @@ class CaseRunner:
         turn = self.strategy.turn(msg, sid, k=self.spec.k)
         return {"case": case.case_id, "run": case.run, "target": case.target, "turns": [self._turn_record(msg, turn, case.target)]}
 
+    def _dialogue(self, case: Case) -> dict[str, Any]:
+        sid = self.strategy.new_session()
+        context = None if "context" in self.spec.ablate else case.context
+        turn = self.strategy.turn(case.request, sid, k=self.spec.k, context=context)
+        rec = self._turn_record(case.request, turn)
+        return {"case": case.case_id, "truth": case.truth, "context_turns": len(case.context), **case.meta,
+                "turns": [rec]}
+
     def _request(self, case: Case) -> dict[str, Any]:
         sid = self.strategy.new_session()
         turn = self.strategy.turn(case.request, sid, k=self.spec.k)
@@ -337,7 +430,10 @@ class RunStore:
             f.flush()
 
 
-def cases_for(spec: RunSpec, ds) -> list[Case]:
+def cases_for(spec: RunSpec, ds, config=None) -> list[Case]:
+    if spec.protocol == "dialogues":
+        path = Path(spec.cases_file) if spec.cases_file else default_dialogues_file(config)
+        return dialogue_cases(path, spec.n, spec.fold, known=set(ds.items["item_id"].astype(str)))
     if spec.protocol == "requests":
         path = Path(spec.requests_file) if spec.requests_file else default_requests_file(ds.name)
         if not spec.requests_file and not path.is_file():
@@ -354,9 +450,9 @@ def cases_for(spec: RunSpec, ds) -> list[Case]:
 
 
 def run_eval(spec: RunSpec, ds, make_runner: Callable[[], CaseRunner], store: RunStore, workers: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+             progress: Callable[[int, int], None] | None = None, config=None) -> list[dict[str, Any]]:
     """Run every case not yet in ``store``; returns all records in case order."""
-    cases = cases_for(spec, ds)
+    cases = cases_for(spec, ds, config)
     done = store.done()
     todo = [c for c in cases if c.case_id not in done]
     if progress:

@@ -80,6 +80,8 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
         m["runs"] = len(per_run)
     elif p == "requests":
         m.update(omulet_metrics(recs, k, catalog))
+    elif p == "dialogues":
+        m.update(dialogue_metrics(recs, k))
     lat = [t["latency_ms"] / 1000 for t in turns]
     calls = [t["llm_calls"] for t in turns]
     factual_named = sum(t["named_items"] for t in turns if t.get("named_items") is not None)
@@ -94,6 +96,62 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
     if any(t.get("named_items") is not None for t in turns) and not any(key.startswith("factual") for key in m):
         m["factual"] = cm.factual(factual_named, factual_linked)
     return out
+
+
+DIALOGUE_KS = (1, 5, 10, 20)
+
+
+def _dialogue_recall(ranked: list[str], truth: list[str], mentioned: set[str], k: int, drop: bool) -> float:
+    if drop:
+        ranked = [i for i in ranked if i not in mentioned]
+        truth = [t for t in truth if t not in mentioned]
+    if not truth:
+        return float("nan")
+    return sum(t in ranked[:k] for t in truth) / len(truth)
+
+
+def _anchor_recall(rec: dict[str, Any], k: int, drop: bool) -> float | None:
+    flags = rec.get("gpt4_hit_seen_removed" if drop else "gpt4_hit")
+    if not flags or str(k) not in flags:
+        return None
+    mentioned = set(rec.get("mentioned", []))
+    keep = [j for j, t in enumerate(rec["truth"]) if not (drop and t in mentioned)]
+    return sum(flags[str(k)][j] for j in keep) / len(keep) if keep else None
+
+
+def dialogue_metrics(recs: list[dict[str, Any]], k_max: int, boot: int = 2000) -> dict[str, Any]:
+    """Recall@k per case (share of its targets in the top k), averaged; ``_ci`` is the 95 %
+    half-width (1.96 SD/√n). ``-mentioned``: movies named earlier removed from list and targets.
+    Where the cases carry a reference system's hit flags (redial-dev: GPT-4), its recall on the
+    same cases and the paired difference (bootstrap over cases) are reported next to ours."""
+    m: dict[str, Any] = {}
+    rng = np.random.default_rng(0)
+    for drop in (False, True):
+        tag = "-mentioned" if drop else ""
+        for k in DIALOGUE_KS:
+            if k > k_max:
+                continue
+            ours = np.array([_dialogue_recall(r["turns"][0]["items"], r["truth"], set(r.get("mentioned", [])), k, drop)
+                             for r in recs], dtype=float)
+            ok = ~np.isnan(ours)
+            x = ours[ok]
+            m[f"recall@{k}{tag}"] = float(x.mean()) if len(x) else 0.0
+            m[f"recall@{k}{tag}_ci"] = float(1.96 * x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else 0.0
+            anchor = [_anchor_recall(r, k, drop) for r in recs]
+            pairs = [(o, a) for o, a, keep in zip(ours, anchor, ok) if keep and a is not None]
+            if pairs and k in (1, 5, 10, 20):
+                a = np.array([q for _, q in pairs])
+                d = np.array([o - q for o, q in pairs])
+                m[f"ref_recall@{k}{tag}"] = float(a.mean())
+                m[f"ref_recall@{k}{tag}_ci"] = float(1.96 * a.std(ddof=1) / np.sqrt(len(a))) if len(a) > 1 else 0.0
+                if k == 10:
+                    bs = rng.integers(0, len(d), size=(boot, len(d)))
+                    means = d[bs].mean(axis=1)
+                    m[f"diff_vs_ref@10{tag}"] = float(d.mean())
+                    m[f"diff_vs_ref@10{tag}_ci95"] = [float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))]
+    lists = [r["turns"][0]["items"] for r in recs]
+    m["cases_with_items"] = float(np.mean([bool(l) for l in lists])) if lists else 0.0
+    return m
 
 
 def omulet_metrics(recs: list[dict[str, Any]], k: int, catalog=None) -> dict[str, Any]:

@@ -30,8 +30,9 @@ from convrec.models.sasrec import SASRec
 
 MODEL_CHOICES = ["popularity", "itemcf", "sasrec", "embeddings", "attr-sasrec"]
 """What ``convrec train --model`` accepts (``sasrec`` trains both SASRec variants)."""
-ARTIFACTS = ["popularity", "itemcf", "sasrec", "sasrec-set", "embeddings", "attr-sasrec"]
-"""Saved artifacts; ``sasrec-set`` is the order-free SASRec for stated preferences."""
+ARTIFACTS = ["popularity", "itemcf", "sasrec", "sasrec-set", "embeddings", "attr-sasrec", "pref-ranker"]
+"""Saved artifacts; ``sasrec-set`` is the order-free SASRec for stated preferences;
+``pref-ranker`` the learned combination of ItemCF, sasrec-set, embeddings and priors."""
 CLASSES: dict[str, type[Recommender]] = {
     "popularity": Popularity, "itemcf": ItemCF, "sasrec": SASRec, "sasrec-set": SASRec,
     "embeddings": ItemEmbeddings, "attr-sasrec": AttrSASRec,
@@ -135,6 +136,9 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
                    **overrides) -> Recommender:
     """Train one artifact, save it, and return it."""
     t0 = time.perf_counter()
+    get = overrides.pop("get", None)
+    if artifact == "pref-ranker":
+        overrides["get"] = get
     if artifact == "popularity":
         model = Popularity().fit(TrainData.from_dataset(ds, include_valid=True))
         if ds.manifest["interactions"] == 0:
@@ -152,6 +156,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         # the catalog is embedded once: use both cores for it (nothing else runs then)
         model = ItemEmbeddings(threads=max(config.threads, min(2, os.cpu_count() or 1)), cache_dir=ds.dir / "cache")
         model.fit(td, progress=progress)
+    elif artifact == "pref-ranker":
+        model = train_pref_ranker(ds, config, progress=progress, get=overrides.get("get"))
     elif artifact == "attr-sasrec":
         base = load_or_train(ds, config, "sasrec", progress=progress)
         td = TrainData.from_dataset(ds)
@@ -174,6 +180,51 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
     tmp.rename(d)
     model.fit_s = meta["fit_s"]
     return model
+
+
+def ranker_views(ds: PreparedDataset, config: Config, get: Callable[[str], Recommender] | None = None,
+                 train_only: bool = False):
+    """The models a preference ranker reads. ``train_only``: ItemCF refitted on the train split
+    (for fitting the ranker on validation items without leaking them)."""
+    from convrec.models.prefrank import Views
+
+    if ds.manifest["interactions"] == 0:
+        return Views(None, None, None)
+    get = get or (lambda a: load_or_train(ds, config, a))
+    cf = ItemCF().fit(TrainData.from_dataset(ds)) if train_only else get("itemcf")
+    return Views(cf, get("sasrec-set"), get("embeddings"))
+
+
+def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress: Progress | None = None,
+                      get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0):
+    """Fit the preference ranker on this dataset's validation users (see convrec.models.prefrank)."""
+    from convrec.models.base import ItemIndex
+    from convrec.models.prefrank import GROUPS, PreferenceRanker, interaction_counts, release_years, training_queries
+
+    if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
+        raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
+    items = ItemIndex(ds.items["item_id"])
+    counts = interaction_counts(ds, items)
+    fit_views = ranker_views(ds, config, get, train_only=True)
+    use_views = ranker_views(ds, config, get)
+    ranker = PreferenceRanker(items, use_views, counts, release_years(ds), groups=groups or tuple(GROUPS))
+    queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
+    done = [0]
+
+    def tick(n):
+        done[0] += n
+        if progress and done[0] % 50 == 0:
+            progress({"queries": done[0], "total": len(queries)})
+
+    ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed))
+    return ranker
+
+
+def load_pref_ranker(ds: PreparedDataset, config: Config, get: Callable[[str], Recommender] | None = None,
+                     directory: Path | None = None):
+    from convrec.models.prefrank import PreferenceRanker
+
+    return PreferenceRanker.load(directory or model_dir(ds, "pref-ranker"), ranker_views(ds, config, get))
 
 
 def load_artifact(ds: PreparedDataset, artifact: str, directory: Path | None = None) -> Recommender:
@@ -213,8 +264,19 @@ def catalog_prior(ds: PreparedDataset) -> np.ndarray:
 
 
 def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: Progress | None = None,
-                  say: Callable[[str], None] | None = None) -> Recommender:
-    """The saved artifact, or train it now (saying so) when it is missing."""
+                  say: Callable[[str], None] | None = None, get: Callable[[str], Recommender] | None = None) -> Recommender:
+    """The saved artifact, or train it now (saying so) when it is missing. ``get`` loads the
+    models a preference ranker reads (default: load or train each)."""
+    if artifact == "pref-ranker":
+        get = get or (lambda a: load_or_train(ds, config, a, say=say))
+        if is_trained(ds, artifact):
+            try:
+                return load_pref_ranker(ds, config, get)
+            except (ValueError, KeyError, OSError):
+                pass  # another version: refit
+        if say:
+            say(f"fitting the preference ranker for dataset '{ds.name}' (first use)")
+        return train_artifact(ds, config, artifact, progress=progress, get=get)
     if is_trained(ds, artifact):
         return load_artifact(ds, artifact)
     shipped = pretrained_dir(ds, artifact)

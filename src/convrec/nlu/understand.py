@@ -128,6 +128,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     p = _Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
     _negation_scopes(p, vocab)
     _quoted_titles(p, vocab, speaker)
+    _year_marked_titles(p, vocab, speaker)
     _creators_first(p, vocab)
     _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
     _context_titles(p, vocab, speaker)
@@ -182,6 +183,57 @@ def _year_after(p: _Parse, j: int) -> tuple[int | None, int]:
     if j + 2 < len(w) + 0 and j < len(w) and w[j] == "(" and j + 2 < len(w) and _NUMBER.match(w[j + 1]) and w[j + 2] == ")":
         return int(w[j + 1]), 3
     return None, 0
+
+
+_SENTENCE_END = {".", "!", "?", ";", "(", ")", '"'}
+
+
+def _year_marked_titles(p: _Parse, vocab: Vocabulary, speaker: str, max_words: int = 12) -> None:
+    """"Avengers: Infinity War (2018)": a year in brackets right after a name marks a title
+    (how people and ReDial write films). Every start up to ``max_words`` back is linked with
+    the year; the best link whose catalog year agrees within one year wins (exact beats
+    fuzzy, then the longer span)."""
+    w, toks = p.words, p.toks
+    if not vocab.linker.years or all(y is None for y in vocab.linker.years[:50]):
+        return
+    for k in range(1, len(w) - 2):
+        if not (w[k] == "(" and _NUMBER.match(w[k + 1]) and w[k + 2] == ")"):
+            continue
+        try:
+            year = int(float(w[k + 1]))
+        except ValueError:
+            continue
+        if not 1880 <= year <= 2035 or not p.free(k - 1, k):
+            continue
+        best: tuple[float, int, int] | None = None  # (score, span length, catalog index)
+        i = k - 1
+        while i >= 0 and k - i <= max_words and not p.claimed[i] and toks[i].w not in _SENTENCE_END:
+            phrase = " ".join(t.raw for t in toks[i:k])
+            first = toks[i]
+            if not first.punct and (first.capitalised or first.w[:1].isdigit() or i == 0):
+                ids = vocab.title_ids(phrase)
+                ids = [x for x in ids if _year_close(vocab.linker.years[x], year)]
+                if ids:
+                    cand = (200.0, k - i, vocab.linker._best(ids, year))
+                else:
+                    link = vocab.linker.link(f"{phrase} ({year})")
+                    idx = vocab.linker.ids.index(link.item_id) if link.item_id else None
+                    cand = (link.score, k - i, idx) if idx is not None and link.score >= 88 and \
+                        _year_close(vocab.linker.years[idx], year) else None
+                if cand is not None and (best is None or cand[:2] > best[:2]):
+                    best = cand
+            i -= 1
+        if best is not None:
+            start = k - best[1]
+            _mention(p, vocab, start, k, best[2], speaker, min(best[0], 100.0))
+            p.claim(k, k + 3)
+
+
+def _year_close(y, year: int) -> bool:
+    try:
+        return abs(int(float(y)) - year) <= 1
+    except (TypeError, ValueError):
+        return False
 
 
 def _quoted_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:

@@ -103,8 +103,34 @@ class CatalogAccess:
 
     def model(self, artifact: str):
         if artifact not in self._models:
-            self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say)
+            self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
         return self._models[artifact]
+
+    ranker_groups: tuple[str, ...] | None = None
+    """Views the preference ranker uses (None: all); an ablation sets fewer, and the ranker is
+    then fitted without the others (saved under pref-ranker-no_<group>)."""
+
+    def ranker(self):
+        """The preference ranker (fitted on first use; a variant per ablation)."""
+        from convrec.models.prefrank import GROUPS
+
+        groups = self.ranker_groups
+        if groups is None or set(groups) == set(GROUPS):
+            return self.model("pref-ranker")
+        key = "pref-ranker-no_" + "_".join(g for g in GROUPS if g not in groups)
+        if key not in self._models:
+            from convrec.models.registry import load_pref_ranker, model_dir, train_pref_ranker
+
+            d = model_dir(self.ds, key)
+            try:
+                self._models[key] = load_pref_ranker(self.ds, self.config, self.model, directory=d)
+                if tuple(self._models[key].groups) != tuple(g for g in GROUPS if g in groups):
+                    raise ValueError("other groups")
+            except (ValueError, KeyError, OSError):
+                r = train_pref_ranker(self.ds, self.config, groups=[g for g in GROUPS if g in groups], get=self.model)
+                r.save(d)
+                self._models[key] = r
+        return self._models[key]
 
     @cached_property
     def linker(self) -> ItemLinker:

@@ -90,7 +90,8 @@ class SoftFilter(Tool):
 class Rank(Tool):
     name = "rank"
     description = ("Order the candidates. schema: popularity | similarity (to prefer items) | preference "
-                   "(sequential model over the items the user likes). unwanted items are never returned.")
+                   "(learned ranker over the items the user likes: CF, SASRec, content, priors). "
+                   "unwanted items are never returned.")
 
     class Input(BaseModel):
         schema_: Literal["popularity", "similarity", "preference"] = Field(default="preference", alias="schema")
@@ -121,16 +122,10 @@ class Rank(Tool):
         if schema == "popularity":
             model = cat.model("popularity")
             ids, scores = model.score(Context([], unwanted), cand)
-        elif schema == "similarity":
-            model = cat.model("itemcf")
-            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
-            if cand is not None and not np.any(scores[np.isfinite(scores)] > 0):
-                ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
         elif schema == "content":
             ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
-        else:
-            model = cat.model("sasrec-set")
-            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
+        else:  # similarity / preference: the learned combination of CF, sequence, content and priors
+            ids, scores = cat.ranker().score(Context(prefer, unwanted, ordered=False), cand)
         keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
         ids, scores = ids[keep], scores[keep]
         if cand is None:

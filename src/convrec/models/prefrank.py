@@ -1,0 +1,375 @@
+"""The preference ranker: stated items → one learned score over CF, sequence, content and priors.
+
+A user in chat names a few items they like (and maybe some they dislike). Each classic model
+gives one view of what to recommend next; the ranker combines them with weights **learned on
+held-out users of the same catalog** instead of hand-set ones:
+
+==================  =============================================================
+``cf_mean``         ItemCF: mean similarity to the liked items, minus to disliked ones (log scale)
+``cf_max``          ItemCF: the largest similarity to any liked item (log scale)
+``seq``             order-free SASRec (``sasrec-set``): log-softmax of the item given the set
+``content_mean``    MiniLM: mean cosine to the liked items' texts
+``content_max``     MiniLM: the largest cosine to a liked item
+``pop``             log count of interactions before the request time
+``pop_recent``      log count in the 12 months before the request time
+``age``             log years since release (the catalog's year column), when it has one
+``fresh``           log months since the item's first interaction
+==================  =============================================================
+
+Training (``fit``): for users with a validation item, a few items of their training history
+(the ones they rated well, where ratings exist) play the stated items and the validation item
+is the one to find, among hard negatives (every view's top 50) and random ones. The model is a
+conditional logit — softmax over each query's candidates, L2-regularised, fitted with L-BFGS —
+so it learns how much each view predicts *which* item a person picks. No leakage: ItemCF and
+the popularity counts used for training see only what happened before the validation item
+(ItemCF on the train split, counts up to the month before), SASRec never saw validation items,
+and MiniLM reads only item texts. At request time the same views are computed with the full
+models and "now" is the last month of the data.
+
+Signals a catalog cannot give (no interactions → no CF, no timestamps → no recency, no year
+column → no age) are constant zero and get zero weight. ``groups`` switches whole views off for
+ablations (the ranker is then fitted without them).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from convrec.models.base import Context, ItemIndex
+
+FEATURES = ("cf_mean", "cf_max", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh")
+GROUPS = {"cf": ("cf_mean", "cf_max"), "seq": ("seq",), "content": ("content_mean", "content_max"),
+          "priors": ("pop", "pop_recent", "age", "fresh")}
+MONTH = 30.44 * 86400
+RECENT_MONTHS = 12
+
+
+@dataclass
+class Views:
+    """The component models a ranker reads (any may be None: its features are then zero)."""
+
+    itemcf: Any = None
+    sasrec: Any = None
+    embeddings: Any = None
+
+
+class TimeCounts:
+    """Per item, cumulative monthly interaction counts: popularity as of any month."""
+
+    def __init__(self, cum: np.ndarray, first: np.ndarray, t0: float):
+        self.cum = cum  # [n_items, months + 1], cum[:, m] = interactions in months < m
+        self.first = first  # first month with an interaction (-1: never)
+        self.t0 = t0
+
+    @classmethod
+    def build(cls, item_idx: np.ndarray, ts: np.ndarray | None, n_items: int) -> "TimeCounts":
+        if ts is None or len(ts) == 0 or not np.isfinite(ts).any():
+            counts = np.bincount(item_idx, minlength=n_items).astype(np.int32)
+            cum = np.stack([np.zeros(n_items, np.int32), counts], axis=1)
+            first = np.where(counts > 0, 0, -1)
+            return cls(cum, first, 0.0)
+        ok = np.isfinite(ts)
+        item_idx, ts = item_idx[ok], ts[ok]
+        t0 = float(ts.min())
+        month = ((ts - t0) // MONTH).astype(np.int64)
+        n_m = int(month.max()) + 1
+        grid = np.zeros((n_items, n_m + 1), dtype=np.int32)
+        np.add.at(grid, (item_idx, month + 1), 1)
+        cum = np.cumsum(grid, axis=1, dtype=np.int32)
+        first = np.full(n_items, -1, dtype=np.int64)
+        order = np.lexsort((month, item_idx))
+        it, mo = item_idx[order], month[order]
+        starts = np.r_[True, it[1:] != it[:-1]]
+        first[it[starts]] = mo[starts]
+        return cls(cum, first, t0)
+
+    @property
+    def now(self) -> int:
+        """The month after the last one with data."""
+        return self.cum.shape[1] - 1
+
+    def month_of(self, t: float | None) -> int:
+        if t is None or self.t0 == 0.0:
+            return self.now
+        return int(np.clip((t - self.t0) // MONTH, 0, self.now))
+
+    def features(self, month: int, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(log pop before ``month``, log pop in the 12 months before, log months since first)."""
+        c = self.cum[idx]
+        pop = c[:, month]
+        recent = pop - c[:, max(month - RECENT_MONTHS, 0)]
+        f = self.first[idx]
+        fresh = np.where((f >= 0) & (f < month), np.log1p(np.maximum(month - f, 0)), 0.0)
+        return np.log1p(pop), np.log1p(recent), fresh
+
+
+class PreferenceRanker:
+    """Scores items for a stated context with learned weights over the views (see module doc)."""
+
+    name = "pref-ranker"
+
+    def __init__(self, items: ItemIndex, views: Views, counts: TimeCounts, years: np.ndarray | None = None,
+                 groups: Sequence[str] = tuple(GROUPS), l2: float = 1e-2):
+        self.items = items
+        self.views = views
+        self.counts = counts
+        self.years = years  # release year per item (nan: unknown)
+        self.groups = tuple(groups)
+        self.l2 = l2
+        self.mean = np.zeros(len(FEATURES))
+        self.std = np.ones(len(FEATURES))
+        self.w = np.zeros(len(FEATURES))
+        self.fit_info: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ features
+    def active(self) -> np.ndarray:
+        on = set(f for g in self.groups for f in GROUPS.get(g, ()))
+        return np.array([f in on for f in FEATURES])
+
+    def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
+                 views: Views | None = None) -> np.ndarray:
+        """``[len(cand), len(FEATURES)]`` raw features."""
+        v = views or self.views
+        X = np.zeros((len(cand), len(FEATURES)))
+        act = self.active()
+        col = {f: i for i, f in enumerate(FEATURES)}
+        if len(liked) and v.itemcf is not None and act[col["cf_mean"]]:
+            rows = v.itemcf.sim[liked]
+            mean = np.asarray(rows.mean(axis=0)).ravel()[cand]
+            if len(disliked):
+                mean = mean - np.asarray(v.itemcf.sim[disliked].mean(axis=0)).ravel()[cand]
+            # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
+            X[:, col["cf_mean"]] = np.sign(mean) * np.log1p(100 * np.abs(mean))
+            X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel()[cand])
+        if len(liked) and v.sasrec is not None and act[col["seq"]]:
+            s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
+            s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
+            X[:, col["seq"]] = s[cand]
+        if len(liked) and v.embeddings is not None and act[col["content_mean"]]:
+            vec = v.embeddings.vectors
+            sims = vec[cand] @ vec[liked].T
+            X[:, col["content_mean"]] = sims.mean(axis=1)
+            X[:, col["content_max"]] = sims.max(axis=1)
+            if len(disliked):
+                X[:, col["content_mean"]] -= 0.5 * (vec[cand] @ vec[disliked].T).mean(axis=1)
+        if act[col["pop"]]:
+            m = self.counts.now if month is None else month
+            pop, recent, fresh = self.counts.features(m, cand)
+            X[:, col["pop"]], X[:, col["pop_recent"]], X[:, col["fresh"]] = pop, recent, fresh
+            if self.years is not None:
+                y = self.years[cand]
+                now_year = self._year_of(m)
+                X[:, col["age"]] = np.where(np.isfinite(y), np.log1p(np.clip(now_year - y, 0, None)), 0.0)
+        return X
+
+    def _year_of(self, month: int) -> float:
+        if self.counts.t0 == 0.0:  # no timestamps: "now" is the newest release
+            return float(np.nanmax(self.years)) if self.years is not None and np.isfinite(self.years).any() else 0.0
+        return 1970 + (self.counts.t0 + month * MONTH) / (365.25 * 86400)
+
+    def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None) -> np.ndarray:
+        X = self.features(liked, disliked, cand, month)
+        return ((X - self.mean) / self.std) @ self.w
+
+    # ------------------------------------------------------------------ the contract
+    def score(self, context: Context, candidates: Sequence[str] | None = None,
+              exclude_seen: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Like :meth:`Recommender.score`: ``(ids, scores)`` best first; the context's items
+        score ``-inf``."""
+        liked = self.items.encode(context.history, "history item")
+        dis = self.items.encode(context.disliked, "disliked item")
+        cand = np.arange(len(self.items)) if candidates is None else self.items.encode(candidates, "candidate")
+        if len(cand) == 0:
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        s = self.score_indices(liked, dis, cand)
+        if exclude_seen and (len(liked) or len(dis)):
+            s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
+        order = np.lexsort((np.arange(len(cand)), -s))
+        return self.items.decode(cand[order]), s[order]
+
+    def rank(self, context: Context, candidates: Sequence[str] | None = None, k: int | None = 10):
+        ids, s = self.score(context, candidates)
+        keep = np.isfinite(s)
+        ids, s = ids[keep], s[keep]
+        return (ids[:k], s[:k]) if k is not None else (ids, s)
+
+    def weights(self) -> dict[str, float]:
+        """The learned weight of each (standardised) feature."""
+        return {f: round(float(w), 4) for f, w in zip(FEATURES, self.w)}
+
+    # ------------------------------------------------------------------ training
+    def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
+            rng: np.random.Generator | None = None, pool_size: int = 2000) -> "PreferenceRanker":
+        """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
+        from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
+        to a constant; hand-picked hard negatives would teach it that popular items are rarely
+        chosen)."""
+        from scipy.optimize import minimize
+
+        t0 = time.perf_counter()
+        rng = rng or np.random.default_rng(0)
+        n = len(self.items)
+        act = self.active()
+        blocks: list[np.ndarray] = []
+        for q in queries:
+            banned = np.concatenate([q.liked, q.disliked, q.seen, [q.target]])
+            draw = rng.choice(n, size=min(n, pool_size + len(banned)), replace=False)
+            draw = draw[~np.isin(draw, banned)][:pool_size]
+            pool = np.r_[q.target, draw].astype(np.int64)
+            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=train_views).astype(np.float32))
+            if progress:
+                progress(1)
+        allx = np.concatenate(blocks) if blocks else np.zeros((0, len(FEATURES)), np.float32)
+        self.mean = allx.mean(axis=0, dtype=np.float64) if len(allx) else np.zeros(len(FEATURES))
+        self.std = allx.std(axis=0, dtype=np.float64) if len(allx) else np.ones(len(FEATURES))
+        dead = (self.std < 1e-9) | ~act
+        self.std[dead] = 1.0
+        sizes = np.array([len(b) for b in blocks])
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        Z = ((allx - self.mean) / self.std).astype(np.float32)
+        Z[:, dead] = 0.0
+        del allx, blocks
+        seg = np.repeat(np.arange(len(sizes)), sizes)
+        Zt = Z[starts].sum(axis=0, dtype=np.float64)
+        nq = max(len(sizes), 1)
+
+        def loss(w):
+            s = Z @ w.astype(np.float32)
+            mx = np.maximum.reduceat(s, starts)
+            e = np.exp(s - mx[seg])
+            den = np.add.reduceat(e, starts, dtype=np.float64)
+            lse = mx + np.log(den)
+            nll = float(np.sum(lse) - float(s[starts].sum())) / nq
+            p = (e / den[seg]).astype(np.float32)
+            grad = (Z.T @ p - Zt) / nq
+            return nll + self.l2 * float(w @ w), grad + 2 * self.l2 * w
+
+        res = minimize(loss, np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B")
+        self.w = np.where(dead, 0.0, res.x)
+        self.fit_info = {"queries": int(len(sizes)), "pool": int(pool_size), "nll": round(float(res.fun), 4),
+                         "nll_uniform": round(float(np.mean(np.log(sizes))), 4) if len(sizes) else 0.0,
+                         "fit_s": round(time.perf_counter() - t0, 2), "groups": list(self.groups)}
+        return self
+
+    # ------------------------------------------------------------------ persistence
+    def save(self, directory: str | Path) -> Path:
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "config.json").write_text(json.dumps({"model": self.name, "features": list(FEATURES), "groups": list(self.groups),
+                                                   "l2": self.l2, "t0": self.counts.t0, "fit": self.fit_info,
+                                                   "weights": self.weights()}, indent=1))
+        (d / "items.json").write_text(json.dumps(self.items.to_json()))
+        grid = np.diff(self.counts.cum, axis=1)  # monthly counts, kept sparse: (item, month, count)
+        it, mo = np.nonzero(grid)
+        arrays = {"mean": self.mean, "std": self.std, "w": self.w, "nz_item": it.astype(np.int32),
+                  "nz_month": mo.astype(np.int32), "nz_count": grid[it, mo].astype(np.int32),
+                  "months": np.asarray(grid.shape[1]), "first": self.counts.first}
+        if self.years is not None:
+            arrays["years"] = self.years
+        np.savez(d / "weights.npz", **arrays)
+        return d
+
+    @classmethod
+    def load(cls, directory: str | Path, views: Views) -> "PreferenceRanker":
+        d = Path(directory)
+        meta = json.loads((d / "config.json").read_text())
+        if meta.get("model") != cls.name or meta.get("features") != list(FEATURES):
+            raise ValueError(f"{d} holds no preference ranker of this version")
+        items = ItemIndex(json.loads((d / "items.json").read_text()))
+        with np.load(d / "weights.npz", allow_pickle=False) as z:
+            a = {k: z[k] for k in z.files}
+        grid = np.zeros((len(items), int(a["months"]) + 1), dtype=np.int32)
+        grid[a["nz_item"], a["nz_month"] + 1] = a["nz_count"]
+        cum = np.cumsum(grid, axis=1, dtype=np.int32)
+        obj = cls(items, views, TimeCounts(cum, a["first"], float(meta["t0"])), a.get("years"),
+                  groups=meta["groups"], l2=meta["l2"])
+        obj.mean, obj.std, obj.w = a["mean"], a["std"], a["w"]
+        obj.fit_info = meta.get("fit", {})
+        return obj
+
+
+@dataclass
+class Query:
+    """One training query: stated items, the item to find, what else the user had seen."""
+
+    liked: np.ndarray
+    disliked: np.ndarray
+    target: int
+    seen: np.ndarray
+    month: int | None = None
+
+
+def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 3000, per_user: int = 3,
+                     max_seeds: int = 5, seed: int = 0) -> list[Query]:
+    """Queries from users with a validation item: 1..``max_seeds`` items of their training
+    history as the stated likes — alternately their latest items and random well-rated ones
+    (where the data has ratings) — the validation item as the target, at the month of the
+    validation interaction."""
+    inter = ds.interactions
+    rng = np.random.default_rng(seed)
+    valid = inter[inter["split"] == "valid"]
+    train = inter[inter["split"] == "train"]
+    if valid.empty or train.empty:
+        return []
+    has_rating = "rating" in train.columns and train["rating"].notna().mean() > 0.5
+    by_user = {u: g for u, g in train.groupby("user_id", sort=False)}
+    users = valid["user_id"].tolist()
+    if len(users) > max_users:
+        users = rng.choice(users, max_users, replace=False).tolist()
+    vrow = valid.set_index("user_id")
+    out: list[Query] = []
+    for u in users:
+        g = by_user.get(u)
+        if g is None or g.empty:
+            continue
+        hist = items.encode(g["item_id"].astype(str))
+        pool = hist
+        if has_rating:
+            r = g["rating"].to_numpy(dtype=float)
+            hi = np.nanquantile(r, 0.6) if np.isfinite(r).any() else np.nan
+            good = hist[r >= hi] if np.isfinite(hi) else hist
+            pool = good if len(good) else hist
+        target = int(items.encode([str(vrow.at[u, "item_id"])])[0])
+        ts = vrow.at[u, "timestamp"]
+        month = counts.month_of(float(ts)) if ts is not None and not (isinstance(ts, float) and np.isnan(ts)) and str(ts) != "<NA>" else None
+        for r in range(per_user):
+            m = int(rng.integers(1, min(max_seeds, len(pool)) + 1))
+            if r % 2:  # "I recently enjoyed ...": the latest items
+                liked = hist[-m:]
+            else:  # "I loved ...": favourites from anywhere in the history
+                liked = rng.choice(pool, m, replace=False)
+            out.append(Query(np.asarray(liked, dtype=np.int64), np.zeros(0, dtype=np.int64), target,
+                             np.setdiff1d(hist, liked), month))
+    return out
+
+
+def release_years(ds) -> np.ndarray | None:
+    """The release year per item from the catalog's ``time`` (year) or ``date`` column."""
+    import pandas as pd
+
+    items = ds.items
+    for role in ("time", "date"):
+        col = next((c["name"] for c in ds.columns if c.get("role") == role and c["name"] in items.columns), None)
+        if col is None:
+            continue
+        if role == "time":
+            y = pd.to_numeric(items[col], errors="coerce").to_numpy(dtype=float)
+        else:
+            y = pd.to_datetime(items[col], errors="coerce").dt.year.to_numpy(dtype=float)
+        if np.isfinite(y).mean() > 0.3:
+            return y
+    return None
+
+
+def interaction_counts(ds, items: ItemIndex, splits: Sequence[str] = ("train", "valid")) -> TimeCounts:
+    inter = ds.interactions
+    part = inter[inter["split"].isin(list(splits))]
+    idx = items.encode(part["item_id"].astype(str))
+    ts = part["timestamp"].astype("float64").to_numpy() if "timestamp" in part.columns else None
+    return TimeCounts.build(idx, ts, len(items))
