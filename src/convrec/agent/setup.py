@@ -1,5 +1,5 @@
 """Everything a chat on a dataset needs, built ahead: the item database and split, the models
-the tools call (popularity, ItemCF, the order-free SASRec ranker, item text embeddings), the
+the tools call (popularity, ItemCF, the order-free SASRec, item text embeddings, the learned preference ranker), the
 vocabulary's value encodings and the demonstrations' encodings, the embedded LLM's file and the
 KV state of the planner's static prompt on disk.
 
@@ -31,7 +31,8 @@ Say = Callable[[str], None]
 def chat_artifacts(ds: PreparedDataset) -> list[str]:
     """The models InteRecAgent's tools use on this dataset."""
     if int(ds.manifest.get("interactions", 0)) > 0:
-        return ["popularity", "itemcf", "sasrec-set", "embeddings", "pref-ranker"]
+        ranker = ["pref-ranker"] if int(ds.manifest.get("split", {}).get("valid", 0)) > 0 else []
+        return ["popularity", "itemcf", "sasrec-set", "embeddings"] + ranker
     return ["popularity", "embeddings"]  # a catalog without interactions ranks by content and its own signals
 
 
@@ -56,6 +57,7 @@ def is_ready(config: Config, name: str) -> bool:
 _ITEMS_EMBEDDED_PER_S = 66.0          # steam: 32,131 items in 485 s
 _SASREC_S = (45.0, 1 / 1000.0)          # fixed + per interaction (steam: 11,947 in 59 s)
 _INTERACTIONS_PER_S_ITEMCF = 200_000.0
+_RANKER_S = 40.0
 
 
 def estimate_s(config: Config, name: str) -> float:
@@ -67,7 +69,7 @@ def estimate_s(config: Config, name: str) -> float:
                  "movielens-small": (9_700, 100_000), "movielens-100k": (1_700, 100_000),
                  "movielens-1m": (3_700, 1_000_000)}
         n_items, n_inter = sizes.get(canonical_name(name), (10_000, 100_000))
-        missing = ["popularity", "itemcf", "sasrec-set", "embeddings"] if n_inter else ["embeddings"]
+        missing = ["popularity", "itemcf", "sasrec-set", "embeddings", "pref-ranker"] if n_inter else ["embeddings"]
         base = 20.0 + n_inter / 50_000
     else:
         ds = open_dataset(config, name)
@@ -81,6 +83,8 @@ def estimate_s(config: Config, name: str) -> float:
         t += _SASREC_S[0] + n_inter * _SASREC_S[1]
     if "itemcf" in missing:
         t += n_inter / _INTERACTIONS_PER_S_ITEMCF
+    if "pref-ranker" in missing:
+        t += _RANKER_S  # movielens-small: 1,830 queries in 35 s
     return t
 
 

@@ -26,15 +26,19 @@ def main() -> None:
     except SystemExit:
         raise
     except Exception as e:  # click usage errors come here in non-standalone mode
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
+        if _is_click(e, "ClickException"):  # click's, or the copy newer Typer releases carry (typer._click)
             e.show()
             sys.exit(e.exit_code)
-        if isinstance(e, click.exceptions.Abort):
+        if _is_click(e, "Abort"):
             sys.exit(130)
         Console(stderr=True, soft_wrap=True).print(f"[red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
         sys.exit(1)
+
+
+def _is_click(e: BaseException, name: str) -> bool:
+    return any(c.__name__ == name and c.__module__.split(".")[-2:-1] == ["_click"] or
+               c.__name__ == name and c.__module__.startswith("click")
+               for c in type(e).__mro__)
 
 
 if __name__ == "__main__":

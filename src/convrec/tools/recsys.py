@@ -12,6 +12,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
+from convrec.errors import ConvrecError
 from convrec.models.base import Context
 from convrec.tools.base import Observation, Tool, ToolContext, ToolError
 from convrec.tools.filters import Filter, apply_filter
@@ -125,7 +126,11 @@ class Rank(Tool):
         elif schema == "content":
             ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
         else:  # similarity / preference: the learned combination of CF, sequence, content and priors
-            ids, scores = cat.ranker().score(Context(prefer, unwanted, ordered=False), cand)
+            try:
+                model = cat.ranker()
+            except ConvrecError:  # no validation users to fit it on: the order-free SASRec alone
+                model = cat.model("sasrec-set")
+            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
         keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
         ids, scores = ids[keep], scores[keep]
         if cand is None:
