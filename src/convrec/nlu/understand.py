@@ -227,6 +227,8 @@ def _year_marked_titles(p: _Parse, vocab: Vocabulary, speaker: str, max_words: i
             start = k - best[1]
             _mention(p, vocab, start, k, best[2], speaker, min(best[0], 100.0))
             p.claim(k, k + 3)
+        elif toks[k - 1].capitalised or toks[k - 1].w[:1].isdigit():
+            p.claim(k, k + 3)  # a film the catalog does not have: its year is not a wish for that year
 
 
 def _year_close(y, year: int) -> bool:
@@ -686,6 +688,8 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                 continue
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper():
                 continue  # "en" in a Spanish sentence is not the language code "en"
+            if n > 1 and lex.negation.match_at(inner, 0):
+                continue  # "not seen": the user's negation, not a tag value "Not Seen"
             groups = vocab.resolve_synonym(phrase)
             if groups is None:
                 hits = vocab.lookup(phrase)
@@ -1082,7 +1086,8 @@ def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, 
     last_user: _Parse | None = None
     last_text = ""
     n_user = 0
-    for speaker, text in segments:
+    last_user_seg = max((k for k, (sp, _) in enumerate(segments) if sp == "user"), default=-1)
+    for seg_no, (speaker, text) in enumerate(segments):
         p = _parse(text, vocab, speaker)
         if speaker != "user":
             offered = [m for _, m in p.mentions]
@@ -1104,6 +1109,10 @@ def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, 
                 mentions += [replace(m, relation=reaction) for m in offered if m.item_id not in named]
         offered = []
         seg_conds, _ = _conditions(p, vocab)
+        if seg_no != last_user_seg:
+            # a sparse tag said in passing earlier in a conversation ("that was sad", "so
+            # interesting") is a mood, not a wish: only the last message makes a tag a condition
+            seg_conds = [c for c in seg_conds if c.role != "tag"]
         if lex.reset.contains(w):
             conds = []
         replaced = {(c.column, _direction(c.op)) for c in seg_conds if c.op not in ("contains", "not_contains", "in", "not_in")}
