@@ -199,6 +199,13 @@ class PreferenceRanker:
         ids, s = ids[keep], s[keep]
         return (ids[:k], s[:k]) if k is not None else (ids, s)
 
+    def score_batch(self, histories: Sequence[np.ndarray]) -> np.ndarray:
+        """Scores of all items for many histories (index arrays) taken as stated sets: what
+        ``convrec eval models`` calls."""
+        allc = np.arange(len(self.items))
+        return np.stack([self.score_indices(np.asarray(h, dtype=np.int64), np.zeros(0, dtype=np.int64), allc)
+                         for h in histories]) if len(histories) else np.zeros((0, len(self.items)))
+
     def weights(self) -> dict[str, float]:
         """The learned weight of each (standardised) feature."""
         return {f: round(float(w), 4) for f, w in zip(FEATURES, self.w)}

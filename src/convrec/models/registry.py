@@ -227,9 +227,14 @@ def load_pref_ranker(ds: PreparedDataset, config: Config, get: Callable[[str], R
     return PreferenceRanker.load(directory or model_dir(ds, "pref-ranker"), ranker_views(ds, config, get))
 
 
-def load_artifact(ds: PreparedDataset, artifact: str, directory: Path | None = None) -> Recommender:
+def load_artifact(ds: PreparedDataset, artifact: str, directory: Path | None = None, config: Config | None = None) -> Recommender:
     d = directory or model_dir(ds, artifact)
-    model = CLASSES[artifact].load(d)
+    if artifact == "pref-ranker":
+        from convrec.config import load_config
+
+        model = load_pref_ranker(ds, config or load_config(), directory=d)
+    else:
+        model = CLASSES[artifact].load(d)
     try:
         model.fit_s = json.loads((d / "meta.json").read_text())["fit_s"]
     except (OSError, ValueError, KeyError):
