@@ -38,8 +38,12 @@ def test_protocol_with_the_real_model(protocol, llm, catalog, session_config, tm
     cfg = session_config.model_copy(update={"agent": session_config.agent.model_copy(update={"planner": "always"})})
     catalog = CatalogAccess(catalog.ds, cfg)
     s = evaluate(spec, cfg, catalog.ds, catalog, tmp_path / "run", llm=llm, sim_llm=llm)
-    assert s["n"] == n and 1 <= s["llm_calls_per_turn"] <= 3
+    assert s["n"] == n and s["llm_calls_per_turn"] <= 3
     recs = [json.loads(l) for l in (tmp_path / "run" / "conversations.jsonl").read_text().splitlines()]
+    # every recommendation went through the real model's planner (a turn the catalog answers
+    # directly, e.g. a simulated user's casual question, may make no call)
+    recommended = [t for r in recs for t in r["turns"] if t["items"]]
+    assert recommended and all(t["llm_calls"] >= 1 for t in recommended)
     known = set(catalog.ds.items["item_id"].astype(str))
     for r in recs:
         for t in r["turns"]:
