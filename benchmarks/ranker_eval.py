@@ -37,7 +37,7 @@ def _scorers(cat, names):
             model = cat.ranker()
         else:
             model = cat.model(name)
-        out[name] = (lambda m: (lambda liked, dis, cand: m.score(Context(liked, dis, ordered=False), cand)))(model)
+        out[name] = (lambda m: (lambda liked, dis, cand, text="", conv=False: m.score(Context(liked, dis, ordered=False, text=text, conversational=conv), cand)))(model)
     return out
 
 
@@ -104,7 +104,9 @@ def dialogues(args, cfg) -> dict:
         truth = [t for t in c.truth if t not in set(c.meta["mentioned"])]
         n_seeds.append(len(liked))
         for n, f in scorers.items():
-            rid, s = f(liked, dis, None)
+            words = " ".join(m["content"] for m in list(c.context) + [{"role": "user", "content": c.request}]
+                             if m["role"] == "user")
+            rid, s = f(liked, dis, None, words, bool(c.context))
             top = [i for i, v in zip(rid, s) if np.isfinite(v) and i not in mentioned][:10]
             res[n].append(sum(t in top for t in truth) / len(truth) if truth else np.nan)
     out = {n: {"recall@10-mentioned": float(np.nanmean(v)),

@@ -168,6 +168,83 @@ def test_ranker_learns_a_signal_and_round_trips(tmp_path):
     assert len(FEATURES) == len(r2.w)
 
 
+def test_conversations_teach_their_own_weights_and_words_count(tmp_path):
+    """User queries where the target is the item most similar to the stated one; dialogue
+    turns where it is the item whose text matches what the user wrote. The history weights
+    stay on CF, the conversation weights learn the text, and each is used for its kind of
+    request; both survive save/load."""
+    import scipy.sparse as sp
+
+    from convrec.models.prefrank import Query
+
+    rng = np.random.default_rng(0)
+    n, dim = 300, 16
+    sim = sp.random(n, n, density=0.05, random_state=1, format="csr", dtype=np.float32)
+    vec = rng.normal(size=(n, dim))
+    vec /= np.linalg.norm(vec, axis=1, keepdims=True)
+
+    class CF:
+        pass
+
+    class Emb:
+        vectors = vec
+
+        def embed_query(self, text):  # "item 17" → a noisy copy of item 17's vector
+            v = vec[int(text.split()[-1])] + 0.15 * np.random.default_rng(len(text)).normal(size=dim)
+            return v / np.linalg.norm(v)
+
+    cf = CF()
+    cf.sim = sim
+    views = Views(itemcf=cf, embeddings=Emb())
+    items = ItemIndex([str(i) for i in range(n)])
+    counts = TimeCounts.build(rng.integers(0, n, 5000), None, n)
+    r = PreferenceRanker(items, views, counts, groups=("cf", "priors", "text"))
+    users, convs = [], []
+    for _ in range(150):
+        s = int(rng.integers(0, n))
+        row = sim[s].toarray().ravel()
+        row[s] = -1
+        users.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
+    for _ in range(80):
+        t, s = (int(x) for x in rng.choice(n, 2, replace=False))
+        convs.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), t, np.zeros(0, dtype=np.int64), None,
+                           Emb().embed_query(f"item {t}")))
+    r.fit(users, views, pool_size=200, conversations=convs)
+    wh, wc = r.weights(), r.weights(conversational=True)
+    assert wh["cf_max"] + wh["cf_mean"] > wh["text"]
+    assert wc["text"] > 1.0 and wc["text"] > wh["text"]
+    assert r.fit_info["conversations"] == 80 and r.fit_info["nll_conv"] < r.fit_info["nll_uniform"]
+    # a turn of a conversation reads the words; a lone request with a seed follows CF
+    s = 42
+    row = sim[s].toarray().ravel()
+    row[s] = -1
+    cf_best = str(int(np.argmax(row)))
+    assert r.rank(Context([str(s)]), k=1)[0][0] == cf_best
+    hits = sum(r.rank(Context([], text=f"item {q.target}", conversational=True), k=3)[0].tolist().count(str(q.target))
+               for q in convs[:40])
+    assert hits >= 30
+    r.save(tmp_path / "r")
+    r2 = PreferenceRanker.load(tmp_path / "r", views)
+    assert r2.w_conv is not None and np.allclose(r2.w_conv, r.w_conv)
+    # a ranker fitted without dialogues has no conversation weights: a turn uses its history weights
+    r3 = PreferenceRanker(items, views, counts, groups=("cf", "priors", "text")).fit(users, views, pool_size=200)
+    assert r3.w_conv is None and r3.weights(True) == r3.weights()
+
+
+def test_read_dialogues_keeps_the_user_words_and_extra_fields(tmp_path):
+    from convrec.catalog.dialogues import dialogues_file, read_dialogues
+
+    p = tmp_path / "d.jsonl"
+    p.write_text("\n".join(_case(i, c, ["1"], flags={"10": [1]}) for i, c in enumerate([
+        "Recommender: Hi!\nUser: I love scary movies\nRecommender: Seen It?\nUser: yes, more like that",
+        "User: hello\nRecommender: hi"])))  # the second ends with the recommender: skipped
+    ds = read_dialogues(p)
+    assert len(ds) == 1 and ds[0].user_text == "I love scary movies yes, more like that"
+    assert ds[0].extra["gpt4_hit"] == {"10": [1]} and ds[0].targets == ["1"]
+    assert dialogues_file(tmp_path, "steam") is None  # no dialogues for that catalog
+    assert dialogues_file(tmp_path, "movielens-small") is None  # not on this machine
+
+
 def test_the_shipped_catalogs_ranker_beats_its_popularity(catalog):
     """Fitted on movielens-small's validation users: on test users (last 3 items stated), the
     target among 19 random unseen items ranks better than by popularity."""

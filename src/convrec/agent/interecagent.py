@@ -35,6 +35,7 @@ from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, Soft
 
 MAX_MESSAGE = 2000
 MAX_CONTEXT = 40
+MAX_WORDS = 2000  # characters of the user's words (latest) the ranker reads
 """Earlier messages read with a turn's ``context`` (the most recent ones)."""
 TOOLS = {"lookup": LookUp(), "hard_filter": HardFilter(), "similar_to": SoftFilter(), "rank": Rank(),
          "store_candidates": StoreCandidates(), "fetch": FetchCandidates()}
@@ -183,16 +184,19 @@ class InteRecAgent:
         direct = self._answer_directly(intent, sid)
         if direct is not None:
             return self._finish(direct, t0, turn_no)
+        said = self.store.messages(sid)
+        words = " ".join(m["content"] for m in said if m["role"] == "user")[-MAX_WORDS:]
+        conversational = len(said) > 1  # earlier messages: the ranker reads it as a conversation
         with stage("plan"):
             plan, repairs = self._plan(intent, sid, profile)
         if candidates is not None or k is not None:
             plan = self._given(plan, candidates, k, repairs)
         plan, carried = self._carry_over(plan, intent, profile, repairs)
         with stage("tools (execute + verify)"):
-            out = self._execute(plan, intent, profile, candidates)
+            out = self._execute(plan, intent, profile, candidates, (words, conversational))
         if (out.failure or not out.items) and carried:  # the earlier conditions made it over-strict
             plan = _without(plan, carried)
-            out = self._execute(plan, intent, profile, candidates)
+            out = self._execute(plan, intent, profile, candidates, (words, conversational))
             repairs.append("dropped_carried_conditions")
         with stage("reply"):
             reply = self._reply(intent, plan, out)
@@ -205,7 +209,7 @@ class InteRecAgent:
             plan2, repairs2 = self._plan(intent, sid, profile, advice=verdict["advice"], previous=plan)
             if candidates is not None or k is not None:
                 plan2 = self._given(plan2, candidates, k, repairs2)
-            out2 = self._execute(plan2, intent, profile, candidates)
+            out2 = self._execute(plan2, intent, profile, candidates, (words, conversational))
             if _worse(out2, out, plan):
                 verdict["kept"] = "first plan (the revised one found less)"
                 break
@@ -305,13 +309,13 @@ class InteRecAgent:
         return Plan(action="use_tools" if steps else plan.action, steps=sorted(steps, key=lambda s: ORDER[s.tool]))
 
     def _execute(self, plan: Plan, intent: RequestIntent, profile: Profile,
-                 candidates: Sequence[str] | None = None) -> "_Outcome":
+                 candidates: Sequence[str] | None = None, said: tuple[str, bool] = ("", False)) -> "_Outcome":
         """Run the plan's steps against a fresh candidate bus; order by what the user asked
         ("most popular", "newest") before fetching; verify every fetched item against the
         plan's conditions and the items the user already knows, replacing the ones dropped."""
         bus = CandidateBus(self.catalog.ds.n_items, candidates)
         ranking = self._ranking_profile(profile)
-        ctx = ToolContext(bus, self.catalog, ranking, self.k)
+        ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1])
         out = _Outcome(bus)
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
         conditions = list(filt.conditions) if filt else []

@@ -30,12 +30,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from convrec.catalog.dialogues import FOLDS, parse_context, read_dialogues  # noqa: F401 (re-exported)
 from convrec.errors import ConvrecError
 from convrec.eval.simulator import UserSimulator
 
 PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
              "dialogues")
-FOLDS = ("all", "tune", "holdout")
 ABLATIONS = ("context", "cf", "seq", "content", "priors", "llm")
 """Signals an evaluation can switch off: ``context`` the conversation before the last message;
 ``cf`` / ``seq`` / ``content`` / ``priors`` views of the preference ranker (refitted without
@@ -148,52 +148,19 @@ def request_cases(ds, n: int, path: Path) -> list[Case]:
     return out[:n]
 
 
-SPEAKERS = {"user": "user", "seeker": "user", "recommender": "assistant", "system": "assistant", "assistant": "assistant"}
-
-
-def parse_context(text: str) -> list[dict[str, str]]:
-    """``User: ...`` / ``Recommender: ...`` lines → chat messages (unlabelled lines continue
-    the previous turn)."""
-    out: list[dict[str, str]] = []
-    for line in text.splitlines():
-        head, sep, rest = line.partition(":")
-        role = SPEAKERS.get(head.strip().lower()) if sep else None
-        if role is None:
-            if out:
-                out[-1]["content"] += " " + line.strip()
-            continue
-        out.append({"role": role, "content": rest.strip()})
-    return [m for m in out if m["content"]]
 
 
 def dialogue_cases(path: Path, n: int, fold: str = "all", known: set[str] | None = None) -> list[Case]:
-    """Cases of a dialogue file (the redial-dev format: ``context``, ``targets``, ``mentioned``,
-    optional ``gpt4_hit`` / ``gpt4_hit_seen_removed`` flags). A case whose conversation does
-    not end with the user, or with no target in the catalog, is skipped."""
-    if not path.is_file():
-        raise ConvrecError(f"dialogue cases {path} do not exist (set --cases or CONVREC_DATA)")
-    if fold not in FOLDS:
-        raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
+    """Cases of a dialogue file (see :func:`convrec.catalog.dialogues.read_dialogues`): the
+    earlier turns are the context, the user's last message the request."""
     out = []
-    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
-        if not line.strip() or (fold == "tune" and line_no % 2) or (fold == "holdout" and not line_no % 2):
-            continue
-        try:
-            r = json.loads(line)
-            msgs = parse_context(r["context"])
-            targets = [str(t) for t in r["targets"]]
-        except (ValueError, KeyError, TypeError) as e:
-            raise ConvrecError(f"{path}:{line_no + 1}: not a dialogue case ({e})") from None
-        if not msgs or msgs[-1]["role"] != "user":
-            continue
-        if known is not None and not any(t in known for t in targets):
-            continue
-        meta = {"mentioned": [str(x) for x in r.get("mentioned", [])], "line": line_no}
+    for d in read_dialogues(path, fold, known):
+        meta = {"mentioned": d.mentioned, "line": d.line}
         for key in ("gpt4_hit", "gpt4_hit_seen_removed", "target_titles"):
-            if key in r:
-                meta[key] = r[key]
-        out.append(Case(str(r.get("id", line_no)), truth=targets, request=msgs[-1]["content"],
-                        context=msgs[:-1], meta=meta))
+            if key in d.extra:
+                meta[key] = d.extra[key]
+        out.append(Case(d.dialogue_id, truth=d.targets, request=d.messages[-1]["content"],
+                        context=d.messages[:-1], meta=meta))
     return out[:n]
 
 

@@ -96,11 +96,18 @@ class Context:
     ordered
         Whether ``history`` is a real chronological sequence (a log) or an unordered set
         the user stated in chat (sequence models then use their order-free variant).
+    text
+        What the user wrote (this conversation's user messages), for models that read it.
+    conversational
+        The request is a turn of a conversation (earlier messages exist): a model that learned
+        from dialogues how people recommend to each other uses that.
     """
 
     history: Sequence[str] = ()
     disliked: Sequence[str] = ()
     ordered: bool = True
+    text: str = ""
+    conversational: bool = False
 
 
 @dataclass

@@ -195,11 +195,21 @@ def ranker_views(ds: PreparedDataset, config: Config, get: Callable[[str], Recom
     return Views(cf, get("sasrec-set"), get("embeddings"))
 
 
+def conversations_path(ds: PreparedDataset) -> Path:
+    """Where the tools layer leaves the understood dialogue turns the ranker learns from
+    (``{"liked", "disliked", "seen", "targets", "text"}`` per turn; see
+    ``convrec.tools.catalog.CatalogAccess.conversation_queries``)."""
+    return ds.dir / "cache" / "conversation-queries.json"
+
+
 def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress: Progress | None = None,
-                      get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0):
-    """Fit the preference ranker on this dataset's validation users (see convrec.models.prefrank)."""
+                      get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0,
+                      conversations: list[dict] | None = None):
+    """Fit the preference ranker on this dataset's validation users and, when there are any,
+    its dialogue turns (``conversations``, else the file at :func:`conversations_path`); see
+    convrec.models.prefrank."""
     from convrec.models.base import ItemIndex
-    from convrec.models.prefrank import GROUPS, PreferenceRanker, interaction_counts, release_years, training_queries
+    from convrec.models.prefrank import GROUPS, PreferenceRanker, Query, interaction_counts, release_years, training_queries
 
     if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
@@ -209,14 +219,43 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     use_views = ranker_views(ds, config, get)
     ranker = PreferenceRanker(items, use_views, counts, release_years(ds), groups=groups or tuple(GROUPS))
     queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
+    source = None
+    if conversations is None:
+        try:
+            doc = json.loads(conversations_path(ds).read_text())
+            conversations, source = doc["turns"], {"file": doc.get("source"), "fold": doc.get("fold")}
+        except (OSError, ValueError, KeyError, TypeError):
+            conversations = []
+    convs: list[Query] = []
+    for c in conversations or []:
+        known = [t for t in c.get("targets", []) if t in items]
+        for t in known:
+            convs.append(Query(items.encode([i for i in c.get("liked", []) if i in items]),
+                               items.encode([i for i in c.get("disliked", []) if i in items]),
+                               int(items.encode([t])[0]), items.encode([i for i in c.get("seen", []) if i in items]),
+                               None))
+    text_on = "text" in ranker.groups and use_views.embeddings is not None
+    if text_on:  # what the user wrote: for a user query, the titles of the items they state
+        titles = ds.items["title"].astype(str).to_numpy() if "title" in ds.items.columns else None
+        enc = use_views.embeddings.encoder
+        if titles is not None and queries:
+            vecs = enc.encode(["I liked " + ", ".join(titles[q.liked]) for q in queries])
+            for q, v in zip(queries, vecs):
+                q.text = np.asarray(v, dtype=np.float64)
+        texts = [str(c.get("text", ""))[-2000:] for c in conversations or [] for t in c.get("targets", []) if t in items]
+        if convs:
+            for q, v in zip(convs, enc.encode(texts)):
+                q.text = np.asarray(v, dtype=np.float64)
     done = [0]
 
     def tick(n):
         done[0] += n
         if progress and done[0] % 50 == 0:
-            progress({"queries": done[0], "total": len(queries)})
+            progress({"queries": done[0], "total": len(queries) + len(convs)})
 
-    ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed))
+    ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs)
+    if convs and source:
+        ranker.fit_info["conversations_from"] = source
     return ranker
 
 

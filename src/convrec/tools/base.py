@@ -69,3 +69,5 @@ class ToolContext:
     catalog: Any  # convrec.tools.catalog.CatalogAccess
     profile: Any = None  # user profile (likes / dislikes / expectations)
     k: int = 10
+    text: str = ""  # what the user wrote in this conversation (rankers that read words use it)
+    conversational: bool = False  # the turn follows earlier messages

@@ -103,6 +103,11 @@ class CatalogAccess:
 
     def model(self, artifact: str):
         if artifact not in self._models:
+            if artifact == "pref-ranker":
+                from convrec.models.registry import conversations_path, is_trained
+
+                if not is_trained(self.ds, artifact) and not conversations_path(self.ds).is_file():
+                    self.conversation_queries()
             self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
         return self._models[artifact]
 
@@ -119,7 +124,7 @@ class CatalogAccess:
             return self.model("pref-ranker")
         key = "pref-ranker-no_" + "_".join(g for g in GROUPS if g not in groups)
         if key not in self._models:
-            from convrec.models.registry import load_pref_ranker, model_dir, train_pref_ranker
+            from convrec.models.registry import conversations_path, load_pref_ranker, model_dir, train_pref_ranker
 
             d = model_dir(self.ds, key)
             try:
@@ -127,10 +132,47 @@ class CatalogAccess:
                 if tuple(self._models[key].groups) != tuple(g for g in GROUPS if g in groups):
                     raise ValueError("other groups")
             except (ValueError, KeyError, OSError):
+                if not conversations_path(self.ds).is_file():
+                    self.conversation_queries()
                 r = train_pref_ranker(self.ds, self.config, groups=[g for g in GROUPS if g in groups], get=self.model)
                 r.save(d)
                 self._models[key] = r
         return self._models[key]
+
+    def conversation_queries(self) -> list[dict]:
+        """The dataset's dialogue turns of the fold the ranker may learn from, read by the
+        understanding as the agent reads them — liked, rejected and mentioned items, the
+        user's words, the recommended item — saved where the ranker's training reads them
+        (nothing when the dataset has no dialogues on this machine)."""
+        from convrec.catalog.dialogues import FIT_FOLD, dialogues_file, read_dialogues
+        from convrec.models.registry import conversations_path
+        from convrec.nlu import understand
+
+        path = dialogues_file(self.config.data_root, self.ds.name)
+        out = conversations_path(self.ds)
+        if path is None:
+            return []
+        known = set(self.items.index)
+        rows = []
+        if self.say:
+            self.say(f"reading the {FIT_FOLD} fold of {path.name} for the preference ranker")
+        for d in read_dialogues(path, FIT_FOLD, known):
+            intent = understand(d.messages[-1]["content"], self.vocab, history=d.messages[:-1])
+            seen = set(d.mentioned) | set(intent.excluded)
+            targets = [t for t in d.targets if t in known and t not in set(d.mentioned)]
+            if not targets:
+                continue
+            rows.append({"id": d.dialogue_id, "liked": [i for i in intent.liked if i in known],
+                         "disliked": [i for i in intent.disliked if i in known],
+                         "seen": sorted(i for i in seen if i in known), "targets": targets, "text": d.user_text})
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"source": str(path), "fold": FIT_FOLD, "turns": rows}))
+            os.replace(tmp, out)
+        except OSError:
+            pass
+        return rows
 
     @cached_property
     def linker(self) -> ItemLinker:

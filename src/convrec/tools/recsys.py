@@ -110,7 +110,15 @@ class Rank(Tool):
             prefer = list(dict.fromkeys(prefer + list(getattr(prof, "like_ids", []))))
             unwanted = list(dict.fromkeys(unwanted + list(getattr(prof, "dislike_ids", []))))
         schema = args.schema_
-        if schema != "popularity" and not prefer:
+        ranker = None
+        if schema != "popularity" and getattr(cat, "has_interactions", True):
+            try:
+                ranker = cat.ranker()
+            except ConvrecError:  # no validation users to fit it on: the order-free SASRec alone
+                ranker = None
+        reads_text = (ranker is not None and bool(ctx.text.strip())
+                      and abs(ranker.weights(ctx.conversational).get("text", 0.0)) > 0.05)
+        if schema != "popularity" and not prefer and not reads_text:
             schema = "popularity"  # nothing to personalise on
         cand = ctx.bus.candidates
         exclude = set(prefer) | set(unwanted)
@@ -126,11 +134,8 @@ class Rank(Tool):
         elif schema == "content":
             ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
         else:  # similarity / preference: the learned combination of CF, sequence, content and priors
-            try:
-                model = cat.ranker()
-            except ConvrecError:  # no validation users to fit it on: the order-free SASRec alone
-                model = cat.model("sasrec-set")
-            ids, scores = model.score(Context(prefer, unwanted, ordered=False), cand)
+            model = ranker if ranker is not None else cat.model("sasrec-set")
+            ids, scores = model.score(Context(prefer, unwanted, ordered=False, text=ctx.text, conversational=ctx.conversational), cand)
         keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
         ids, scores = ids[keep], scores[keep]
         if cand is None:
