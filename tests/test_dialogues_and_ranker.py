@@ -90,6 +90,18 @@ def test_title_with_year_links_the_whole_title(catalog):
     assert str(catalog.items.at[intent.mentions[0].item_id, "year"]) == "2010"
 
 
+@pytest.mark.parametrize("message, expected", [
+    ("I like comedies, dramas, detectives. What about you?", [("genres", "in", ("Comedy", "Drama"))]),
+    ("I want a sci-fi or horror movie", [("genres", "in", ("Sci-Fi", "Horror"))]),
+    ("Comedy and Action movies", [("genres", "in", ("Comedy", "Action"))]),
+    ("a funny and scary movie", [("genres", "contains", "Comedy"), ("genres", "contains", "Horror")]),
+    ("a romantic comedy please", [("genres", "contains", "Romance"), ("genres", "contains", "Comedy")]),
+])
+def test_enumerated_genres_are_any_of_stacked_ones_all_of(message, expected, catalog):
+    got = [(c.column, c.op, c.value) for c in understand(message, catalog.vocab).conditions if c.column == "genres"]
+    assert sorted(got, key=str) == sorted(expected, key=str)
+
+
 def test_context_is_read_with_the_turn(catalog, session_config, tmp_path):
     from convrec.agent.interecagent import InteRecAgent
     from convrec.agent.memory import SessionStore

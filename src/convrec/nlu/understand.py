@@ -865,6 +865,7 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
     conds: list[Condition] = []
     soft: list[tuple[str, str]] = []
     lex = vocab.lexicon
+    listed: list[tuple[_Span, int]] = []  # positive one-value list conditions, where they were said
     for span, groups, text in p.values:
         neg = p.negated(span.start) or _post_negated(p, lex, span.end)
         if neg and len(groups) > 1:  # "no rom-coms": not (Romance and Comedy) ~ not its distinguishing first value
@@ -883,8 +884,11 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
                 continue
             if info.type == "list" and len(vals) == 1:
                 conds.append(Condition(col, "not_contains" if neg else "contains", vals[0], text, info.role))
+                if not neg:
+                    listed.append((span, len(conds) - 1))
             else:
                 conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+    conds = _enumerated_as_any(p, conds, listed)
     conds += [c for _, c in p.numbers]
     soft = list(dict.fromkeys(soft))
     if soft and not any(c.op in ("contains", "in") and c.role == "category" for c in conds):
@@ -900,6 +904,45 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
         hard = {(c.column, str(v).lower()) for c in conds for v in (c.value if isinstance(c.value, tuple) else (c.value,))}
         soft = [sv for sv in soft if (sv[0], sv[1].lower()) not in hard]
     return _dedupe(conds), soft
+
+
+LIST_SEPARATORS = {",", "or", "and", "&", "/", "and/or"}
+
+
+def _enumerated_as_any(p: _Parse, conds: list[Condition], listed: list[tuple[_Span, int]]) -> list[Condition]:
+    """"I like comedies, dramas and thrillers": values of one list column said as an
+    enumeration (separated by a comma, "and", "or") are one any-of condition; values stacked
+    without a separator ("romantic comedy", "2D strategy") or joined by "and" after "a"
+    ("a funny and scary movie") each must hold."""
+    by_col: dict[str, list[tuple[_Span, int]]] = {}
+    for span, i in listed:
+        by_col.setdefault(conds[i].column, []).append((span, i))
+    drop: set[int] = set()
+    merged: list[Condition] = []
+    for col, items in by_col.items():
+        items.sort(key=lambda x: x[0].start)
+        run = [items[0]]
+        runs = []
+        for prev, cur in zip(items, items[1:]):
+            gap = p.words[prev[0].end:cur[0].start]
+            start = run[0][0].start
+            # "a funny and scary movie": one item with both; "comedies and dramas": either
+            one_item = set(gap) <= {"and", "&"} and start > 0 and p.words[start - 1] in ("a", "an", "one")
+            if 0 < len(gap) <= 2 and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
+                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even") for g in gap):
+                run.append(cur)
+            else:
+                runs.append(run)
+                run = [cur]
+        runs.append(run)
+        for r in runs:
+            if len(r) < 2:
+                continue
+            vals = tuple(dict.fromkeys(conds[i].value for _, i in r))
+            first = conds[r[0][1]]
+            drop.update(i for _, i in r)
+            merged.append(Condition(col, "in", vals, " / ".join(conds[i].text for _, i in r), first.role))
+    return [c for i, c in enumerate(conds) if i not in drop] + merged
 
 
 def _post_negated(p: _Parse, lex, end: int) -> bool:
