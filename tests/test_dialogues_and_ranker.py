@@ -243,6 +243,62 @@ def test_conversations_teach_their_own_weights_and_words_count(tmp_path):
     assert r3.w_conv is None and r3.weights(True) == r3.weights()
 
 
+def test_dialogue_counts_learned_for_turns_only_and_own_dialogue_left_out(tmp_path):
+    """Dialogue turns whose answer is one of a few items people keep bringing up in chats
+    (whatever was said): the conversation weights learn the chat counts, the history weights
+    never use them, and a turn with no stated item is ranked by them. While fitting, a turn's
+    own dialogue is left out of the counts: with counts made only of each turn's own answer,
+    nothing is learned (the feature would otherwise reveal the answer)."""
+    import scipy.sparse as sp
+
+    from convrec.models.prefrank import Query
+
+    rng = np.random.default_rng(0)
+    n = 300
+    sim = sp.random(n, n, density=0.05, random_state=1, format="csr", dtype=np.float32)
+
+    class CF:
+        pass
+
+    cf = CF()
+    cf.sim = sim
+    views = Views(itemcf=cf)
+    items = ItemIndex([str(i) for i in range(n)])
+    counts = TimeCounts.build(rng.integers(0, n, 5000), None, n)
+    users = []
+    for _ in range(100):
+        s = int(rng.integers(0, n))
+        row = sim[s].toarray().ravel()
+        row[s] = -1
+        users.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
+    favourites = np.arange(10)
+
+    def fitted(own_answers_only: bool) -> PreferenceRanker:
+        r = PreferenceRanker(items, views, counts, groups=("cf", "priors", "chat"))
+        convs, chat = [], np.zeros(n)
+        for i in range(120):
+            t = int(rng.integers(10, n)) if own_answers_only else int(rng.choice(favourites))
+            named = np.array([t, int(rng.integers(10, n))]) if not own_answers_only else np.array([t])
+            chat[np.unique(named)] += 1
+            convs.append(Query(np.array([int(rng.integers(10, n))]), np.zeros(0, dtype=np.int64), t,
+                               np.zeros(0, dtype=np.int64), None, own=np.unique(named)))
+        r.chat = chat
+        return r.fit(users, views, pool_size=200, conversations=convs)
+
+    r = fitted(False)
+    assert r.weights(conversational=True)["chat_pop"] > 1.0 and r.weights()["chat_pop"] == 0.0
+    assert r.reads_conversation()
+    top = r.rank(Context([], conversational=True), k=10)[0]
+    assert set(top.tolist()) == {str(i) for i in favourites}
+    lone = r.rank(Context([], conversational=False), k=10)[0]  # a lone request: popularity, not chats
+    assert set(lone.tolist()) != {str(i) for i in favourites}
+    r.save(tmp_path / "r")
+    r2 = PreferenceRanker.load(tmp_path / "r", views)
+    assert np.array_equal(r2.chat, r.chat) and r2.reads_conversation()
+    leak = fitted(True)
+    assert abs(leak.weights(conversational=True)["chat_pop"]) < 0.5
+
+
 def test_read_dialogues_keeps_the_user_words_and_extra_fields(tmp_path):
     from convrec.catalog.dialogues import dialogues_file, read_dialogues
 

@@ -36,7 +36,7 @@ from convrec.eval.simulator import UserSimulator
 
 PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
              "dialogues")
-ABLATIONS = ("context", "cf", "seq", "content", "priors", "llm")
+ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "llm")
 """Signals an evaluation can switch off: ``context`` the conversation before the last message;
 ``cf`` / ``seq`` / ``content`` / ``priors`` views of the preference ranker (refitted without
 them); ``llm`` the agent's LLM (no planner call, template replies)."""

@@ -15,6 +15,8 @@ held-out users of the same catalog** instead of hand-set ones:
 ``age``             log years since release (the catalog's year column), when it has one
 ``fresh``           log months since the item's first interaction
 ``text``            MiniLM: cosine of the item's text to what the user wrote (``Context.text``)
+``chat_pop``        log count of the catalog's dialogues that name the item (either side), for
+                    a turn of a conversation only (zero elsewhere)
 ==================  =============================================================
 
 Training (``fit``): for users with a validation item, a few items of their training history
@@ -53,9 +55,10 @@ import numpy as np
 
 from convrec.models.base import Context, ItemIndex
 
-FEATURES = ("cf_mean", "cf_max", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text")
+FEATURES = ("cf_mean", "cf_max", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
+            "chat_pop")
 GROUPS = {"cf": ("cf_mean", "cf_max"), "seq": ("seq",), "content": ("content_mean", "content_max"),
-          "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",)}
+          "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",), "chat": ("chat_pop",)}
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
 MONTH = 30.44 * 86400
@@ -139,6 +142,9 @@ class PreferenceRanker:
         self.w = np.zeros(len(FEATURES))
         self.w_conv: np.ndarray | None = None
         """Weights for a turn of a conversation, when the catalog's dialogues taught any."""
+        self.chat: np.ndarray | None = None
+        """Per item, how many of the catalog's dialogues (the fit fold) name it: what people
+        bring up when they recommend to each other (None: the catalog has no dialogues)."""
         self.fit_info: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ features
@@ -155,8 +161,10 @@ class PreferenceRanker:
         return np.asarray(emb.embed_query(text), dtype=np.float64)
 
     def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
-                 views: Views | None = None, text: np.ndarray | None = None) -> np.ndarray:
-        """``[len(cand), len(FEATURES)]`` raw features."""
+                 views: Views | None = None, text: np.ndarray | None = None,
+                 chat: np.ndarray | None = None) -> np.ndarray:
+        """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item
+        (only for a turn of a conversation; None: zero)."""
         v = views or self.views
         X = np.zeros((len(cand), len(FEATURES)))
         act = self.active()
@@ -182,6 +190,8 @@ class PreferenceRanker:
                 X[:, col["content_mean"]] -= 0.5 * (vec[cand] @ vec[disliked].T).mean(axis=1)
         if text is not None and v.embeddings is not None and act[col["text"]]:
             X[:, col["text"]] = v.embeddings.vectors[cand] @ text
+        if chat is not None and act[col["chat_pop"]]:
+            X[:, col["chat_pop"]] = np.log1p(np.maximum(chat[cand], 0))
         if act[col["pop"]]:
             m = self.counts.now if month is None else month
             pop, recent, fresh = self.counts.features(m, cand)
@@ -199,8 +209,14 @@ class PreferenceRanker:
 
     def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                       text: np.ndarray | None = None, conversational: bool = False) -> np.ndarray:
-        X = self.features(liked, disliked, cand, month, text=text)
+        X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None)
         return ((X - self.mean) / self.std) @ self._weights(conversational)
+
+    def reads_conversation(self) -> bool:
+        """Whether a turn of a conversation is scored by what the dialogues taught, so the
+        ranker personalises even when the user named no item."""
+        return self.w_conv is not None and self.active()[FEATURES.index("chat_pop")] and \
+            abs(float(self.w_conv[FEATURES.index("chat_pop")])) > 0.05
 
     def _weights(self, conversational: bool) -> np.ndarray:
         return self.w_conv if conversational and self.w_conv is not None else self.w
@@ -263,8 +279,8 @@ class PreferenceRanker:
         n = len(self.items)
         act = self.active()
         blocks: list[np.ndarray] = []
-        for q, views, size in [(q, train_views, pool_size) for q in queries] + \
-                [(q, self.views, n if n <= 20_000 else 10 * pool_size) for q in conversations]:
+        for q, views, size, is_conv in [(q, train_views, pool_size, False) for q in queries] + \
+                [(q, self.views, n if n <= 20_000 else 10 * pool_size, True) for q in conversations]:
             banned = np.unique(np.concatenate([q.liked, q.disliked, q.seen, [q.target]]).astype(np.int64))
             if size >= n:
                 draw = np.setdiff1d(np.arange(n), banned)
@@ -272,7 +288,13 @@ class PreferenceRanker:
                 draw = rng.choice(n, size=min(n, size + len(banned)), replace=False)
                 draw = draw[~np.isin(draw, banned)][:size]
             pool = np.r_[q.target, draw].astype(np.int64)
-            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=views, text=q.text).astype(np.float32))
+            chat = None
+            if is_conv and self.chat is not None:  # a dialogue turn: counts without its own dialogue
+                chat = self.chat.copy()
+                if q.own is not None and len(q.own):
+                    np.subtract.at(chat, q.own, 1)
+            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=views, text=q.text,
+                                        chat=chat).astype(np.float32))
             if progress:
                 progress(1)
         allx = np.concatenate(blocks) if blocks else np.zeros((0, len(FEATURES)), np.float32)
@@ -316,6 +338,8 @@ class PreferenceRanker:
             return nll + self.l2 * float(w @ w), grad + 2 * self.l2 * w
 
         self.w, nll, nll0 = solve(0.0 if nu else 1.0)
+        if nu:  # user queries carry no dialogue counts: whatever L-BFGS left there is noise
+            self.w[FEATURES.index("chat_pop")] = 0.0
         self.fit_info = {"queries": int(nu), "conversations": int(nc), "pool": int(pool_size),
                          "nll": round(nll, 4), "nll_uniform": round(nll0, 4), "groups": list(self.groups)}
         self.w_conv = None
@@ -344,6 +368,8 @@ class PreferenceRanker:
             arrays["years"] = self.years
         if self.w_conv is not None:
             arrays["w_conv"] = self.w_conv
+        if self.chat is not None:
+            arrays["chat"] = self.chat
         np.savez(d / "weights.npz", **arrays)
         return d
 
@@ -363,6 +389,7 @@ class PreferenceRanker:
                   groups=meta["groups"], l2=meta["l2"])
         obj.mean, obj.std, obj.w = a["mean"], a["std"], a["w"]
         obj.w_conv = a.get("w_conv")
+        obj.chat = a.get("chat")
         obj.fit_info = meta.get("fit", {})
         return obj
 
@@ -378,6 +405,9 @@ class Query:
     month: int | None = None
     text: np.ndarray | None = None
     """The embedded words of the request (see ``PreferenceRanker.embed_text``)."""
+    own: np.ndarray | None = None
+    """For a dialogue turn: the items its own dialogue names (left out of the chat counts
+    while fitting, so a turn does not see its own answer)."""
 
 
 def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 3000, per_user: int = 3,

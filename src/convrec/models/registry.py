@@ -227,13 +227,19 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         except (OSError, ValueError, KeyError, TypeError):
             conversations = []
     convs: list[Query] = []
+    chat = np.zeros(len(items), dtype=np.float64)
     for c in conversations or []:
         known = [t for t in c.get("targets", []) if t in items]
+        # every item the dialogue names, either side (older files: what was seen, and the answer)
+        named = items.encode(sorted({i for i in (c.get("named") or list(c.get("seen", [])) + known) if i in items}))
+        chat[named] += 1
         for t in known:
             convs.append(Query(items.encode([i for i in c.get("liked", []) if i in items]),
                                items.encode([i for i in c.get("disliked", []) if i in items]),
                                int(items.encode([t])[0]), items.encode([i for i in c.get("seen", []) if i in items]),
-                               None))
+                               None, own=named))
+    if convs and "chat" in ranker.groups:
+        ranker.chat = chat
     text_on = "text" in ranker.groups and use_views.embeddings is not None
     if text_on:  # what the user wrote: for a user query, the titles of the items they state
         titles = ds.items["title"].astype(str).to_numpy() if "title" in ds.items.columns else None

@@ -164,7 +164,8 @@ class CatalogAccess:
                 continue
             rows.append({"id": d.dialogue_id, "liked": [i for i in intent.liked if i in known],
                          "disliked": [i for i in intent.disliked if i in known],
-                         "seen": sorted(i for i in seen if i in known), "targets": targets, "text": d.user_text})
+                         "seen": sorted(i for i in seen if i in known), "targets": targets, "text": d.user_text,
+                         "named": sorted({i for i in list(d.mentioned) + list(d.targets) if i in known})})
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")

@@ -118,7 +118,8 @@ class Rank(Tool):
                 ranker = None
         reads_text = (ranker is not None and bool(ctx.text.strip())
                       and abs(ranker.weights(ctx.conversational).get("text", 0.0)) > 0.05)
-        if schema != "popularity" and not prefer and not reads_text:
+        reads_chat = ranker is not None and ctx.conversational and ranker.reads_conversation()
+        if schema != "popularity" and not prefer and not reads_text and not reads_chat:
             schema = "popularity"  # nothing to personalise on
         cand = ctx.bus.candidates
         exclude = set(prefer) | set(unwanted)
