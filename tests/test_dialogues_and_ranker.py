@@ -344,3 +344,31 @@ def test_a_usage_error_is_a_usage_message_not_an_internal_error():
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
     assert "No such option" in p.stderr and "internal error" not in p.stderr
+
+
+# written before the fix, from the kinds of turns the tune fold answered with no items
+ASKS = ["Hi! Any recomendations for a good movie?",
+        "Hello, I'm planning a movie night with friends. What would you recommend?",
+        "Which movies would you say I should try?",
+        "haven't seen that yet, what else?",
+        "Seen it. Anything else?",
+        "Good evening! I need a film for tonight",
+        "Nope, haven't watched it. Any others?",
+        "What other movies would you suggest?",
+        "hi, what should I watch tonight?",
+        "Hey! Can you suggest a movie for a date night?",
+        "ok, what else do you have?",
+        "Hi, I like movies for kids. How are you?"]
+SOCIAL = ["Hi, how are you?", "thanks, that's all", "lol me too", "hello there!", "ok great, thank you!", "Good morning"]
+
+
+@pytest.mark.parametrize("message", ASKS)
+def test_a_request_wrapped_in_small_talk_is_a_request(message, catalog):
+    assert understand(message, catalog.vocab).kind == "recommend"
+    context = [{"role": "user", "content": "I like comedies"}, {"role": "assistant", "content": "Have you seen Superbad (2007)?"}]
+    assert understand(message, catalog.vocab, history=context).kind == "recommend"
+
+
+@pytest.mark.parametrize("message", SOCIAL)
+def test_small_talk_alone_stays_small_talk(message, catalog):
+    assert understand(message, catalog.vocab).kind == "chitchat"

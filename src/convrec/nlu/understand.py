@@ -1000,10 +1000,13 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
             return "fact", tuple(c.name for c in vocab.columns.values() if c.role in ("time", "category", "creator", "price", "rating"))
     if conds or soft or p.sort or p.k or rec_words or any(m.relation in ("liked", "seen", "reference", "disliked") for m in mentions):
-        if not (conds or soft or mentions or p.sort or p.k) and _only_social(w, lex):
-            return "chitchat", ()
+        strong = domain or any(tuple(w[a:b]) not in lex.recommend_weak for a, b in lex.recommend.find(w))
+        if not (conds or soft or mentions or p.sort or p.k or strong) and _only_social(w, lex):
+            return "chitchat", ()  # "hi, anything new?": a greeting with a weak word
         if conds or soft or mentions or p.sort or p.k or domain or rec_words:
             return "recommend", ()
+    if question and domain and not mentions and not _only_social(w, lex):
+        return "recommend", ()  # "which movies would you say I'd enjoy?"
     return "chitchat", ()
 
 
