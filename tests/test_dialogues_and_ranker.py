@@ -372,3 +372,18 @@ def test_a_request_wrapped_in_small_talk_is_a_request(message, catalog):
 @pytest.mark.parametrize("message", SOCIAL)
 def test_small_talk_alone_stays_small_talk(message, catalog):
     assert understand(message, catalog.vocab).kind == "chitchat"
+
+
+def test_words_after_a_list_header_are_titles_not_conditions(catalog):
+    """The one-turn ranking protocol (and a user pasting a shortlist) lists titles after
+    "Candidates:"; their words must not become conditions (on steam "Chess3D" became two tag
+    conditions and the turn returned nothing)."""
+    it = understand("I loved Heat. Which of these would I like most? Candidates: Scary Movie; Romance; "
+                    "Sleepless in Seattle; The Horror of Frankenstein (1970)", catalog.vocab)
+    assert not it.conditions
+    listed = {m.title for m in it.mentions if m.relation == "listed"}
+    assert {"Scary Movie", "Sleepless in Seattle"} <= listed
+    assert any(m.title == "Heat" and m.relation == "liked" for m in it.mentions)
+    # what the user asked before the list still holds
+    it = understand("Only comedies from the 90s please. Options: Scary Movie; Sleepless in Seattle", catalog.vocab)
+    assert {c.column for c in it.conditions} == {"genres", "year"}

@@ -67,6 +67,9 @@ class Lexicon:
         self.greeting, self.thanks, self.bye = Phrases.of(k["greeting"]), Phrases.of(k["thanks"]), Phrases.of(k["bye"])
         self.identity, self.recommend = Phrases.of(k["identity"]), Phrases.of(k["recommend"])
         self.recommend_weak = set(Phrases.of(k.get("recommend_weak", [])).items)
+        heads = sorted((norm(h) for h in k.get("list_header", []) if norm(h)), key=len, reverse=True)
+        self.list_header = re.compile(r"(?:^|[\n.!?;]\s*|\s)(?:" + "|".join(r"\s+".join(map(re.escape, h.split())) for h in heads)
+                                      + r")\s*:", re.I) if heads else None
         self.question_start, self.count = Phrases.of(k["question_start"]), Phrases.of(k["count"])
         self.catalog_size, self.catalog_scope = Phrases.of(k["catalog_size"]), Phrases.of(k["catalog_scope"])
         self.catalog_words, self.choice, self.reset = Phrases.of(k["catalog_words"]), Phrases.of(k["choice"]), Phrases.of(k["reset"])

@@ -134,6 +134,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _context_titles(p, vocab, speaker)
     if not p.mentions and _fact_question(p, vocab):
         _fact_title(p, vocab, speaker)
+    _claim_listed(p, vocab, text)
     _numbers(p, vocab)
     _values(p, vocab, min_words=2)
     _vague(p, vocab)
@@ -145,6 +146,19 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
         _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
     return p
+
+
+def _claim_listed(p: _Parse, vocab: Vocabulary, text: str) -> None:
+    """"... which would I like most? Candidates: Chess3D; Papers, Please; ...": after a list
+    header the words are titles (linked above, or not in the catalog), never conditions, counts
+    or years."""
+    pat = vocab.lexicon.list_header
+    m = pat.search(text) if pat is not None else None
+    if m is None:
+        return
+    for i, t in enumerate(p.toks):
+        if t.start >= m.end():
+            p.claimed[i] = True
 
 
 def _negation_scopes(p: _Parse, vocab: Vocabulary) -> None:
