@@ -117,6 +117,23 @@ def test_similar_for_reference(tiny_vocab, ctx):
     assert got == []  # stated conditions: similarity must not narrow the filter
 
 
+def test_catalog_titles_longer_than_the_planner_bound_fit_in_steps(tiny_vocab, ctx):
+    """Amazon titles reach 865 characters; the planner's 120-character bound is for the model's
+    JSON, not for the titles the repairs put in a step (beauty's one-turn protocols crashed)."""
+    from dataclasses import replace
+
+    long = replace(ctx, title=lambda i: str(tiny_vocab.items.at[i, "title"]) + " - " + "x" * 400)
+    plan = Plan(action="use_tools", steps=[R(), FetchStep(tool="fetch", k=10)])
+    out, got = similar_for_reference(plan, understand("games like Ocean Story", tiny_vocab), long)
+    assert got == ["added_similar_to"]
+    assert len(next(s for s in out.steps if isinstance(s, SimilarStep)).seed_items[0]) > 400
+    out, got = choice_candidates(plan, understand("which should I play: Sky Duel, Kart Mania or Free Fall?", tiny_vocab), long)
+    assert got == ["store_choice_candidates"] and all(len(x) > 400 for x in next(s for s in out.steps if isinstance(s, StoreStep)).items)
+    full, _ = run_repairs(Plan(action="use_tools", steps=[R(), FetchStep(tool="fetch", k=10)]),
+                          understand("which should I play: Sky Duel, Kart Mania or Free Fall?", tiny_vocab), long)
+    assert any(isinstance(s, StoreStep) for s in full.steps)
+
+
 def test_choice_candidates(tiny_vocab, ctx):
     intent = understand("which should I play: Sky Duel, Kart Mania or Free Fall?", tiny_vocab)
     plan = Plan(action="use_tools", steps=[R(), FetchStep(tool="fetch", k=10)])

@@ -31,6 +31,18 @@ def filter_step(conditions) -> FilterStep:
     return FilterStep.model_construct(tool="hard_filter", conditions=list(conditions))
 
 
+def similar_step(seed_items) -> "SimilarStep":
+    """A similar-to step the repairs build from catalog titles, which the planner's
+    120-character bound (it keeps the model's constrained JSON short) does not hold: Amazon
+    Beauty titles reach 865 characters."""
+    return SimilarStep.model_construct(tool="similar_to", seed_items=list(seed_items))
+
+
+def store_step(items) -> "StoreStep":
+    """A store step of catalog titles (see :func:`similar_step`)."""
+    return StoreStep.model_construct(tool="store_candidates", items=list(items))
+
+
 class SimilarStep(BaseModel):
     tool: Literal["similar_to"]
     seed_items: list[Annotated[str, Field(max_length=120)]] = Field(min_length=1, max_length=8)

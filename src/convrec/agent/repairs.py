@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from convrec.agent.plan import (ORDER, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
+from convrec.agent.plan import (ORDER, similar_step, store_step, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
                                 StoreStep, filter_step)
 from convrec.nlu.intent import Condition as IntentCondition
 from convrec.nlu.intent import RequestIntent
@@ -202,7 +202,7 @@ def similar_for_reference(plan: Plan, intent: RequestIntent, ctx: RepairContext)
     refs = intent.items("reference")
     if not refs or any(isinstance(s, (SimilarStep, StoreStep)) for s in plan.steps) or intent.conditions:
         return plan, []
-    steps = list(plan.steps) + [SimilarStep(tool="similar_to", seed_items=[ctx.title(i) for i in refs][:8])]
+    steps = list(plan.steps) + [similar_step([ctx.title(i) for i in refs][:8])]
     return Plan(action="use_tools", steps=_sorted(steps)), ["added_similar_to"]
 
 
@@ -213,7 +213,7 @@ def choice_candidates(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     if intent.kind != "choice" or len(listed) < 2:
         return plan, []
     steps = [s for s in plan.steps if not isinstance(s, (StoreStep, SimilarStep))]
-    steps.append(StoreStep(tool="store_candidates", items=[ctx.title(i) for i in listed][:20]))
+    steps.append(store_step([ctx.title(i) for i in listed][:20]))
     for s in steps:
         if isinstance(s, FetchStep):
             s.k = min(max(1, intent.k or len(listed)), len(listed))
