@@ -41,6 +41,14 @@ def _ranking_rank(rec: dict[str, Any]) -> float:
     return returned + (rest - 1) / 2.0
 
 
+def _mean_ci(x) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % normal interval over cases."""
+    x = np.asarray(x, dtype=float)
+    if not len(x):
+        return 0.0, 0.0
+    return float(x.mean()), float(1.96 * x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else 0.0
+
+
 def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) -> dict[str, Any]:
     """The metrics of one run. ``catalog`` (a CatalogAccess) is needed only for the OMuleT
     metrics that read popularity and embeddings."""
@@ -59,12 +67,14 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
         m["sim_regenerations"] = sum(r.get("sim_regenerations", 0) for r in recs)
         m["sim_fallbacks"] = sum(r.get("sim_fallbacks", 0) for r in recs)
     elif p == "one-turn-retrieval":
-        m[f"recall@{k}"] = float(np.mean([cm.recall_at_k(r["turns"][0]["items"], [r["target"]], k) for r in recs])) if recs else 0.0
-        m[f"ndcg@{k}"] = float(np.mean([cm.ndcg_at_k(r["turns"][0]["items"], [r["target"]], k) for r in recs])) if recs else 0.0
+        rec = [cm.recall_at_k(r["turns"][0]["items"], [r["target"]], k) for r in recs]
+        nd = [cm.ndcg_at_k(r["turns"][0]["items"], [r["target"]], k) for r in recs]
+        m[f"recall@{k}"], m[f"recall@{k}_ci"] = _mean_ci(rec)
+        m[f"ndcg@{k}"], m[f"ndcg@{k}_ci"] = _mean_ci(nd)
         m["llm_conversations"] = sum(1 for r in recs if r.get("conversation") == "llm")
     elif p == "one-turn-ranking":
         ranks = np.asarray([_ranking_rank(r) for r in recs])
-        m[f"ndcg@{k}"] = float(np.mean(np.where(ranks < k, 1.0 / np.log2(ranks + 2.0), 0.0))) if len(ranks) else 0.0
+        m[f"ndcg@{k}"], m[f"ndcg@{k}_ci"] = _mean_ci(np.where(ranks < k, 1.0 / np.log2(ranks + 2.0), 0.0))
         m["mrr"] = float(np.mean(1.0 / (ranks + 1.0))) if len(ranks) else 0.0
         m["hit@1"] = float(np.mean(ranks < 1)) if len(ranks) else 0.0
     elif p == "topn":
