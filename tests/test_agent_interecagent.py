@@ -189,3 +189,24 @@ def test_ungrounded_words_still_get_the_planner(catalog, tmp_path):
     t = a.turn("a comedy for a cozy evening with grandma")
     assert t.intent.get("unmatched") and t.llm_calls == 1 and "planner_skipped_grounded" not in t.repairs
     assert t.items and all("Comedy" in it["genres"] for it in t.items)
+
+
+def test_what_else_shows_other_items_than_the_last_answer(catalog, tmp_path):
+    """"Seen those, what else?" in a session: the last answer's items are not shown again and
+    what the user is looking for still holds; a plain refinement may show them again."""
+    plan = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "preference"}]}  # if a turn is not grounded
+    a = InteRecAgent(catalog, ScriptedLLM([plan] * 4), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds), llm_intro="off")
+    t1 = a.turn("I want horror movies")
+    t2 = a.turn("seen those, what else?", session=t1.session)
+    first = {it["id"] for it in t1.items}
+    assert len(first) == 10 and len(t2.items) == 10
+    assert not first & {it["id"] for it in t2.items}
+    assert all("Horror" in str(catalog.items.at[it["id"], "genres"]) for it in t2.items)
+    assert any("not shown again" in n for n in t2.intent.get("notes", []))
+    t3 = a.turn("only ones from the 1990s", session=t1.session)
+    assert not any("not shown again" in n for n in t3.intent.get("notes", []))
+    assert t3.items and all("Horror" in str(catalog.items.at[it["id"], "genres"]) and 1990 <= it["year"] <= 1999
+                            for it in t3.items)  # the card shows a few genres; the catalog has them all
+    # a new session knows nothing of these
+    t4 = a.turn("what else?")
+    assert not any("not shown again" in n for n in t4.intent.get("notes", []))

@@ -181,6 +181,8 @@ class InteRecAgent:
             intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
         if intent.anaphora and session:
             intent = self._resolve_anaphora(intent, sid)
+        if session and intent.kind == "recommend":
+            intent = self._not_again(intent, sid)
         direct = self._answer_directly(intent, sid)
         if direct is not None:
             return self._finish(direct, t0, turn_no)
@@ -240,6 +242,25 @@ class InteRecAgent:
             return intent
         refs = tuple(ItemMention(i, self.catalog.title(i), "that", "reference") for i in ids)
         return replace(intent, mentions=intent.mentions + refs, notes=intent.notes + ("'that' = the earlier turn's item",))
+
+    def _not_again(self, intent: RequestIntent, sid: str) -> RequestIntent:
+        """"What else?", "seen those": the items the last recommendations showed are not shown
+        again (unless the user names them in this message)."""
+        from convrec.nlu.text import tokenize
+
+        if not self.vocab.lexicon.more.contains([t.w for t in tokenize(intent.message)]):
+            return intent
+        named = set(intent.items())
+        shown: list[str] = []
+        for m in reversed(self.store.messages(sid)[:-1]):
+            if m["role"] == "assistant" and m.get("items"):
+                shown = [it["id"] for it in m["items"] if it.get("id") in self.catalog.items.index and it["id"] not in named]
+                break
+        if not shown:
+            return intent
+        seen = tuple(ItemMention(i, self.catalog.title(i), "those", "offered", "other") for i in shown)
+        return replace(intent, mentions=intent.mentions + seen,
+                       notes=intent.notes + (f"not shown again: the {len(shown)} items of the last answer",))
 
     def _answer_directly(self, intent: RequestIntent, sid: str) -> Turn | None:
         """Chit-chat, catalog questions, facts and counts: answered from the catalog (at most

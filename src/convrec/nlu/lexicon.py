@@ -67,6 +67,7 @@ class Lexicon:
         self.greeting, self.thanks, self.bye = Phrases.of(k["greeting"]), Phrases.of(k["thanks"]), Phrases.of(k["bye"])
         self.identity, self.recommend = Phrases.of(k["identity"]), Phrases.of(k["recommend"])
         self.recommend_weak = set(Phrases.of(k.get("recommend_weak", [])).items)
+        self.more = Phrases.of(k.get("more", []))
         heads = sorted((norm(h) for h in k.get("list_header", []) if norm(h)), key=len, reverse=True)
         self.list_header = re.compile(r"(?:^|[\n.!?;]\s*|\s)(?:" + "|".join(r"\s+".join(map(re.escape, h.split())) for h in heads)
                                       + r")\s*:", re.I) if heads else None
