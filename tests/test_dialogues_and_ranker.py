@@ -138,15 +138,13 @@ def test_time_counts_popularity_as_of_a_month():
     assert fresh[2] == 0.0 and fresh[0] > 0
 
 
-def test_ranker_learns_a_signal_and_round_trips(tmp_path):
-    """On synthetic queries where the target is the item most similar to the stated one (an
-    ItemCF-like view) and popularity is noise, the fit puts its weight on the CF view."""
+def _cf_world(rng, n: int = 300, n_users: int = 150):
+    """A synthetic catalog of ``n`` items with a sparse ItemCF-like similarity, popularity noise,
+    and user queries whose target is the item most similar to the stated one."""
     import scipy.sparse as sp
 
     from convrec.models.prefrank import Query
 
-    rng = np.random.default_rng(0)
-    n = 300
     sim = sp.random(n, n, density=0.05, random_state=1, format="csr", dtype=np.float32)
 
     class CF:
@@ -156,13 +154,21 @@ def test_ranker_learns_a_signal_and_round_trips(tmp_path):
     cf.sim = sim
     items = ItemIndex([str(i) for i in range(n)])
     counts = TimeCounts.build(rng.integers(0, n, 5000), None, n)
-    r = PreferenceRanker(items, Views(itemcf=cf), counts, groups=("cf", "priors"))
-    queries = []
-    for _ in range(150):
+    users = []
+    for _ in range(n_users):
         s = int(rng.integers(0, n))
         row = sim[s].toarray().ravel()
         row[s] = -1
-        queries.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
+        users.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
+    return sim, cf, items, counts, users
+
+
+def test_ranker_learns_a_signal_and_round_trips(tmp_path):
+    """On synthetic queries where the target is the item most similar to the stated one (an
+    ItemCF-like view) and popularity is noise, the fit puts its weight on the CF view."""
+    rng = np.random.default_rng(0)
+    _, cf, items, counts, queries = _cf_world(rng)
+    r = PreferenceRanker(items, Views(itemcf=cf), counts, groups=("cf", "priors"))
     r.fit(queries, Views(itemcf=cf), pool_size=200)
     w = r.weights()
     assert w["cf_max"] + w["cf_mean"] > 0.5 and abs(w["pop"]) < w["cf_max"] + w["cf_mean"]
@@ -185,18 +191,12 @@ def test_conversations_teach_their_own_weights_and_words_count(tmp_path):
     turns where it is the item whose text matches what the user wrote. The history weights
     stay on CF, the conversation weights learn the text, and each is used for its kind of
     request; both survive save/load."""
-    import scipy.sparse as sp
-
     from convrec.models.prefrank import Query
 
     rng = np.random.default_rng(0)
     n, dim = 300, 16
-    sim = sp.random(n, n, density=0.05, random_state=1, format="csr", dtype=np.float32)
     vec = rng.normal(size=(n, dim))
     vec /= np.linalg.norm(vec, axis=1, keepdims=True)
-
-    class CF:
-        pass
 
     class Emb:
         vectors = vec
@@ -205,18 +205,10 @@ def test_conversations_teach_their_own_weights_and_words_count(tmp_path):
             v = vec[int(text.split()[-1])] + 0.15 * np.random.default_rng(len(text)).normal(size=dim)
             return v / np.linalg.norm(v)
 
-    cf = CF()
-    cf.sim = sim
+    sim, cf, items, counts, users = _cf_world(rng, n)
     views = Views(itemcf=cf, embeddings=Emb())
-    items = ItemIndex([str(i) for i in range(n)])
-    counts = TimeCounts.build(rng.integers(0, n, 5000), None, n)
     r = PreferenceRanker(items, views, counts, groups=("cf", "priors", "text"))
-    users, convs = [], []
-    for _ in range(150):
-        s = int(rng.integers(0, n))
-        row = sim[s].toarray().ravel()
-        row[s] = -1
-        users.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
+    convs = []
     for _ in range(80):
         t, s = (int(x) for x in rng.choice(n, 2, replace=False))
         convs.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), t, np.zeros(0, dtype=np.int64), None,
@@ -249,28 +241,12 @@ def test_dialogue_counts_learned_for_turns_only_and_own_dialogue_left_out(tmp_pa
     never use them, and a turn with no stated item is ranked by them. While fitting, a turn's
     own dialogue is left out of the counts: with counts made only of each turn's own answer,
     nothing is learned (the feature would otherwise reveal the answer)."""
-    import scipy.sparse as sp
-
     from convrec.models.prefrank import Query
 
     rng = np.random.default_rng(0)
     n = 300
-    sim = sp.random(n, n, density=0.05, random_state=1, format="csr", dtype=np.float32)
-
-    class CF:
-        pass
-
-    cf = CF()
-    cf.sim = sim
+    _, cf, items, counts, users = _cf_world(rng, n, n_users=100)
     views = Views(itemcf=cf)
-    items = ItemIndex([str(i) for i in range(n)])
-    counts = TimeCounts.build(rng.integers(0, n, 5000), None, n)
-    users = []
-    for _ in range(100):
-        s = int(rng.integers(0, n))
-        row = sim[s].toarray().ravel()
-        row[s] = -1
-        users.append(Query(np.array([s]), np.zeros(0, dtype=np.int64), int(np.argmax(row)), np.zeros(0, dtype=np.int64)))
     favourites = np.arange(10)
 
     def fitted(own_answers_only: bool) -> PreferenceRanker:

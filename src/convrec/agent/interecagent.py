@@ -181,7 +181,7 @@ class InteRecAgent:
             intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
         if intent.anaphora and session:
             intent = self._resolve_anaphora(intent, sid)
-        if session and intent.kind == "recommend":
+        if session and intent.kind == "recommend" and intent.more:
             intent = self._not_again(intent, sid)
         direct = self._answer_directly(intent, sid)
         if direct is not None:
@@ -246,10 +246,6 @@ class InteRecAgent:
     def _not_again(self, intent: RequestIntent, sid: str) -> RequestIntent:
         """"What else?", "seen those": the items the last recommendations showed are not shown
         again (unless the user names them in this message)."""
-        from convrec.nlu.text import tokenize
-
-        if not self.vocab.lexicon.more.contains([t.w for t in tokenize(intent.message)]):
-            return intent
         named = set(intent.items())
         shown: list[str] = []
         for m in reversed(self.store.messages(sid)[:-1]):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from convrec.agent.plan import (ORDER, similar_step, store_step, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
-                                StoreStep, filter_step)
+from convrec.agent.plan import (ORDER, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
+                                StoreStep, filter_step, similar_step, store_step)
 from convrec.nlu.intent import Condition as IntentCondition
 from convrec.nlu.intent import RequestIntent
 from convrec.tools.filters import Condition

@@ -38,8 +38,8 @@ PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "on
              "dialogues")
 ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "llm")
 """Signals an evaluation can switch off: ``context`` the conversation before the last message;
-``cf`` / ``seq`` / ``content`` / ``priors`` views of the preference ranker (refitted without
-them); ``llm`` the agent's LLM (no planner call, template replies)."""
+``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) views of the preference
+ranker (refitted without them); ``llm`` the agent's LLM (no planner call, template replies)."""
 """dialogues: ``tune`` = cases on even lines of the file, ``holdout`` = odd lines (never tuned on)."""
 SESSION_PROTOCOLS = ("simulator", "long-chat", "long-context")
 

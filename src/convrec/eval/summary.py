@@ -145,15 +145,13 @@ def dialogue_metrics(recs: list[dict[str, Any]], k_max: int, boot: int = 2000) -
                              for r in recs], dtype=float)
             ok = ~np.isnan(ours)
             x = ours[ok]
-            m[f"recall@{k}{tag}"] = float(x.mean()) if len(x) else 0.0
-            m[f"recall@{k}{tag}_ci"] = float(1.96 * x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else 0.0
+            m[f"recall@{k}{tag}"], m[f"recall@{k}{tag}_ci"] = _mean_ci(x)
             anchor = [_anchor_recall(r, k, drop) for r in recs]
             pairs = [(o, a) for o, a, keep in zip(ours, anchor, ok) if keep and a is not None]
             if pairs and k in (1, 5, 10, 20):
                 a = np.array([q for _, q in pairs])
                 d = np.array([o - q for o, q in pairs])
-                m[f"ref_recall@{k}{tag}"] = float(a.mean())
-                m[f"ref_recall@{k}{tag}_ci"] = float(1.96 * a.std(ddof=1) / np.sqrt(len(a))) if len(a) > 1 else 0.0
+                m[f"ref_recall@{k}{tag}"], m[f"ref_recall@{k}{tag}_ci"] = _mean_ci(a)
                 if k == 10:
                     bs = rng.integers(0, len(d), size=(boot, len(d)))
                     means = d[bs].mean(axis=1)

@@ -104,6 +104,8 @@ class RequestIntent:
     """The user starts over ("something different", "instead")."""
     refine: bool = False
     """The user narrows what they asked for before ("only ones under $5", "and single player")."""
+    more: bool = False
+    """The user wants other items than the ones just shown ("what else?", "seen those")."""
     anaphora: bool = False
     """"more like that", "similar ones": the request points at items of an earlier turn."""
     dialogue: bool = False

@@ -1084,7 +1084,8 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
                     for m in mentions]
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
-                         reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words), dialogue=dialogue,
+                         reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
+                         more=lex.more.contains(p.words), dialogue=dialogue,
                          unmatched=tuple(unmatched), notes=notes,
                          anaphora=anaphora)
 
