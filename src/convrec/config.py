@@ -125,6 +125,22 @@ class AgentConfig(BaseModel):
     alone (an ablation of the LLM's part)."""
 
 
+class OmuletConfig(BaseModel):
+    """The OMuleT strategy (``--strategy omulet``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    policy: Literal["fixed", "llm"] = "fixed"
+    """fixed: the paper's hand-written policy P; llm: P_LLM, the LLM writes the tool calls."""
+    drop: list[Literal["lookup", "linking", "retrieval", "filter", "format", "llm-intent", "llm-rank"]] = Field(
+        default_factory=list)
+    """Tool groups (or LLM steps) switched off, for ablations."""
+    n_list: int = Field(default=20, ge=1, le=20)
+    """How many items the LLM names at most (the paper: 20)."""
+    n_candidates: int = Field(default=40, ge=5, le=100)
+    """Candidates from the tools shown to the LLM."""
+
+
 class Config(BaseModel):
     """Everything configurable in convrec, as one object passed down from the top."""
 
@@ -137,6 +153,7 @@ class Config(BaseModel):
     """CPU threads for numeric work (torch, BLAS)."""
     llm: LLMConfig = Field(default_factory=LLMConfig)
     agent: AgentConfig = Field(default_factory=AgentConfig)
+    omulet: OmuletConfig = Field(default_factory=OmuletConfig)
 
     @property
     def data_root(self) -> Path:

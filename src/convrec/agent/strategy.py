@@ -112,6 +112,22 @@ def _interecagent(d: StrategyDeps) -> Strategy:
                         planner=cfg.agent.planner)
 
 
+def _omulet(policy: str | None):
+    @register("omulet" if policy is None else f"omulet-p{policy}")
+    def factory(d: StrategyDeps) -> Strategy:
+        from convrec.agent.omulet import Omulet
+
+        o = d.catalog.config.omulet
+        d.catalog.vocab
+        return Omulet(d.catalog, d.llm, k=d.k, seed=d.seed, policy=policy or o.policy, drop=o.drop, n_list=o.n_list,
+                      n_candidates=o.n_candidates)
+    return factory
+
+
+_omulet(None)
+_omulet("llm")
+
+
 def _baseline(kind: str, needs: bool):
     @register(f"baseline-{kind}", needs_llm=needs)
     def factory(d: StrategyDeps) -> Strategy:

@@ -71,3 +71,4 @@ class ToolContext:
     k: int = 10
     text: str = ""  # what the user wrote in this conversation (rankers that read words use it)
     conversational: bool = False  # the turn follows earlier messages
+    conditions: tuple = ()  # the grounded conditions of the request (nlu Conditions): filters keep them

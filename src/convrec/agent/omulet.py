@@ -1,0 +1,395 @@
+"""OMuleT (Yoon et al. 2024, "OMuleT: Orchestrating Multiple Tools for Practicable Conversational
+Recommendation"), over the shared toolbox.
+
+One turn:
+
+1. **Formatted intent** — one schema-constrained LLM call (five demonstrations in a static
+   prompt) turns the request into like/dislike × {genres, items, properties, devices} plus
+   age groups and genders. It is merged with the catalog-grounded :class:`RequestIntent`
+   (:func:`merge_intent`): the rules' linked items and conditions always hold; what the LLM adds
+   is kept only when it links to the catalog *and* its words are in what the user wrote (a small
+   model's invented "liked items" never become seeds); free-form properties feed search only.
+2. **Policy** — the paper's fixed policy P (Algorithm 1, :func:`fixed_policy`) runs the simple
+   tools of :mod:`convrec.tools.omulet`; ``policy = "llm"`` (P_LLM) lets the LLM write the list
+   of tool calls instead (JSON, executed by the same executor — a safe stand-in for the paper's
+   generated Python). Every call is on the tracker.
+3. **Recommendation** — the LLM reads the request and the enumerated tool output and names up to
+   20 items in order; each name is linked back to the catalog (names that link to nothing count
+   against Factual and are dropped), duplicates go, and every item is checked against the stated
+   conditions and the items the user already knows. The tools' order fills the list when the LLM
+   names fewer than asked, and stands in for the LLM when it fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, Sequence
+
+from pydantic import BaseModel, Field
+
+from convrec.agent.baselines import _Base, _link_within
+from convrec.agent.bus import CandidateBus
+from convrec.agent.turn import Turn
+from convrec.llm.base import LLM
+from convrec.llm.errors import LLMError
+from convrec.nlu.intent import RequestIntent
+from convrec.tools.base import ToolContext
+from convrec.tools.omulet import AGE_GROUPS, GROUPS, TOOLS_BY_NAME, info_line, link_genre_values
+
+Age = Literal["child", "teen", "young adult", "adult", "senior"]
+Short = Field(default_factory=list, max_length=5)
+
+
+class Preferences(BaseModel):
+    genres: list[str] = Short
+    items: list[str] = Short
+    properties: list[str] = Short
+    devices: list[str] = Field(default_factory=list, max_length=3)
+
+
+class FormattedIntent(BaseModel):
+    """What the LLM reads out of a request (the paper's formatted intent)."""
+
+    like: Preferences = Field(default_factory=Preferences)
+    dislike: Preferences = Field(default_factory=Preferences)
+    ages: list[Age] = Field(default_factory=list, max_length=2)
+    genders: list[Literal["female", "male"]] = Field(default_factory=list, max_length=2)
+
+
+class Ranked(BaseModel):
+    titles: list[str] = Field(default_factory=list, max_length=20)
+
+
+class ToolCall(BaseModel):
+    tool: Literal["item_lookup", "genre_lookup", "search", "cf_similar", "content_similar", "age_group",
+                  "default_items", "description_lookup"]
+    input: str = Field(default="", max_length=120)
+    """One string: item names (comma separated), a genre, a query or an age group."""
+
+
+class PolicyPlan(BaseModel):
+    calls: list[ToolCall] = Field(default_factory=list, max_length=8)
+
+
+INTENT_SYSTEM = """Read a {item} request and fill the JSON fields. genres: genre words. items: {item} titles the user named. properties: short key phrases (mood, theme, features). devices: platforms (PC, mobile, console). ages: child, teen, young adult, adult, senior, only if said. Leave a field empty when the request does not say it.
+Examples:
+Request: I loved Inception and Interstellar, something mind-bending but no horror
+{{"like": {{"genres": [], "items": ["Inception", "Interstellar"], "properties": ["mind-bending"], "devices": []}}, "dislike": {{"genres": ["horror"], "items": [], "properties": [], "devices": []}}, "ages": [], "genders": []}}
+Request: a cozy farming game for my 10 year old daughter on Switch
+{{"like": {{"genres": ["farming"], "items": [], "properties": ["cozy"], "devices": ["Switch"]}}, "dislike": {{"genres": [], "items": [], "properties": [], "devices": []}}, "ages": ["child"], "genders": ["female"]}}
+Request: funny movies, I hated Scary Movie
+{{"like": {{"genres": ["comedy"], "items": [], "properties": ["funny"], "devices": []}}, "dislike": {{"genres": [], "items": ["Scary Movie"], "properties": [], "devices": []}}, "ages": [], "genders": []}}
+Request: sci-fi or fantasy books like Dune, not too long
+{{"like": {{"genres": ["sci-fi", "fantasy"], "items": ["Dune"], "properties": [], "devices": []}}, "dislike": {{"genres": [], "items": [], "properties": ["long"], "devices": []}}, "ages": [], "genders": []}}
+Request: anything good?
+{{"like": {{"genres": [], "items": [], "properties": [], "devices": []}}, "dislike": {{"genres": [], "items": [], "properties": [], "devices": []}}, "ages": [], "genders": []}}"""
+
+RANK_SYSTEM = """You are a {item} recommender. From the candidate list, name the {n} {item}s that best fit the user's request, best first. Copy titles exactly as written in the list. Answer with JSON {{"titles": [...]}}."""
+
+POLICY_SYSTEM = """You choose tools that collect {item} candidates for a request. Tools (input is one string):
+item_lookup(titles), cf_similar(titles): {item}s liked by fans of those titles, content_similar(titles), genre_lookup(genre): popular {item}s of a genre, search(query): text search, age_group(child|teen|young adult|adult|senior), default_items(): popular {item}s.
+Answer with JSON {{"calls": [{{"tool": ..., "input": ...}}]}}, at most 6 calls."""
+
+
+@dataclass
+class OmuletIntent:
+    """The merged intent the policy runs on (ids and catalog values, never raw LLM text)."""
+
+    liked: list[str] = field(default_factory=list)
+    disliked: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    liked_genres: list[str] = field(default_factory=list)
+    """Genre words that link to the catalog (the tools link them again to the catalog's values)."""
+    disliked_genres: list[str] = field(default_factory=list)
+    properties: list[str] = field(default_factory=list)
+    devices: list[str] = field(default_factory=list)
+    ages: list[str] = field(default_factory=list)
+    genders: list[str] = field(default_factory=list)
+    conditions: tuple = ()
+    """The rules' grounded conditions: every returned item meets them."""
+    sources: dict[str, str] = field(default_factory=dict)
+    """Where each kept LLM value came from (for the trace): ``"llm"``."""
+
+
+def _said(phrase: str, text: str, cutoff: float = 85) -> bool:
+    """Are these words (nearly) in what the user wrote?"""
+    from rapidfuzz import fuzz
+
+    from convrec.nlu.text import norm
+
+    p, t = norm(phrase), norm(text)
+    return bool(p) and (p in t or fuzz.partial_ratio(p, t) >= cutoff)
+
+
+def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, text: str) -> OmuletIntent:
+    """The rules' intent, plus what the LLM read that the catalog and the user's words confirm."""
+    from convrec.nlu.text import norm
+
+    out = OmuletIntent(liked=list(intent.liked), disliked=list(intent.disliked), exclude=list(intent.excluded),
+                       conditions=tuple(intent.conditions))
+    cat_cols = set(catalog.vocab.role("category") + catalog.vocab.role("tag"))
+    for c in intent.conditions:
+        if c.column not in cat_cols:
+            continue
+        vals = [str(v) for v in (c.value if isinstance(c.value, (list, tuple)) else [c.value])]
+        (out.liked_genres if c.op in ("contains", "in") else out.disliked_genres).extend(vals)
+    if fi is not None:
+        ruled = {norm(v) for v in out.liked_genres + out.disliked_genres}
+        ruled |= {norm(v) for g in out.liked_genres + out.disliked_genres for _, v in link_genre_values(catalog, g, 1)}
+        for side, names, genres in (("like", out.liked, out.liked_genres), ("dislike", out.disliked, out.disliked_genres)):
+            prefs = getattr(fi, side)
+            for name in prefs.items:
+                if not _said(name, text):
+                    continue
+                ids, links = catalog.link([name])
+                if ids and links[0].score >= 88 and ids[0] not in out.liked + out.disliked:
+                    names.append(ids[0])
+                    out.sources[ids[0]] = f"llm:{side}"
+            for g in prefs.genres:
+                values = link_genre_values(catalog, g, limit=1) if _said(g, text) else []
+                if not values or norm(g) in ruled or norm(values[0][1]) in ruled:
+                    continue
+                genres.append(g)
+                ruled |= {norm(g), norm(values[0][1])}
+                out.sources[g] = f"llm:{side}"
+        out.properties = [p for p in fi.like.properties if _said(p, text, 80)][:5]
+        out.devices = [d for d in fi.like.devices if _said(d, text)][:3]
+        out.ages = [a for a in fi.ages if a in AGE_GROUPS][:1]
+        out.genders = list(fi.genders)[:2]
+    out.exclude = list(dict.fromkeys(out.exclude + out.liked + out.disliked))
+    return out
+
+
+class _Run:
+    """Executes tools against one turn's context, collecting candidate pools by source."""
+
+    def __init__(self, catalog, ctx: ToolContext, drop: Sequence[str] = ()):
+        self.catalog = catalog
+        self.ctx = ctx
+        self.drop = set(drop)
+        self.pools: list[tuple[str, list[str]]] = []
+
+    def call(self, tool: str, pool: bool = True, **args) -> list[str]:
+        cls = TOOLS_BY_NAME[tool]
+        if getattr(cls, "group", "") in self.drop:
+            return []
+        obs = cls()(args, self.ctx)
+        ids = [str(i) for i in obs.data.get("ids", [])]
+        if pool and ids and not obs.data.get("error"):
+            self.pools.append((tool, ids))
+        return ids
+
+    def candidates(self) -> list[str]:
+        """The pools interleaved round-robin (each source's best first), deduplicated."""
+        out: list[str] = []
+        seen: set[str] = set()
+        longest = max((len(p) for _, p in self.pools), default=0)
+        for j in range(longest):
+            for _, p in self.pools:
+                if j < len(p) and p[j] not in seen:
+                    seen.add(p[j])
+                    out.append(p[j])
+        return out
+
+
+def fixed_policy(run: _Run, oi: OmuletIntent, seed: int = 0) -> None:
+    """Algorithm 1 of the paper: liked items → look-up + similar; liked genres → search by genre;
+    still empty → search by liked properties; disliked items → look-up; age group; still empty
+    → popular defaults."""
+    if oi.liked:
+        run.call("item_lookup", pool=False, names=[run.catalog.title(i) for i in oi.liked[:10]])
+        run.call("cf_similar", ids=oi.liked[:20])
+        run.call("content_similar", ids=oi.liked[:20])
+    for g in oi.liked_genres[:3]:
+        run.call("genre_lookup", genre=g)
+    if not run.pools and oi.properties:
+        run.call("search", query=" ".join(oi.properties)[:300])
+    if oi.disliked:
+        run.call("item_lookup", pool=False, names=[run.catalog.title(i) for i in oi.disliked[:10]])
+    for a in oi.ages:
+        run.call("age_group", group=a)
+    if not run.pools:
+        run.call("default_items", seed=seed)
+
+
+def llm_policy(run: _Run, oi: OmuletIntent, llm: LLM, message: str, item: str, seed: int = 0) -> dict[str, Any]:
+    """P_LLM: the LLM writes the tool calls; each string input is mapped onto the tool's typed
+    input (titles are linked to ids first). An empty or failed plan falls back to P."""
+    try:
+        plan = llm.generate_json([{"role": "system", "content": POLICY_SYSTEM.format(item=item)},
+                                  {"role": "user", "content": f"Request: {message[-800:]}"}], PolicyPlan,
+                                 max_tokens=200, purpose="omulet-policy")
+    except LLMError as e:
+        fixed_policy(run, oi, seed)
+        return {"policy": "fixed (the LLM's policy failed)", "error": str(e)[:200]}
+    for c in plan.calls:
+        s = c.input.strip()
+        if c.tool in ("cf_similar", "content_similar"):
+            ids, _ = run.catalog.link([x for x in s.split(",") if x.strip()] or [s]) if s else ([], [])
+            ids = ids or oi.liked
+            if ids:
+                run.call(c.tool, ids=ids[:20])
+        elif c.tool in ("item_lookup", "description_lookup"):
+            if s:
+                run.call(c.tool, pool=False, **({"names": [x for x in s.split(",") if x.strip()][:10]}
+                                                 if c.tool == "item_lookup" else {"item": s[:300]}))
+        elif c.tool == "genre_lookup" and s:
+            run.call("genre_lookup", genre=s[:60])
+        elif c.tool == "search" and s:
+            run.call("search", query=s[:300])
+        elif c.tool == "age_group" and s:
+            run.call("age_group", group=s[:20])
+        elif c.tool == "default_items":
+            run.call("default_items", seed=seed)
+    if not run.pools:
+        fixed_policy(run, oi, seed)
+    return {"policy": "llm", "calls": [c.model_dump() for c in plan.calls]}
+
+
+class Omulet(_Base):
+    """The OMuleT strategy (see the module docstring)."""
+
+    name = "omulet"
+
+    def __init__(self, catalog, llm: LLM | None, k: int = 10, seed: int = 0, policy: str = "fixed",
+                 drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40):
+        super().__init__(catalog, k, seed)
+        self.llm = llm
+        self.policy = policy
+        unknown = set(drop) - set(GROUPS) - {"llm-intent", "llm-rank"}
+        if unknown:
+            raise ValueError(f"unknown OMuleT ablation {sorted(unknown)} (choose {', '.join(GROUPS)}, llm-intent, llm-rank)")
+        self.drop = tuple(drop)
+        self.n_list = n_list
+        self.n_candidates = n_candidates
+        if policy == "llm":
+            self.name = "omulet-pllm"
+
+    # ------------------------------------------------------------------ steps
+    def formatted_intent(self, text: str) -> tuple[FormattedIntent | None, str | None]:
+        if self.llm is None or "llm-intent" in self.drop:
+            return None, None
+        try:
+            fi = self.llm.generate_json([{"role": "system", "content": INTENT_SYSTEM.format(item=self.catalog.domain)},
+                                         {"role": "user", "content": f"Request: {text[-1200:]}"}], FormattedIntent,
+                                        max_tokens=220, purpose="omulet-intent")
+            return fi, None
+        except LLMError as e:
+            return None, str(e)[:200]
+
+    def enumerate_items(self, message: str, listing: str, n: int) -> tuple[list[str] | None, str | None]:
+        if self.llm is None or "llm-rank" in self.drop:
+            return None, None
+        try:
+            out = self.llm.generate_json([{"role": "system", "content": RANK_SYSTEM.format(item=self.catalog.domain, n=n)},
+                                          {"role": "user", "content": f"Request: {message[-800:]}\nCandidates:\n{listing}"}],
+                                         Ranked, max_tokens=30 + 22 * n, purpose="omulet-rank")
+            return [t for t in out.titles if t.strip()], None
+        except LLMError as e:
+            return None, str(e)[:200]
+
+    # ------------------------------------------------------------------ the turn
+    def _turn(self, hist, candidates, k) -> Turn:
+        from convrec.agent.answers import item_view
+        from convrec.agent.verify import verify
+        from convrec.nlu import understand
+
+        cat = self.catalog
+        message = hist[-1]["content"]
+        earlier = hist[:-1]
+        intent = understand(message, cat.vocab, history=earlier or None)
+        k = intent.k or k
+        user_text = " ".join(m["content"] for m in hist if m["role"] == "user")
+        trace: list[dict[str, Any]] = [{"step": "understand", "intent": intent.to_dict()}]
+        if intent.kind == "refuse":
+            return Turn("I can only help with recommendations from this catalog.", trace=trace, intent=intent.to_dict())
+        fi, err = self.formatted_intent(user_text if earlier else message)
+        oi = merge_intent(fi, intent, cat, user_text)
+        trace.append({"step": "formatted_intent", "llm": fi.model_dump() if fi is not None else None, "error": err,
+                      "merged": asdict(oi) | {"conditions": [c.describe() for c in oi.conditions]}})
+        bus = CandidateBus(len(cat.items))
+        ctx = ToolContext(bus, cat, k=k, text=user_text, conversational=bool(earlier), conditions=oi.conditions)
+        run = _Run(cat, ctx, self.drop)
+        seed = int(self.rng.integers(0, 2**31 - 1))
+        if candidates is not None:  # the user's own list: the policy orders it, nothing else comes in
+            run.pools.append(("given", list(candidates)))
+            if oi.liked:
+                sim = run.call("cf_similar", pool=False, ids=oi.liked[:20], n=200)
+                run.pools.insert(0, ("given-similar", [i for i in sim if i in set(candidates)]))
+            policy_info: dict[str, Any] = {"policy": "given candidates"}
+        elif self.policy == "llm" and self.llm is not None:
+            policy_info = llm_policy(run, oi, self.llm, user_text if earlier else message, cat.domain, seed)
+        else:
+            fixed_policy(run, oi, seed)
+            policy_info = {"policy": "fixed"}
+        pool = run.candidates()
+        if "filter" in self.drop:
+            kept = [i for i in pool if i not in set(oi.exclude)]
+        else:
+            kept = run.call("filter_items", pool=False, ids=pool[:2000], disliked_genres=oi.disliked_genres[:10],
+                            exclude=oi.exclude[:200])
+        if len(kept) < k and oi.conditions and candidates is None:
+            kept += [i for i in self._matching(oi) if i not in set(kept)]
+        shown = kept[: self.n_candidates]
+        listing = "\n".join(f"{n}. {info_line(cat, i)}" for n, i in enumerate(shown, 1))
+        if "format" not in self.drop:
+            run.call("enumerate", pool=False, ids=shown)
+        names, err2 = self.enumerate_items(user_text if earlier else message, listing, min(self.n_list, max(k, 1) * 2))
+        ids: list[str] = []
+        named = None
+        if names is not None:
+            named = len(names)
+            within = _link_within(cat, names, shown) if shown else []
+            rest = [n for n in names if not _link_within(cat, [n], shown)] if shown else names
+            outside, _ = cat.link(rest) if rest else ([], [])
+            linked = list(dict.fromkeys(within + outside))
+            ids, dropped = verify(cat.vocab, linked, [] if candidates is not None else oi.conditions, oi.exclude)
+            if candidates is not None:
+                ids = [i for i in ids if i in set(candidates)]
+            named = named if named >= len(linked) else len(linked)
+            trace.append({"step": "enumerate", "named": len(names), "linked": len(linked), "dropped": len(dropped),
+                          "titles": names})
+        elif err2:
+            trace.append({"step": "enumerate", "error": err2})
+        llm_count = len(ids)
+        ids += [i for i in kept if i not in set(ids)]
+        ids = ids[:k]
+        trace.append({"step": "policy", **policy_info, "tools": [s.to_dict() for s in bus.tracker.steps]})
+        items = [item_view({"item_id": i, **cat.describe(i)}, cat.vocab) for i in ids]
+        reply = self._reply(intent, oi, items, llm_count)
+        return Turn(reply, items, trace=trace, named_items=named, intent=intent.to_dict())
+
+    def _matching(self, oi: OmuletIntent, limit: int = 200) -> list[str]:
+        """Items meeting every stated condition, most popular first (when the tools found too few)."""
+        from convrec.agent.verify import verify
+
+        items = self.catalog.items
+        order = items["popularity"].sort_values(ascending=False, kind="stable").index.astype(str).tolist()
+        out: list[str] = []
+        for start in range(0, len(order), 2000):
+            ok, _ = verify(self.catalog.vocab, order[start:start + 2000], oi.conditions, oi.exclude)
+            out += ok
+            if len(out) >= limit:
+                break
+        return out[:limit]
+
+    def _reply(self, intent: RequestIntent, oi: OmuletIntent, items: list[dict], from_llm: int) -> str:
+        item = self.catalog.domain
+        if intent.kind not in ("recommend", "choice") and not items:
+            return f"Tell me what kind of {item} you are looking for."
+        if not items:
+            what = ", ".join(c.describe() for c in oi.conditions) or "your request"
+            return f"No {item} in the catalog fits {what}; try relaxing a condition."
+        why = []
+        if oi.liked:
+            why.append("you liked " + ", ".join(self.catalog.title(i) for i in oi.liked[:3]))
+        if oi.conditions:
+            why.append(", ".join(c.describe() for c in oi.conditions))
+        elif oi.liked_genres:
+            why.append(", ".join(oi.liked_genres[:3]))
+        head = f"Here are {len(items)} {item}s" + (f" ({'; '.join(why)})" if why else "") + ":"
+        lines = [f"{n}. {it['title']}" for n, it in enumerate(items, 1)]
+        return "\n".join([head] + lines)
+
+
+__all__ = ["Omulet", "FormattedIntent", "merge_intent", "fixed_policy", "OmuletIntent", "Ranked", "PolicyPlan"]

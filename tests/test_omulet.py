@@ -1,0 +1,214 @@
+"""OMuleT: each tool, the intent merge, the fixed and LLM-written policies, and whole turns with a
+scripted LLM; one end-to-end turn with the real embedded model (movielens-small)."""
+
+from __future__ import annotations
+
+import pytest
+
+from convrec.agent.bus import CandidateBus
+from convrec.agent.omulet import FormattedIntent, Omulet, OmuletIntent, _Run, fixed_policy, merge_intent
+from convrec.catalog.store import prepare
+from convrec.llm.fake import ScriptedLLM
+from convrec.nlu import understand
+from convrec.tools.base import ToolContext
+from convrec.tools.omulet import TOOLS, TOOLS_BY_NAME, link_genre_values
+
+
+@pytest.fixture(scope="module")
+def catalog(session_config):
+    from convrec.tools.catalog import CatalogAccess
+
+    return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
+
+
+def ctx(catalog, conditions=()):
+    return ToolContext(CandidateBus(len(catalog.items)), catalog, conditions=tuple(conditions))
+
+
+def call(catalog, tool, conditions=(), **args):
+    c = ctx(catalog, conditions)
+    obs = TOOLS_BY_NAME[tool]()(args, c)
+    assert c.bus.tracker.steps[-1].tool == tool  # every call is on the tracker
+    return obs
+
+
+def genres(catalog, i):
+    return catalog.describe(i)["genres"]
+
+
+# ---------------------------------------------------------------- tools
+def test_toolbox_has_the_papers_groups():
+    assert len(TOOLS) >= 14
+    assert {t.group for t in TOOLS} == {"lookup", "linking", "retrieval", "filter", "format"}
+    assert len({t.name for t in TOOLS}) == len(TOOLS)
+
+
+def test_genre_linking_and_lookup(catalog):
+    assert link_genre_values(catalog, "sci fi")[0] == ("genres", "Sci-Fi")
+    assert link_genre_values(catalog, "comedies")[0] == ("genres", "Comedy")
+    assert link_genre_values(catalog, "horrror")[0] == ("genres", "Horror")  # a typo
+    assert link_genre_values(catalog, "zzqx blorp") == []
+    obs = call(catalog, "genre_lookup", genre="sci fi", n=20)
+    ids = obs.data["ids"]
+    assert len(ids) == 20 and all("Sci-Fi" in genres(catalog, i) for i in ids)
+    pop = catalog.items["popularity"].reindex(ids).to_numpy()
+    assert (pop[:-1] >= pop[1:]).all()  # most popular first
+    bad = call(catalog, "genre_lookup", genre="zzqx blorp")
+    assert "error" in bad.data
+
+
+def test_item_lookup_links_names_and_reports_unknown(catalog):
+    obs = call(catalog, "item_lookup", names=["toy story", "Aladin"])
+    assert obs.data["ids"] == ["1", "588"] and "1995" in obs.text
+    assert "error" in call(catalog, "item_lookup", names=["Qwzx Plorb Returns"]).data
+    assert call(catalog, "link_item", names=["Matrix", "Qwzx Plorb"]).data["missing"] == ["Qwzx Plorb"]
+
+
+def test_retrieval_tools(catalog):
+    cf = call(catalog, "cf_similar", ids=["1"], n=15).data["ids"]
+    content = call(catalog, "content_similar", ids=["1"], n=15).data["ids"]
+    assert len(cf) == 15 and "1" not in cf and "3114" in cf + content  # Toy Story 2
+    s = call(catalog, "search", query="space adventure", n=10).data["ids"]
+    assert len(s) == 10
+    d1 = call(catalog, "default_items", seed=1).data["ids"]
+    top100 = set(catalog.items["popularity"].sort_values(ascending=False).index[:100].astype(str))
+    assert len(set(d1)) == 30 and set(d1) <= top100
+    assert d1 == call(catalog, "default_items", seed=1).data["ids"] != call(catalog, "default_items", seed=2).data["ids"]
+
+
+def test_age_group_says_when_a_catalog_has_no_ages(catalog):
+    obs = call(catalog, "age_group", group="teen")
+    assert obs.data["ids"] == [] and "not available" in obs.text
+    assert "error" in call(catalog, "age_group", group="toddler-ish").data
+
+
+def test_filter_and_platform(catalog):
+    intent = understand("comedies from the 90s", catalog.vocab)
+    ids = [str(i) for i in catalog.items.index[:400]]
+    kept = call(catalog, "filter_items", intent.conditions, ids=ids, disliked_genres=["romance"], exclude=["1"]).data["ids"]
+    assert kept and "1" not in kept
+    for i in kept:
+        d = catalog.describe(i)
+        assert "Comedy" in d["genres"] and "Romance" not in d["genres"] and 1990 <= d["year"] <= 1999
+    plat = call(catalog, "platform_check", ids=kept[:5], platforms=["PC"])
+    assert plat.data["ids"] == kept[:5] and plat.data["skipped"]
+
+
+# ---------------------------------------------------------------- merge and policy
+def test_merge_keeps_only_what_the_catalog_and_the_words_confirm(catalog):
+    msg = "I loved Heat, want thrillers but no horror"
+    intent = understand(msg, catalog.vocab)
+    fi = FormattedIntent.model_validate({
+        "like": {"genres": ["thriller", "horror", "western"], "items": ["Heat", "Casablanca"], "properties": ["tense"]},
+        "dislike": {"genres": [], "items": []}, "ages": ["adult"]})
+    oi = merge_intent(fi, intent, catalog, msg)
+    assert catalog.title(oi.liked[0]).startswith("Heat")
+    assert all(not catalog.title(i).startswith("Casablanca") for i in oi.liked)  # not said: not a seed
+    assert "Horror" in oi.disliked_genres and "horror" not in [g.lower() for g in oi.liked_genres]  # the rules' negation wins
+    assert "western" not in oi.liked_genres  # not said
+    assert oi.properties == [] and oi.ages == ["adult"]  # "tense" was not said
+    assert any(c.describe() == "not Horror" for c in oi.conditions)
+
+
+def test_fixed_policy_follows_algorithm_1(catalog):
+    def tools_run(oi):
+        c = ctx(catalog)
+        run = _Run(catalog, c)
+        fixed_policy(run, oi)
+        return [s.tool for s in c.bus.tracker.steps], run
+
+    steps, run = tools_run(OmuletIntent(liked=["1"], liked_genres=["Comedy"], disliked=["2"]))
+    assert steps == ["item_lookup", "cf_similar", "content_similar", "genre_lookup", "item_lookup"]
+    assert [p for p, _ in run.pools] == ["cf_similar", "content_similar", "genre_lookup"]
+    steps, _ = tools_run(OmuletIntent(properties=["time travel"]))
+    assert steps == ["search"]
+    steps, run = tools_run(OmuletIntent())
+    assert steps == ["default_items"] and len(run.candidates()) == 30
+    steps, _ = tools_run(OmuletIntent(liked_genres=["Comedy"], properties=["time travel"]))
+    assert steps == ["genre_lookup"]  # properties only when nothing else found candidates
+
+
+# ---------------------------------------------------------------- whole turns (scripted LLM)
+FI = {"like": {"genres": ["animation"], "items": ["Toy Story"]}, "dislike": {}}
+
+
+def test_turn_links_names_back_and_keeps_every_condition(catalog):
+    llm = ScriptedLLM([FI, {"titles": ["Toy Story 2", "Not A Real Film 3000", "Shrek", "Toy Story 2", "Heat"]}])
+    o = Omulet(catalog, llm, k=5)
+    t = o.turn("I loved Toy Story, recommend animated movies from the 1990s")
+    assert t.llm_calls == 2 and len(t.items) == 5
+    assert t.items[0]["title"].startswith("Toy Story 2")
+    assert t.named_items == 5  # the invented title counts against Factual
+    for it in t.items:
+        d = catalog.describe(it["id"])
+        assert "Animation" in d["genres"] and 1990 <= d["year"] <= 1999 and it["id"] != "1"
+    assert not any(it["title"].startswith(("Shrek", "Heat")) for it in t.items)  # 2001 / not animation
+    steps = next(s for s in t.trace if s["step"] == "policy")["tools"]
+    assert [s["tool"] for s in steps][:3] == ["item_lookup", "cf_similar", "content_similar"]
+    assert next(s for s in t.trace if s["step"] == "formatted_intent")["llm"]["like"]["items"] == ["Toy Story"]
+
+
+def test_turn_survives_a_failing_llm(catalog):
+    o = Omulet(catalog, ScriptedLLM(["not json", "still not", "nope", "no", "x", "y"]), k=4)
+    t = o.turn("comedies from the 80s please")
+    assert len(t.items) == 4
+    for it in t.items:
+        d = catalog.describe(it["id"])
+        assert "Comedy" in d["genres"] and 1980 <= d["year"] <= 1989
+    assert t.named_items is None
+
+
+def test_nothing_fits_is_said(catalog):
+    o = Omulet(catalog, ScriptedLLM([{"like": {}, "dislike": {}}, {"titles": ["Toy Story"]}], routed=True), k=5)
+    t = o.turn("animated horror westerns from 1931")
+    assert t.items == [] and "No movie" in t.reply
+
+
+def test_llm_policy_runs_the_written_calls(catalog):
+    plan = {"calls": [{"tool": "cf_similar", "input": "Heat"}, {"tool": "genre_lookup", "input": "crime"},
+                      {"tool": "age_group", "input": "teen"}]}
+    o = Omulet(catalog, ScriptedLLM([{"like": {"items": ["Heat"]}, "dislike": {}}, plan, {"titles": []}]), k=5,
+               policy="llm")
+    t = o.turn("I liked Heat, more crime films")
+    pol = next(s for s in t.trace if s["step"] == "policy")
+    assert pol["policy"] == "llm" and [s["tool"] for s in pol["tools"]][:3] == ["cf_similar", "genre_lookup", "age_group"]
+    assert len(t.items) == 5 and all("Crime" in catalog.describe(i["id"])["genres"] for i in t.items)
+
+
+def test_ablations_drop_groups(catalog):
+    o = Omulet(catalog, ScriptedLLM([{"titles": []}]), k=5, drop=["retrieval", "llm-intent"])
+    t = o.turn("I loved Toy Story")
+    tools = [s["tool"] for s in next(s for s in t.trace if s["step"] == "policy")["tools"]]
+    assert not {"cf_similar", "content_similar", "default_items"} & set(tools)
+    with pytest.raises(ValueError):
+        Omulet(catalog, None, drop=["telepathy"])
+
+
+def test_registered_everywhere(catalog):
+    from convrec.agent.strategy import StrategyDeps, build_strategy, needs_llm
+
+    s = build_strategy("omulet", StrategyDeps(catalog, ScriptedLLM([])))
+    assert s.name == "omulet" and needs_llm("omulet") and needs_llm("omulet-pllm")
+    assert build_strategy("omulet-pllm", StrategyDeps(catalog, ScriptedLLM([]))).policy == "llm"
+
+
+# ---------------------------------------------------------------- the real model
+@pytest.mark.llm
+@pytest.mark.slow
+def test_real_model_turn(catalog):
+    from test_llm_local import open_local_llm
+
+    llm = open_local_llm(threads=1, n_ctx=4096, max_tokens=256)
+    try:
+        o = Omulet(catalog, llm, k=5)
+        t = o.turn("I loved Toy Story and Aladdin, recommend 5 animated movies from the 1990s")
+    finally:
+        llm.close()
+    assert len(t.items) == 5 and t.llm_calls == 2
+    for it in t.items:
+        d = catalog.describe(it["id"])
+        assert "Animation" in d["genres"] and 1990 <= d["year"] <= 1999 and it["id"] not in ("1", "588")
+    fi = next(s for s in t.trace if s["step"] == "formatted_intent")
+    assert fi["llm"] is not None and fi["error"] is None
+    en = next(s for s in t.trace if s["step"] == "enumerate")
+    assert en["named"] >= 1 and en["linked"] >= 1
