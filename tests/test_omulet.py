@@ -138,7 +138,7 @@ def test_turn_links_names_back_and_keeps_every_condition(catalog):
     t = o.turn("I loved Toy Story, recommend animated movies from the 1990s")
     assert t.llm_calls == 2 and len(t.items) == 5
     assert t.items[0]["title"].startswith("Toy Story 2")
-    assert t.named_items == 5  # the invented title counts against Factual
+    assert (t.named_items, t.linked_items) == (5, 4)  # the invented title counts against Factual@5
     for it in t.items:
         d = catalog.describe(it["id"])
         assert "Animation" in d["genres"] and 1990 <= d["year"] <= 1999 and it["id"] != "1"

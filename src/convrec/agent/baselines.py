@@ -155,10 +155,12 @@ class LLMOnlyBaseline(_Base):
             names, reply = [], ""
         if candidates is not None:
             ids = _link_within(self.catalog, names, candidates)
+            linked = sum(bool(_link_within(self.catalog, [n], candidates)) for n in names[:k])
             ids += [c for c in candidates if c not in ids]
-            return Turn(reply or "Here is my order.", self._items(ids[:k]), named_items=len(names))
-        ids, _ = self.catalog.link(names)
-        return Turn(reply or "Here are my picks.", self._items(ids[:k]), named_items=len(names))
+            return Turn(reply or "Here is my order.", self._items(ids[:k]), named_items=len(names[:k]), linked_items=linked)
+        ids, links = self.catalog.link(names)
+        return Turn(reply or "Here are my picks.", self._items(ids[:k]), named_items=len(names[:k]),
+                    linked_items=sum(l.item_id is not None for l in links[:k]))
 
 
 class ChatRecBaseline(_Base):

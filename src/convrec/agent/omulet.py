@@ -336,19 +336,19 @@ class Omulet(_Base):
             run.call("enumerate", pool=False, ids=shown)
         names, err2 = self.enumerate_items(user_text if earlier else message, listing, min(self.n_list, max(k, 1) * 2))
         ids: list[str] = []
-        named = None
+        named = linked_k = None
         if names is not None:
-            named = len(names)
-            within = _link_within(cat, names, shown) if shown else []
-            rest = [n for n in names if not _link_within(cat, [n], shown)] if shown else names
-            outside, _ = cat.link(rest) if rest else ([], [])
-            linked = list(dict.fromkeys(within + outside))
+            per_name = []  # each name → a catalog id (the shown candidates first) or None
+            for n in names:
+                hit = _link_within(cat, [n], shown) if shown else []
+                per_name.append(hit[0] if hit else (cat.link([n])[0] or [None])[0])
+            linked = list(dict.fromkeys(i for i in per_name if i is not None))
             ids, dropped = verify(cat.vocab, linked, [] if candidates is not None else oi.conditions, oi.exclude)
             if candidates is not None:
                 ids = [i for i in ids if i in set(candidates)]
-            named = named if named >= len(linked) else len(linked)
-            trace.append({"step": "enumerate", "named": len(names), "linked": len(linked), "dropped": len(dropped),
-                          "titles": names})
+            named, linked_k = len(names[:k]), sum(i is not None for i in per_name[:k])
+            trace.append({"step": "enumerate", "named": len(names), "linked": sum(i is not None for i in per_name),
+                          "dropped": len(dropped), "titles": names})
         elif err2:
             trace.append({"step": "enumerate", "error": err2})
         llm_count = len(ids)
@@ -357,7 +357,7 @@ class Omulet(_Base):
         trace.append({"step": "policy", **policy_info, "tools": [s.to_dict() for s in bus.tracker.steps]})
         items = [item_view({"item_id": i, **cat.describe(i)}, cat.vocab) for i in ids]
         reply = self._reply(intent, oi, items, llm_count)
-        return Turn(reply, items, trace=trace, named_items=named, intent=intent.to_dict())
+        return Turn(reply, items, trace=trace, named_items=named, linked_items=linked_k, intent=intent.to_dict())
 
     def _matching(self, oi: OmuletIntent, limit: int = 200) -> list[str]:
         """Items meeting every stated condition, most popular first (when the tools found too few)."""

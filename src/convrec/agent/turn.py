@@ -21,7 +21,9 @@ class Turn:
     repairs: list[str] = field(default_factory=list)
     named_items: int | None = None
     """How many item names the LLM produced before linking (``None``: every item came from the
-    catalog by construction); Factual = linked items / named items."""
+    catalog by construction); counted over the LLM's first k names (the paper's Factual@k)."""
+    linked_items: int | None = None
+    """How many of those names link to a catalog item; Factual@k = linked / named."""
     reflections: list[dict[str, Any]] = field(default_factory=list)
     """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
     intent: dict[str, Any] | None = None

@@ -205,7 +205,8 @@ class CaseRunner:
         ids = [it["id"] for it in turn.items]
         rec = {"user": message, "reply": turn.reply[:600], "items": ids, "titles": [it["title"] for it in turn.items],
                "llm_calls": turn.llm_calls, "tokens": getattr(turn, "tokens", 0), "latency_ms": round(turn.latency_ms, 1),
-               "named_items": turn.named_items, "repairs": list(turn.repairs),
+               "named_items": turn.named_items,
+               "linked_items": getattr(turn, "linked_items", None), "repairs": list(turn.repairs),
                "trace": [{k: t.get(k) for k in ("tool", "input", "output", "candidates", "error", "ms")} for t in turn.trace]}
         if target is not None:
             from convrec.tools.linking import normalize_title

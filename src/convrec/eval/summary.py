@@ -95,7 +95,8 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
     lat = [t["latency_ms"] / 1000 for t in turns]
     calls = [t["llm_calls"] for t in turns]
     factual_named = sum(t["named_items"] for t in turns if t.get("named_items") is not None)
-    factual_linked = sum(len(t["items"]) for t in turns if t.get("named_items") is not None)
+    factual_linked = sum(t["linked_items"] if t.get("linked_items") is not None else len(t["items"])
+                         for t in turns if t.get("named_items") is not None)
     out = {"protocol": p, "strategy": spec["strategy"], "dataset": spec["dataset"], "llm": spec.get("llm") or None,
            "n": len(recs), "metrics": m,
            "llm_calls_per_turn": round(float(np.mean(calls)), 3) if calls else 0.0,
@@ -167,8 +168,11 @@ def omulet_metrics(recs: list[dict[str, Any]], k: int, catalog=None) -> dict[str
     truths = [r["truth"] for r in recs]
     m: dict[str, Any] = {}
     named = [r["turns"][0].get("named_items") for r in recs]
+    linked = [r["turns"][0].get("linked_items") for r in recs]
     if any(x is not None for x in named):
-        m[f"factual@{k}"] = cm.factual(sum(x or 0 for x in named), sum(len(l) for l, x in zip(lists, named) if x is not None))
+        m[f"factual@{k}"] = cm.factual(sum(x or 0 for x in named),
+                                       sum((y if y is not None else len(l)) for l, x, y in zip(lists, named, linked)
+                                           if x is not None))
     else:
         m[f"factual@{k}"] = 1.0  # every item comes from the catalog by construction
     m[f"hit@{k}"] = float(np.mean([cm.hit_list_at_k(l, t, k) for l, t in zip(lists, truths)])) if recs else 0.0
