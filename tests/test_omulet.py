@@ -184,6 +184,25 @@ def test_ablations_drop_groups(catalog):
         Omulet(catalog, None, drop=["telepathy"])
 
 
+def test_sessions_persist_across_processes(catalog, tmp_path):
+    """A second process (a new strategy object on the same store) continues the conversation:
+    the earlier turn's negation still holds."""
+    from convrec.agent.memory import SessionStore
+
+    def make(*replies):
+        return Omulet(catalog, ScriptedLLM(list(replies), routed=True), k=5, store=SessionStore(tmp_path / "s.db"))
+
+    first = make({"like": {}, "dislike": {}}, {"titles": []})
+    t1 = first.turn("I want comedies, no romance")
+    again = make({"like": {}, "dislike": {}}, {"titles": []})
+    t2 = again.turn("only ones from the 1990s", session=t1.session)
+    assert t2.session == t1.session and len(t2.items) == 5
+    assert [m["role"] for m in again.store.messages(t1.session)] == ["user", "assistant", "user", "assistant"]
+    for it in t2.items:
+        d = catalog.describe(it["id"])
+        assert "Comedy" in d["genres"] and "Romance" not in d["genres"] and 1990 <= d["year"] <= 1999
+
+
 def test_registered_everywhere(catalog):
     from convrec.agent.strategy import StrategyDeps, build_strategy, needs_llm
 

@@ -252,9 +252,12 @@ class Omulet(_Base):
     name = "omulet"
 
     def __init__(self, catalog, llm: LLM | None, k: int = 10, seed: int = 0, policy: str = "fixed",
-                 drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40):
+                 drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40, store=None):
         super().__init__(catalog, k, seed)
         self.llm = llm
+        self.store = store
+        """A :class:`convrec.agent.memory.SessionStore`: conversations persist across processes
+        (the user's message is stored before the turn runs); None keeps them in memory."""
         self.policy = policy
         unknown = set(drop) - set(GROUPS) - {"llm-intent", "llm-rank"}
         if unknown:
@@ -264,6 +267,27 @@ class Omulet(_Base):
         self.n_candidates = n_candidates
         if policy == "llm":
             self.name = "omulet-pllm"
+
+    # ------------------------------------------------------------------ sessions
+    def new_session(self) -> str:
+        if self.store is None:
+            return super().new_session()
+        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
+        self.sessions[sid] = []
+        return sid
+
+    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        if self.store is None:
+            return super().turn(message, session, candidates, k, context)
+        if session is None or self.store.get(session) is None:
+            session = self.new_session()
+        if session not in self.sessions:
+            self.sessions[session] = [{"role": m["role"], "content": m["content"]} for m in self.store.messages(session)]
+        self.store.add_message(session, "user", message)
+        t = super().turn(message, session, candidates, k, context)
+        self.store.add_message(session, "assistant", t.reply, items=[it["id"] for it in t.items], trace=t.trace)
+        return t
 
     # ------------------------------------------------------------------ steps
     def formatted_intent(self, text: str) -> tuple[FormattedIntent | None, str | None]:

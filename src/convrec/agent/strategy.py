@@ -115,12 +115,15 @@ def _interecagent(d: StrategyDeps) -> Strategy:
 def _omulet(policy: str | None):
     @register("omulet" if policy is None else f"omulet-p{policy}")
     def factory(d: StrategyDeps) -> Strategy:
+        from convrec.agent.memory import SessionStore
         from convrec.agent.omulet import Omulet
 
-        o = d.catalog.config.omulet
+        cfg = d.catalog.config
+        o = cfg.omulet
         d.catalog.vocab
+        store = SessionStore(d.sessions_db) if d.sessions_db is not None else None
         return Omulet(d.catalog, d.llm, k=d.k, seed=d.seed, policy=policy or o.policy, drop=o.drop, n_list=o.n_list,
-                      n_candidates=o.n_candidates)
+                      n_candidates=o.n_candidates, store=store)
     return factory
 
 
