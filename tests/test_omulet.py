@@ -144,7 +144,7 @@ def test_turn_links_names_back_and_keeps_every_condition(catalog):
         assert "Animation" in d["genres"] and 1990 <= d["year"] <= 1999 and it["id"] != "1"
     assert not any(it["title"].startswith(("Shrek", "Heat")) for it in t.items)  # 2001 / not animation
     steps = next(s for s in t.trace if s["step"] == "policy")["tools"]
-    assert [s["tool"] for s in steps][:3] == ["item_lookup", "cf_similar", "content_similar"]
+    assert [s["tool"] for s in steps][:5] == ["link_item", "link_genre", "item_lookup", "cf_similar", "content_similar"]
     assert next(s for s in t.trace if s["step"] == "formatted_intent")["llm"]["like"]["items"] == ["Toy Story"]
 
 
@@ -171,7 +171,8 @@ def test_llm_policy_runs_the_written_calls(catalog):
                policy="llm")
     t = o.turn("I liked Heat, more crime films")
     pol = next(s for s in t.trace if s["step"] == "policy")
-    assert pol["policy"] == "llm" and [s["tool"] for s in pol["tools"]][:3] == ["cf_similar", "genre_lookup", "age_group"]
+    tools = [s["tool"] for s in pol["tools"] if not s["tool"].startswith("link_")]
+    assert pol["policy"] == "llm" and tools[:3] == ["cf_similar", "genre_lookup", "age_group"]
     assert len(t.items) == 5 and all("Crime" in catalog.describe(i["id"])["genres"] for i in t.items)
 
 
@@ -182,6 +183,12 @@ def test_ablations_drop_groups(catalog):
     assert not {"cf_similar", "content_similar", "default_items"} & set(tools)
     with pytest.raises(ValueError):
         Omulet(catalog, None, drop=["telepathy"])
+    # without the linking tools a misspelt name from the LLM is no seed; with them it is
+    fi = FormattedIntent.model_validate({"like": {"items": ["Toy Storry"]}})
+    intent = understand("something fun", catalog.vocab)  # the rules found no item here
+    assert not intent.liked
+    assert "1" in merge_intent(fi, intent, catalog, "something fun, toy storry").liked
+    assert "1" not in merge_intent(fi, intent, catalog, "something fun, toy storry", fuzzy=False).liked
 
 
 def test_sessions_persist_across_processes(catalog, tmp_path):

@@ -121,8 +121,11 @@ def _said(phrase: str, text: str, cutoff: float = 85) -> bool:
     return bool(p) and (p in t or fuzz.partial_ratio(p, t) >= cutoff)
 
 
-def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, text: str) -> OmuletIntent:
-    """The rules' intent, plus what the LLM read that the catalog and the user's words confirm."""
+def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, text: str,
+                 fuzzy: bool = True) -> OmuletIntent:
+    """The rules' intent, plus what the LLM read that the catalog and the user's words confirm.
+    ``fuzzy=False`` (the linking tools ablated): the LLM's names and genres must match the
+    catalog's spelling exactly."""
     from convrec.nlu.text import norm
 
     out = OmuletIntent(liked=list(intent.liked), disliked=list(intent.disliked), exclude=list(intent.excluded),
@@ -142,11 +145,14 @@ def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, tex
                 if not _said(name, text):
                     continue
                 ids, links = catalog.link([name])
-                if ids and links[0].score >= 88 and ids[0] not in out.liked + out.disliked:
+                ok = links[0].score >= 88 if fuzzy else links[0].method == "exact"
+                if ids and ok and ids[0] not in out.liked + out.disliked:
                     names.append(ids[0])
                     out.sources[ids[0]] = f"llm:{side}"
             for g in prefs.genres:
                 values = link_genre_values(catalog, g, limit=1) if _said(g, text) else []
+                if not fuzzy:
+                    values = [(h.column, h.value) for h in catalog.vocab.lookup(norm(g))][:1]
                 if not values or norm(g) in ruled or norm(values[0][1]) in ruled:
                     continue
                 genres.append(g)
@@ -328,12 +334,18 @@ class Omulet(_Base):
         if intent.kind == "refuse":
             return Turn("I can only help with recommendations from this catalog.", trace=trace, intent=intent.to_dict())
         fi, err = self.formatted_intent(user_text if earlier else message)
-        oi = merge_intent(fi, intent, cat, user_text)
+        oi = merge_intent(fi, intent, cat, user_text, fuzzy="linking" not in self.drop)
         trace.append({"step": "formatted_intent", "llm": fi.model_dump() if fi is not None else None, "error": err,
                       "merged": asdict(oi) | {"conditions": [c.describe() for c in oi.conditions]}})
         bus = CandidateBus(len(cat.items))
         ctx = ToolContext(bus, cat, k=k, text=user_text, conversational=bool(earlier), conditions=oi.conditions)
         run = _Run(cat, ctx, self.drop)
+        if fi is not None:  # the linking tools, on the tracker: what the LLM's words became
+            names = [n for p in (fi.like, fi.dislike) for n in p.items][:25]
+            if names:
+                run.call("link_item", pool=False, names=names)
+            for g in [g for p in (fi.like, fi.dislike) for g in p.genres][:5]:
+                run.call("link_genre", pool=False, genre=g[:60])
         seed = int(self.rng.integers(0, 2**31 - 1))
         if candidates is not None:  # the user's own list: the policy orders it, nothing else comes in
             run.pools.append(("given", list(candidates)))
