@@ -12,7 +12,9 @@ One turn:
 2. **Policy** — the paper's fixed policy P (Algorithm 1, :func:`fixed_policy`) runs the simple
    tools of :mod:`convrec.tools.omulet`; ``policy = "llm"`` (P_LLM) lets the LLM write the list
    of tool calls instead (JSON, executed by the same executor — a safe stand-in for the paper's
-   generated Python). Every call is on the tracker.
+   generated Python). Every call is on the tracker. What the tools found is filtered, then
+   ordered by the project's shared rank step (the learned preference ranker over the liked
+   items and the user's words), so the LLM reads the most likely candidates first.
 3. **Recommendation** — the LLM reads the request and the enumerated tool output and names up to
    20 items in order; each name is linked back to the catalog (names that link to nothing count
    against Factual and are dropped), duplicates go, and every item is checked against the stated
@@ -366,6 +368,10 @@ class Omulet(_Base):
                             exclude=oi.exclude[:200])
         if len(kept) < k and oi.conditions and candidates is None:
             kept += [i for i in self._matching(oi) if i not in set(kept)]
+        if kept and "lookup" not in self.drop:  # the shared rank step orders what the tools found
+            ranked = run.call("preference_rank", pool=False, ids=kept[:2000], liked=oi.liked[:50],
+                              disliked=oi.disliked[:50])
+            kept = ranked + [i for i in kept if i not in set(ranked)]
         shown = kept[: self.n_candidates]
         listing = "\n".join(f"{n}. {info_line(cat, i)}" for n, i in enumerate(shown, 1))
         if "format" not in self.drop:

@@ -5,7 +5,7 @@ Groups (an ablation drops a whole group):
 ==========  ===================================================================
 lookup      ``item_lookup`` (name → the item's info), ``genre_lookup`` (genre → its most
             popular items), ``description_lookup`` (an item's text), ``popularity_rank``
-            (order items by popularity), ``platform_check`` (keep items for a device)
+            (order items by popularity), ``preference_rank`` (the shared learned ranker), ``platform_check`` (keep items for a device)
 linking     ``link_item`` (fuzzy name → catalog id), ``link_genre`` (a genre word → the
             catalog's own genre/tag values)
 retrieval   ``search`` (MiniLM over item texts), ``cf_similar`` (ItemCF), ``content_similar``
@@ -163,6 +163,36 @@ class PopularityRank(Tool):
         ids = [i for i in dict.fromkeys(args.ids) if i in ctx.catalog.items.index]
         order = np.argsort(-_popularity(ctx.catalog, ids), kind="stable")
         return _obs(ctx.catalog, "by popularity", [ids[j] for j in order])
+
+
+class PreferenceRank(Tool):
+    name = "preference_rank"
+    group = "lookup"
+    description = ("Order items for the user: the learned preference ranker over the liked items and what the user "
+                   "wrote (ItemCF, SASRec, content, popularity and recency, weights fitted on held-out users).")
+
+    class Input(BaseModel):
+        ids: list[str] = Field(min_length=1, max_length=2000)
+        liked: list[str] = Field(default_factory=list, max_length=50)
+        disliked: list[str] = Field(default_factory=list, max_length=50)
+
+    def run(self, args, ctx: ToolContext) -> Observation:
+        from convrec.errors import ConvrecError
+        from convrec.models.base import Context
+
+        cat = ctx.catalog
+        ids = [i for i in dict.fromkeys(args.ids) if i in cat.items.index]
+        if not cat.has_interactions:
+            return Observation("no interactions in this catalog: order kept", {"ids": ids, "skipped": True})
+        try:
+            ranker = cat.ranker()
+        except ConvrecError as e:
+            return Observation(f"no preference ranker ({e}): order kept", {"ids": ids, "skipped": True})
+        liked = [i for i in args.liked if i in cat.items.index]
+        dis = [i for i in args.disliked if i in cat.items.index]
+        out, s = ranker.score(Context(liked, dis, ordered=False, text=ctx.text, conversational=ctx.conversational), ids)
+        order = [str(i) for i, v in zip(out, s) if np.isfinite(v)]
+        return _obs(cat, "by preference", order + [i for i in ids if i not in set(order)])
 
 
 class PlatformCheck(Tool):
@@ -384,7 +414,7 @@ class Enumerate(Tool):
         return Observation("\n".join(f"{n}. {_info_line(ctx.catalog, i)}" for n, i in enumerate(ids, 1)), {"ids": ids})
 
 
-TOOLS: list[type[Tool]] = [ItemLookup, GenreLookup, DescriptionLookup, PopularityRank, PlatformCheck, LinkItem,
+TOOLS: list[type[Tool]] = [ItemLookup, GenreLookup, DescriptionLookup, PopularityRank, PreferenceRank, PlatformCheck, LinkItem,
                            LinkGenre, Search, CFSimilar, ContentSimilar, AgeGroup, DefaultItems, FilterItems, ItemInfo,
                            Enumerate]
 TOOLS_BY_NAME = {t.name: t for t in TOOLS}
