@@ -148,6 +148,17 @@ def test_turn_links_names_back_and_keeps_every_condition(catalog):
     assert next(s for s in t.trace if s["step"] == "formatted_intent")["llm"]["like"]["items"] == ["Toy Story"]
 
 
+def test_names_copied_with_the_listing_format_link(catalog):
+    from convrec.agent.omulet import clean_name
+
+    assert clean_name("3. Up [2009; Adventure, Animation]") == "Up"
+    assert clean_name("Toy Story 2 [1999") == "Toy Story 2" and clean_name("2001: A Space Odyssey") == "2001: A Space Odyssey"
+    llm = ScriptedLLM([FI, {"titles": ["1. Toy Story 2 [1999; Adventure, Animation]", "The Lion King [1994; Animation]"]}])
+    t = Omulet(catalog, llm, k=2).turn("I loved Toy Story, recommend animated movies from the 1990s")
+    assert (t.named_items, t.linked_items) == (2, 2)
+    assert [it["title"][:12] for it in t.items] == ["Toy Story 2", "The Lion Kin"]
+
+
 def test_turn_survives_a_failing_llm(catalog):
     o = Omulet(catalog, ScriptedLLM(["not json", "still not", "nope", "no", "x", "y"]), k=4)
     t = o.turn("comedies from the 80s please")

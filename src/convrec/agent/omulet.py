@@ -113,6 +113,16 @@ class OmuletIntent:
     """Where each kept LLM value came from (for the trace): ``"llm"``."""
 
 
+def clean_name(name: str) -> str:
+    """A name as the LLM copied it from our listing, without the listing's numbering and the
+    bracketed information ("3. Up [2009; Animation]" → "Up")."""
+    import re
+
+    s = re.sub(r"^\s*\d{1,3}[.)]\s+", "", name)
+    s = re.sub(r"\s*\[[^\]]*\]?\s*$", "", s)
+    return s.strip() or name.strip()
+
+
 def _said(phrase: str, text: str, cutoff: float = 85) -> bool:
     """Are these words (nearly) in what the user wrote?"""
     from rapidfuzz import fuzz
@@ -316,7 +326,7 @@ class Omulet(_Base):
             out = self.llm.generate_json([{"role": "system", "content": RANK_SYSTEM.format(item=self.catalog.domain, n=n)},
                                           {"role": "user", "content": f"Request: {message[-800:]}\nCandidates:\n{listing}"}],
                                          Ranked, max_tokens=30 + 22 * n, purpose="omulet-rank")
-            return [t for t in out.titles if t.strip()], None
+            return [clean_name(t) for t in out.titles if t.strip()], None
         except LLMError as e:
             return None, str(e)[:200]
 
