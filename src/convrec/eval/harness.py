@@ -409,8 +409,12 @@ def cases_for(spec: RunSpec, ds, config=None) -> list[Case]:
             from convrec.eval.requests_set import build_request_set, write_request_set
 
             path = ds.dir / "requests.jsonl"
-            if not path.is_file():
-                write_request_set(path, build_request_set(ds, max(spec.n, 60), spec.seed))
+            if not path.is_file() or not path.read_text(encoding="utf-8").strip():
+                reqs = build_request_set(ds, max(spec.n, 60), spec.seed)
+                if not reqs:
+                    raise ConvrecError(f"{ds.name}: no user has a history long enough to build requests from "
+                                       "(give a request set with --requests)")
+                write_request_set(path, reqs)
         return request_cases(ds, spec.n, path)
     if spec.protocol == "topn":
         return [c for r in range(spec.runs) for c in user_cases(ds, spec.n, spec.seed + r, run=r)]

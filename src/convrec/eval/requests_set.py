@@ -24,6 +24,16 @@ TEMPLATES = [
 
 
 def build_request_set(ds, n: int = 50, seed: int = 0, n_truth: int = 5, min_history: int = 8) -> list[dict[str, Any]]:
+    """``n`` requests from users with at least ``min_history + n_truth`` interactions; a catalog
+    whose histories are shorter (Steam's reviews: median 5) gets requests with 3 truth items
+    after 3 stated ones instead of none."""
+    out = _build(ds, n, seed, n_truth, min_history)
+    if len(out) < n and (n_truth, min_history) != (3, 3):
+        out = _build(ds, n, seed, 3, 3)
+    return out
+
+
+def _build(ds, n: int, seed: int, n_truth: int, min_history: int) -> list[dict[str, Any]]:
     from convrec.models.base import TrainData
 
     td = TrainData.from_dataset(ds, include_valid=True)
