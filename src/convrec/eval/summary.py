@@ -90,6 +90,8 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
         m["runs"] = len(per_run)
     elif p == "requests":
         m.update(omulet_metrics(recs, k, catalog))
+        if k > 5:  # the paper reports @5 and @10 (Factual counts the first k names only: @k)
+            m.update({key: v for key, v in omulet_metrics(recs, 5, catalog).items() if not key.startswith("factual")})
     elif p == "dialogues":
         m.update(dialogue_metrics(recs, k))
     lat = [t["latency_ms"] / 1000 for t in turns]
