@@ -249,3 +249,21 @@ def test_real_model_turn(catalog):
     assert fi["llm"] is not None and fi["error"] is None
     en = next(s for s in t.trace if s["step"] == "enumerate")
     assert en["named"] >= 1 and en["linked"] >= 1
+
+
+def test_requests_protocol_counts_factual_from_the_llms_names(catalog, session_config, tmp_path):
+    """In the harness: Factual@10 = names among the LLM's first 10 that link (2 of 3 here), and
+    the saved turn keeps the enumerate step (which names the LLM gave)."""
+    import json
+
+    from convrec.eval.build import evaluate
+    from convrec.eval.harness import RunSpec
+    from test_eval_harness import RoutingLLM
+
+    spec = RunSpec.for_protocol("requests", "movielens-small", "omulet", quick=True)
+    s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=RoutingLLM(), sim_llm=None)
+    assert s["n"] == 3 and s["metrics"]["factual@10"] == pytest.approx(2 / 3)
+    assert {"hit@5", "maxfreq@5", "hit@10"} <= set(s["metrics"])
+    rec = json.loads((tmp_path / "run" / "conversations.jsonl").read_text().splitlines()[0])
+    step = next(t for t in rec["turns"][0]["trace"] if t.get("step") == "enumerate")
+    assert step["titles"][-1] == "Not A Real Film Zqx" and rec["turns"][0]["linked_items"] == 2

@@ -207,7 +207,8 @@ class CaseRunner:
                "llm_calls": turn.llm_calls, "tokens": getattr(turn, "tokens", 0), "latency_ms": round(turn.latency_ms, 1),
                "named_items": turn.named_items,
                "linked_items": getattr(turn, "linked_items", None), "repairs": list(turn.repairs),
-               "trace": [{k: t.get(k) for k in ("tool", "input", "output", "candidates", "error", "ms")} for t in turn.trace]}
+               "trace": [{k: t.get(k) for k in ("tool", "input", "output", "candidates", "error", "ms")}
+                         if "tool" in t or "step" not in t else t for t in turn.trace]}
         if target is not None:
             from convrec.tools.linking import normalize_title
 
