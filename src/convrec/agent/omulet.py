@@ -414,16 +414,12 @@ class Omulet(_Base):
     def _matching(self, oi: OmuletIntent, limit: int = 200) -> list[str]:
         """Items meeting every stated condition, most popular first (when the tools found too few)."""
         from convrec.agent.verify import verify
+        from convrec.tools.filters import Filter, apply_filter
 
-        items = self.catalog.items
-        order = items["popularity"].sort_values(ascending=False, kind="stable").index.astype(str).tolist()
-        out: list[str] = []
-        for start in range(0, len(order), 2000):
-            ok, _ = verify(self.catalog.vocab, order[start:start + 2000], oi.conditions, oi.exclude)
-            out += ok
-            if len(out) >= limit:
-                break
-        return out[:limit]
+        ex = set(oi.exclude)
+        ids = [i for i in apply_filter(self.catalog.ds, Filter.model_construct(conditions=list(oi.conditions)), None)
+               if i not in ex]  # the hard filter's SQL, most popular first
+        return verify(self.catalog.vocab, ids[: 2 * limit], oi.conditions)[0][:limit]
 
     def _reply(self, intent: RequestIntent, oi: OmuletIntent, items: list[dict], from_llm: int) -> str:
         item = self.catalog.domain

@@ -175,5 +175,5 @@ def apply_filter(ds: PreparedDataset, flt: Filter, candidates: list[str] | None,
     ok = {r[0] for r in rows}
     if candidates is None:
         pop = ds.items.set_index("item_id")["popularity"]
-        return sorted(ok, key=lambda i: -pop.get(i, 0))
+        return sorted(ok, key=lambda i: (-pop.get(i, 0), i))  # ties by id: the same order in every process
     return [c for c in candidates if c in ok]

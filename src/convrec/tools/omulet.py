@@ -28,6 +28,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from convrec.tools.base import Observation, Tool, ToolContext, ToolError
+from convrec.tools.filters import Condition, Filter, apply_filter
 
 AGE_GROUPS = ("child", "teen", "young adult", "adult", "senior")
 """The fixed age groups of the formatted intent; ``age_group`` maps them onto a catalog's ages."""
@@ -69,19 +70,6 @@ def link_genre_values(catalog, word: str, limit: int = 3) -> list[tuple[str, str
     return list(dict.fromkeys(hits))[:limit]
 
 
-def _has_value(catalog, ids: list[str], column: str, value: str) -> np.ndarray:
-    col = catalog.items[column]
-    want = value.lower()
-    out = []
-    for i in ids:
-        v = col.get(i)
-        if isinstance(v, (list, tuple, np.ndarray)):
-            out.append(any(str(x).lower() == want for x in v))
-        else:
-            out.append(v is not None and str(v).lower() == want)
-    return np.asarray(out, dtype=bool)
-
-
 def _popularity(catalog, ids: list[str]) -> np.ndarray:
     return catalog.items["popularity"].reindex(ids).fillna(0).to_numpy(dtype=float)
 
@@ -105,7 +93,7 @@ class ItemLookup(Tool):
         ids, links = ctx.catalog.link(args.names)
         if not ids:
             raise ToolError(f"not in the catalog: {', '.join(args.names)}")
-        lines = [_info_line(ctx.catalog, i) for i in ids]
+        lines = [info_line(ctx.catalog, i) for i in ids]
         missing = [l.query for l in links if l.item_id is None]
         return Observation("\n".join(lines) + (f"\n(not found: {', '.join(missing)})" if missing else ""), {"ids": ids})
 
@@ -125,12 +113,9 @@ class GenreLookup(Tool):
         if not values:
             raise ToolError(f"'{args.genre}' is not a genre of this catalog")
         col, val = values[0]
-        ids = cat.items.index.astype(str).tolist()
-        keep = _has_value(cat, ids, col, val)
-        sel = [i for i, k in zip(ids, keep) if k]
-        pop = _popularity(cat, sel)
-        order = np.argsort(-pop, kind="stable")[: args.n]
-        return _obs(cat, f"{val} ({col})", [sel[j] for j in order], {"column": col, "value": val})
+        op = "contains" if cat.vocab.columns[col].type == "list" else "="
+        ids = apply_filter(cat.ds, Filter(conditions=[Condition(column=col, op=op, value=val)]), None)
+        return _obs(cat, f"{val} ({col})", ids[: args.n], {"column": col, "value": val})
 
 
 class DescriptionLookup(Tool):
@@ -148,7 +133,7 @@ class DescriptionLookup(Tool):
         cat = ctx.catalog
         texts = [str(cat.items.at[ids[0], c]) for c in cat.vocab.role("text") if c in cat.items.columns
                  and cat.items.at[ids[0], c] is not None and str(cat.items.at[ids[0], c]).strip()]
-        return Observation(f"{cat.title(ids[0])}: " + (" ".join(texts)[:400] or _info_line(cat, ids[0])), {"ids": ids[:1]})
+        return Observation(f"{cat.title(ids[0])}: " + (" ".join(texts)[:400] or info_line(cat, ids[0])), {"ids": ids[:1]})
 
 
 class PopularityRank(Tool):
@@ -210,10 +195,10 @@ class PlatformCheck(Tool):
         if col is None:
             return Observation(f"this catalog records no platforms: {len(args.ids)} items kept", {"ids": list(args.ids),
                                                                                                    "skipped": True})
-        keep = np.zeros(len(args.ids), dtype=bool)
-        for p in args.platforms:
-            keep |= _has_value(cat, list(args.ids), col, p)
-        return _obs(cat, f"on {', '.join(args.platforms)}", [i for i, k in zip(args.ids, keep) if k])
+        from convrec.agent.verify import verify
+
+        kept, _ = verify(cat.vocab, list(args.ids), [Condition(column=col, op="in", value=list(args.platforms))])
+        return _obs(cat, f"on {', '.join(args.platforms)}", kept)
 
 
 # ---------------------------------------------------------------- linking
@@ -363,15 +348,14 @@ class FilterItems(Tool):
 
         cat = ctx.catalog
         ids = [i for i in dict.fromkeys(args.ids) if i in cat.items.index and i not in set(args.exclude)]
-        for g in args.disliked_genres:
-            for col, val in link_genre_values(cat, g, limit=1):
-                ids = [i for i, bad in zip(ids, _has_value(cat, ids, col, val)) if not bad]
-        ids, dropped = verify(cat.vocab, ids, ctx.conditions)
+        disliked = [Condition(column=col, op="not_contains", value=val) for g in args.disliked_genres
+                    for col, val in link_genre_values(cat, g, limit=1)]
+        ids, dropped = verify(cat.vocab, ids, list(ctx.conditions) + disliked)
         return _obs(cat, "after filters", ids, {"dropped": len(dropped)})
 
 
 # ---------------------------------------------------------------- formatting
-def _info_line(catalog, item_id: str) -> str:
+def info_line(catalog, item_id: str) -> str:
     d = catalog.describe(item_id)
     bits = []
     for role in ("time", "date"):
@@ -398,7 +382,7 @@ class ItemInfo(Tool):
 
     def run(self, args, ctx: ToolContext) -> Observation:
         ids = [i for i in args.ids if i in ctx.catalog.items.index]
-        return Observation("\n".join(_info_line(ctx.catalog, i) for i in ids), {"ids": ids})
+        return Observation("\n".join(info_line(ctx.catalog, i) for i in ids), {"ids": ids})
 
 
 class Enumerate(Tool):
@@ -411,17 +395,13 @@ class Enumerate(Tool):
 
     def run(self, args, ctx: ToolContext) -> Observation:
         ids = [i for i in args.ids if i in ctx.catalog.items.index]
-        return Observation("\n".join(f"{n}. {_info_line(ctx.catalog, i)}" for n, i in enumerate(ids, 1)), {"ids": ids})
+        return Observation("\n".join(f"{n}. {info_line(ctx.catalog, i)}" for n, i in enumerate(ids, 1)), {"ids": ids})
 
 
 TOOLS: list[type[Tool]] = [ItemLookup, GenreLookup, DescriptionLookup, PopularityRank, PreferenceRank, PlatformCheck, LinkItem,
                            LinkGenre, Search, CFSimilar, ContentSimilar, AgeGroup, DefaultItems, FilterItems, ItemInfo,
                            Enumerate]
 TOOLS_BY_NAME = {t.name: t for t in TOOLS}
-
-
-def info_line(catalog, item_id: str) -> str:
-    return _info_line(catalog, item_id)
 
 
 __all__ = ["TOOLS", "TOOLS_BY_NAME", "GROUPS", "AGE_GROUPS", "link_genre_values", "info_line"]
