@@ -134,7 +134,7 @@ FI = {"like": {"genres": ["animation"], "items": ["Toy Story"]}, "dislike": {}}
 
 def test_turn_links_names_back_and_keeps_every_condition(catalog):
     llm = ScriptedLLM([FI, {"titles": ["Toy Story 2", "Not A Real Film 3000", "Shrek", "Toy Story 2", "Heat"]}])
-    o = Omulet(catalog, llm, k=5)
+    o = Omulet(catalog, llm, k=5, names="free")  # the paper's open enumeration
     t = o.turn("I loved Toy Story, recommend animated movies from the 1990s")
     assert t.llm_calls == 2 and len(t.items) == 5
     assert t.items[0]["title"].startswith("Toy Story 2")
@@ -154,9 +154,26 @@ def test_names_copied_with_the_listing_format_link(catalog):
     assert clean_name("3. Up [2009; Adventure, Animation]") == "Up"
     assert clean_name("Toy Story 2 [1999") == "Toy Story 2" and clean_name("2001: A Space Odyssey") == "2001: A Space Odyssey"
     llm = ScriptedLLM([FI, {"titles": ["1. Toy Story 2 [1999; Adventure, Animation]", "The Lion King [1994; Animation]"]}])
-    t = Omulet(catalog, llm, k=2).turn("I loved Toy Story, recommend animated movies from the 1990s")
+    t = Omulet(catalog, llm, k=2, names="free").turn("I loved Toy Story, recommend animated movies from the 1990s")
     assert (t.named_items, t.linked_items) == (2, 2)
     assert [it["title"][:12] for it in t.items] == ["Toy Story 2", "The Lion Kin"]
+
+
+def test_listed_names_are_constrained_to_the_shown_titles(catalog):
+    """The default: the rank call's schema only admits the titles of the candidates shown, so a
+    name outside them is invalid (here repaired by the second reply), and every name links."""
+    llm = ScriptedLLM([FI, {"titles": ["Not A Real Film 3000", "Toy Story 2"]}, {"titles": ["Toy Story 2"]}])
+    o = Omulet(catalog, llm, k=3)
+    t = o.turn("I loved Toy Story, recommend animated movies from the 1990s")
+    rank = llm.calls[1]
+    enum = rank["json_schema"]["properties"]["titles"]["items"]["enum"]
+    listing = rank["messages"][-1]["content"].split("Candidates:\n", 1)[1].splitlines()
+    assert len(enum) == len(listing) >= 3 and all(line.split(". ", 1)[1].startswith(e) for e, line in zip(enum, listing))
+    assert "Not A Real Film 3000" not in enum and len(llm.calls) == 3  # invalid → one repair
+    assert (t.named_items, t.linked_items) == (1, 1) and t.items[0]["title"].startswith("Toy Story 2")
+    assert len(t.items) == 3  # the tools' order fills the rest
+    with pytest.raises(ValueError, match="names mode"):
+        Omulet(catalog, llm, names="open")
 
 
 def test_turn_survives_a_failing_llm(catalog):
@@ -261,7 +278,11 @@ def test_requests_protocol_counts_factual_from_the_llms_names(catalog, session_c
     from test_eval_harness import RoutingLLM
 
     spec = RunSpec.for_protocol("requests", "movielens-small", "omulet", quick=True)
-    s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=RoutingLLM(), sim_llm=None)
+    cfg = session_config.model_copy(update={"omulet": session_config.omulet.model_copy(update={"names": "free"})})
+    from convrec.tools.catalog import CatalogAccess
+
+    free = CatalogAccess(catalog.ds, cfg)
+    s = evaluate(spec, cfg, free.ds, free, tmp_path / "run", llm=RoutingLLM(), sim_llm=None)
     assert s["n"] == 3 and s["metrics"]["factual@10"] == pytest.approx(2 / 3)
     assert {"hit@5", "maxfreq@5", "hit@10"} <= set(s["metrics"])
     rec = json.loads((tmp_path / "run" / "conversations.jsonl").read_text().splitlines()[0])

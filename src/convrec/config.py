@@ -139,6 +139,10 @@ class OmuletConfig(BaseModel):
     """How many items the LLM names at most (the paper: 20)."""
     n_candidates: int = Field(default=40, ge=5, le=100)
     """Candidates from the tools shown to the LLM."""
+    names: Literal["listed", "free"] = "listed"
+    """listed: the LLM's names are constrained to the titles of the candidates it was shown (a
+    JSON-schema enum: every name is a catalog item); free: the paper's open enumeration, names
+    linked back afterwards (a name that links to nothing counts against Factual)."""
 
 
 class Config(BaseModel):

@@ -62,6 +62,15 @@ class Ranked(BaseModel):
     titles: list[str] = Field(default_factory=list, max_length=20)
 
 
+def listed_schema(titles: Sequence[str], n: int) -> type[BaseModel]:
+    """A :class:`Ranked` whose titles can only be the given strings (a JSON-schema enum, which
+    constrained decoding — a llama.cpp grammar, or a server's ``json_schema`` mode — enforces)."""
+    from pydantic import create_model
+
+    options = tuple(dict.fromkeys(t for t in titles if t.strip()))
+    return create_model("Ranked", titles=(list[Literal[options]], Field(default_factory=list, max_length=n)))
+
+
 class ToolCall(BaseModel):
     tool: Literal["item_lookup", "genre_lookup", "search", "cf_similar", "content_similar", "age_group",
                   "default_items", "description_lookup"]
@@ -270,7 +279,8 @@ class Omulet(_Base):
     name = "omulet"
 
     def __init__(self, catalog, llm: LLM | None, k: int = 10, seed: int = 0, policy: str = "fixed",
-                 drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40, store=None):
+                 drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40, names: str = "listed",
+                 store=None):
         super().__init__(catalog, k, seed)
         self.llm = llm
         self.store = store
@@ -283,6 +293,12 @@ class Omulet(_Base):
         self.drop = tuple(drop)
         self.n_list = n_list
         self.n_candidates = n_candidates
+        if names not in ("listed", "free"):
+            raise ValueError(f"unknown OMuleT names mode {names!r} (choose listed or free)")
+        self.names = names
+        """listed: the LLM can only name titles of the candidates it was shown (a JSON-schema
+        enum, so every name is a catalog item — small models otherwise copy the listing's
+        format or misspell long store titles); free: the paper's open enumeration."""
         if policy == "llm":
             self.name = "omulet-pllm"
 
@@ -319,13 +335,22 @@ class Omulet(_Base):
         except LLMError as e:
             return None, str(e)[:200]
 
-    def enumerate_items(self, message: str, listing: str, n: int) -> tuple[list[str] | None, str | None]:
+    def enumerate_items(self, message: str, listing: str, n: int,
+                        titles: Sequence[str] = ()) -> tuple[list[str] | None, str | None]:
+        """The LLM names up to ``n`` items for the request from the listing. With ``titles``
+        (names = "listed") the names are constrained to those strings."""
         if self.llm is None or "llm-rank" in self.drop:
             return None, None
+        schema: type[BaseModel] = Ranked
+        if self.names == "listed" and titles:
+            schema = listed_schema(titles, n)
         try:
             out = self.llm.generate_json([{"role": "system", "content": RANK_SYSTEM.format(item=self.catalog.domain, n=n)},
                                           {"role": "user", "content": f"Request: {message[-800:]}\nCandidates:\n{listing}"}],
-                                         Ranked, max_tokens=30 + 22 * n, purpose="omulet-rank")
+                                         schema, max_tokens=30 + 22 * n, purpose="omulet-rank",
+                                         include_schema=schema is Ranked)
+            if schema is not Ranked:
+                return [t for t in out.titles if t.strip()], None
             return [clean_name(t) for t in out.titles if t.strip()], None
         except LLMError as e:
             return None, str(e)[:200]
@@ -386,7 +411,8 @@ class Omulet(_Base):
         listing = "\n".join(f"{n}. {info_line(cat, i)}" for n, i in enumerate(shown, 1))
         if "format" not in self.drop:
             run.call("enumerate", pool=False, ids=shown)
-        names, err2 = self.enumerate_items(user_text if earlier else message, listing, min(self.n_list, max(k, 1) * 2))
+        names, err2 = self.enumerate_items(user_text if earlier else message, listing, min(self.n_list, max(k, 1) * 2),
+                                           titles=[cat.title(i) for i in shown])
         ids: list[str] = []
         named = linked_k = None
         if names is not None:

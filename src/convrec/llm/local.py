@@ -377,13 +377,15 @@ class LocalLLM(LLM):
         from llama_cpp.llama_grammar import LlamaGrammar
 
         key = json.dumps(schema, sort_keys=True)
-        g = self._grammars.get(key)
+        g = self._grammars.pop(key, None)
         if g is None:
             try:
                 g = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
             except Exception as e:
                 raise LLMError(f"cannot turn the JSON schema into a llama.cpp grammar: {e}") from None
-            self._grammars[key] = g
+        self._grammars[key] = g  # most recently used last; per-request schemas (enums of a turn's
+        while len(self._grammars) > 32:  # candidate titles) would otherwise grow the cache forever
+            self._grammars.pop(next(iter(self._grammars)))
         return g
 
     def _run(self, messages, *, max_tokens, temperature, stop, json_schema, state) -> Iterator[str]:
