@@ -71,7 +71,8 @@ def test_every_protocol_quick_with_the_agent(protocol, catalog, session_config, 
                 "maxfreq@10"} <= set(s["metrics"])
 
 
-@pytest.mark.parametrize("strategy", ["baseline-random", "baseline-popularity", "baseline-llm-only", "baseline-chat-rec"])
+@pytest.mark.parametrize("strategy", ["baseline-random", "baseline-popularity", "baseline-llm-only", "baseline-llm-div",
+                                      "baseline-chat-rec"])
 def test_baselines_on_one_turn_protocols(strategy, catalog, session_config, tmp_path):
     llm = RoutingLLM()
     for protocol in ("one-turn-retrieval", "one-turn-ranking", "requests"):
@@ -83,8 +84,10 @@ def test_baselines_on_one_turn_protocols(strategy, catalog, session_config, tmp_
         assert items and len(items) == len(set(items)) and len(items) <= spec.k
         if protocol == "one-turn-ranking":
             assert set(items) <= set(recs[0]["candidates"])
-    if strategy == "baseline-llm-only":  # 3 names, 2 real: Factual = 2/3
+    if strategy in ("baseline-llm-only", "baseline-llm-div"):  # 3 names, 2 real: Factual = 2/3
         assert s["metrics"]["factual@10"] == pytest.approx(2 / 3)
+        free = [c["messages"][-1]["content"] for c in llm.calls if "Recommend 10" in c["messages"][-1]["content"]]
+        assert free and all(("diverse" in m) == (strategy == "baseline-llm-div") for m in free)
         assert recs[0]["turns"][0]["titles"][:2] == ["Toy Story", "Forrest Gump"]
 
 
@@ -140,6 +143,19 @@ def test_resume_reproduces_the_same_results(catalog, session_config, tmp_path):
             continue
         b[r["case"]] = r["turns"][0]["items"]
     assert a == b
+
+
+def test_a_run_is_extended_by_a_larger_n(catalog, session_config, tmp_path):
+    small = RunSpec.for_protocol("requests", "movielens-small", "baseline-popularity", n=3)
+    first = evaluate(small, session_config, catalog.ds, catalog, tmp_path / "r")
+    seen = []
+    big = RunSpec.for_protocol("requests", "movielens-small", "baseline-popularity", n=5)
+    more = evaluate(big, session_config, catalog.ds, catalog, tmp_path / "r", progress=lambda a, t: seen.append((a, t)))
+    assert seen[0] == (3, 5) and seen.count((1, 0)) == 2 and more["n"] == 5  # only the 2 missing cases ran
+    lines = [json.loads(l) for l in (tmp_path / "r" / "conversations.jsonl").read_text().splitlines()]
+    assert len(lines) == 5 and first["n"] == 3
+    again = evaluate(small, session_config, catalog.ds, catalog, tmp_path / "r", progress=lambda a, t: seen.append((a, t)))
+    assert again["metrics"] == first["metrics"] and seen[-1] == (3, 3)  # a smaller n: its first cases, nothing runs
 
 
 def test_a_run_dir_of_another_run_is_refused(tmp_path):

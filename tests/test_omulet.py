@@ -76,6 +76,17 @@ def test_retrieval_tools(catalog):
     assert d1 == call(catalog, "default_items", seed=1).data["ids"] != call(catalog, "default_items", seed=2).data["ids"]
 
 
+def test_preference_rank_with_a_popularity_penalty(catalog):
+    pool = call(catalog, "cf_similar", ids=["1", "2355"], n=60).data["ids"]
+    plain = call(catalog, "preference_rank", ids=pool, liked=["1", "2355"]).data["ids"]
+    same = call(catalog, "preference_rank", ids=pool, liked=["1", "2355"], novelty=0).data["ids"]
+    novel = call(catalog, "preference_rank", ids=pool, liked=["1", "2355"], novelty=1.5).data["ids"]
+    assert plain == same and sorted(novel) == sorted(plain) and novel != plain
+    pop = catalog.items["popularity"]
+    mean_pop = lambda ids: float(pop.reindex(ids[:10]).mean())  # noqa: E731
+    assert mean_pop(novel) < mean_pop(plain)  # the top of the list moves to less popular items
+
+
 def test_age_group_says_when_a_catalog_has_no_ages(catalog):
     obs = call(catalog, "age_group", group="teen")
     assert obs.data["ids"] == [] and "not available" in obs.text

@@ -27,7 +27,7 @@ from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.catalog import CatalogAccess
 
-BASELINES = ("random", "popularity", "llm-only", "chat-rec")
+BASELINES = ("random", "popularity", "llm-only", "llm-div", "chat-rec")
 
 
 class _Base:
@@ -134,9 +134,13 @@ class LLMOnlyBaseline(_Base):
 
     name = "llm-only"
 
-    def __init__(self, catalog: CatalogAccess, llm: LLM, k: int = 10, seed: int = 0):
+    def __init__(self, catalog: CatalogAccess, llm: LLM, k: int = 10, seed: int = 0, diverse: bool = False):
         super().__init__(catalog, k, seed)
         self.llm = llm
+        self.diverse = diverse
+        """OMuleT's "base LLM + Div": the prompt asks for varied, less obvious picks."""
+        if diverse:
+            self.name = "llm-div"
 
     def _turn(self, hist, candidates, k) -> Turn:
         item = self.catalog.domain
@@ -145,6 +149,9 @@ class LLMOnlyBaseline(_Base):
             task = f"Order these {item}s from best to worst for the user (all of them, titles exactly as written):\n{listing}"
         else:
             task = f"Recommend {k} real {item}s for the user (titles only, no years)."
+            if self.diverse:
+                task += (f" Make the list diverse: varied {item}s, not only the most famous ones, and not the {item}s"
+                         " the user already named.")
         msgs = [{"role": "system", "content": f"You are a {item} recommender. Answer with JSON "
                                               '{"titles": [...], "reply": "one short sentence"}.'},
                 {"role": "user", "content": f"Conversation:\n{_conversation(hist)}\n{task}"}]
@@ -244,6 +251,8 @@ def make_baseline(name: str, catalog: CatalogAccess, llm: LLM | None, k: int = 1
         raise ValueError(f"baseline '{name}' needs an LLM")
     if name == "llm-only":
         return LLMOnlyBaseline(catalog, llm, k, seed)
+    if name == "llm-div":
+        return LLMOnlyBaseline(catalog, llm, k, seed, diverse=True)
     if name == "chat-rec":
         return ChatRecBaseline(catalog, llm, k, seed)
     raise ValueError(f"unknown baseline '{name}' (choose {', '.join(BASELINES)})")

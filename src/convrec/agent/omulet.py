@@ -280,7 +280,7 @@ class Omulet(_Base):
 
     def __init__(self, catalog, llm: LLM | None, k: int = 10, seed: int = 0, policy: str = "fixed",
                  drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40, names: str = "listed",
-                 store=None):
+                 novelty: float = 0.5, store=None):
         super().__init__(catalog, k, seed)
         self.llm = llm
         self.store = store
@@ -296,6 +296,7 @@ class Omulet(_Base):
         if names not in ("listed", "free"):
             raise ValueError(f"unknown OMuleT names mode {names!r} (choose listed or free)")
         self.names = names
+        self.novelty = novelty
         """listed: the LLM can only name titles of the candidates it was shown (a JSON-schema
         enum, so every name is a catalog item — small models otherwise copy the listing's
         format or misspell long store titles); free: the paper's open enumeration."""
@@ -405,7 +406,7 @@ class Omulet(_Base):
             kept += [i for i in self._matching(oi) if i not in set(kept)]
         if kept and "lookup" not in self.drop:  # the shared rank step orders what the tools found
             ranked = run.call("preference_rank", pool=False, ids=kept[:2000], liked=oi.liked[:50],
-                              disliked=oi.disliked[:50])
+                              disliked=oi.disliked[:50], novelty=self.novelty)
             kept = ranked + [i for i in kept if i not in set(ranked)]
         shown = kept[: self.n_candidates]
         listing = "\n".join(f"{n}. {info_line(cat, i)}" for n, i in enumerate(shown, 1))

@@ -48,7 +48,7 @@ class StrategyDeps:
 
 REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], bool]] = {}
 """name → (factory, needs an LLM)"""
-ALIASES = {"random": "baseline-random", "popularity": "baseline-popularity", "llm-only": "baseline-llm-only",
+ALIASES = {"random": "baseline-random", "popularity": "baseline-popularity", "llm-only": "baseline-llm-only", "llm-div": "baseline-llm-div",
            "chat-rec": "baseline-chat-rec"}
 
 
@@ -123,7 +123,7 @@ def _omulet(policy: str | None):
         d.catalog.vocab  # items, linker and vocabulary from the runtime cache, before anything reads items
         store = SessionStore(d.sessions_db) if d.sessions_db is not None else None
         return Omulet(d.catalog, d.llm, k=d.k, seed=d.seed, policy=policy or o.policy, drop=o.drop, n_list=o.n_list,
-                      n_candidates=o.n_candidates, names=o.names, store=store)
+                      n_candidates=o.n_candidates, names=o.names, novelty=o.novelty, store=store)
     return factory
 
 
@@ -140,5 +140,5 @@ def _baseline(kind: str, needs: bool):
     return factory
 
 
-for _kind, _needs in (("random", False), ("popularity", False), ("llm-only", True), ("chat-rec", True)):
+for _kind, _needs in (("random", False), ("popularity", False), ("llm-only", True), ("llm-div", True), ("chat-rec", True)):
     _baseline(_kind, _needs)

@@ -87,8 +87,11 @@ class RunSpec:
         return cls(protocol=protocol, dataset=dataset, strategy=strategy, **defaults)
 
     def identity(self) -> dict[str, Any]:
-        """What must match for a run directory to be resumed."""
+        """What must match for a run directory to be resumed. ``n`` is not part of it: a run
+        resumed with a larger ``n`` is extended by the missing cases (each record belongs to its
+        case, whatever the run's size), one with a smaller ``n`` reports its first cases."""
         d = asdict(self)
+        d.pop("n")
         d["ablate"] = list(self.ablate)
         if self.protocol != "dialogues":  # older run directories have no such keys
             for key in ("cases_file", "fold"):
@@ -368,10 +371,10 @@ class RunStore:
             self.conv_path.unlink(missing_ok=True)
         if self.meta_path.is_file() and self.conv_path.is_file():
             old = json.loads(self.meta_path.read_text())
-            if old.get("spec") != spec.identity():
+            if {k: v for k, v in (old.get("spec") or {}).items() if k != "n"} != spec.identity():
                 raise ConvrecError(f"{root} holds a different run ({old.get('spec', {}).get('protocol')}, "
                                    f"{old.get('spec', {}).get('strategy')}); use another --out or --fresh")
-        self.meta_path.write_text(json.dumps({"spec": spec.identity()}, indent=1))
+        self.meta_path.write_text(json.dumps({"spec": spec.identity(), "n": spec.n}, indent=1))
         self._lock = threading.Lock()
         if self.conv_path.is_file() and self.conv_path.stat().st_size:
             with open(self.conv_path, "rb") as f:

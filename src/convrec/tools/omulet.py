@@ -160,6 +160,9 @@ class PreferenceRank(Tool):
         ids: list[str] = Field(min_length=1, max_length=2000)
         liked: list[str] = Field(default_factory=list, max_length=50)
         disliked: list[str] = Field(default_factory=list, max_length=50)
+        novelty: float = Field(default=0.0, ge=0.0, le=5.0)
+        """Popularity penalty: the order is by z(score) − novelty · z(log popularity), both
+        standardised over these items (0 = the ranker's own order)."""
 
     def run(self, args, ctx: ToolContext) -> Observation:
         from convrec.errors import ConvrecError
@@ -176,7 +179,17 @@ class PreferenceRank(Tool):
         liked = [i for i in args.liked if i in cat.items.index]
         dis = [i for i in args.disliked if i in cat.items.index]
         out, s = ranker.score(Context(liked, dis, ordered=False, text=ctx.text, conversational=ctx.conversational), ids)
-        order = [str(i) for i, v in zip(out, s) if np.isfinite(v)]
+        out, s = [str(i) for i in out], np.asarray(s, dtype=float)
+        ok = np.isfinite(s)
+        if args.novelty > 0 and ok.sum() > 1:
+            out = [i for i, k in zip(out, ok) if k]
+            pop = np.log1p(_popularity(cat, out))
+            z = lambda x: (x - x.mean()) / (x.std() or 1.0)  # noqa: E731
+            s = z(s[ok]) - args.novelty * z(pop)
+            ok = np.ones(len(out), dtype=bool)
+            rank = np.argsort(-s, kind="stable")
+            out, s = [out[j] for j in rank], s[rank]
+        order = [i for i, k in zip(out, ok) if k]
         return _obs(cat, "by preference", order + [i for i in ids if i not in set(order)])
 
 

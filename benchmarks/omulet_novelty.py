@@ -1,0 +1,62 @@
+"""OMuleT's list without its LLM (fixed policy + rank step), for a grid of popularity penalties
+(``[omulet] novelty``): Hit@10 against MaxFreq@10 / Pop50@10 / Entropy@10.
+
+Runs on a *tuning* request set built from other users than the shipped evaluation set
+(``src/convrec/eval/data/<dataset>-requests.jsonl`` is never read here except to exclude its
+users), so the chosen penalty is not fitted on the numbers it is reported with.
+
+    python benchmarks/omulet_novelty.py --dataset movielens-small --n 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dataset", default="movielens-small")
+    ap.add_argument("--n", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--grid", default="0,0.25,0.5,0.75,1,1.5")
+    a = ap.parse_args()
+
+    from rich.console import Console
+    from rich.table import Table
+    from tqdm import tqdm
+
+    from convrec.agent.omulet import Omulet
+    from convrec.catalog.store import prepare
+    from convrec.config import load_config
+    from convrec.eval import conv_metrics as cm
+    from convrec.eval.harness import default_requests_file
+    from convrec.eval.requests_set import build_request_set
+    from convrec.tools.catalog import CatalogAccess
+
+    cfg = load_config()
+    ds = prepare(cfg, a.dataset)
+    cat = CatalogAccess(ds, cfg)
+    shipped = default_requests_file(a.dataset)
+    taken = {json.loads(l)["id"] for l in shipped.read_text().splitlines() if l.strip()} if shipped.is_file() else set()
+    rows = [r for r in build_request_set(ds, n=a.n + len(taken), seed=a.seed) if r["id"] not in taken][: a.n]
+    top50 = set(ds.items.sort_values("popularity", ascending=False)["item_id"].astype(str).head(50))
+    t = Table(title=f"OMuleT without its LLM, {a.dataset}, {len(rows)} tuning requests (seed {a.seed})")
+    for c in ("novelty", "hit@10", "precision@10", "maxfreq@10", "entropy@10", "pop50@10", "rpop50@10"):
+        t.add_column(c, justify="right")
+    for beta in [float(x) for x in a.grid.split(",")]:
+        o = Omulet(cat, None, k=10, novelty=beta)
+        lists = [[it["id"] for it in o.turn(r["request"]).items] for r in tqdm(rows, desc=f"novelty {beta}", leave=False)]
+        truths = [r["truth"] for r in rows]
+        rp = [x for x in (cm.rpop50(l, tr, top50, 10) for l, tr in zip(lists, truths)) if x is not None]
+        t.add_row(f"{beta:g}", f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+                  f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+                  f"{cm.max_freq_at_k(lists, 10):.3f}", f"{cm.entropy_at_k(lists, 10):.2f}",
+                  f"{np.mean([cm.pop50(l, top50, 10) for l in lists]):.3f}", f"{np.mean(rp):.2f}" if rp else "–")
+    Console().print(t)
+
+
+if __name__ == "__main__":
+    main()
