@@ -151,6 +151,19 @@ class OmuletConfig(BaseModel):
     linked back afterwards (a name that links to nothing counts against Factual)."""
 
 
+class ToolrecConfig(BaseModel):
+    """The ToolRec strategy (``--strategy toolrec`` and its variants)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_rounds: int = Field(default=8, ge=1, le=8)
+    """Thought/Action/Observation rounds at most (the paper: 8)."""
+    n_retrieve: int = Field(default=20, ge=5, le=100)
+    """Items per retrieval when the LLM does not say (and for the multi variant)."""
+    n_rank: int = Field(default=20, ge=5, le=30)
+    """Items the final rank step shows the LLM."""
+
+
 class Config(BaseModel):
     """Everything configurable in convrec, as one object passed down from the top."""
 
@@ -164,6 +177,7 @@ class Config(BaseModel):
     llm: LLMConfig = Field(default_factory=LLMConfig)
     agent: AgentConfig = Field(default_factory=AgentConfig)
     omulet: OmuletConfig = Field(default_factory=OmuletConfig)
+    toolrec: ToolrecConfig = Field(default_factory=ToolrecConfig)
 
     @property
     def data_root(self) -> Path:

@@ -89,6 +89,34 @@ class _Base:
         return [item_view({"item_id": i, **self.catalog.describe(i)}, self.catalog.vocab) for i in ids]
 
 
+class _Stored(_Base):
+    """A strategy whose conversations persist in a :class:`convrec.agent.memory.SessionStore`
+    (the user's message is stored before the turn runs, so a crash loses nothing); without a
+    store they stay in memory."""
+
+    store = None
+
+    def new_session(self) -> str:
+        if self.store is None:
+            return super().new_session()
+        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
+        self.sessions[sid] = []
+        return sid
+
+    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        if self.store is None:
+            return super().turn(message, session, candidates, k, context)
+        if session is None or self.store.get(session) is None:
+            session = self.new_session()
+        if session not in self.sessions:
+            self.sessions[session] = [{"role": m["role"], "content": m["content"]} for m in self.store.messages(session)]
+        self.store.add_message(session, "user", message)
+        t = super().turn(message, session, candidates, k, context)
+        self.store.add_message(session, "assistant", t.reply, items=[it["id"] for it in t.items], trace=t.trace)
+        return t
+
+
 class RandomBaseline(_Base):
     name = "random"
 

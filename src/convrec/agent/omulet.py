@@ -29,7 +29,7 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, Field
 
-from convrec.agent.baselines import _Base, _link_within
+from convrec.agent.baselines import _link_within, _Stored
 from convrec.agent.bus import CandidateBus
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
@@ -273,7 +273,7 @@ def llm_policy(run: _Run, oi: OmuletIntent, llm: LLM, message: str, item: str, s
     return {"policy": "llm", "calls": [c.model_dump() for c in plan.calls]}
 
 
-class Omulet(_Base):
+class Omulet(_Stored):
     """The OMuleT strategy (see the module docstring)."""
 
     name = "omulet"
@@ -302,27 +302,6 @@ class Omulet(_Base):
         format or misspell long store titles); free: the paper's open enumeration."""
         if policy == "llm":
             self.name = "omulet-pllm"
-
-    # ------------------------------------------------------------------ sessions
-    def new_session(self) -> str:
-        if self.store is None:
-            return super().new_session()
-        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
-        self.sessions[sid] = []
-        return sid
-
-    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
-        if self.store is None:
-            return super().turn(message, session, candidates, k, context)
-        if session is None or self.store.get(session) is None:
-            session = self.new_session()
-        if session not in self.sessions:
-            self.sessions[session] = [{"role": m["role"], "content": m["content"]} for m in self.store.messages(session)]
-        self.store.add_message(session, "user", message)
-        t = super().turn(message, session, candidates, k, context)
-        self.store.add_message(session, "assistant", t.reply, items=[it["id"] for it in t.items], trace=t.trace)
-        return t
 
     # ------------------------------------------------------------------ steps
     def formatted_intent(self, text: str) -> tuple[FormattedIntent | None, str | None]:

@@ -131,6 +131,26 @@ _omulet(None)
 _omulet("llm")
 
 
+def _toolrec(variant: str):
+    from convrec.agent.toolrec import NO_LLM
+
+    @register("toolrec" if variant == "loop" else f"toolrec-{variant}", needs_llm=variant not in NO_LLM)
+    def factory(d: StrategyDeps) -> Strategy:
+        from convrec.agent.memory import SessionStore
+        from convrec.agent.toolrec import ToolRec
+
+        t = d.catalog.config.toolrec
+        d.catalog.vocab
+        store = SessionStore(d.sessions_db) if d.sessions_db is not None else None
+        return ToolRec(d.catalog, d.llm, k=d.k, seed=d.seed, variant=variant, max_rounds=t.max_rounds,
+                       n_retrieve=t.n_retrieve, n_rank=t.n_rank, store=store)
+    return factory
+
+
+for _variant in ("loop", "single", "multi", "plan", "sasrec", "attr"):
+    _toolrec(_variant)
+
+
 def _baseline(kind: str, needs: bool):
     @register(f"baseline-{kind}", needs_llm=needs)
     def factory(d: StrategyDeps) -> Strategy:

@@ -36,7 +36,8 @@ BASE_URL_OPT = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint
 REFLECTION_OPT = typer.Option(False, "--reflection", help="actor-critic reflection: a critic checks each answer and "
                               "may send the plan back (at most N times)")
 ROUNDS_OPT = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection")
-STRATEGY_OPT = typer.Option("interecagent", "--strategy", "-s", help="interecagent (default), omulet, omulet-pllm or a baseline: "
+STRATEGY_OPT = typer.Option("interecagent", "--strategy", "-s", help="interecagent (default), omulet, omulet-pllm, "
+                            "toolrec (toolrec-single, -multi, -plan, -sasrec, -attr) or a baseline: "
                             "baseline-random, baseline-popularity, baseline-llm-only, baseline-llm-div, baseline-chat-rec")
 THREADS_OPT = typer.Option(None, "--threads", min=1, help="llama.cpp threads (default: all free cores, 1 under load)")
 

@@ -45,7 +45,7 @@ def make_command(protocol: str):
     def command(
         dataset: str = DATASET_OPT,
         strategy: str = typer.Option("interecagent", "--strategy", "-s",
-                                     help="interecagent | omulet | omulet-pllm | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec"),
+                                     help="interecagent | omulet | omulet-pllm | toolrec | toolrec-single | toolrec-multi | toolrec-plan | toolrec-sasrec | toolrec-attr | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec"),
         n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
         seed: int = typer.Option(0, "--seed"),
         turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),

@@ -328,9 +328,9 @@ class CaseRunner:
                 "turns": [rec]}
 
     def _topn(self, case: Case) -> dict[str, Any]:
-        liked = self._titles(case.history[-10:][::-1])
+        liked = self._titles(case.history[-10:])  # oldest first: sequential recommenders read the order
         item = self.catalog.domain
-        msg = f"{item.capitalize()}s I enjoyed recently: {'; '.join(liked)}. Recommend {self.spec.k} {item}s for me."
+        msg = f"{item.capitalize()}s I enjoyed, oldest first: {'; '.join(liked)}. Recommend {self.spec.k} {item}s for me."
         sid = self.strategy.new_session()
         turn = self.strategy.turn(msg, sid, k=self.spec.k)
         return {"case": case.case_id, "run": case.run, "target": case.target, "turns": [self._turn_record(msg, turn, case.target)]}

@@ -1,0 +1,250 @@
+"""ToolRec: the attribute-oriented retrieval tools (shapes, seen items masked, conditions kept,
+BPR heads above popularity on a small fixture), the surrogate-user loop with a scripted LLM
+(invalid action, repeated action, unknown item, the 8-round cap), the variants, and one turn with
+the real embedded model (movielens-small, whose SASRec and attribute heads ship with the package)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from convrec.agent.bus import CandidateBus
+from convrec.agent.toolrec import ToolRec, names_schema, step_schema
+from convrec.catalog.store import prepare
+from convrec.llm.fake import ScriptedLLM
+from convrec.nlu import understand
+from convrec.tools.base import ToolContext
+from convrec.tools.toolrec import AttributeRetrieval, retrieval_attributes
+
+MSG = ("Movies I enjoyed, oldest first: Toy Story; Aladdin; The Lion King; Shrek; Finding Nemo. "
+       "Recommend 10 movies for me.")
+HISTORY = ["1", "588", "364", "4306", "6377"]
+
+
+@pytest.fixture(scope="module")
+def catalog(session_config):
+    from convrec.tools.catalog import CatalogAccess
+
+    return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
+
+
+def retrieve(catalog, conditions=(), **args):
+    ctx = ToolContext(CandidateBus(len(catalog.items)), catalog, conditions=tuple(conditions))
+    obs = AttributeRetrieval()(args, ctx)
+    assert ctx.bus.tracker.steps[-1].tool == "retrieval"
+    return obs
+
+
+# ---------------------------------------------------------------- the tools
+def test_attribute_tools_shapes_masking_and_conditions(catalog):
+    attrs = retrieval_attributes(catalog)
+    assert {"genres", "decade"} <= set(attrs)
+    lists = {}
+    for a in ["none", *attrs]:
+        ids = retrieve(catalog, attribute=a, n=25, history=HISTORY, exclude=["3114"]).data["ids"]
+        assert len(ids) == 25 == len(set(ids)) and not set(ids) & set(HISTORY + ["3114"])  # seen / excluded masked
+        lists[a] = ids
+    assert lists["genres"] != lists["none"] != lists["decade"]  # each head orders by its own attribute
+    kids = [i for i in lists["genres"][:10] if "Children" in catalog.describe(i)["genres"]]
+    assert len(kids) >= 5  # the history is all children's animation
+    cond = understand("comedies from the 1990s", catalog.vocab).conditions
+    ids = retrieve(catalog, cond, attribute="decade", n=15, history=HISTORY).data["ids"]
+    assert len(ids) == 15
+    for i in ids:
+        d = catalog.describe(i)
+        assert "Comedy" in d["genres"] and 1990 <= d["year"] <= 1999
+    assert "error" in retrieve(catalog, attribute="colour", n=5, history=HISTORY).data
+    assert "error" in retrieve(catalog, attribute="none", n=5, history=["no-such-item"]).data
+
+
+def test_bpr_heads_learn_above_popularity_on_a_small_fixture():
+    """Users stay within one of four genres, in no particular order; globally popular items
+    are spread over genres. A user's next item is another item of their genre: the attribute
+    head (BPR over [attribute ⊕ frozen SASRec user]) must find it far more often than
+    popularity."""
+    from convrec.models.attr_sasrec import AttrSASRec
+    from convrec.models.base import ItemIndex, TrainData
+    from convrec.models.sasrec import SASRec
+
+    rng = np.random.default_rng(3)
+    n_items, per = 40, 10
+    items = ItemIndex([f"i{j}" for j in range(n_items)])
+    pop = 1.0 / np.arange(1, per + 1)  # Zipf inside each genre
+    seqs, targets = [], []
+    for u in range(240):
+        g = u % 4
+        picks = rng.choice(per, size=7, replace=False, p=pop / pop.sum()) + g * per
+        seqs.append(picks[:-1].astype(np.int64))
+        targets.append(int(picks[-1]))
+    td = TrainData(items, seqs[:200], [f"u{u}" for u in range(200)], np.asarray(targets[:200]))
+    td.attribute_values = {"genre": [[f"g{j // per}"] for j in range(n_items)]}
+    base = SASRec(dim=16, maxlen=8, epochs=15, eval_every=100, batch_size=32, lr=5e-3, seed=1).fit(td)
+    losses = []
+    head = AttrSASRec(base, epochs=6, samples_per_user=4, seed=1).fit(td, progress=lambda p: losses.append(p["loss"]))
+    assert len(losses) == 6 and losses[-1] < 0.8 * losses[0]  # BPR is optimised
+    counts = np.bincount(np.concatenate(seqs[:200]), minlength=n_items)
+    hits_attr = hits_pop = 0
+    for s, t in zip(seqs[200:], targets[200:]):
+        sc = head.score_batch([s], attribute="genre")[0]
+        sc[s] = -np.inf
+        hits_attr += t in np.argsort(-sc)[:5]
+        pc = counts.astype(float)
+        pc[s] = -np.inf
+        hits_pop += t in np.argsort(-pc)[:5]
+    assert hits_attr >= hits_pop + 8, (hits_attr, hits_pop)  # of 40 held-out users
+
+
+# ---------------------------------------------------------------- the loop (scripted LLM)
+def step(action, attribute="none", n=20, thought="fits the user"):
+    return {"thought": thought, "action": action, "attribute": attribute, "n": n}
+
+
+def rank_reply(order=slice(None, None, -1), extra=()):
+    """A rank answer: the listed titles reversed (plus invented ones)."""
+    def reply(messages):
+        lines = messages[-1]["content"].split("Candidates:\n", 1)[1].splitlines() if "Candidates:" in messages[-1]["content"] \
+            else messages[1]["content"].split("Candidates:\n", 1)[1].splitlines()
+        titles = [l.split(". ", 1)[1].rsplit(" [", 1)[0] for l in lines]
+        return json.dumps({"titles": list(extra) + titles[order][:10]})
+    return reply
+
+
+def test_loop_retrieves_ranks_and_finishes(catalog):
+    llm = ScriptedLLM([step("retrieval", "genres"), step("retrieval", "none"), step("rank"), rank_reply(), step("finish")])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    assert len(t.items) == 10 and not {it["id"] for it in t.items} & set(HISTORY)
+    rounds = [s for s in t.trace if s["step"] == "round"]
+    assert [r["action"] for r in rounds] == ["retrieval", "retrieval", "rank", "finish"]
+    assert t.llm_calls == 5 and (t.named_items, t.linked_items) == (10, 10)
+    rank = next(s for s in t.trace if s["step"] == "rank")
+    assert [it["title"] for it in t.items][:3] == rank["titles"][:3]  # the LLM's order is the answer's
+    schema = llm.calls[0]["json_schema"]
+    assert schema["properties"]["attribute"]["enum"] == ["none", *retrieval_attributes(catalog)]
+    enum = llm.calls[3]["json_schema"]["properties"]["titles"]["items"]["enum"]
+    assert len(enum) == rank["shown"] == 20  # the rank step may only name the listed items
+
+
+def test_actions_are_constrained_and_invalid_ones_repaired_or_end_the_loop(catalog):
+    attrs = retrieval_attributes(catalog)
+    # a repeated retrieval is not in the step's schema: the reply is invalid, the repair asks again
+    llm = ScriptedLLM([step("retrieval", "genres"), step("retrieval", "genres", 30), step("retrieval", "decade"),
+                       step("finish"), rank_reply()])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    rounds = [s for s in t.trace if s["step"] == "round"]
+    assert [(r["action"], r["attribute"]) for r in rounds] == [("retrieval", "genres"), ("retrieval", "decade"),
+                                                               ("finish", rounds[2]["attribute"])]
+    first, second = (c["json_schema"]["properties"] for c in llm.calls[:2])
+    assert first["action"].get("enum", [first["action"].get("const")]) == ["retrieval"]  # nothing to rank or finish yet
+    assert first["attribute"]["enum"] == ["none", *attrs]
+    assert second["action"]["enum"] == ["retrieval", "rank", "finish"] and "genres" not in second["attribute"]["enum"]
+    assert "invalid" in llm.calls[2]["messages"][-1]["content"]  # the repair turn
+    assert "Next step, one of: retrieval (attribute: none, " in llm.calls[1]["messages"][-1]["content"]
+    assert len(t.items) == 10
+    # "none" stays in the schema (rank and finish carry it): a repeated "none" retrieval is answered,
+    # a second one ends the loop
+    llm = ScriptedLLM([step("retrieval", "none"), step("retrieval", "none"), step("retrieval", "none"), rank_reply()])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    rounds = [s for s in t.trace if s["step"] == "round"]
+    assert rounds[1]["repaired"] == "repeated retrieval" and "Already fetched" in llm.calls[2]["messages"][-1]["content"]
+    assert rounds[2]["ended"] == "repeated retrieval twice" and len(t.items) == 10
+    # an invalid reply (twice: the repair fails too) ends the loop with the best list so far
+    llm = ScriptedLLM([step("retrieval", "genres"), "not json", '{"action": "dance"}', rank_reply()])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    assert [s.get("ended") for s in t.trace if s["step"] == "round"][-1] == "invalid step" and len(t.items) == 10
+    # after a rank, another rank is not offered until something new is fetched
+    llm = ScriptedLLM([step("retrieval", "none"), step("rank"), rank_reply(), step("finish")])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    assert llm.calls[3]["json_schema"]["properties"]["action"]["enum"] == ["retrieval", "finish"]
+    assert t.llm_calls == 4  # no extra final rank: the list was ranked after the last retrieval
+
+
+def test_unknown_items_rerun_the_rank_then_are_dropped(catalog):
+    llm = ScriptedLLM([step("retrieval", "none"), step("rank"),
+                       rank_reply(extra=["Not A Real Film 3000"]), rank_reply(extra=["Not A Real Film 3000"]),
+                       step("finish")])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    rank = next(s for s in t.trace if s["step"] == "rank")
+    assert rank["tries"] == 2 and rank["unknown"] == ["Not A Real Film 3000"]
+    assert "Not in the list: Not A Real Film 3000" in llm.calls[3]["messages"][-1]["content"]
+    assert len(t.items) == 10 and all(catalog.describe(it["id"]) for it in t.items)
+    assert (t.named_items, t.linked_items) == (10, 9)  # Factual@10 counts the invented name
+
+
+def test_eight_round_cap(catalog):
+    attrs = retrieval_attributes(catalog)
+    script = []
+    for a in ["none", *attrs]:
+        script += [step("retrieval", a), step("rank"), rank_reply()]
+    llm = ScriptedLLM(script)
+    t = ToolRec(catalog, llm, k=10, max_rounds=8).turn(MSG)
+    rounds = [s for s in t.trace if s["step"] == "round"]
+    assert len(attrs) >= 3 and len(rounds) == 8 and rounds[-1]["ended"] == "8-round cap"
+    assert len(t.items) == 10 and t.llm_calls == 8 + 4  # 8 steps, 4 of them ranks (each one LLM call more)
+
+
+def test_variants_and_conditions(catalog):
+    for variant in ("sasrec", "attr"):
+        t = ToolRec(catalog, None, k=10, variant=variant).turn(MSG)
+        assert len(t.items) == 10 and t.llm_calls == 0 and not {it["id"] for it in t.items} & set(HISTORY)
+    llm = ScriptedLLM([rank_reply()])
+    t = ToolRec(catalog, llm, k=10, variant="single").turn(MSG)
+    assert t.llm_calls == 1 and next(s for s in t.trace if s["step"] == "rank")["shown"] == 30
+    llm = ScriptedLLM([rank_reply()])
+    t = ToolRec(catalog, llm, k=10, variant="multi").turn(MSG)
+    tools = next(s for s in t.trace if s["step"] == "tools")["tools"]
+    assert [s["input"]["attribute"] for s in tools if s["tool"] == "retrieval"][:4] == ["none", *retrieval_attributes(catalog)][:4]
+    plan = {"thought": "by genre then all", "steps": [{"action": "retrieval", "attribute": "genres", "n": 20},
+                                                       {"action": "retrieval", "attribute": "none", "n": 20},
+                                                       {"action": "rank", "attribute": "none", "n": 20}]}
+    llm = ScriptedLLM([plan, rank_reply()])
+    t = ToolRec(catalog, llm, k=10, variant="plan").turn(MSG)
+    assert t.llm_calls == 2 and len(t.items) == 10
+    # a stated condition holds for every item, whatever the tools retrieve
+    llm = ScriptedLLM([step("retrieval", "genres"), step("finish"), rank_reply()])
+    t = ToolRec(catalog, llm, k=5).turn("I enjoyed Toy Story and Aladdin. Recommend 5 comedies from the 1990s")
+    assert len(t.items) == 5
+    for it in t.items:
+        d = catalog.describe(it["id"])
+        assert "Comedy" in d["genres"] and 1990 <= d["year"] <= 1999
+    # no liked items: said so, popular items meeting the conditions
+    t = ToolRec(catalog, None, k=5, variant="sasrec").turn("recommend horror movies")
+    assert len(t.items) == 5 and "liked" in t.reply and all("Horror" in catalog.describe(i["id"])["genres"] for i in t.items)
+    with pytest.raises(ValueError, match="needs an LLM"):
+        ToolRec(catalog, None, variant="loop")
+
+
+def test_schemas():
+    s = step_schema(["genres", "decade"])
+    assert s.model_validate(step("retrieval", "decade")).attribute == "decade"
+    with pytest.raises(Exception):
+        s.model_validate(step("retrieval", "colour"))
+    assert names_schema(["A", "B"], 2).model_validate({"titles": ["Z"]}).titles == ["Z"]  # checked by the memory step
+
+
+def test_registered_everywhere(catalog):
+    from convrec.agent.strategy import REGISTRY, StrategyDeps, build_strategy
+
+    assert {"toolrec", "toolrec-single", "toolrec-multi", "toolrec-plan", "toolrec-sasrec", "toolrec-attr"} <= set(REGISTRY)
+    assert build_strategy("toolrec-plan", StrategyDeps(catalog, ScriptedLLM([]))).variant == "plan"
+    assert build_strategy("toolrec-sasrec", StrategyDeps(catalog, None)).llm is None
+
+
+# ---------------------------------------------------------------- the real model
+@pytest.mark.llm
+@pytest.mark.slow
+def test_real_model_turn(catalog):
+    from test_llm_local import open_local_llm
+
+    llm = open_local_llm(threads=1, n_ctx=4096, max_tokens=256)
+    try:
+        t = ToolRec(catalog, llm, k=10).turn(MSG)
+    finally:
+        llm.close()
+    assert len(t.items) == 10 and not {it["id"] for it in t.items} & set(HISTORY)
+    rounds = [s for s in t.trace if s["step"] == "round"]
+    assert 1 <= len(rounds) <= 8 and t.llm_calls >= 2
+    assert any(r.get("action") == "retrieval" for r in rounds)
+    rank = [s for s in t.trace if s["step"] == "rank"]
+    assert rank and rank[-1]["named"] >= 1 and not rank[-1]["unknown"]  # constrained to the listed titles
