@@ -29,12 +29,14 @@ SHIPPED = ["sasrec", "sasrec-set", "attr-sasrec"]
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--dataset", default="movielens-small")
+    ap.add_argument("--only", nargs="*", choices=SHIPPED, help="rebuild these artifacts only (the others shipped "
+                    "stay, and are what the rebuilt ones build on: attr-sasrec trains its heads on the shipped sasrec)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         cfg = Config(home=Path(tmp), threads=1)
         ds = prepare(cfg, args.dataset)
         out = PRETRAINED_DIR / ds.name
-        for art in SHIPPED:
+        for art in args.only or SHIPPED:
             print(f"training {art} ...", flush=True)
             m = train_artifact(ds, cfg, art, progress=lambda r: print("  ", r) if "valid_ndcg@10" in r else None)
             dest = out / art

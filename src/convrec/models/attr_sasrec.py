@@ -38,9 +38,12 @@ def bucket_price(p) -> str | None:
     return "over $40"
 
 
-def item_attribute_values(items, columns: Sequence[dict], max_values: int = 300) -> dict[str, list[list[str]]]:
+def item_attribute_values(items, columns: Sequence[dict], max_values: int = 300,
+                          min_coverage: float = 0.25) -> dict[str, list[list[str]]]:
     """Per usable attribute, each item's values: list columns (top ``max_values`` values),
-    plus ``decade`` from year and ``price_range`` from price."""
+    plus ``decade`` from year and ``price_range`` from price. An attribute that fewer than
+    ``min_coverage`` of the items have is left out (MovieLens' user tags: 12 % of the items; its
+    head was far below SASRec, Recall@10 0.09 vs 0.15 on validation users)."""
     from collections import Counter
 
     out: dict[str, list[list[str]]] = {}
@@ -54,7 +57,7 @@ def item_attribute_values(items, columns: Sequence[dict], max_values: int = 300)
         out["decade"] = [[b] if (b := bucket_year(y)) else [] for y in items["year"].tolist()]
     if "price" in names:
         out["price_range"] = [[b] if (b := bucket_price(p)) else [] for p in items["price"].tolist()]
-    return {k: v for k, v in out.items() if sum(1 for x in v if x) >= 10}
+    return {k: v for k, v in out.items() if sum(1 for x in v if x) >= max(10, min_coverage * len(v))}
 
 
 def _standardize(s):
@@ -70,17 +73,25 @@ class AttrSASRec(Recommender):
         Head training (BPR, one random cut of each user's history per sample).
     attr_weight
         Weight of the attribute match (cosine between the encoded attribute history and the
-        item's attributes) against the SASRec score; both are standardised per user, so
-        1.0 gives them equal say.
+        item's attributes) against the head's item score; both are standardised per user, so
+        1.0 gives them equal say. 0.3: on movielens-small's validation users (600) the genre head
+        scored Recall@10 0.153 with 0.3 and 0.132 with 1.0 (SASRec 0.153).
+    residual
+        The head's user vector is the frozen SASRec user plus the dense layer's output over
+        [attribute ⊕ user], which starts at zero: a head begins as SASRec and learns the
+        attribute-driven shift with BPR. Without it (the first version, still loadable), the
+        dense layer learned the user vector from scratch and the heads scored Recall@10 0.03–0.07
+        against SASRec's 0.12 on test users.
     """
 
     name = "attr-sasrec"
 
     def __init__(self, base: SASRec | None = None, epochs: int = 8, batch_size: int = 256, lr: float = 3e-3,
-                 samples_per_user: int = 4, attr_weight: float = 1.0, threads: int = 1, seed: int = 42):
+                 samples_per_user: int = 4, attr_weight: float = 0.3, threads: int = 1, seed: int = 42,
+                 residual: bool = True):
         self.base = base
         self.cfg = dict(epochs=epochs, batch_size=batch_size, lr=lr, samples_per_user=samples_per_user,
-                        attr_weight=attr_weight, threads=threads, seed=seed)
+                        attr_weight=attr_weight, threads=threads, seed=seed, residual=residual)
         self.items: ItemIndex | None = None
         self.vocab: dict[str, list[str]] = {}
         self.item_values: dict[str, list[list[int]]] = {}
@@ -105,7 +116,11 @@ class AttrSASRec(Recommender):
                 self.position = nn.Linear(d, 1)
                 self.dense = nn.Linear(2 * d, d)
 
-        return Head()
+        head = Head()
+        if self.cfg.get("residual", False):  # start as the frozen SASRec: the shift is learned from zero
+            nn.init.zeros_(head.dense.weight)
+            nn.init.zeros_(head.dense.bias)
+        return head
 
     def _item_attr_matrix(self, attr: str):
         torch = _torch()
@@ -141,6 +156,8 @@ class AttrSASRec(Recommender):
         uniform = present / present.sum(1, keepdim=True).clamp(min=1)
         profile = ((0.5 * w + 0.5 * uniform).unsqueeze(-1) * dist).sum(1)     # [B, V]
         h = head.dense(torch.cat([a, user_vec], dim=1))
+        if self.cfg.get("residual", False):  # the frozen SASRec user plus an attribute-driven shift
+            h = user_vec + h
         E = self.base.net.item_emb.weight[1:].detach()
         s_item = h @ E.T
         s_attr = f.normalize(profile, dim=1) @ f.normalize(A, dim=1).T
