@@ -263,3 +263,24 @@ def test_real_model_turn(catalog):
     assert any(r.get("action") == "retrieval" for r in rounds)
     rank = [s for s in t.trace if s["step"] == "rank"]
     assert rank and rank[-1]["named"] >= 1 and not rank[-1]["unknown"]  # constrained to the listed titles
+
+
+def test_topn_protocol_reports_rounds(catalog, session_config, tmp_path):
+    """In the harness (leave-one-out top-N): the loop's rounds per user are reported, next to
+    Recall/NDCG@10 and the LLM calls."""
+    from convrec.eval.build import evaluate
+    from convrec.eval.harness import RunSpec
+
+    class Surrogate(ScriptedLLM):
+        def _next(self, messages, json_call=False):
+            if messages[0]["content"].startswith("You stand in for a user"):
+                done = sum(m["role"] == "assistant" for m in messages)
+                return json.dumps(step("retrieval", "genres") if done == 0 else step("finish"))
+            return rank_reply()(messages)
+
+    spec = RunSpec.for_protocol("topn", "movielens-small", "toolrec", quick=True)
+    s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=Surrogate([]), sim_llm=None)
+    assert s["n"] == 3 and s["rounds_per_turn"] == 2.0 and s["llm_calls_per_turn"] == 3.0
+    assert {"recall@10", "ndcg@10"} <= set(s["metrics"])
+    rec = json.loads((tmp_path / "run" / "conversations.jsonl").read_text().splitlines()[0])
+    assert "oldest first" in rec["turns"][0]["user"] and len(rec["turns"][0]["items"]) == 10

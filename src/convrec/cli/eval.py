@@ -37,6 +37,8 @@ def _table(s: dict) -> Table:
             v = f"{v:.4f}"
         t.add_row(k, str(v))
     t.add_row("LLM calls / turn", f"{s['llm_calls_per_turn']:.2f}")
+    if "rounds_per_turn" in s:
+        t.add_row("loop rounds / turn", f"{s['rounds_per_turn']:.2f}")
     t.add_row("turn latency p50 / p95 (s)", f"{s['turn_latency_p50_s']:.2f} / {s['turn_latency_p95_s']:.2f}")
     return t
 

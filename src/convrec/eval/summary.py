@@ -106,6 +106,9 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
            "turn_latency_p95_s": round(float(np.percentile(lat, 95)), 3) if lat else 0.0,
            "turns": len(turns), "tokens_per_turn": round(float(np.mean([t.get("tokens", 0) for t in turns])), 1) if turns else 0.0,
            "seed": spec.get("seed"), "sim_llm": spec.get("sim_llm") or None}
+    rounds = [sum(1 for x in t.get("trace") or [] if x.get("step") == "round" and x.get("action")) for t in turns]
+    if any(rounds):  # ToolRec: Thought/Action/Observation rounds the LLM took
+        out["rounds_per_turn"] = round(float(np.mean(rounds)), 3)
     if any(t.get("named_items") is not None for t in turns) and not any(key.startswith("factual") for key in m):
         m["factual"] = cm.factual(factual_named, factual_linked)
     return out
