@@ -128,7 +128,8 @@ class ToolRec(_Stored):
         history = intent.items("liked", "reference", "accepted", "seen")
         exclude = list(dict.fromkeys(list(intent.excluded) + list(intent.disliked)))
         run = _Run(self, history, exclude, intent.conditions, " ".join(m["content"] for m in hist if m["role"] == "user"))
-        attrs = retrieval_attributes(cat) if cat.has_interactions else []
+        needs_heads = self.variant not in ("sasrec", "single") and candidates is None and bool(history)
+        attrs = retrieval_attributes(cat) if needs_heads and cat.has_interactions else []  # trains them on first use
         if (not history or not cat.has_interactions) and candidates is not None:
             pop = cat.items["popularity"]
             ids = sorted(candidates, key=lambda i: -float(pop.get(i, 0.0)))
