@@ -77,3 +77,16 @@ class CandidateBus:
         step = Step(tool, input, output, self.count, error, round((time.perf_counter() - started) * 1000, 1))
         self.tracker.add(step)
         return step
+
+
+def round_robin(lists) -> list[str]:
+    """Several ranked lists merged: each list's first, then each list's second, ...; duplicates
+    keep their first place."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for j in range(max((len(p) for p in lists), default=0)):
+        for p in lists:
+            if j < len(p) and p[j] not in seen:
+                seen.add(p[j])
+                out.append(p[j])
+    return out

@@ -30,7 +30,7 @@ from typing import Any, Literal, Sequence
 from pydantic import BaseModel, Field
 
 from convrec.agent.baselines import _link_within, _Stored
-from convrec.agent.bus import CandidateBus
+from convrec.agent.bus import CandidateBus, round_robin
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -208,15 +208,7 @@ class _Run:
 
     def candidates(self) -> list[str]:
         """The pools interleaved round-robin (each source's best first), deduplicated."""
-        out: list[str] = []
-        seen: set[str] = set()
-        longest = max((len(p) for _, p in self.pools), default=0)
-        for j in range(longest):
-            for _, p in self.pools:
-                if j < len(p) and p[j] not in seen:
-                    seen.add(p[j])
-                    out.append(p[j])
-        return out
+        return round_robin([p for _, p in self.pools])
 
 
 def fixed_policy(run: _Run, oi: OmuletIntent, seed: int = 0) -> None:
@@ -382,7 +374,9 @@ class Omulet(_Stored):
             kept = run.call("filter_items", pool=False, ids=pool[:2000], disliked_genres=oi.disliked_genres[:10],
                             exclude=oi.exclude[:200])
         if len(kept) < k and oi.conditions and candidates is None:
-            kept += [i for i in self._matching(oi) if i not in set(kept)]
+            from convrec.agent.verify import matching
+
+            kept += [i for i in matching(cat, oi.conditions, oi.exclude) if i not in set(kept)]
         if kept and "lookup" not in self.drop:  # the shared rank step orders what the tools found
             ranked = run.call("preference_rank", pool=False, ids=kept[:2000], liked=oi.liked[:50],
                               disliked=oi.disliked[:50], novelty=self.novelty)
@@ -416,16 +410,6 @@ class Omulet(_Stored):
         items = [item_view({"item_id": i, **cat.describe(i)}, cat.vocab) for i in ids]
         reply = self._reply(intent, oi, items, llm_count)
         return Turn(reply, items, trace=trace, named_items=named, linked_items=linked_k, intent=intent.to_dict())
-
-    def _matching(self, oi: OmuletIntent, limit: int = 200) -> list[str]:
-        """Items meeting every stated condition, most popular first (when the tools found too few)."""
-        from convrec.agent.verify import verify
-        from convrec.tools.filters import Filter, apply_filter
-
-        ex = set(oi.exclude)
-        ids = [i for i in apply_filter(self.catalog.ds, Filter.model_construct(conditions=list(oi.conditions)), None)
-               if i not in ex]  # the hard filter's SQL, most popular first
-        return verify(self.catalog.vocab, ids[: 2 * limit], oi.conditions)[0][:limit]
 
     def _reply(self, intent: RequestIntent, oi: OmuletIntent, items: list[dict], from_llm: int) -> str:
         item = self.catalog.domain

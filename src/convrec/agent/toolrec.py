@@ -32,7 +32,7 @@ from typing import Any, Literal, Sequence
 from pydantic import BaseModel, Field, create_model
 
 from convrec.agent.baselines import _Stored
-from convrec.agent.bus import CandidateBus
+from convrec.agent.bus import CandidateBus, round_robin
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -113,7 +113,7 @@ class ToolRec(_Stored):
 
     # ------------------------------------------------------------------ the turn
     def _turn(self, hist, candidates, k) -> Turn:
-        from convrec.agent.verify import verify
+        from convrec.agent.verify import matching, verify
         from convrec.nlu import understand
 
         cat = self.catalog
@@ -136,7 +136,7 @@ class ToolRec(_Stored):
             trace.append({"step": "toolrec", "skipped": "no liked items: candidates by popularity"})
             return self._answer(intent, ids[:k], trace)
         if not history or not cat.has_interactions:
-            ids = self._matching(intent.conditions, exclude + history, k)
+            ids = matching(cat, intent.conditions, exclude + history, limit=k)
             why = ("this catalog has no interaction data for ToolRec's tools" if not cat.has_interactions else
                    f"tell me a few {cat.domain}s you liked and I can follow your taste")
             trace.append({"step": "toolrec", "skipped": why})
@@ -281,15 +281,6 @@ class ToolRec(_Stored):
         return info_line(self.catalog, i)[:110]
 
     # ------------------------------------------------------------------ the answer
-    def _matching(self, conditions, exclude: Sequence[str], k: int) -> list[str]:
-        from convrec.agent.verify import verify
-        from convrec.tools.filters import Filter, apply_filter
-
-        ex = set(exclude)
-        ids = [i for i in apply_filter(self.catalog.ds, Filter.model_construct(conditions=list(conditions)), None)
-               if i not in ex]
-        return verify(self.catalog.vocab, ids[: 20 * k], conditions)[0][:k]
-
     def _answer(self, intent, ids: list[str], trace, why: str = "", rounds: int = 0, named=None, linked=None) -> Turn:
         from convrec.agent.answers import item_view
 
@@ -339,14 +330,7 @@ class _Run:
 
     def pool(self) -> list[str]:
         """The retrieved lists merged round-robin (each list's best first), deduplicated."""
-        out: list[str] = []
-        seen: set[str] = set()
-        for j in range(max((len(p) for _, p in self.memory), default=0)):
-            for _, p in self.memory:
-                if j < len(p) and p[j] not in seen:
-                    seen.add(p[j])
-                    out.append(p[j])
-        return out
+        return round_robin([p for _, p in self.memory])
 
     def rank(self, n: int) -> list[str]:
         """``Rank[n]``: the LLM, as the user, orders the pool's first ``n`` items; names outside

@@ -45,6 +45,16 @@ def verify(vocab: Vocabulary, ids: Sequence[str], conditions: Sequence, exclude:
     return keep, drop
 
 
+def matching(catalog, conditions: Sequence, exclude: Iterable[str] = (), limit: int = 200) -> list[str]:
+    """Items meeting every condition, most popular first (the hard filter's SQL, then checked),
+    for a strategy whose tools found too few."""
+    from convrec.tools.filters import Filter, apply_filter
+
+    ex = set(exclude)
+    ids = [i for i in apply_filter(catalog.ds, Filter.model_construct(conditions=list(conditions)), None) if i not in ex]
+    return verify(catalog.vocab, ids[: 2 * limit], conditions)[0][:limit]
+
+
 def count_sql(ds, conditions: Sequence) -> tuple[str, list]:
     """One read-only COUNT over the item database for tool conditions (the hard filter's SQL)."""
     from convrec.tools.filters import Filter, build_sql
