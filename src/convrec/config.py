@@ -164,6 +164,31 @@ class ToolrecConfig(BaseModel):
     """Items the final rank step shows the LLM."""
 
 
+class ServerConfig(BaseModel):
+    """``convrec serve``: the HTTP service, its limits and its session store."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    api_key: str | None = None
+    """Bearer token the API requires (``CONVREC_API_KEY``); required when binding beyond loopback."""
+    db_url: str | None = None
+    """Session store: a SQLite path or ``sqlite:///path`` (default ``$CONVREC_HOME/sessions.db``) or
+    ``postgresql://...`` so several replicas share sessions (``CONVREC_DB_URL``)."""
+    queue_size: int = Field(default=8, ge=1, le=1000)
+    """Turns waiting for the agent at most; past it the server answers 429 with Retry-After."""
+    workers: int = Field(default=1, ge=1, le=16)
+    """Turns run at once (the local LLM serves one call at a time: 1; a remote endpoint may take more)."""
+    timeout_s: float = Field(default=300.0, gt=0)
+    """Per-turn time limit (queue wait included): past it the request gets 504; the turn itself
+    still completes and is stored."""
+    max_message: int = Field(default=20_000, ge=100)
+    """Characters in one user message at most (longer: 413)."""
+    max_body: int = Field(default=1_000_000, ge=1000)
+    """Bytes in one request body at most (longer: 413)."""
+
+
 class Config(BaseModel):
     """Everything configurable in convrec, as one object passed down from the top."""
 
@@ -178,6 +203,7 @@ class Config(BaseModel):
     agent: AgentConfig = Field(default_factory=AgentConfig)
     omulet: OmuletConfig = Field(default_factory=OmuletConfig)
     toolrec: ToolrecConfig = Field(default_factory=ToolrecConfig)
+    server: ServerConfig = Field(default_factory=ServerConfig)
 
     @property
     def data_root(self) -> Path:
@@ -200,6 +226,8 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_LLM_API_KEY": ("llm", "api_key"),
     "CONVREC_REFLECTION": ("agent", "reflection"),
     "CONVREC_DEMOS": ("agent", "demos_file"),
+    "CONVREC_DB_URL": ("server", "db_url"),
+    "CONVREC_API_KEY": ("server", "api_key"),
 }
 
 

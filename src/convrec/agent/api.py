@@ -28,10 +28,11 @@ class Agent:
     def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
                     say: Callable[[str], None] | None = None, user_id: str = "local",
                     sessions_db: Path | None = None, reflection: int | None = None,
-                    strategy: str = "interecagent", with_llm: bool = True) -> "Agent":
+                    strategy: str = "interecagent", with_llm: bool = True, store=None) -> "Agent":
         """Build the agent for ``dataset`` with the strategy registered as ``strategy``.
         ``reflection`` overrides ``config.agent.reflection`` (0 = off, N = at most N critic
-        rounds per turn). ``with_llm=False`` builds it without an LLM (to prepare its caches)."""
+        rounds per turn). ``with_llm=False`` builds it without an LLM (to prepare its caches).
+        ``store``: a session store to share (the server's); default: SQLite at ``sessions_db``."""
         from convrec.llm.factory import make_llm
         from convrec.models.embeddings import TextEncoder
 
@@ -47,7 +48,7 @@ class Agent:
         deps = StrategyDeps(catalog, llm, sessions_db or config.home / "sessions.db", k=a.k,
                             reflection=a.reflection if reflection is None else reflection,
                             encoder=TextEncoder(config.threads, cache_dir=config.home / "cache" / "text")
-                            if name == "interecagent" else None, user_id=user_id)
+                            if name == "interecagent" else None, user_id=user_id, store=store)
         with stage(f"strategy built ({name})"):
             s = build_strategy(name, deps)
         demos = getattr(s, "demos", None)

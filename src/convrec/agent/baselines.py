@@ -117,7 +117,7 @@ class _Stored(_Base):
         return t
 
 
-class RandomBaseline(_Base):
+class RandomBaseline(_Stored):
     name = "random"
 
     def _turn(self, hist, candidates, k) -> Turn:
@@ -126,7 +126,7 @@ class RandomBaseline(_Base):
         return Turn("Here are some picks.", self._items(ids))
 
 
-class PopularityBaseline(_Base):
+class PopularityBaseline(_Stored):
     name = "popularity"
 
     def __init__(self, catalog: CatalogAccess, k: int = 10, seed: int = 0):
@@ -157,7 +157,7 @@ def _conversation(hist, max_chars: int = 1500) -> str:
     return text[-max_chars:]
 
 
-class LLMOnlyBaseline(_Base):
+class LLMOnlyBaseline(_Stored):
     """The LLM alone: it names items; names are linked to the catalog afterwards."""
 
     name = "llm-only"
@@ -198,7 +198,7 @@ class LLMOnlyBaseline(_Base):
                     linked_items=sum(l.item_id is not None for l in links[:k]))
 
 
-class ChatRecBaseline(_Base):
+class ChatRecBaseline(_Stored):
     """Chat-Rec: embedding retrieval from the conversation, the LLM picks from the candidates."""
 
     name = "chat-rec"
@@ -270,17 +270,22 @@ def _link_within(catalog: CatalogAccess, names: Sequence[str], candidates: Seque
     return out
 
 
-def make_baseline(name: str, catalog: CatalogAccess, llm: LLM | None, k: int = 10, seed: int = 0) -> _Base:
+def make_baseline(name: str, catalog: CatalogAccess, llm: LLM | None, k: int = 10, seed: int = 0,
+                  store=None) -> _Base:
+    """A baseline strategy; with ``store`` (a SessionStore) its conversations persist there."""
     if name == "random":
-        return RandomBaseline(catalog, k, seed)
-    if name == "popularity":
-        return PopularityBaseline(catalog, k, seed)
-    if llm is None:
+        b: _Stored = RandomBaseline(catalog, k, seed)
+    elif name == "popularity":
+        b = PopularityBaseline(catalog, k, seed)
+    elif llm is None:
         raise ValueError(f"baseline '{name}' needs an LLM")
-    if name == "llm-only":
-        return LLMOnlyBaseline(catalog, llm, k, seed)
-    if name == "llm-div":
-        return LLMOnlyBaseline(catalog, llm, k, seed, diverse=True)
-    if name == "chat-rec":
-        return ChatRecBaseline(catalog, llm, k, seed)
-    raise ValueError(f"unknown baseline '{name}' (choose {', '.join(BASELINES)})")
+    elif name == "llm-only":
+        b = LLMOnlyBaseline(catalog, llm, k, seed)
+    elif name == "llm-div":
+        b = LLMOnlyBaseline(catalog, llm, k, seed, diverse=True)
+    elif name == "chat-rec":
+        b = ChatRecBaseline(catalog, llm, k, seed)
+    else:
+        raise ValueError(f"unknown baseline '{name}' (choose {', '.join(BASELINES)})")
+    b.store = store
+    return b

@@ -8,12 +8,16 @@ Every message is written before the reply is returned, so a crash loses nothing 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import threading
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from convrec.errors import ConvrecError
 
 
 @dataclass
@@ -61,27 +65,67 @@ CREATE TABLE IF NOT EXISTS user_profiles (user_id TEXT NOT NULL, dataset TEXT NO
     updated REAL NOT NULL, PRIMARY KEY (user_id, dataset));
 """
 
+PG_SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, dataset TEXT NOT NULL, "
+    "strategy TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL, profile TEXT)",
+    "CREATE TABLE IF NOT EXISTS messages (id BIGSERIAL PRIMARY KEY, session_id TEXT NOT NULL REFERENCES "
+    "sessions(session_id), role TEXT NOT NULL, content TEXT NOT NULL, items TEXT, trace TEXT, meta TEXT, "
+    "created DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS idx_messages_session ON messages(session_id, id)",
+    "CREATE TABLE IF NOT EXISTS user_profiles (user_id TEXT NOT NULL, dataset TEXT NOT NULL, profile TEXT NOT NULL, "
+    "updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (user_id, dataset))",
+]
+
 
 class SessionStore:
-    """Sessions, messages and long-term profiles in one SQLite file (WAL, durable writes)."""
+    """Sessions, messages and long-term profiles in one SQLite file (WAL, durable writes).
+    Safe to share between threads (one lock around each operation); :class:`PgSessionStore`
+    is the same store in PostgreSQL."""
+
+    _param = "?"
 
     def __init__(self, path: Path):
+        path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.con = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.lock = threading.RLock()
+        self.con = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
         self.con.execute("PRAGMA journal_mode=WAL")
         self.con.execute("PRAGMA synchronous=FULL")
         self.con.executescript(SCHEMA)
 
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.path}"
+
+    def _exec(self, sql: str, args: tuple = ()) -> Any:
+        with self.lock:
+            return self.con.execute(sql.replace("?", self._param), args)
+
+    def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self.lock:
+            return list(self._exec(sql, args).fetchall())
+
+    def _one(self, sql: str, args: tuple = ()) -> tuple | None:
+        with self.lock:
+            return self._exec(sql, args).fetchone()
+
+    def ping(self) -> bool:
+        """The store answers (for health checks)."""
+        try:
+            return self._one("SELECT 1") is not None
+        except Exception:  # noqa: BLE001 - any failure means unhealthy
+            return False
+
     def create(self, user_id: str, dataset: str, strategy: str) -> str:
         sid = uuid.uuid4().hex[:12]
         now = time.time()
-        self.con.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?)", (sid, user_id, dataset, strategy, now, now, None))
+        self._exec("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?)", (sid, user_id, dataset, strategy, now, now, None))
         return sid
 
     def get(self, session_id: str) -> dict[str, Any] | None:
-        row = self.con.execute("SELECT session_id, user_id, dataset, strategy, created, updated, profile FROM sessions "
-                               "WHERE session_id = ?", (session_id,)).fetchone()
+        row = self._one("SELECT session_id, user_id, dataset, strategy, created, updated, profile FROM sessions "
+                        "WHERE session_id = ?", (session_id,))
         if row is None:
             return None
         keys = ["session_id", "user_id", "dataset", "strategy", "created", "updated", "profile"]
@@ -91,35 +135,98 @@ class SessionStore:
 
     def add_message(self, session_id: str, role: str, content: str, items: list | None = None,
                     trace: list | None = None, meta: dict | None = None) -> int:
-        cur = self.con.execute(
-            "INSERT INTO messages (session_id, role, content, items, trace, meta, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (session_id, role, content, json.dumps(items) if items is not None else None,
-             json.dumps(trace) if trace is not None else None, json.dumps(meta) if meta is not None else None, time.time()))
-        self.con.execute("UPDATE sessions SET updated = ? WHERE session_id = ?", (time.time(), session_id))
-        return int(cur.lastrowid)
+        now = time.time()
+        args = (session_id, role, content, json.dumps(items) if items is not None else None,
+                json.dumps(trace, default=str) if trace is not None else None,
+                json.dumps(meta, default=str) if meta is not None else None, now)
+        with self.lock:
+            row = self._one("INSERT INTO messages (session_id, role, content, items, trace, meta, created) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", args)
+            self._exec("UPDATE sessions SET updated = ? WHERE session_id = ?", (now, session_id))
+        return int(row[0])
 
     def messages(self, session_id: str) -> list[dict[str, Any]]:
-        rows = self.con.execute("SELECT role, content, items, trace, meta, created FROM messages WHERE session_id = ? "
-                                "ORDER BY id", (session_id,)).fetchall()
+        rows = self._all("SELECT role, content, items, trace, meta, created FROM messages WHERE session_id = ? "
+                         "ORDER BY id", (session_id,))
         return [{"role": r, "content": c, "items": json.loads(i) if i else None, "trace": json.loads(t) if t else None,
                  "meta": json.loads(m) if m else None, "created": ts} for r, c, i, t, m, ts in rows]
 
     def save_profile(self, session_id: str, profile: Profile) -> None:
         """Short-term profile of the session, merged into the user's long-term profile."""
-        s = self.get(session_id)
-        if s is None:
-            raise KeyError(session_id)
-        self.con.execute("UPDATE sessions SET profile = ?, updated = ? WHERE session_id = ?",
-                         (profile.to_json(), time.time(), session_id))
-        long = self.long_term(s["user_id"], s["dataset"]).merge(profile)
-        self.con.execute("INSERT INTO user_profiles VALUES (?, ?, ?, ?) ON CONFLICT(user_id, dataset) DO UPDATE SET "
-                         "profile = excluded.profile, updated = excluded.updated",
-                         (s["user_id"], s["dataset"], long.to_json(), time.time()))
+        with self.lock:
+            s = self.get(session_id)
+            if s is None:
+                raise KeyError(session_id)
+            self._exec("UPDATE sessions SET profile = ?, updated = ? WHERE session_id = ?",
+                       (profile.to_json(), time.time(), session_id))
+            long = self.long_term(s["user_id"], s["dataset"]).merge(profile)
+            self._exec("INSERT INTO user_profiles VALUES (?, ?, ?, ?) ON CONFLICT(user_id, dataset) DO UPDATE SET "
+                       "profile = excluded.profile, updated = excluded.updated",
+                       (s["user_id"], s["dataset"], long.to_json(), time.time()))
 
     def long_term(self, user_id: str, dataset: str) -> Profile:
-        row = self.con.execute("SELECT profile FROM user_profiles WHERE user_id = ? AND dataset = ?",
-                               (user_id, dataset)).fetchone()
+        row = self._one("SELECT profile FROM user_profiles WHERE user_id = ? AND dataset = ?", (user_id, dataset))
         return Profile.from_json(row[0]) if row else Profile()
 
     def close(self) -> None:
-        self.con.close()
+        with self.lock:
+            self.con.close()
+
+
+class PgSessionStore(SessionStore):
+    """The session store in PostgreSQL (``postgresql://...``): several server replicas behind a
+    load balancer share sessions and profiles. Needs ``psycopg`` (``pip install "psycopg[binary]"``)."""
+
+    _param = "%s"
+
+    def __init__(self, url: str):
+        try:
+            import psycopg
+        except ImportError:
+            raise ConvrecError("a PostgreSQL session store needs psycopg: pip install \"psycopg[binary]\"") from None
+        self._url = url
+        self.path = None
+        self.lock = threading.RLock()
+        try:
+            self.con = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as e:
+            raise ConvrecError(f"cannot connect to the session store {_redact(url)}: {str(e).strip().splitlines()[0]}") from None
+        with self.lock:
+            self.con.execute("SELECT pg_advisory_lock(734021)")  # replicas starting together create the tables once
+            try:
+                for stmt in PG_SCHEMA:
+                    self.con.execute(stmt)
+            finally:
+                self.con.execute("SELECT pg_advisory_unlock(734021)")
+
+    @property
+    def url(self) -> str:
+        return _redact(self._url)
+
+    def _exec(self, sql: str, args: tuple = ()) -> Any:
+        with self.lock:
+            return self.con.execute(sql.replace("?", self._param), args)
+
+    def save_profile(self, session_id: str, profile: Profile) -> None:
+        with self.lock, self.con.transaction():
+            super().save_profile(session_id, profile)
+
+
+def _redact(url: str) -> str:
+    """A URL without its password."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+def open_store(target: str | Path | None, default: Path) -> SessionStore:
+    """The session store named by ``target``: ``postgresql://...`` / ``postgres://...``,
+    ``sqlite:///path`` or a plain path; ``None``: the SQLite file ``default``."""
+    if target is None or str(target).strip() == "":
+        return SessionStore(default)
+    t = str(target).strip()
+    if t.startswith(("postgresql://", "postgres://")):
+        return PgSessionStore(t)
+    if t.startswith("sqlite:///"):
+        t = t[len("sqlite:///"):]  # sqlite:///rel.db is relative, sqlite:////abs.db absolute (as in SQLAlchemy)
+    elif "://" in t:
+        raise ConvrecError(f"unsupported session store URL {_redact(t)} (use postgresql://..., sqlite:///path or a path)")
+    return SessionStore(Path(t).expanduser())

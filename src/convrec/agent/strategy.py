@@ -44,6 +44,8 @@ class StrategyDeps:
     encoder: Any = None
     """a text encoder for demonstration selection (MiniLM), or None"""
     user_id: str = "local"
+    store: Any = None
+    """a shared :class:`convrec.agent.memory.SessionStore` (the server's); else one opened on ``sessions_db``"""
 
 
 REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], bool]] = {}
@@ -106,7 +108,7 @@ def _interecagent(d: StrategyDeps) -> Strategy:
 
     cfg = d.catalog.config
     d.catalog.vocab  # items, linker and vocabulary: from the cache a previous process wrote, before anything reads items
-    store = SessionStore(d.sessions_db or cfg.home / "sessions.db")
+    store = d.store or SessionStore(d.sessions_db or cfg.home / "sessions.db")
     return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
                         reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro,
                         planner=cfg.agent.planner)
@@ -121,7 +123,7 @@ def _omulet(policy: str | None):
         cfg = d.catalog.config
         o = cfg.omulet
         d.catalog.vocab  # items, linker and vocabulary from the runtime cache, before anything reads items
-        store = SessionStore(d.sessions_db) if d.sessions_db is not None else None
+        store = d.store or (SessionStore(d.sessions_db) if d.sessions_db is not None else None)
         return Omulet(d.catalog, d.llm, k=d.k, seed=d.seed, policy=policy or o.policy, drop=o.drop, n_list=o.n_list,
                       n_candidates=o.n_candidates, names=o.names, novelty=o.novelty, store=store)
     return factory
@@ -141,7 +143,7 @@ def _toolrec(variant: str):
 
         t = d.catalog.config.toolrec
         d.catalog.vocab
-        store = SessionStore(d.sessions_db) if d.sessions_db is not None else None
+        store = d.store or (SessionStore(d.sessions_db) if d.sessions_db is not None else None)
         return ToolRec(d.catalog, d.llm, k=d.k, seed=d.seed, variant=variant, max_rounds=t.max_rounds,
                        n_retrieve=t.n_retrieve, n_rank=t.n_rank, store=store)
     return factory
@@ -156,7 +158,7 @@ def _baseline(kind: str, needs: bool):
     def factory(d: StrategyDeps) -> Strategy:
         from convrec.agent.baselines import make_baseline
 
-        return make_baseline(kind, d.catalog, d.llm if needs else None, k=d.k, seed=d.seed)
+        return make_baseline(kind, d.catalog, d.llm if needs else None, k=d.k, seed=d.seed, store=d.store)
     return factory
 
 

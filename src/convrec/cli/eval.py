@@ -50,6 +50,8 @@ def make_command(protocol: str):
                                      help="interecagent | omulet | omulet-pllm | toolrec | toolrec-single | toolrec-multi | toolrec-plan | toolrec-sasrec | toolrec-attr | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec"),
         n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
         seed: int = typer.Option(0, "--seed"),
+        samples: Optional[int] = typer.Option(None, "--samples", min=1, max=3,
+                                              help="topn: run only the first user samples now (resume later without it)"),
         turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
         quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
         workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
@@ -74,7 +76,7 @@ def make_command(protocol: str):
     ):
         run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                      reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                     cases=cases, fold=fold, ablate=ablate)
+                     cases=cases, fold=fold, ablate=ablate, samples=samples)
 
     command.__doc__ = PROTOCOL_HELP[protocol]
     eval_app.command(protocol)(command)
@@ -119,7 +121,7 @@ def report(
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                  reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                 cases=None, fold="all", ablate=None):
+                 cases=None, fold="all", ablate=None, samples=None):
     from convrec.catalog.registry import check_name
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
@@ -142,6 +144,8 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         raise ConvrecError("--ablate other than 'context' applies to the interecagent strategy only")
     if fold not in FOLDS:
         raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
+    if samples is not None and protocol != "topn":
+        raise ConvrecError("--samples applies to the topn protocol only")
     if (cases or fold != "all") and protocol != "dialogues":
         raise ConvrecError("--cases and --fold apply to the dialogues protocol only")
     cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
@@ -182,7 +186,7 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
                 prog.advance(task, advance)
 
         summary = evaluate(spec, cfg, ds, catalog, run_dir, llm=agent_llm, sim_llm=s_llm, workers=workers, fresh=fresh,
-                           progress=progress, llm_factory=factory)
+                           progress=progress, llm_factory=factory, samples=samples)
     summary["run_dir"] = str(run_dir)
     if as_json:
         sys.stdout.write(json.dumps(summary, default=str) + "\n")

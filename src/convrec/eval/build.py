@@ -51,10 +51,11 @@ def apply_ablations(strategy, catalog, ablate) -> None:
 
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,
              fresh: bool = False, progress: Callable[[int, int], None] | None = None,
-             llm_factory: Callable[[], Any] | None = None) -> dict[str, Any]:
+             llm_factory: Callable[[], Any] | None = None, samples: int | None = None) -> dict[str, Any]:
     """Run (or resume) one evaluation and return its summary. ``llm`` serves the strategy,
     ``sim_llm`` the simulator / conversation writer (default: ``llm``). With ``workers`` > 1,
-    ``llm_factory`` makes one LLM per worker (remote endpoints)."""
+    ``llm_factory`` makes one LLM per worker (remote endpoints). ``samples`` (topn) runs and
+    reports only the first user samples; a later call without it completes the run."""
     from convrec.models.embeddings import TextEncoder
 
     store = RunStore(run_dir, spec, fresh=fresh)
@@ -75,5 +76,5 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
             raise ConvrecError("the simulator protocols need an LLM for the simulated user")
         return CaseRunner(spec, strat, catalog, sim, conv_llm=s_llm if needs_sim else None)
 
-    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress, config=config)
+    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress, config=config, samples=samples)
     return summarize(spec.identity(), recs, catalog)

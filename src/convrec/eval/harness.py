@@ -426,9 +426,13 @@ def cases_for(spec: RunSpec, ds, config=None) -> list[Case]:
 
 
 def run_eval(spec: RunSpec, ds, make_runner: Callable[[], CaseRunner], store: RunStore, workers: int = 1,
-             progress: Callable[[int, int], None] | None = None, config=None) -> list[dict[str, Any]]:
-    """Run every case not yet in ``store``; returns all records in case order."""
+             progress: Callable[[int, int], None] | None = None, config=None,
+             samples: int | None = None) -> list[dict[str, Any]]:
+    """Run every case not yet in ``store``; returns all records in case order. ``samples``
+    limits a topn run to its first user samples (the rest stay to do)."""
     cases = cases_for(spec, ds, config)
+    if samples is not None:
+        cases = [c for c in cases if c.run < samples]
     done = store.done()
     todo = [c for c in cases if c.case_id not in done]
     if progress:
