@@ -111,6 +111,10 @@ class _Stored(_Base):
             session = self.new_session()
         if session not in self.sessions:
             self.sessions[session] = [{"role": m["role"], "content": m["content"]} for m in self.store.messages(session)]
+        if context and not self.sessions[session]:  # a conversation held elsewhere: stored before the message
+            for m in context:
+                if str(m.get("content", "")).strip():
+                    self.store.add_message(session, "user" if m.get("role") == "user" else "assistant", str(m["content"]))
         self.store.add_message(session, "user", message)
         t = super().turn(message, session, candidates, k, context)
         self.store.add_message(session, "assistant", t.reply, items=[it["id"] for it in t.items], trace=t.trace)

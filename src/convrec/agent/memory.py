@@ -117,8 +117,9 @@ class SessionStore:
         except Exception:  # noqa: BLE001 - any failure means unhealthy
             return False
 
-    def create(self, user_id: str, dataset: str, strategy: str) -> str:
-        sid = uuid.uuid4().hex[:12]
+    def create(self, user_id: str, dataset: str, strategy: str, session_id: str | None = None) -> str:
+        """A new session (``session_id``: one the caller chose; default a random id)."""
+        sid = session_id or uuid.uuid4().hex[:12]
         now = time.time()
         self._exec("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?)", (sid, user_id, dataset, strategy, now, now, None))
         return sid
@@ -144,6 +145,12 @@ class SessionStore:
                             "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", args)
             self._exec("UPDATE sessions SET updated = ? WHERE session_id = ?", (now, session_id))
         return int(row[0])
+
+    def latest(self, user_id: str, dataset: str, strategy: str) -> str | None:
+        """The user's most recently active session with this dataset and strategy."""
+        row = self._one("SELECT session_id FROM sessions WHERE user_id = ? AND dataset = ? AND strategy = ? "
+                        "ORDER BY updated DESC LIMIT 1", (user_id, dataset, strategy))
+        return row[0] if row else None
 
     def messages(self, session_id: str) -> list[dict[str, Any]]:
         rows = self._all("SELECT role, content, items, trace, meta, created FROM messages WHERE session_id = ? "

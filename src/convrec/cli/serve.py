@@ -1,0 +1,87 @@
+"""``convrec serve``: the agent as an HTTP service."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from typing import List, Optional
+
+import typer
+
+from convrec.cli._common import BASE_URL_OPT, LLM_OPT, MODEL_OPT, STRATEGY_OPT, app, err, get_config, llm_overrides
+from convrec.errors import ConvrecError
+
+
+def is_loopback(host: str) -> bool:
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        try:
+            return all(ipaddress.ip_address(a[4][0]).is_loopback for a in socket.getaddrinfo(host, None))
+        except OSError:
+            return False
+
+
+@app.command("serve")
+def serve(
+    host: Optional[str] = typer.Option(None, "--host", help="bind address (default 127.0.0.1; [server] host)"),
+    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535, help="port (default 8000; [server] port)"),
+    dataset: List[str] = typer.Option(["movielens-small"], "--dataset", "-d",
+                                      help="dataset(s) to serve (repeatable; the first is the default)"),
+    strategy: str = STRATEGY_OPT,
+    llm: Optional[str] = LLM_OPT,
+    model: Optional[str] = MODEL_OPT,
+    base_url: Optional[str] = BASE_URL_OPT,
+    api_key: Optional[str] = typer.Option(None, "--api-key", help="bearer token clients must send "
+                                          "(CONVREC_API_KEY; required when binding beyond loopback)"),
+    db_url: Optional[str] = typer.Option(None, "--db-url", help="session store: a SQLite path or postgresql://... "
+                                         "(CONVREC_DB_URL; default $CONVREC_HOME/sessions.db)"),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, max=16,
+                                          help="turns answered at once (1 with the local LLM)"),
+    queue: Optional[int] = typer.Option(None, "--queue", min=1, max=1000, help="turns waiting at most; then 429"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=1, help="per-turn time limit in seconds"),
+    no_warm: bool = typer.Option(False, "--no-warm", help="build agents on their first turn instead of at start"),
+):
+    """Serve the agent over HTTP: an OpenAI-compatible chat API (/v1), REST (/api), /healthz,
+    /metrics and a web chat at /."""
+    try:
+        import uvicorn
+
+        from convrec.server import Engine, create_app
+    except ImportError as e:
+        raise ConvrecError(f"convrec serve needs FastAPI and uvicorn ({e.name}): pip install -e \".[local]\"") from None
+    server = {k: v for k, v in dict(host=host, port=port, api_key=api_key, db_url=db_url, workers=workers,
+                                    queue_size=queue, timeout_s=timeout).items() if v is not None}
+    cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url), server=server)
+    s = cfg.server
+    if not is_loopback(s.host) and not s.api_key:
+        raise ConvrecError(f"binding to {s.host} exposes the agent beyond this machine: set an API key "
+                           "(--api-key or CONVREC_API_KEY) or bind to 127.0.0.1")
+    if cfg.llm.backend == "local" and s.workers > 1:
+        err.print("note: the local LLM answers one call at a time; using 1 worker", highlight=False)
+        cfg = cfg.model_copy(update={"server": s.model_copy(update={"workers": 1})})
+        s = cfg.server
+    say = (lambda m: err.print(m, highlight=False))
+    from convrec.agent.setup import is_ready
+    from convrec.agent.strategy import check_strategy
+    from convrec.catalog.registry import check_name
+
+    names = [check_name(cfg, d) for d in dict.fromkeys(dataset)]
+    strategy = check_strategy(strategy)
+    if not no_warm and strategy == "interecagent":
+        from convrec.cli._setup import run_setup
+
+        for d in names:
+            if not is_ready(cfg, d):
+                run_setup(cfg, d, llm=False, first_use=True)
+    engine = Engine(cfg, names, strategy, say=say)
+    if not no_warm:
+        engine.warm()
+    err.print(f"convrec serving {', '.join(names)} with {strategy} · LLM {engine.llm_name()} · sessions in "
+              f"{engine.store.url} · http://{s.host}:{s.port}/", highlight=False)
+    try:
+        uvicorn.run(create_app(engine), host=s.host, port=s.port, log_level="warning", timeout_graceful_shutdown=5)
+    finally:
+        engine.close()
