@@ -443,6 +443,13 @@ def test_serve_refuses_a_public_bind_without_a_key(tmp_path):
     assert p.returncode == 2 and "API key" in p.stderr and "Traceback" not in p.stderr
 
 
+def _get(url: str) -> dict:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
 @pytest.mark.llm
 def test_real_model_served_to_the_openai_client(tmp_path):
     """`convrec serve` as users run it (movielens-small, interecagent, the embedded model), the
@@ -456,16 +463,14 @@ def test_real_model_served_to_the_openai_client(tmp_path):
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         base = f"http://127.0.0.1:{port}"
-        import httpx
-
         deadline = time.time() + 900  # first use prepares the dataset
         while time.time() < deadline:
             if p.poll() is not None:
                 pytest.fail("server exited: " + p.stdout.read()[-2000:])
             try:
-                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                if _get(base + "/healthz")["status"] == "ok":
                     break
-            except httpx.HTTPError:
+            except OSError:
                 time.sleep(1)
         client = OpenAI(base_url=base + "/v1", api_key="unused", max_retries=0, timeout=600)
         r = client.chat.completions.create(model="convrec", messages=[
@@ -473,16 +478,22 @@ def test_real_model_served_to_the_openai_client(tmp_path):
         items = r.model_extra["convrec"]["items"]
         assert items and r.choices[0].message.content
         assert all("Sci-Fi" in it.get("genres", []) and 1990 <= it.get("year", 0) <= 1999 for it in items)
-        assert r.model_extra["convrec"]["llm_calls"] >= 1  # the embedded model wrote part of it
         sid = r.model_extra["convrec"]["session"]
-        stream = client.chat.completions.create(model="convrec", stream=True, extra_headers={"X-Convrec-Session": sid},
-                                                messages=[{"role": "user", "content": "only comedies now"}])
+        # the same process serves another strategy with the same warm model: OMuleT always calls it
+        stream = client.chat.completions.create(model="convrec-omulet", stream=True, messages=[
+            {"role": "user", "content": "I loved The Matrix. Recommend sci-fi movies from the 90s."},
+            {"role": "assistant", "content": "Try Dark City (1998)."},
+            {"role": "user", "content": "only comedies now"}])
         chunks = list(stream)
         final = chunks[-1].model_extra["convrec"]
-        assert final["session"] == sid and final["items"]
+        assert final["strategy"] == "omulet" and final["items"] and final["llm_calls"] >= 1
         assert all("Comedy" in it.get("genres", []) for it in final["items"])
-        msgs = httpx.get(f"{base}/api/sessions/{sid}/messages").json()["messages"]
+        text = "".join(c.choices[0].delta.content or "" for c in chunks)
+        assert final["items"][0]["title"] in text
+        # the stateless client's earlier messages were stored with the turn
+        msgs = _get(f"{base}/api/sessions/{final['session']}/messages")["messages"]
         assert [m["role"] for m in msgs] == ["user", "assistant", "user", "assistant"]
+        assert _get(f"{base}/api/sessions/{sid}")["strategy"] == "interecagent"
     finally:
         p.terminate()
         p.wait(30)
