@@ -183,6 +183,31 @@ class BodyLimit:
         return await self.app(scope, replay, send)
 
 
+class BearerAuth:
+    """ASGI middleware: /v1, /api and /metrics need ``Authorization: Bearer <key>``."""
+
+    def __init__(self, app, key: str, on_reject=None):
+        self.app, self.key, self.on_reject = app, key.encode(), on_reject
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            path = scope.get("path", "")
+            if path.startswith(("/v1/", "/api/")) or path == "/metrics":
+                got = dict(scope.get("headers") or []).get(b"authorization", b"")
+                token = got[7:].strip() if got[:7].lower() == b"bearer " else b""
+                if not hmac.compare_digest(token, self.key):
+                    if self.on_reject:
+                        self.on_reject()
+                    body = json.dumps({"error": {"message": "missing or wrong API key (send Authorization: Bearer <key>)",
+                                                 "type": "invalid_request_error", "code": "invalid_api_key"}}).encode()
+                    await send({"type": "http.response.start", "status": 401,
+                                "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer"),
+                                            (b"content-length", str(len(body)).encode())]})
+                    await send({"type": "http.response.body", "body": body})
+                    return
+        await self.app(scope, receive, send)
+
+
 # ---------------------------------------------------------------------------- the app
 def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
     cfg = engine.config.server
@@ -191,20 +216,9 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
                   description="A conversational recommender agent: OpenAI-compatible chat, sessions, feedback.")
     app.state.engine = engine
 
-    # ------------------------------------------------------------ middleware: auth (size limit: BodyLimit)
-    @app.middleware("http")
-    async def auth(request: Request, call_next):
-        path = request.url.path
-        protected = path.startswith(("/v1/", "/api/")) or path == "/metrics"
-        if key and protected:
-            got = request.headers.get("authorization", "")
-            token = got[7:].strip() if got.lower().startswith("bearer ") else ""
-            if not hmac.compare_digest(token.encode(), key.encode()):
-                engine.metrics.error("unauthorized")
-                return _error(401, "missing or wrong API key (send Authorization: Bearer <key>)",
-                              "invalid_request_error", "invalid_api_key", {"WWW-Authenticate": "Bearer"})
-        return await call_next(request)
-
+    # ------------------------------------------------------------ middleware (pure ASGI: a client's disconnect stays visible)
+    if key:
+        app.add_middleware(BearerAuth, key=key, on_reject=lambda: engine.metrics.error("unauthorized"))
     app.add_middleware(BodyLimit, limit=cfg.max_body, on_reject=lambda: engine.metrics.error("too_large"))
 
     # ------------------------------------------------------------ errors

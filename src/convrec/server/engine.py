@@ -233,8 +233,14 @@ class Engine:
             return self._llm
 
     def llm_name(self) -> str:
+        from pathlib import Path
+
+        from convrec.llm.models import DEFAULT_LOCAL_MODEL
+
         c = self.config.llm
-        return f"{c.backend}:{c.model}" if c.model else c.backend
+        if c.backend == "openai":
+            return f"openai:{c.model or 'default'}"
+        return f"local:{Path(c.model).name if c.model else DEFAULT_LOCAL_MODEL}"
 
     def agent(self, dataset: str, strategy: str):
         key = (dataset, strategy)
