@@ -94,6 +94,9 @@ class LLMConfig(BaseModel):
     """Cap on any single wait between retries, including a server's Retry-After."""
     json_mode: Literal["auto", "json_schema", "json_object_schema", "json_object", "prompt"] = "auto"
     """How the OpenAI backend asks for JSON; ``auto`` probes once and keeps what the server accepts."""
+    fallback: bool = True
+    """When the LLM cannot be reached, answer from the tools alone (the turn is marked
+    ``degraded`` and a warning is printed); false: such a turn is an error (``--strict``)."""
     price_prompt_per_mtok: float = Field(default=0.0, ge=0)
     """US dollars per million prompt tokens, for the per-turn cost report."""
     price_completion_per_mtok: float = Field(default=0.0, ge=0)

@@ -73,6 +73,7 @@ class _Base:
         if self.llm is not None:
             usage = self.llm.meter.turn_summary(turn_no)
             turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
+            turn.degraded = usage.degraded
         turn.latency_ms = (time.perf_counter() - t0) * 1000
         content = turn.reply
         if turn.items:

@@ -405,9 +405,11 @@ class InteRecAgent:
     def _finish(self, turn: Turn, t0: float, turn_no: int) -> Turn:
         usage = self.llm.meter.turn_summary(turn_no)
         turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
+        turn.degraded = usage.degraded
         turn.latency_ms = (time.perf_counter() - t0) * 1000
         self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
                                meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,
+                                     "degraded": turn.degraded,
                                      "plan": turn.plan, "intent": turn.intent})
         return turn
 

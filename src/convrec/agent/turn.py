@@ -28,10 +28,14 @@ class Turn:
     """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
     intent: dict[str, Any] | None = None
     """How the message was understood (kind, k, linked items, grounded conditions...)."""
+    degraded: str | None = None
+    """Set when the LLM could not be reached for some call of this turn (the reason): the answer
+    then comes from the tools alone, or is a template."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def to_json_line(self) -> dict[str, Any]:
         return {"reply": self.reply, "items": self.items, "trace": self.trace, "llm_calls": self.llm_calls,
-                "latency_ms": round(self.latency_ms, 1), "session": self.session, "intent": self.intent}
+                "latency_ms": round(self.latency_ms, 1), "session": self.session, "intent": self.intent,
+                "degraded": self.degraded}

@@ -8,6 +8,7 @@ import sys
 from typing import Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from convrec.cli._common import (BASE_URL_OPT, DATASET_OPT, LLM_OPT, MODEL_OPT, REFLECTION_OPT, ROUNDS_OPT,
@@ -52,6 +53,8 @@ def ask(
     strategy: str = STRATEGY_OPT,
     profile: bool = typer.Option(False, "--profile", help="print where the time went (import, catalog, models, "
                                  "LLM load, each call) to stderr; also CONVREC_PROFILE=1"),
+    strict: bool = typer.Option(False, "--strict", help="fail (exit 3) instead of answering from the tools alone "
+                                "when the LLM cannot be reached (also llm.fallback = false)"),
 ):
     """One turn, non-interactive."""
     from convrec import profile as prof
@@ -66,6 +69,13 @@ def ask(
     if session and agent.store is not None and agent.store.get(session) is None:
         raise ConvrecError(f"no session '{session}' (start a new one without --session)")
     turn = agent.chat(message, session)
+    if turn.degraded:
+        if strict or not get_config().llm.fallback:
+            err.print(f"[red]error:[/] the LLM could not be reached ({escape(turn.degraded)}); your message is saved "
+                      f"in session {turn.session}", highlight=False)
+            sys.exit(3)
+        err.print(f"[yellow]warning:[/] degraded: the LLM could not be reached ({escape(turn.degraded)}); "
+                  "this answer comes from the tools alone", highlight=False)
     if as_json:
         line = turn.to_json_line()
         if prof.enabled():
@@ -121,6 +131,9 @@ def chat(
             continue
         with console.status("thinking..."):
             last = agent.chat(msg, sid)
+        if last.degraded:
+            err.print(f"[yellow]warning:[/] degraded: the LLM could not be reached ({escape(last.degraded)}); "
+                      "this answer comes from the tools alone", highlight=False)
         console.print(f"[bold green]convrec>[/] {last.reply}", highlight=False)
 
 

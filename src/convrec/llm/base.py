@@ -113,6 +113,13 @@ class CallRecord:
     error: str | None = None
     purpose: str | None = None
     """What the caller used the call for (``intent``, ``plan``, ``reply`` …)."""
+    error_kind: str | None = None
+    """The failure's class (``LLMConnectionError``, ``LLMTimeoutError`` …) when ``ok`` is False."""
+
+
+UNREACHABLE = {"LLMConnectionError", "LLMTimeoutError", "LLMAuthError", "LLMRateLimitError", "LLMResponseError",
+               "ModelNotAvailableError", "connection", "timeout"}
+"""Failures that mean the brain is not there (as opposed to a reply that did not validate)."""
 
 
 @dataclass
@@ -126,6 +133,9 @@ class UsageSummary:
     latency_s: float = 0.0
     cost_usd: float = 0.0
     failed: int = 0
+    degraded: str | None = None
+    """Why the LLM could not serve some call (unreachable, timed out, rejected the key …): the
+    first such failure's message; ``None`` when every call reached the model."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -171,6 +181,8 @@ class UsageMeter:
             s.cached_tokens += r.cached_tokens
             s.latency_s += r.latency_s
             s.failed += 0 if r.ok else 1
+            if not r.ok and s.degraded is None and r.error_kind in UNREACHABLE:
+                s.degraded = (r.error or r.error_kind or "LLM unavailable").strip().splitlines()[0][:300]
         s.cost_usd = (s.prompt_tokens - s.cached_tokens) * self.price_prompt_per_mtok / 1e6 + (
             s.completion_tokens * self.price_completion_per_mtok / 1e6
         )
@@ -350,6 +362,7 @@ class LLM(ABC):
             self.meter.record(CallRecord(
                 self.meter.turn, "stream", self.model, usage.prompt_tokens, usage.completion_tokens,
                 usage.cached_tokens, c.latency_s, c.ttft_s, ok=err is None, error=err, purpose=purpose,
+                error_kind=state.get("error") if err else None,
             ))
             return c
 
@@ -449,7 +462,7 @@ class LLM(ABC):
             c = call()
         except LLMError as e:
             self.meter.record(CallRecord(self.meter.turn, kind, self.model, latency_s=time.perf_counter() - t0,
-                                         ok=False, error=str(e), purpose=purpose))
+                                         ok=False, error=str(e), purpose=purpose, error_kind=type(e).__name__))
             raise
         if not c.latency_s:
             c.latency_s = time.perf_counter() - t0

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from convrec.errors import ConvrecError
-from convrec.server.engine import BadRequest, Busy, CancelledTurn, Engine, NotFound, TooLarge
+from convrec.server.engine import BadRequest, Busy, CancelledTurn, Engine, LLMUnavailable, NotFound, TooLarge
 
 STATIC = Path(__file__).parent / "static"
 MODEL_PREFIX = "convrec"
@@ -103,7 +103,7 @@ def turn_payload(turn, s: dict[str, Any], engine: Engine) -> dict[str, Any]:
     return {"session": turn.session or s["session_id"], "dataset": s["dataset"], "strategy": s["strategy"],
             "reply": turn.reply, "items": turn.items, "trace": turn.trace, "intent": turn.intent, "plan": turn.plan,
             "llm_calls": turn.llm_calls, "tokens": turn.tokens, "latency_ms": round(turn.latency_ms, 1),
-            "llm": engine.llm_name()}
+            "llm": engine.llm_name(), "degraded": turn.degraded}
 
 
 def reply_content(turn) -> str:
@@ -248,6 +248,8 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
             return _error(413, str(exc), "invalid_request_error", "message_too_long")
         if isinstance(exc, BadRequest):
             return _error(400, str(exc), "invalid_request_error")
+        if isinstance(exc, LLMUnavailable):
+            return _error(503, str(exc), "server_error", "llm_unavailable", {"Retry-After": "30"})
         engine.metrics.error("convrec")
         return _error(500, str(exc), "server_error")
 
@@ -357,6 +359,10 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
                     yield ": waiting\n\n"  # an SSE comment: keeps proxies open, and finds a client that left
                 try:
                     turn = afut.result()
+                except LLMUnavailable as e:
+                    err = {"message": str(e), "type": "server_error", "code": "llm_unavailable"}
+                    yield f"data: {json.dumps({'error': err})}\n\n"
+                    return
                 except Exception as e:  # noqa: BLE001 - reported in the stream
                     err = {"message": f"internal error: {type(e).__name__}", "type": "server_error", "code": None}
                     yield f"data: {json.dumps({'error': err})}\n\n"
@@ -433,8 +439,8 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
 
     @app.get("/healthz", tags=["ops"])
     def healthz():
-        h = engine.health()
-        return JSONResponse(h, status_code=200 if h["status"] == "ok" else 503)
+        h = engine.health()  # degraded (LLM unreachable, answering from the tools) is still 200: it serves
+        return JSONResponse(h, status_code=503 if h["status"] == "unavailable" else 200)
 
     @app.get("/metrics", tags=["ops"], response_class=PlainTextResponse)
     def metrics():

@@ -203,6 +203,8 @@ class Engine:
         self.metrics = Metrics()
         self.started = time.time()
         self.last_error: str | None = None
+        self.degraded: dict[str, Any] | None = None
+        """Set while the LLM is unreachable: the last reason and since when."""
 
     # ------------------------------------------------------------------ parts
     def strategies(self) -> list[str]:
@@ -345,6 +347,16 @@ class Engine:
                 self.metrics.error(type(e).__name__)
                 self.last_error = f"{type(e).__name__}: {e}"[:300]
                 raise
+            if turn.degraded:
+                self.degraded = {"reason": turn.degraded, "since": self.degraded["since"] if self.degraded else time.time()}
+                self.say(f"warning: degraded: the LLM could not be reached ({turn.degraded})")
+                self.metrics.observe(ds, st, "degraded", time.perf_counter() - t0, turn.llm_calls)
+                if not self.config.llm.fallback:
+                    raise LLMUnavailable(f"the LLM could not be reached ({turn.degraded}); the message is saved in "
+                                         f"session {sid}")
+                return turn
+            if turn.llm_calls:
+                self.degraded = None  # the brain answered again
             self.metrics.observe(ds, st, "ok", time.perf_counter() - t0, turn.llm_calls)
             return turn
 
@@ -358,7 +370,9 @@ class Engine:
 
     def health(self) -> dict[str, Any]:
         store_ok = self.store.ping()
-        return {"status": "ok" if store_ok else "unavailable", "store": "ok" if store_ok else "unreachable",
+        status = "unavailable" if not store_ok else ("degraded" if self.degraded else "ok")
+        return {"status": status, "store": "ok" if store_ok else "unreachable",
+                "degraded": self.degraded["reason"] if self.degraded else None,
                 "store_url": self.store.url, "datasets": self.datasets, "strategy": self.default_strategy,
                 "llm": self.llm_name(), "queue_depth": self.queue.waiting, "running": self.queue.running,
                 "uptime_s": round(time.time() - self.started, 1), "last_error": self.last_error}
@@ -369,3 +383,7 @@ class Engine:
 
 class TooLarge(ConvrecError):
     pass
+
+
+class LLMUnavailable(ConvrecError):
+    """The LLM could not be reached and ``llm.fallback`` is off."""
