@@ -103,3 +103,15 @@ def test_cli_ask_warns_and_strict_fails(home, tmp_path):
     assert "warning: degraded" in p.stderr and "Traceback" not in p.stderr
     p = subprocess.run(args + ["--strict", "strategy games"], capture_output=True, text=True, env=env, timeout=300)
     assert p.returncode == 3 and "could not be reached" in p.stderr and "saved in session" in p.stderr
+
+
+def test_an_unusable_home_says_which_setting_to_fix(tmp_path):
+    """CONVREC_HOME pointing at a file: one clear line naming the setting, exit 2, no traceback."""
+    home = tmp_path / "notadir"
+    home.write_text("x")
+    env = dict(os.environ, CONVREC_HOME=str(home))
+    p = subprocess.run([sys.executable, "-m", "convrec", "ask", "strategy games"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert "CONVREC_HOME" in p.stderr and "a file, not a directory" in p.stderr and str(home) in p.stderr
+    assert "Traceback" not in p.stderr and "internal error" not in p.stderr

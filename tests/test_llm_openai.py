@@ -303,6 +303,29 @@ def test_json_mode_falls_back_and_sticks():
     assert "JSON schema" in srv.chat_requests[1]["json"]["messages"][0]["content"]
 
 
+def test_json_mode_is_remembered_across_processes(tmp_path):
+    """A new process (a new backend object) skips the probe the last one paid for; if the server
+    changed and the remembered mode fails, it probes again."""
+    cache = tmp_path / "json-modes.json"
+    good = Step(body=chat_body(json.dumps({"liked": ["Portal"], "disliked": []})))
+    reject = Step(status=422, body={"error": {"message": "response_format json_schema unsupported"}})
+    with FakeOpenAIServer([reject, good, good]) as srv:
+        make(srv, mode_cache=cache).generate_json("hi", Prefs)
+        assert json.loads(cache.read_text()) == {f"{srv.base_url}|fake-model": "json_object_schema"}
+        second = make(srv, mode_cache=cache)
+        assert second.json_mode == "json_object_schema"
+        second.generate_json("again", Prefs)
+    fmts = [r["json"].get("response_format", {}).get("type") for r in srv.chat_requests]
+    assert fmts == ["json_schema", "json_object", "json_object"]  # one probe in all
+    # the server changed: the remembered mode now fails, the backend probes and remembers anew
+    with FakeOpenAIServer([Step(status=400, body={"error": {"message": "schema not allowed"}}), reject,
+                           Step(status=400, body={"error": {"message": "schema not allowed"}}), good]) as srv2:
+        cache.write_text(json.dumps({f"{srv2.base_url}|fake-model": "json_object_schema"}))
+        third = make(srv2, mode_cache=cache)
+        assert third.generate_json("hi", Prefs).liked == ["Portal"]
+        assert json.loads(cache.read_text())[f"{srv2.base_url}|fake-model"] == "json_object"
+
+
 def test_json_repair_retry_shows_the_error():
     bad = Step(body=chat_body('```json\n{"liked": "Portal"}\n```'))
     good = Step(body=chat_body('{"liked": ["Portal"], "disliked": ["Doom"]}'))

@@ -296,6 +296,27 @@ def load_config(
         raise ConfigError(f"invalid configuration value for '{loc}': {first['msg']}") from None
 
 
+def check_home(config: Config) -> Path:
+    """Make sure the cache directory is a writable directory, or say which setting to fix."""
+    home = Path(config.home).expanduser()
+    where = "CONVREC_HOME" if os.environ.get("CONVREC_HOME") else "home (convrec.toml) / CONVREC_HOME"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        if not home.is_dir():
+            raise NotADirectoryError(home)
+        probe = home / f".write-test-{os.getpid()}"
+        probe.write_text("ok")
+        probe.unlink()
+    except OSError as e:
+        reason = {NotADirectoryError: "a file, not a directory, is in the way",
+                  FileExistsError: "a file, not a directory, is in the way",
+                  PermissionError: "no permission to write there",
+                  FileNotFoundError: "its parent cannot be created"}.get(type(e), e.strerror or type(e).__name__)
+        raise ConfigError(f"the cache directory {home} is not usable ({reason}): set {where} to a writable "
+                          "directory") from None
+    return home
+
+
 def _drop_none(d: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in d.items():

@@ -190,7 +190,7 @@ class LLMOnlyBaseline(_Stored):
                 {"role": "user", "content": f"Conversation:\n{_conversation(hist)}\n{task}"}]
         try:
             out = self.llm.generate_json(msgs, Titles, max_tokens=60 + 18 * (len(candidates or []) or k), purpose="llm-only")
-            names, reply = [t for t in out.titles if t.strip()], out.reply
+            names, reply = [t for t in out.titles if t.strip()], _guarded(out.reply, msgs)
         except LLMError:
             names, reply = [], ""
         if candidates is not None:
@@ -234,12 +234,19 @@ class ChatRecBaseline(_Stored):
         try:
             out = self.llm.generate_json(msgs, Picks, max_tokens=160 + 4 * k, purpose="chat-rec")
             order = [p - 1 for p in dict.fromkeys(out.picks) if 1 <= p <= len(candidates)]
-            reply = out.reply
+            reply = _guarded(out.reply, msgs)
         except LLMError:
             order, reply = [], ""
         ids = [candidates[i] for i in order]
         ids += [c for c in candidates if c not in ids]  # the retrieval order fills the rest
         return Turn(reply or "Here are my picks.", self._items(ids[:k]))
+
+
+def _guarded(reply: str, msgs: list[dict]) -> str:
+    """The model's reply, or "" when it repeats the system prompt (the caller's text stands)."""
+    from convrec.agent.guard import InstructionGuard
+
+    return InstructionGuard(m["content"] for m in msgs if m["role"] == "system").clean(reply)
 
 
 def _short(d: dict) -> str:

@@ -106,6 +106,10 @@ class InteRecAgent:
         small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.card = build_card(self.vocab)
+        from convrec.agent.guard import InstructionGuard
+
+        self.guard = InstructionGuard(v for v in self.prompts.values() if isinstance(v, str))
+        """LLM-written text that repeats an instruction is withheld (the template text stands)."""
 
     def chat_system(self) -> str:
         """The system prompt of small talk (static per dataset: its KV state is reused)."""
@@ -268,7 +272,7 @@ class InteRecAgent:
                     c = self.llm.generate([{"role": "system", "content": self.chat_system()},
                                            {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain)}],
                                           max_tokens=80, purpose="reply")
-                    return _tidy(c.text.strip(), 3)
+                    return self.guard.clean(_tidy(c.text.strip(), 3))
                 except LLMError:
                     return ""
             reply, _ = answer_chitchat(intent, self.card, self.vocab, gen)
@@ -430,7 +434,8 @@ class InteRecAgent:
         merges it with the intent."""
         ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
                             k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
-                            list_columns=tuple(self.list_columns))
+                            list_columns=tuple(self.list_columns),
+                            remembered_likes=bool(self._ranking_profile(profile).like_ids))
         if advice is None and (self.planner == "never" or (self.planner == "auto" and intent.grounded)):
             # every word was linked to the catalog: the repairs would replace whatever the
             # model wrote by what the intent says, so the call is skipped
@@ -553,7 +558,7 @@ class InteRecAgent:
                                   max_tokens=60, purpose="reply")
         except LLMError:
             return ""
-        text = _tidy(c.text.strip().strip('"'), 2)
+        text = self.guard.clean(_tidy(c.text.strip().strip('"'), 2))
         if not text or len(text) > 300 or _REFUSAL.search(text):
             return ""  # small models sometimes refuse or ramble: the template intro stands
         # the grounded reader checks the model's sentence: no title we did not return, no value

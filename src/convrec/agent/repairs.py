@@ -35,6 +35,9 @@ class RepairContext:
     disliked_attrs: list[tuple[str, str]] = field(default_factory=list)
     """(column, value) pairs the user rejected earlier in this session (list columns)."""
     list_columns: tuple[str, ...] = ()
+    remembered_likes: bool = False
+    """The user's profile (this session's earlier turns or earlier sessions) holds liked items:
+    ranking reads them even when this message names none."""
 
 
 REGISTRY: list[tuple[str, Repair, tuple[str, ...]]] = []
@@ -180,7 +183,7 @@ def ground_items(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     rank.prefer, rank.unwanted = liked[:10], [d for d in disliked if d not in liked][:10]
     if (set(rank.prefer) | set(rank.unwanted)) - before:
         labels.append("added_mentioned_item")
-    if not liked and rank.schema_ != "popularity":
+    if not liked and not ctx.remembered_likes and rank.schema_ != "popularity":
         rank.schema_ = "popularity"
     elif liked and rank.schema_ == "popularity":
         rank.schema_ = "preference"

@@ -48,6 +48,10 @@ def _root(config: Optional[Path] = typer.Option(None, "--config", help="TOML con
 
 
 def get_config(**overrides):
-    from convrec.config import load_config
+    from convrec.config import check_home, load_config
 
-    return load_config(STATE["config_path"], overrides=overrides or None)
+    cfg = load_config(STATE["config_path"], overrides=overrides or None)
+    if not STATE.get("home_checked"):
+        check_home(cfg)
+        STATE["home_checked"] = True
+    return cfg

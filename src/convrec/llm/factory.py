@@ -29,7 +29,8 @@ def make_llm(config: Config, *, meter: UsageMeter | None = None, notify: Callabl
         return OpenAILLM(
             base_url=cfg.base_url, api_key=cfg.api_key.get_secret_value() if cfg.api_key else None,
             model=cfg.model, timeout_s=cfg.timeout_s, max_retries=cfg.max_retries, backoff_s=cfg.backoff_s,
-            max_backoff_s=cfg.max_backoff_s, json_mode=cfg.json_mode, max_tokens=cfg.max_tokens,
+            max_backoff_s=cfg.max_backoff_s, json_mode=cfg.json_mode,
+            mode_cache=config.home / "llm" / "json-modes.json", max_tokens=cfg.max_tokens,
             temperature=cfg.temperature, seed=cfg.seed, meter=meter,
         )
     from convrec.llm.local import LocalLLM, check_llama_cpp

@@ -14,8 +14,10 @@ and every reply is validated, with one repair retry (see :meth:`LLM.generate_jso
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from convrec.llm.base import LLM, Completion, Usage
@@ -108,6 +110,7 @@ class OpenAILLM(LLM):
         backoff_s: float = 0.5,
         max_backoff_s: float = 8.0,
         json_mode: str = "auto",
+        mode_cache: "str | os.PathLike | None" = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
         seed: int | None = 0,
@@ -130,6 +133,12 @@ class OpenAILLM(LLM):
         if json_mode != "auto" and json_mode not in JSON_MODES:
             raise LLMError(f"unknown llm.json_mode '{json_mode}' (use auto or one of {', '.join(JSON_MODES)})")
         self.json_mode = None if json_mode == "auto" else json_mode
+        self._configured_model = model or ""
+        self._mode_cache = Path(mode_cache) if mode_cache else None
+        self._mode_cached = False
+        if self.json_mode is None and self._mode_cache is not None:
+            self.json_mode = _read_modes(self._mode_cache).get(self._mode_key())
+            self._mode_cached = self.json_mode is not None
         self._stream_usage = True
         self._client = openai.OpenAI(
             base_url=self.base_url, api_key=api_key or "no-key", timeout=timeout_s, max_retries=0,
@@ -248,7 +257,16 @@ class OpenAILLM(LLM):
         return Completion(text, self._usage(getattr(r, "usage", None)), dt, None, ch.finish_reason,
                           getattr(r, "model", None) or self.model)
 
+    def _mode_key(self) -> str:
+        return f"{self.base_url}|{self._configured_model}"
+
     def _create_json(self, params, schema, name):
+        if self._mode_cached:  # remembered from an earlier process: re-probe if the server changed
+            fmt = self._response_format(self.json_mode, schema, name)
+            try:
+                return self._create(dict(params, response_format=fmt) if fmt else params)
+            except LLMResponseError:
+                self.json_mode, self._mode_cached = None, False
         modes = [self.json_mode] if self.json_mode else list(JSON_MODES)
         for i, mode in enumerate(modes):
             fmt = self._response_format(mode, schema, name)
@@ -260,6 +278,8 @@ class OpenAILLM(LLM):
                 if not probing:
                     raise
                 continue  # the server does not take this response_format: try the next one
+            if self.json_mode is None and self._mode_cache is not None:
+                _write_mode(self._mode_cache, self._mode_key(), mode)
             self.json_mode = mode
             return out
         raise AssertionError("unreachable")
@@ -313,3 +333,25 @@ class OpenAILLM(LLM):
             self._client.close()
         except Exception:
             pass
+
+
+def _read_modes(path: Path) -> dict[str, str]:
+    """The JSON modes earlier processes found per endpoint (``{"<base_url>|<model>": mode}``)."""
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in d.items() if v in JSON_MODES} if isinstance(d, dict) else {}
+
+
+def _write_mode(path: Path, key: str, mode: str) -> None:
+    """Remember what an endpoint supports, so the next process skips the probe (best effort)."""
+    try:
+        d = _read_modes(path)
+        d[key] = mode
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(d, indent=1, sort_keys=True), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass

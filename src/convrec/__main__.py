@@ -1,0 +1,5 @@
+"""``python -m convrec``: the same as the ``convrec`` command."""
+
+from convrec.cli import main
+
+main()
