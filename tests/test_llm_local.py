@@ -185,3 +185,21 @@ def test_prefix_state_survives_the_process(tmp_path):
     assert again.text == cold.text
     assert third.disk.load([0]) is None and len(list((tmp_path / "kv").glob("*.kv"))) == 1  # rebuilt
     third.close()
+
+
+def test_amx_cpus_load_without_the_extra_weight_buffers(monkeypatch):
+    """A native llama.cpp build crashes in its AMX kernel on AMX VMs; on such CPUs the model is
+    loaded without the extra buffer types (the ordinary AVX kernels), elsewhere untouched."""
+    pytest.importorskip("llama_cpp")
+    import llama_cpp.llama_cpp as C
+
+    from convrec.llm import local
+
+    default = C.llama_model_default_params().use_extra_bufts
+    monkeypatch.setattr(local, "cpu_has_amx", lambda: True)
+    with local._without_amx_buffers():
+        assert C.llama_model_default_params().use_extra_bufts is False
+    assert C.llama_model_default_params().use_extra_bufts == default  # restored
+    monkeypatch.setattr(local, "cpu_has_amx", lambda: False)
+    with local._without_amx_buffers():
+        assert C.llama_model_default_params().use_extra_bufts == default

@@ -12,6 +12,8 @@ model cannot produce invalid JSON (it can still loop inside a string, hence ``ma
 
 from __future__ import annotations
 
+import contextlib
+
 import ctypes
 import json
 import os
@@ -205,10 +207,11 @@ class LocalLLM(LLM):
             start_threads = self.fixed_threads or auto_threads(self._load.others_busy())
             t0 = time.perf_counter()
             try:
-                llm = llama_cpp.Llama(
-                    model_path=str(self.path), n_ctx=self.n_ctx, n_batch=self.n_batch, n_threads=start_threads,
-                    n_threads_batch=start_threads, seed=self.seed, logits_all=False, verbose=False,
-                )
+                with _without_amx_buffers():
+                    llm = llama_cpp.Llama(
+                        model_path=str(self.path), n_ctx=self.n_ctx, n_batch=self.n_batch, n_threads=start_threads,
+                        n_threads_batch=start_threads, seed=self.seed, logits_all=False, verbose=False,
+                    )
             except (ValueError, RuntimeError, OSError) as e:
                 raise ModelNotAvailableError(f"llama.cpp could not load {self.path}: {e}") from None
             self.load_s = time.perf_counter() - t0
@@ -448,3 +451,45 @@ class LocalLLM(LLM):
             except Exception:
                 pass
             self._llama = None
+
+
+def cpu_has_amx() -> bool:
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="ignore") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return "amx_int8" in line.split()
+    except OSError:
+        pass
+    return False
+
+
+@contextlib.contextmanager
+def _without_amx_buffers():
+    """On a CPU with AMX, load the model without llama.cpp's extra weight buffers.
+
+    A llama.cpp built for the machine it runs on (``-march=native``, the default of a source
+    install) multiplies through AMX tiles on such CPUs, and that kernel crashes the process
+    (SIGSEGV in ``ggml_backend_amx_mul_mat``) where the sandbox or hypervisor does not hand the
+    tile state to the process; this happened on 2-core Sapphire Rapids VMs. Without the extra
+    buffer types the ordinary AVX kernels run. The install commands also build with
+    ``-DGGML_NATIVE=OFF``, which leaves AMX out; this covers a native build made elsewhere.
+    """
+    if not cpu_has_amx():
+        yield
+        return
+    import llama_cpp.llama_cpp as C
+
+    orig = C.llama_model_default_params
+
+    def params():
+        p = orig()
+        if hasattr(p, "use_extra_bufts"):
+            p.use_extra_bufts = False
+        return p
+
+    C.llama_model_default_params = params
+    try:
+        yield
+    finally:
+        C.llama_model_default_params = orig
