@@ -58,7 +58,10 @@ class _Base:
 
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
              k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        from convrec.textclean import clean_message
+
         t0 = time.perf_counter()
+        message = clean_message(message)
         if session is None or session not in self.sessions:
             session = session or uuid.uuid4().hex[:12]
             self.sessions[session] = []
@@ -106,6 +109,9 @@ class _Stored(_Base):
 
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
              k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        from convrec.textclean import clean_message
+
+        message = clean_message(message)
         if self.store is None:
             return super().turn(message, session, candidates, k, context)
         if session is None or self.store.get(session) is None:

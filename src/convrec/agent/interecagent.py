@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from convrec.agent.bus import CandidateBus
 from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
+from convrec.textclean import clean_message
 from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro)
 from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
@@ -165,7 +166,7 @@ class InteRecAgent:
         t0 = time.perf_counter()
         turn_no = self.llm.meter.start_turn()
         sid, profile = self._session(session)
-        message = (message or "").strip()
+        message = clean_message(message).strip()
         truncated = len(message) > MAX_MESSAGE
         context = [m for m in (context or []) if str(m.get("content", "")).strip()][-MAX_CONTEXT:]
         if context and not self.store.messages(sid):

@@ -136,7 +136,10 @@ class SessionStore:
 
     def add_message(self, session_id: str, role: str, content: str, items: list | None = None,
                     trace: list | None = None, meta: dict | None = None) -> int:
+        from convrec.textclean import valid_utf8
+
         now = time.time()
+        content = valid_utf8(str(content)).replace("\x00", "\ufffd")  # storable on SQLite and PostgreSQL
         args = (session_id, role, content, json.dumps(items) if items is not None else None,
                 json.dumps(trace, default=str) if trace is not None else None,
                 json.dumps(meta, default=str) if meta is not None else None, now)

@@ -19,6 +19,8 @@ _ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
 if hasattr(sqlite3, "SQLITE_RECURSIVE"):
     _ALLOWED.add(sqlite3.SQLITE_RECURSIVE)
 _FORBIDDEN_FUNCS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
+MAX_VALUE_BYTES = 4_000_000
+"""The largest string or blob a query may build (SQLite's own limit is 1 GB)."""
 _START = re.compile(r"^\s*(select|with)\b", re.IGNORECASE)
 
 
@@ -41,6 +43,9 @@ def run_readonly(db_path: Path, sql: str, params: Sequence[Any] = (), max_rows: 
     con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
         con.set_authorizer(_authorizer)
+        for limit, value in ((sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES), (sqlite3.SQLITE_LIMIT_SQL_LENGTH, 100_000),
+                             (sqlite3.SQLITE_LIMIT_ATTACHED, 0)):
+            con.setlimit(limit, value)  # no 900 MB zeroblob() or printf() from a query
         deadline = time.monotonic() + timeout_s
         con.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
         wrapped = f"SELECT * FROM ({sql}) LIMIT {int(max_rows)}"
@@ -51,6 +56,8 @@ def run_readonly(db_path: Path, sql: str, params: Sequence[Any] = (), max_rows: 
             msg = str(e)
             if "interrupted" in msg:
                 raise ToolError(f"query took longer than {timeout_s:g} s and was stopped") from None
+            if "too big" in msg:
+                raise ToolError("query builds a value larger than allowed and was stopped") from None
             if "not authorized" in msg:
                 raise ToolError("query not allowed: only reading the item tables is permitted") from None
             raise ToolError(f"SQL error: {msg}") from None
