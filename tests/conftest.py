@@ -75,3 +75,29 @@ def tiny_vocab(tiny_ds):
     from convrec.nlu import Vocabulary
 
     return Vocabulary.from_dataset(tiny_ds)
+
+
+# ---------------------------------------------------------------------------- security corpus tally
+# (here, not in tests/security/conftest.py: a second conftest module would shadow this one for
+# the test files that import helpers from it)
+from collections import defaultdict  # noqa: E402
+
+TALLY: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+
+
+@pytest.fixture
+def tally():
+    """``tally(category, held)`` inside a case: counted whether the case passes or fails."""
+    def record(category: str, held: bool) -> None:
+        TALLY[category][0] += 1
+        TALLY[category][1] += int(bool(held))
+    return record
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not TALLY:
+        return
+    tried = sum(t for t, _ in TALLY.values())
+    held = sum(h for _, h in TALLY.values())
+    parts = " · ".join(f"{c} {h}/{t}" for c, (t, h) in sorted(TALLY.items()))
+    terminalreporter.write_line(f"security corpus: {held}/{tried} cases held ({parts})")

@@ -258,12 +258,7 @@ def http(tmp_path_factory):
     pytest.importorskip("fastapi", reason="the server needs FastAPI: pip install -e '.[local]'")
     from fastapi.testclient import TestClient
 
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_root_conftest", Path(__file__).parents[1] / "conftest.py")
-    root = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(root)
-    prepare_tiny_games = root.prepare_tiny_games
+    from conftest import prepare_tiny_games
     from convrec.config import Config, DataConfig
     from convrec.server import Engine, create_app
 
