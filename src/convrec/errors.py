@@ -17,3 +17,7 @@ class DataError(ConvrecError):
 
 class ConfigError(ConvrecError):
     """The configuration is invalid."""
+
+
+class StoreError(ConvrecError):
+    """The session store cannot be read or written (locked, full, unreachable)."""

@@ -89,26 +89,42 @@ class SessionStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.lock = threading.RLock()
-        self.con = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
-        self.con.execute("PRAGMA journal_mode=WAL")
-        self.con.execute("PRAGMA synchronous=FULL")
-        self.con.executescript(SCHEMA)
+        try:
+            self.con = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+            self.con.execute("PRAGMA journal_mode=WAL")
+            self.con.execute("PRAGMA synchronous=FULL")
+            self.con.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            raise _store_error(self.url, e) from None
 
     @property
     def url(self) -> str:
         return f"sqlite:///{self.path}"
 
+    _DB_ERRORS: tuple = (sqlite3.OperationalError, sqlite3.DatabaseError)
+
     def _exec(self, sql: str, args: tuple = ()) -> Any:
         with self.lock:
-            return self.con.execute(sql.replace("?", self._param), args)
+            try:
+                return self.con.execute(sql.replace("?", self._param), args)
+            except self._DB_ERRORS as e:
+                raise _store_error(self.url, e) from None
 
     def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.lock:
-            return list(self._exec(sql, args).fetchall())
+            cur = self._exec(sql, args)
+            try:
+                return list(cur.fetchall())
+            except self._DB_ERRORS as e:
+                raise _store_error(self.url, e) from None
 
     def _one(self, sql: str, args: tuple = ()) -> tuple | None:
         with self.lock:
-            return self._exec(sql, args).fetchone()
+            cur = self._exec(sql, args)
+            try:
+                return cur.fetchone()  # a RETURNING statement runs here
+            except self._DB_ERRORS as e:
+                raise _store_error(self.url, e) from None
 
     def ping(self) -> bool:
         """The store answers (for health checks)."""
@@ -183,6 +199,23 @@ class SessionStore:
             self.con.close()
 
 
+def _store_error(url: str, e: Exception) -> "StoreError":
+    """One clear line for a store that cannot be written (the caller's message says what was kept)."""
+    from convrec.errors import StoreError
+
+    msg = str(e).lower()
+    if "locked" in msg or "busy" in msg:
+        return StoreError(f"the session store {url} is locked by another process (waited 30 s); try again")
+    if "full" in msg or "no space" in msg or "too big" in msg:
+        return StoreError(f"the session store {url} cannot grow: the disk is full; free some space and try again")
+    if "disk i/o" in msg:
+        return StoreError(f"the session store {url} cannot be written (disk I/O error: is the disk full?); "
+                          "free some space and try again")
+    if "readonly" in msg or "read-only" in msg:
+        return StoreError(f"the session store {url} is read-only: check its permissions")
+    return StoreError(f"the session store {url} failed: {' '.join(str(e).split())[:200]}")
+
+
 class PgSessionStore(SessionStore):
     """The session store in PostgreSQL (``postgresql://...``): several server replicas behind a
     load balancer share sessions and profiles. Needs ``psycopg`` (``pip install "psycopg[binary]"``)."""
@@ -197,6 +230,7 @@ class PgSessionStore(SessionStore):
         self._url = url
         self.path = None
         self.lock = threading.RLock()
+        self._DB_ERRORS = (psycopg.OperationalError,)  # connection lost, disk full, ... (not a bug's SQL error)
         try:
             self.con = psycopg.connect(url, autocommit=True, connect_timeout=10)
         except psycopg.Error as e:
@@ -215,7 +249,10 @@ class PgSessionStore(SessionStore):
 
     def _exec(self, sql: str, args: tuple = ()) -> Any:
         with self.lock:
-            return self.con.execute(sql.replace("?", self._param), args)
+            try:
+                return self.con.execute(sql.replace("?", self._param), args)
+            except self._DB_ERRORS as e:
+                raise _store_error(self.url, e) from None
 
     def save_profile(self, session_id: str, profile: Profile) -> None:
         with self.lock, self.con.transaction():

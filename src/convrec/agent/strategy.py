@@ -157,8 +157,10 @@ def _baseline(kind: str, needs: bool):
     @register(f"baseline-{kind}", needs_llm=needs)
     def factory(d: StrategyDeps) -> Strategy:
         from convrec.agent.baselines import make_baseline
+        from convrec.agent.memory import SessionStore
 
-        return make_baseline(kind, d.catalog, d.llm if needs else None, k=d.k, seed=d.seed, store=d.store)
+        store = d.store or (SessionStore(d.sessions_db) if d.sessions_db is not None else None)
+        return make_baseline(kind, d.catalog, d.llm if needs else None, k=d.k, seed=d.seed, store=store)
     return factory
 
 

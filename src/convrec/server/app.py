@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from convrec.errors import ConvrecError
+from convrec.errors import StoreError
 from convrec.server.engine import BadRequest, Busy, CancelledTurn, Engine, LLMUnavailable, NotFound, TooLarge
 
 STATIC = Path(__file__).parent / "static"
@@ -250,6 +251,9 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
             return _error(400, str(exc), "invalid_request_error")
         if isinstance(exc, LLMUnavailable):
             return _error(503, str(exc), "server_error", "llm_unavailable", {"Retry-After": "30"})
+        if isinstance(exc, StoreError):
+            engine.metrics.error("store")
+            return _error(503, str(exc), "server_error", "store_unavailable", {"Retry-After": "5"})
         engine.metrics.error("convrec")
         return _error(500, str(exc), "server_error")
 
@@ -359,8 +363,9 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
                     yield ": waiting\n\n"  # an SSE comment: keeps proxies open, and finds a client that left
                 try:
                     turn = afut.result()
-                except LLMUnavailable as e:
-                    err = {"message": str(e), "type": "server_error", "code": "llm_unavailable"}
+                except (LLMUnavailable, StoreError) as e:
+                    code = "llm_unavailable" if isinstance(e, LLMUnavailable) else "store_unavailable"
+                    err = {"message": str(e), "type": "server_error", "code": code}
                     yield f"data: {json.dumps({'error': err})}\n\n"
                     return
                 except Exception as e:  # noqa: BLE001 - reported in the stream
