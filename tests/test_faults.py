@@ -183,17 +183,19 @@ def test_kill_9_mid_turn_then_restart_loses_nothing(home, tmp_path):
             except OSError:
                 pass
 
-        threading.Thread(target=send, daemon=True).start()
-        deadline = time.time() + 30
-        while time.time() < deadline and not brain.chat_requests:
-            time.sleep(0.1)  # the turn is mid-way: the brain has been asked
-        assert brain.chat_requests, "the turn never reached the brain"
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        proc = start()
+        procs = [proc]
         try:
+            threading.Thread(target=send, daemon=True).start()
+            deadline = time.time() + 30
+            while time.time() < deadline and not brain.chat_requests:
+                time.sleep(0.1)  # the turn is mid-way: the brain has been asked
+            assert brain.chat_requests, "the turn never reached the brain"
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+            procs.append(start())
             msgs = _get(f"{base}/api/sessions/kill-me/messages")["messages"]
             assert [m["content"] for m in msgs if m["role"] == "user"] == ["I loved Star Harvest, more like it"]
         finally:
-            proc.kill()
-            proc.wait(10)
+            for p in procs:
+                p.kill()
+                p.wait(10)
