@@ -29,7 +29,8 @@ def test_ask_json_and_session_continuation(tmp_path):
     lines = r.stdout.strip().splitlines()
     assert len(lines) == 1
     out = json.loads(lines[0])
-    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent"}
+    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent", "degraded"}
+    assert out["degraded"] is None  # the brain was reachable (or not needed)
     assert len(out["items"]) == 3 and all(it["id"] and it["title"] for it in out["items"])
     r2 = run(["ask", "--json", "--session", out["session"], "thanks!"], tmp_path, **env)
     assert r2.returncode == 0, r2.stderr
