@@ -35,6 +35,10 @@ class Step:
     delay_s: float = 0.0
     sse: list[str] | None = None
     """Server-sent events (each a JSON string) instead of a body."""
+    cut: bool = False
+    """End the event stream abruptly: no ``[DONE]``, the connection closed mid-stream."""
+    gap_s: float = 0.0
+    """Seconds between events (slow tokens)."""
 
 
 def chat_body(text: str, model: str = "fake-model", prompt_tokens: int = 10, completion_tokens: int = 3) -> dict:
@@ -116,8 +120,15 @@ class FakeOpenAIServer:
                     self.end_headers()
                     try:
                         for ev in step.sse:
+                            if step.gap_s:
+                                time.sleep(step.gap_s)
                             self.wfile.write(f"data: {ev}\n\n".encode())
                             self.wfile.flush()
+                        if step.cut:
+                            self.wfile.write(b'data: {"id": "c", "choices": [{"delta": {"cont')
+                            self.wfile.flush()
+                            self.close_connection = True
+                            return
                         self.wfile.write(b"data: [DONE]\n\n")
                         self.wfile.flush()
                     except (BrokenPipeError, ConnectionResetError):
@@ -371,3 +382,28 @@ def test_stream_without_stream_options_support():
     with FakeOpenAIServer([rejected, Step(sse=sse_chunks(["a", "b"]))]) as srv:
         assert make(srv).stream("hi").text() == "ab"
     assert "stream_options" not in srv.chat_requests[1]["json"]
+
+
+def test_a_truncated_stream_is_a_clear_error_with_the_text_so_far_kept():
+    with FakeOpenAIServer([Step(sse=sse_chunks(["Hel", "lo"])[:2], cut=True)]) as srv:
+        llm = make(srv)
+        llm.meter.start_turn()
+        s = llm.stream("hi", purpose="reply")
+        got = []
+        t0 = time.monotonic()
+        with pytest.raises(LLMResponseError, match="malformed stream"):
+            for part in s:
+                got.append(part)
+    assert got == ["Hel", "lo"] and time.monotonic() - t0 < 5
+    rec = llm.meter.turn_records()[-1]
+    assert not rec.ok and rec.error_kind == "malformed"
+
+
+def test_slow_tokens_within_the_timeout_arrive_and_a_stalled_stream_times_out():
+    with FakeOpenAIServer([Step(sse=sse_chunks(["a", "b", "c"]), gap_s=0.3)]) as srv:
+        assert make(srv, timeout_s=2.0).stream("hi").text() == "abc"  # each gap is under the timeout
+    with FakeOpenAIServer([Step(sse=sse_chunks(["a", "b"]), gap_s=1.5)]) as srv:
+        t0 = time.monotonic()
+        with pytest.raises((LLMTimeoutError, LLMResponseError)):
+            make(srv, timeout_s=0.5, max_retries=0).stream("hi").text()
+        assert time.monotonic() - t0 < 4

@@ -323,6 +323,10 @@ class OpenAILLM(LLM):
         finally:
             if state.get("usage") is None:
                 state["usage"] = Usage(completion_tokens=n)
+        if not state.get("finish"):  # every OpenAI-compatible server ends a reply with a finish_reason
+            state["error"] = "malformed"
+            raise LLMResponseError(f"{self._where()} sent a malformed stream: it ended before the reply was "
+                                   f"finished ({n} pieces received, no finish_reason)")
 
     def describe(self) -> dict[str, Any]:
         return {"backend": self.backend, "model": self.model, "base_url": self.base_url,
