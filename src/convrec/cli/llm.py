@@ -198,12 +198,15 @@ def serve(
     resolved = resolve_local_model(cfg.llm.model, cfg.home, sha256=cfg.llm.sha256, notify=_notify)
     n_threads = cfg.llm.threads or auto_threads(CpuLoad().others_busy())
     # logits_all=False: llama-cpp-python's server default (True) computes logits for every prompt token
-    app = create_app(
-        server_settings=ServerSettings(host=host, port=port, api_key=api_key),
-        model_settings=[ModelSettings(
-            model=str(resolved.path), model_alias=resolved.name, n_ctx=n_ctx or cfg.llm.n_ctx, n_threads=n_threads,
-            n_threads_batch=n_threads, logits_all=False, seed=cfg.llm.seed, verbose=False,
-        )],
-    )
+    from convrec.llm.local import _without_amx_buffers
+
+    with _without_amx_buffers():  # the model loads here (see _without_amx_buffers)
+        app = create_app(
+            server_settings=ServerSettings(host=host, port=port, api_key=api_key),
+            model_settings=[ModelSettings(
+                model=str(resolved.path), model_alias=resolved.name, n_ctx=n_ctx or cfg.llm.n_ctx, n_threads=n_threads,
+                n_threads_batch=n_threads, logits_all=False, seed=cfg.llm.seed, verbose=False,
+            )],
+        )
     _notify(f"serving {resolved.name} ({resolved.path}) on http://{host}:{port}/v1 with {n_threads} thread(s); Ctrl-C stops")
     uvicorn.run(app, host=host, port=port, log_level="warning")
