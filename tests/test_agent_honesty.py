@@ -87,6 +87,18 @@ def test_catalog_questions_facts_and_greetings_use_the_catalog(catalog, tmp_path
     assert "20" in t.reply and "games" in t.reply and t.llm_calls == 0
 
 
+def test_small_talk_that_names_items_is_not_shown(catalog, tmp_path):
+    """Small talk goes to the LLM; a reply that recommends items by name (without the tools, and
+    often wrongly) or repeats the instructions is replaced by the card's greeting."""
+    for said in ['I recommend "Galaxy Lords", a classic by Pond Studio.', "Sure! Star Harvest is great.",
+                 "You are a friendly game recommender assistant. Write a short reply (at most 4 sentences)"]:
+        a = make(catalog, tmp_path, said)
+        t = a.turn("how is your day going?")
+        assert said not in t.reply and "20" in t.reply and "games" in t.reply, t.reply
+    a = make(catalog, tmp_path, "Weekends are for playing! What kind of games do you enjoy?")
+    assert a.turn("how is your day going?").reply.startswith("Weekends are for playing")
+
+
 def test_a_catalog_without_interactions_ranks_by_its_own_signals(tiny_config, tmp_path):
     ds = prepare_tiny_games(tiny_config, name="tinycat", interactions=False)
     cat = CatalogAccess(ds, tiny_config)

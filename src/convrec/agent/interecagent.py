@@ -273,7 +273,11 @@ class InteRecAgent:
                     c = self.llm.generate([{"role": "system", "content": self.chat_system()},
                                            {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain)}],
                                           max_tokens=80, purpose="reply")
-                    return self.guard.clean(_tidy(c.text.strip(), 3))
+                    text = self.guard.clean(_tidy(c.text.strip(), 3))
+                    if text and (understand(text, self.vocab).mentions or re.search(r'["“«][^"”»]{2,60}["”»]', text)):
+                        return ""  # small talk that names items is recommending without the tools (and
+                        # often wrongly: "The Matrix by Christopher Nolan"): the card's greeting stands
+                    return text
                 except LLMError:
                     return ""
             reply, _ = answer_chitchat(intent, self.card, self.vocab, gen)
