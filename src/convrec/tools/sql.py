@@ -22,6 +22,45 @@ _FORBIDDEN_FUNCS = {"load_extension", "readfile", "writefile", "edit", "fts3_tok
 MAX_VALUE_BYTES = 4_000_000
 """The largest string or blob a query may build (SQLite's own limit is 1 GB)."""
 _START = re.compile(r"^\s*(select|with)\b", re.IGNORECASE)
+MAX_FORMAT_WIDTH = 10_000
+"""The widest field printf()/format() may pad to: SQLite checks its length limit only after
+padding, so printf('%.*c', 900000000, 'x') spins for seconds inside one call, where the
+progress handler cannot stop it."""
+_FMT_SPEC = re.compile(r"%[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])")
+
+
+class _FormatTooWide(ValueError):
+    pass
+
+
+def _guarded_printf(fmt, *args):
+    """SQLite's printf() with every width and precision (literal or ``*``) bounded."""
+    if fmt is None:
+        return None
+    used = 0
+    for m in _FMT_SPEC.finditer(str(fmt)):
+        for part in (m.group(1), m.group(2)):
+            if part == "*":
+                v = args[used] if used < len(args) else 0
+                used += 1
+                try:
+                    n = abs(int(float(v)))
+                except (TypeError, ValueError, OverflowError):
+                    n = 0
+            elif part:
+                n = int(part[:12])
+            else:
+                continue
+            if n > MAX_FORMAT_WIDTH:
+                raise _FormatTooWide(n)
+        if m.group(3) != "%":
+            used += 1
+    con = sqlite3.connect(":memory:")
+    try:
+        con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+        return con.execute("SELECT printf(" + ",".join("?" * (len(args) + 1)) + ")", (fmt, *args)).fetchone()[0]
+    finally:
+        con.close()
 
 
 def _authorizer(action, arg1, arg2, dbname, source):
@@ -46,6 +85,8 @@ def run_readonly(db_path: Path, sql: str, params: Sequence[Any] = (), max_rows: 
         for limit, value in ((sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES), (sqlite3.SQLITE_LIMIT_SQL_LENGTH, 100_000),
                              (sqlite3.SQLITE_LIMIT_ATTACHED, 0)):
             con.setlimit(limit, value)  # no 900 MB zeroblob() or printf() from a query
+        for name in ("printf", "format"):
+            con.create_function(name, -1, _guarded_printf, deterministic=True)
         deadline = time.monotonic() + timeout_s
         con.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
         wrapped = f"SELECT * FROM ({sql}) LIMIT {int(max_rows)}"
@@ -56,7 +97,7 @@ def run_readonly(db_path: Path, sql: str, params: Sequence[Any] = (), max_rows: 
             msg = str(e)
             if "interrupted" in msg:
                 raise ToolError(f"query took longer than {timeout_s:g} s and was stopped") from None
-            if "too big" in msg:
+            if "too big" in msg or "user-defined function raised" in msg:
                 raise ToolError("query builds a value larger than allowed and was stopped") from None
             if "not authorized" in msg:
                 raise ToolError("query not allowed: only reading the item tables is permitted") from None
