@@ -275,6 +275,51 @@ def test_dialogue_counts_learned_for_turns_only_and_own_dialogue_left_out(tmp_pa
     assert abs(leak.weights(conversational=True)["chat_pop"]) < 0.5
 
 
+def test_conversation_topic_items_learned_for_turns_only(tmp_path):
+    """Dialogue turns whose answer is close in content to an item the conversation named but
+    the user did not like (offered, seen, rejected: the topic, not a seed): the conversation
+    weights learn the context features, the history weights never use them, and a turn is
+    ranked by what its conversation mentioned; a lone request ignores ``mentioned``."""
+    from convrec.models.prefrank import Query
+
+    rng = np.random.default_rng(1)
+    n, dim = 300, 16
+    vec = rng.normal(size=(n, dim))
+    vec /= np.linalg.norm(vec, axis=1, keepdims=True)
+    pairs = {}
+    for i in range(n):  # each item's nearest neighbour in content
+        s = vec @ vec[i]
+        s[i] = -9
+        pairs[i] = int(np.argmax(s))
+
+    class Emb:
+        vectors = vec
+
+    _, cf, items, counts, users = _cf_world(rng, n, n_users=100)
+    views = Views(itemcf=cf, embeddings=Emb())
+    r = PreferenceRanker(items, views, counts, groups=("cf", "content", "priors", "ctx"))
+    convs = []
+    for _ in range(120):
+        m = int(rng.integers(0, n))
+        convs.append(Query(np.array([int(rng.integers(0, n))]), np.zeros(0, dtype=np.int64), pairs[m],
+                           np.array([m]), None, mentioned=np.array([m])))
+    r.fit(users, views, pool_size=200, conversations=convs)
+    wc, wh = r.weights(conversational=True), r.weights()
+    assert wc["ctx_content_max"] + wc["ctx_content_mean"] > 1.0
+    assert wh["ctx_content_max"] == wh["ctx_content_mean"] == wh["ctx_cf"] == 0.0
+    hits = 0
+    for m in rng.choice(n, 40, replace=False):
+        top = r.rank(Context([], [], text="", conversational=True, mentioned=[str(m)]), k=3)[0].tolist()
+        hits += str(pairs[int(m)]) in top
+    assert hits >= 30
+    lone = r.score(Context(["5"], mentioned=["7"]))  # not a conversation: the mention changes nothing
+    assert np.array_equal(lone[0], r.score(Context(["5"]))[0])
+    unknown = r.score(Context(["5"], conversational=True, mentioned=["no-such-item"]))
+    assert len(unknown[0]) == n  # a mention the catalog does not hold is ignored, not an error
+    r.save(tmp_path / "r")
+    assert np.allclose(PreferenceRanker.load(tmp_path / "r", views).w_conv, r.w_conv)
+
+
 def test_read_dialogues_keeps_the_user_words_and_extra_fields(tmp_path):
     from convrec.catalog.dialogues import dialogues_file, read_dialogues
 

@@ -341,7 +341,8 @@ class InteRecAgent:
         plan's conditions and the items the user already knows, replacing the ones dropped."""
         bus = CandidateBus(self.catalog.ds.n_items, candidates)
         ranking = self._ranking_profile(profile)
-        ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1])
+        ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1],
+                          mentioned=tuple(intent.items()) if said[1] else ())
         out = _Outcome(bus)
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
         conditions = list(filt.conditions) if filt else []

@@ -347,7 +347,8 @@ class Omulet(_Stored):
         trace.append({"step": "formatted_intent", "llm": fi.model_dump() if fi is not None else None, "error": err,
                       "merged": asdict(oi) | {"conditions": [c.describe() for c in oi.conditions]}})
         bus = CandidateBus(len(cat.items))
-        ctx = ToolContext(bus, cat, k=k, text=user_text, conversational=bool(earlier), conditions=oi.conditions)
+        ctx = ToolContext(bus, cat, k=k, text=user_text, conversational=bool(earlier), conditions=oi.conditions,
+                          mentioned=tuple(intent.items()) if earlier else ())
         run = _Run(cat, ctx, self.drop)
         if fi is not None:  # the linking tools, on the tracker: what the LLM's words became
             names = [n for p in (fi.like, fi.dislike) for n in p.items][:25]

@@ -65,7 +65,7 @@ def make_command(protocol: str):
                                             "(default $CONVREC_DATA/redial-dev/cases.jsonl)"),
         fold: str = typer.Option("all", "--fold", help="dialogues: all | tune (even lines) | holdout (odd lines)"),
         ablate: Optional[List[str]] = typer.Option(None, "--ablate", help="interecagent without a signal (repeatable): "
-                                                   "context | cf | seq | content | priors | chat | llm"),
+                                                   "context | cf | seq | content | priors | chat | ctx | llm"),
         llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
         model: Optional[str] = typer.Option(None, "--model"),
         base_url: Optional[str] = typer.Option(None, "--base-url"),

@@ -36,9 +36,10 @@ from convrec.eval.simulator import UserSimulator
 
 PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
              "dialogues")
-ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "llm")
+ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "ctx", "llm")
 """Signals an evaluation can switch off: ``context`` the conversation before the last message;
-``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) views of the preference
+``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) / ``ctx`` (closeness to
+every item the conversation named) views of the preference
 ranker (refitted without them); ``llm`` the agent's LLM (no planner call, template replies)."""
 """dialogues: ``tune`` = cases on even lines of the file, ``holdout`` = odd lines (never tuned on)."""
 SESSION_PROTOCOLS = ("simulator", "long-chat", "long-context")

@@ -101,6 +101,10 @@ class Context:
     conversational
         The request is a turn of a conversation (earlier messages exist): a model that learned
         from dialogues how people recommend to each other uses that.
+    mentioned
+        Every item the conversation named so far, by either side, whatever the user thought of
+        it: what the conversation is about (a model that learned from dialogues reads it as the
+        topic; these items are not recommended back by the caller's own exclusions).
     """
 
     history: Sequence[str] = ()
@@ -108,6 +112,7 @@ class Context:
     ordered: bool = True
     text: str = ""
     conversational: bool = False
+    mentioned: Sequence[str] = ()
 
 
 @dataclass

@@ -17,6 +17,10 @@ held-out users of the same catalog** instead of hand-set ones:
 ``text``            MiniLM: cosine of the item's text to what the user wrote (``Context.text``)
 ``chat_pop``        log count of the catalog's dialogues that name the item (either side), for
                     a turn of a conversation only (zero elsewhere)
+``ctx_cf``          ItemCF: mean similarity to every item the conversation named, either side,
+                    liked or not (``Context.mentioned``: what the talk is about), log scale;
+                    a turn of a conversation only
+``ctx_content_*``   MiniLM: mean / largest cosine to those items (same)
 ==================  =============================================================
 
 Training (``fit``): for users with a validation item, a few items of their training history
@@ -56,9 +60,13 @@ import numpy as np
 from convrec.models.base import Context, ItemIndex
 
 FEATURES = ("cf_mean", "cf_max", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
-            "chat_pop")
+            "chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
 GROUPS = {"cf": ("cf_mean", "cf_max"), "seq": ("seq",), "content": ("content_mean", "content_max"),
-          "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",), "chat": ("chat_pop",)}
+          "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",), "chat": ("chat_pop",),
+          "ctx": ("ctx_cf", "ctx_content_mean", "ctx_content_max")}
+CONVERSATION_ONLY = ("chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
+"""Features only a turn of a conversation has (zero for a one-off request): the history
+weights never use them."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
 MONTH = 30.44 * 86400
@@ -162,9 +170,10 @@ class PreferenceRanker:
 
     def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                  views: Views | None = None, text: np.ndarray | None = None,
-                 chat: np.ndarray | None = None) -> np.ndarray:
-        """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item
-        (only for a turn of a conversation; None: zero)."""
+                 chat: np.ndarray | None = None, mentioned: np.ndarray | None = None) -> np.ndarray:
+        """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item,
+        ``mentioned``: the conversation's items (both only for a turn of a conversation; None:
+        zero)."""
         v = views or self.views
         X = np.zeros((len(cand), len(FEATURES)))
         act = self.active()
@@ -192,6 +201,13 @@ class PreferenceRanker:
             X[:, col["text"]] = v.embeddings.vectors[cand] @ text
         if chat is not None and act[col["chat_pop"]]:
             X[:, col["chat_pop"]] = np.log1p(np.maximum(chat[cand], 0))
+        if mentioned is not None and len(mentioned) and act[col["ctx_cf"]]:
+            if v.itemcf is not None:
+                X[:, col["ctx_cf"]] = np.log1p(100 * np.asarray(v.itemcf.sim[mentioned].mean(axis=0)).ravel()[cand])
+            if v.embeddings is not None:
+                sims = v.embeddings.vectors[cand] @ v.embeddings.vectors[mentioned].T
+                X[:, col["ctx_content_mean"]] = sims.mean(axis=1)
+                X[:, col["ctx_content_max"]] = sims.max(axis=1)
         if act[col["pop"]]:
             m = self.counts.now if month is None else month
             pop, recent, fresh = self.counts.features(m, cand)
@@ -208,8 +224,10 @@ class PreferenceRanker:
         return 1970 + (self.counts.t0 + month * MONTH) / (365.25 * 86400)
 
     def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
-                      text: np.ndarray | None = None, conversational: bool = False) -> np.ndarray:
-        X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None)
+                      text: np.ndarray | None = None, conversational: bool = False,
+                      mentioned: np.ndarray | None = None) -> np.ndarray:
+        X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None,
+                          mentioned=mentioned if conversational else None)
         return ((X - self.mean) / self.std) @ self._weights(conversational)
 
     def reads_conversation(self) -> bool:
@@ -232,11 +250,13 @@ class PreferenceRanker:
         if len(cand) == 0:
             return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
         conv = bool(getattr(context, "conversational", False))
+        ment = self.items.encode([i for i in dict.fromkeys(getattr(context, "mentioned", ()) or ()) if str(i) in self.items],
+                                 "mentioned item") if conv else None
         if conv or abs(self.w[FEATURES.index("text")]) > 1e-6:
             text = self.embed_text(getattr(context, "text", ""))
         else:
             text = None  # these weights do not read words: skip the encoder
-        s = self.score_indices(liked, dis, cand, text=text, conversational=conv)
+        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment)
         if exclude_seen and (len(liked) or len(dis)):
             s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
         order = np.lexsort((np.arange(len(cand)), -s))
@@ -263,7 +283,7 @@ class PreferenceRanker:
     # ------------------------------------------------------------------ training
     def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
             rng: np.random.Generator | None = None, pool_size: int = 2000,
-            conversations: Sequence["Query"] = (), conv_share: float = 0.8) -> "PreferenceRanker":
+            conversations: Sequence["Query"] = (), conv_share: float = 0.95) -> "PreferenceRanker":
         """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
         from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
         to a constant; hand-picked hard negatives would teach it that popular items are rarely
@@ -294,7 +314,7 @@ class PreferenceRanker:
                 if q.own is not None and len(q.own):
                     np.subtract.at(chat, q.own, 1)
             blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=views, text=q.text,
-                                        chat=chat).astype(np.float32))
+                                        chat=chat, mentioned=q.mentioned if is_conv else None).astype(np.float32))
             if progress:
                 progress(1)
         allx = np.concatenate(blocks) if blocks else np.zeros((0, len(FEATURES)), np.float32)
@@ -338,8 +358,9 @@ class PreferenceRanker:
             return nll + self.l2 * float(w @ w), grad + 2 * self.l2 * w
 
         self.w, nll, nll0 = solve(0.0 if nu else 1.0)
-        if nu:  # user queries carry no dialogue counts: whatever L-BFGS left there is noise
-            self.w[FEATURES.index("chat_pop")] = 0.0
+        if nu:  # user queries carry no dialogue counts or context: whatever L-BFGS left there is noise
+            for f in CONVERSATION_ONLY:
+                self.w[FEATURES.index(f)] = 0.0
         self.fit_info = {"queries": int(nu), "conversations": int(nc), "pool": int(pool_size),
                          "nll": round(nll, 4), "nll_uniform": round(nll0, 4), "groups": list(self.groups)}
         self.w_conv = None
@@ -408,6 +429,9 @@ class Query:
     own: np.ndarray | None = None
     """For a dialogue turn: the items its own dialogue names (left out of the chat counts
     while fitting, so a turn does not see its own answer)."""
+    mentioned: np.ndarray | None = None
+    """For a dialogue turn: the items the conversation named before the answer, as the
+    understanding read them (``Context.mentioned`` at serving time)."""
 
 
 def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 3000, per_user: int = 3,

@@ -195,6 +195,19 @@ def ranker_views(ds: PreparedDataset, config: Config, get: Callable[[str], Recom
     return Views(cf, get("sasrec-set"), get("embeddings"))
 
 
+CONVERSATIONS_VERSION = 2
+"""Bumped when what :func:`conversations_path` holds changes (2: ``mentioned``, the items the
+understanding found in the conversation): an older file is read again from the dialogues."""
+
+
+def conversations_current(ds: PreparedDataset) -> bool:
+    """Whether the understood dialogue turns on disk are of this version."""
+    try:
+        return json.loads(conversations_path(ds).read_text()).get("version") == CONVERSATIONS_VERSION
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def conversations_path(ds: PreparedDataset) -> Path:
     """Where the tools layer leaves the understood dialogue turns the ranker learns from
     (``{"liked", "disliked", "seen", "targets", "text"}`` per turn; see
@@ -204,7 +217,7 @@ def conversations_path(ds: PreparedDataset) -> Path:
 
 def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress: Progress | None = None,
                       get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0,
-                      conversations: list[dict] | None = None):
+                      conversations: list[dict] | None = None, conv_share: float = 0.95):
     """Fit the preference ranker on this dataset's validation users and, when there are any,
     its dialogue turns (``conversations``, else the file at :func:`conversations_path`); see
     convrec.models.prefrank."""
@@ -237,7 +250,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
             convs.append(Query(items.encode([i for i in c.get("liked", []) if i in items]),
                                items.encode([i for i in c.get("disliked", []) if i in items]),
                                int(items.encode([t])[0]), items.encode([i for i in c.get("seen", []) if i in items]),
-                               None, own=named))
+                               None, own=named,
+                               mentioned=items.encode([i for i in c.get("mentioned", []) if i in items])))
     if convs and "chat" in ranker.groups:
         ranker.chat = chat
     text_on = "text" in ranker.groups and use_views.embeddings is not None
@@ -259,7 +273,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         if progress and done[0] % 50 == 0:
             progress({"queries": done[0], "total": len(queries) + len(convs)})
 
-    ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs)
+    ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs,
+               conv_share=conv_share)
     if convs and source:
         ranker.fit_info["conversations_from"] = source
     return ranker

@@ -72,3 +72,4 @@ class ToolContext:
     text: str = ""  # what the user wrote in this conversation (rankers that read words use it)
     conversational: bool = False  # the turn follows earlier messages
     conditions: tuple = ()  # the grounded conditions of the request (nlu Conditions): filters keep them
+    mentioned: tuple = ()  # every item the conversation named, either side (its topic, for the ranker)

@@ -104,9 +104,9 @@ class CatalogAccess:
     def model(self, artifact: str):
         if artifact not in self._models:
             if artifact == "pref-ranker":
-                from convrec.models.registry import conversations_path, is_trained
+                from convrec.models.registry import conversations_current
 
-                if not is_trained(self.ds, artifact) and not conversations_path(self.ds).is_file():
+                if not conversations_current(self.ds):  # missing, or written by an older version
                     self.conversation_queries()
             self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
         return self._models[artifact]
@@ -124,7 +124,7 @@ class CatalogAccess:
             return self.model("pref-ranker")
         key = "pref-ranker-no_" + "_".join(g for g in GROUPS if g not in groups)
         if key not in self._models:
-            from convrec.models.registry import conversations_path, load_pref_ranker, model_dir, train_pref_ranker
+            from convrec.models.registry import conversations_current, load_pref_ranker, model_dir, train_pref_ranker
 
             d = model_dir(self.ds, key)
             try:
@@ -132,7 +132,7 @@ class CatalogAccess:
                 if tuple(self._models[key].groups) != tuple(g for g in GROUPS if g in groups):
                     raise ValueError("other groups")
             except (ValueError, KeyError, OSError):
-                if not conversations_path(self.ds).is_file():
+                if not conversations_current(self.ds):
                     self.conversation_queries()
                 r = train_pref_ranker(self.ds, self.config, groups=[g for g in GROUPS if g in groups], get=self.model)
                 r.save(d)
@@ -145,7 +145,7 @@ class CatalogAccess:
         user's words, the recommended item — saved where the ranker's training reads them
         (nothing when the dataset has no dialogues on this machine)."""
         from convrec.catalog.dialogues import FIT_FOLD, dialogues_file, read_dialogues
-        from convrec.models.registry import conversations_path
+        from convrec.models.registry import CONVERSATIONS_VERSION, conversations_path
         from convrec.nlu import understand
 
         path = dialogues_file(self.config.data_root, self.ds.name)
@@ -165,11 +165,13 @@ class CatalogAccess:
             rows.append({"id": d.dialogue_id, "liked": [i for i in intent.liked if i in known],
                          "disliked": [i for i in intent.disliked if i in known],
                          "seen": sorted(i for i in seen if i in known), "targets": targets, "text": d.user_text,
+                         "mentioned": [i for i in intent.items() if i in known],
                          "named": sorted({i for i in list(d.mentioned) + list(d.targets) if i in known})})
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"source": str(path), "fold": FIT_FOLD, "turns": rows}))
+            tmp.write_text(json.dumps({"version": CONVERSATIONS_VERSION, "source": str(path), "fold": FIT_FOLD,
+                                       "turns": rows}))
             os.replace(tmp, out)
         except OSError:
             pass

@@ -178,7 +178,8 @@ class PreferenceRank(Tool):
             return Observation(f"no preference ranker ({e}): order kept", {"ids": ids, "skipped": True})
         liked = [i for i in args.liked if i in cat.items.index]
         dis = [i for i in args.disliked if i in cat.items.index]
-        out, s = ranker.score(Context(liked, dis, ordered=False, text=ctx.text, conversational=ctx.conversational), ids)
+        out, s = ranker.score(Context(liked, dis, ordered=False, text=ctx.text, conversational=ctx.conversational,
+                                      mentioned=ctx.mentioned), ids)
         out, s = [str(i) for i in out], np.asarray(s, dtype=float)
         ok = np.isfinite(s)
         if args.novelty > 0 and ok.sum() > 1:

@@ -136,7 +136,8 @@ class Rank(Tool):
             ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
         else:  # similarity / preference: the learned combination of CF, sequence, content and priors
             model = ranker if ranker is not None else cat.model("sasrec-set")
-            ids, scores = model.score(Context(prefer, unwanted, ordered=False, text=ctx.text, conversational=ctx.conversational), cand)
+            ids, scores = model.score(Context(prefer, unwanted, ordered=False, text=ctx.text,
+                                              conversational=ctx.conversational, mentioned=ctx.mentioned), cand)
         keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
         ids, scores = ids[keep], scores[keep]
         if cand is None:
