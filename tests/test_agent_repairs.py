@@ -107,6 +107,13 @@ def test_ground_items(tiny_vocab, ctx):
     assert {"dropped_unmentioned_item", "liked_item_in_unwanted"} <= set(got)
     out, _ = ground_items(Plan(action="use_tools", steps=[R()]), understand("popular racing games", tiny_vocab), ctx)
     assert next(s for s in out.steps if isinstance(s, RankStep)).schema_ == "popularity"
+    # talk (a turn of a conversation, or words without items): the ranker may read what was
+    # said, so the plan does not force plain popularity (the rank tool decides)
+    talk = RepairContext(title=ctx.title, link=ctx.link, conversational=True)
+    for schema in ("preference", "popularity"):
+        out, _ = ground_items(Plan(action="use_tools", steps=[R(schema=schema)]),
+                              understand("popular racing games", tiny_vocab), talk)
+        assert next(s for s in out.steps if isinstance(s, RankStep)).schema_ == "preference"
 
 
 def test_similar_for_reference(tiny_vocab, ctx):

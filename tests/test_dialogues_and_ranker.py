@@ -334,6 +334,30 @@ def test_read_dialogues_keeps_the_user_words_and_extra_fields(tmp_path):
     assert dialogues_file(tmp_path, "movielens-small") is None  # not on this machine
 
 
+def test_words_without_items_are_read_as_talk(catalog, tmp_path):
+    """A request that names no item ("I like to watch scary movies") is ranked by what the
+    catalog's dialogues taught (words, recency, what people bring up), not by all-time
+    popularity; the stated condition still holds for every item."""
+    from convrec.agent.interecagent import InteRecAgent
+    from convrec.agent.memory import SessionStore
+    from convrec.llm.fake import ScriptedLLM
+
+    if not catalog.ranker().reads_conversation():
+        pytest.skip("redial-dev is not on this machine: the ranker has no conversation weights")
+    agent = InteRecAgent(catalog, ScriptedLLM([]), SessionStore(tmp_path / "s.db"), planner="never", llm_intro="off")
+    turn = agent.turn("I like to watch scary movies", None, k=10)
+    rank = next(t for t in turn.trace if t.get("tool") == "rank")
+    assert rank["input"]["schema"] == "preference" and "by preference" in rank["output"]
+    ids = [it["id"] for it in turn.items]
+    assert len(ids) == 10 and all("Horror" in catalog.items.loc[i, "genres"] for i in ids)
+    pop = catalog.model("popularity")
+    horror = [i for i in catalog.items.index if "Horror" in catalog.items.loc[i, "genres"]]
+    by_pop = pop.score(Context([]), horror)[0][:10].tolist()
+    assert ids != by_pop
+    years = catalog.items.loc[ids, "year"].astype(float)
+    assert years.median() > catalog.items.loc[by_pop, "year"].astype(float).median()  # what people talk about: newer
+
+
 def test_the_shipped_catalogs_ranker_beats_its_popularity(catalog):
     """Fitted on movielens-small's validation users: on test users (last 3 items stated), the
     target among 19 random unseen items ranks better than by popularity."""

@@ -147,16 +147,22 @@ def answer_chitchat(intent: RequestIntent, card: CapabilityCard, vocab: Vocabula
 
 
 # ---------------------------------------------------------------------- items
-def item_view(it: dict[str, Any], vocab: Vocabulary) -> dict[str, Any]:
+def item_view(it: dict[str, Any], vocab: Vocabulary, conditions: Sequence = ()) -> dict[str, Any]:
     """What an interface shows of an item: id, title and its time / category / price / creator
-    / rating columns (by role, so any catalog shows its own)."""
+    / rating columns (by role, so any catalog shows its own). A list shows up to 4 values, the
+    ones the request asked for first (a comedy the user asked for shows "Comedy" even when it
+    is its fifth genre)."""
     out = {"id": it["item_id"], "title": it["title"]}
     for role in SHOW_ROLES:
         for col in vocab.role(role)[:2 if role == "category" else 1]:
             v = it.get(col)
             if isinstance(v, list):
                 if v:
-                    out[col] = v[:4]
+                    asked = {str(x).lower() for c in conditions if getattr(c, "column", None) == col
+                             and getattr(c, "op", None) in ("contains", "in")
+                             for x in (c.value if isinstance(c.value, (list, tuple)) else [c.value])}
+                    first = [x for x in v if str(x).lower() in asked]
+                    out[col] = (first + [x for x in v if x not in first])[:max(4, len(first))]
             elif v is not None and v != "" and v == v:
                 out[col] = v
     return out

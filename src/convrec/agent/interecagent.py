@@ -193,9 +193,12 @@ class InteRecAgent:
             return self._finish(direct, t0, turn_no)
         said = self.store.messages(sid)
         words = " ".join(m["content"] for m in said if m["role"] == "user")[-MAX_WORDS:]
-        conversational = len(said) > 1  # earlier messages: the ranker reads it as a conversation
+        # the ranker reads the turn as talk — what a person says to a recommender, as in the
+        # catalog's dialogues — when earlier messages exist or the message names no item (the
+        # history weights, learned from stated items, have nothing to go on then)
+        conversational = len(said) > 1 or not intent.items()
         with stage("plan"):
-            plan, repairs = self._plan(intent, sid, profile)
+            plan, repairs = self._plan(intent, sid, profile, conversational=conversational)
         if candidates is not None or k is not None:
             plan = self._given(plan, candidates, k, repairs)
         plan, carried = self._carry_over(plan, intent, profile, repairs)
@@ -213,7 +216,8 @@ class InteRecAgent:
             reflections.append(verdict)
             if verdict["ok"]:
                 break
-            plan2, repairs2 = self._plan(intent, sid, profile, advice=verdict["advice"], previous=plan)
+            plan2, repairs2 = self._plan(intent, sid, profile, advice=verdict["advice"], previous=plan,
+                                         conversational=conversational)
             if candidates is not None or k is not None:
                 plan2 = self._given(plan2, candidates, k, repairs2)
             out2 = self._execute(plan2, intent, profile, candidates, (words, conversational))
@@ -369,7 +373,7 @@ class InteRecAgent:
                     bus.record("verify", {"conditions": len(conditions), "excluded": len(exclude)},
                                f"dropped {len(dropped)} of {len(raw)} fetched items", None, time.perf_counter())
                 by_id = {it["item_id"]: it for it in raw}
-                out.items = [item_view(by_id[i], self.vocab) for i in keep[:step.k]]
+                out.items = [item_view(by_id[i], self.vocab, conditions) for i in keep[:step.k]]
                 out.asked = step.k
             elif step.tool == "lookup":
                 out.rows = obs.text
@@ -435,13 +439,14 @@ class InteRecAgent:
         return out
 
     def _plan(self, intent: RequestIntent, sid: str | None, profile: Profile, advice: str | None = None,
-              previous: Plan | None = None) -> tuple[Plan, list[str]]:
+              previous: Plan | None = None, conversational: bool = False) -> tuple[Plan, list[str]]:
         """The LLM writes the plan (with the closest demonstrations); the repair pipeline
         merges it with the intent."""
         ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
                             k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
                             list_columns=tuple(self.list_columns),
-                            remembered_likes=bool(self._ranking_profile(profile).like_ids))
+                            remembered_likes=bool(self._ranking_profile(profile).like_ids),
+                            conversational=conversational)
         if advice is None and (self.planner == "never" or (self.planner == "auto" and intent.grounded)):
             # every word was linked to the catalog: the repairs would replace whatever the
             # model wrote by what the intent says, so the call is skipped

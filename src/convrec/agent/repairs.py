@@ -38,6 +38,10 @@ class RepairContext:
     remembered_likes: bool = False
     """The user's profile (this session's earlier turns or earlier sessions) holds liked items:
     ranking reads them even when this message names none."""
+    conversational: bool = False
+    """The ranker reads this turn as talk (earlier messages, or words without any item): with
+    no liked item it may still personalise on what was said, so ranking is not forced to
+    plain popularity (the rank tool falls back to it when the ranker cannot read the talk)."""
 
 
 REGISTRY: list[tuple[str, Repair, tuple[str, ...]]] = []
@@ -183,9 +187,9 @@ def ground_items(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     rank.prefer, rank.unwanted = liked[:10], [d for d in disliked if d not in liked][:10]
     if (set(rank.prefer) | set(rank.unwanted)) - before:
         labels.append("added_mentioned_item")
-    if not liked and not ctx.remembered_likes and rank.schema_ != "popularity":
+    if not liked and not ctx.remembered_likes and not ctx.conversational and rank.schema_ != "popularity":
         rank.schema_ = "popularity"
-    elif liked and rank.schema_ == "popularity":
+    elif (liked or ctx.conversational) and rank.schema_ == "popularity":
         rank.schema_ = "preference"
     sim = next((s for s in steps if isinstance(s, SimilarStep)), None)
     if sim is not None:
