@@ -194,9 +194,10 @@ class InteRecAgent:
         said = self.store.messages(sid)
         words = " ".join(m["content"] for m in said if m["role"] == "user")[-MAX_WORDS:]
         # the ranker reads the turn as talk — what a person says to a recommender, as in the
-        # catalog's dialogues — when earlier messages exist or the message names no item (the
-        # history weights, learned from stated items, have nothing to go on then)
-        conversational = len(said) > 1 or not intent.items()
+        # catalog's dialogues — when earlier messages exist, or when neither the message nor
+        # the user's remembered likes name an item (the history weights, learned from stated
+        # items, have nothing to go on then)
+        conversational = len(said) > 1 or not (intent.items() or self._ranking_profile(profile).like_ids)
         with stage("plan"):
             plan, repairs = self._plan(intent, sid, profile, conversational=conversational)
         if candidates is not None or k is not None:
