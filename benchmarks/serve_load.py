@@ -25,6 +25,7 @@ an intended 429 or if anything was lost.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import socket
@@ -105,12 +106,10 @@ class ScriptedBrain:
 
 
 def start_scripted(args) -> tuple[str, callable]:
-    import uvicorn
-
     from convrec.agent.setup import is_ready
     from convrec.cli._setup import run_setup
     from convrec.config import load_config
-    from convrec.server import Engine, create_app
+    from convrec.server import Engine, create_app, serving
 
     cfg = load_config(None)
     cfg = cfg.model_copy(update={"server": cfg.server.model_copy(update={
@@ -119,19 +118,10 @@ def start_scripted(args) -> tuple[str, callable]:
         run_setup(cfg, args.dataset, llm=False, first_use=True)
     engine = Engine(cfg, [args.dataset], args.strategy, llm=ScriptedBrain.make(args.llm_ms))
     engine.warm()
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(engine), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=server.run, daemon=True)
-    t.start()
-    while not server.started:
-        time.sleep(0.05)
-
-    def stop():
-        server.should_exit = True
-        t.join(10)
-        engine.close()
-
-    return f"http://127.0.0.1:{port}", stop
+    stack = contextlib.ExitStack()
+    stack.callback(engine.close)
+    base = stack.enter_context(serving(create_app(engine)))
+    return base, stack.close
 
 
 def start_embedded(args) -> tuple[str, callable]:

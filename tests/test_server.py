@@ -402,18 +402,10 @@ def _free_port() -> int:
 
 @pytest.fixture
 def live(engine):
-    import uvicorn
+    from convrec.server import serving
 
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(engine), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=server.run, daemon=True)
-    t.start()
-    deadline = time.time() + 20
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    t.join(10)
+    with serving(create_app(engine)) as base:
+        yield base
 
 
 def test_openai_client_against_a_live_server(live, engine):
@@ -437,38 +429,32 @@ def test_openai_client_against_a_live_server(live, engine):
 
 def test_a_client_that_disconnects_frees_its_queue_slot(tiny_home, tmp_path):
     """Over a real socket: the client of a waiting turn hangs up; its turn never runs."""
-    import uvicorn
+    from urllib.parse import urlsplit
 
-    from convrec.server import create_app as make
+    from convrec.server import create_app as make, serving
 
     e = make_engine(tiny_home, store=SessionStore(tmp_path / "s.db"), workers=1, queue_size=2)
     gate = _gated(e)
     e.submit_turn("occupies the worker")
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(make(e), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=server.run, daemon=True)
-    t.start()
-    while not server.started:
-        time.sleep(0.05)
-    body = json.dumps({"model": "convrec", "messages": [{"role": "user", "content": "hang up"}]}).encode()
-    with socket.create_connection(("127.0.0.1", port)) as s:
-        s.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
-        deadline = time.time() + 5
-        while e.queue.waiting < 1 and time.time() < deadline:
+    with serving(make(e)) as base:
+        port = urlsplit(base).port
+        body = json.dumps({"model": "convrec", "messages": [{"role": "user", "content": "hang up"}]}).encode()
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            deadline = time.time() + 5
+            while e.queue.waiting < 1 and time.time() < deadline:
+                time.sleep(0.05)
+            assert e.queue.waiting == 1
+        deadline = time.time() + 10  # the server notices within a poll interval
+        while e.queue.pending > 1 and time.time() < deadline:
+            time.sleep(0.1)
+        assert e.queue.pending == 1  # only the running turn holds a slot
+        gate.release.set()
+        deadline = time.time() + 10
+        while e.queue.pending and time.time() < deadline:
             time.sleep(0.05)
-        assert e.queue.waiting == 1
-    deadline = time.time() + 10  # the server notices within a poll interval
-    while e.queue.pending > 1 and time.time() < deadline:
-        time.sleep(0.1)
-    assert e.queue.pending == 1  # only the running turn holds a slot
-    gate.release.set()
-    deadline = time.time() + 10
-    while e.queue.pending and time.time() < deadline:
-        time.sleep(0.05)
-    assert gate.calls == 1  # the abandoned turn never ran
-    server.should_exit = True
-    t.join(10)
+        assert gate.calls == 1  # the abandoned turn never ran
     e.close()
 
 

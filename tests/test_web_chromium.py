@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -50,25 +47,13 @@ def chromium() -> str:
 
 @pytest.fixture
 def live_page_server(tmp_path):
-    import uvicorn
-
-    from convrec.server import Engine, create_app
+    from convrec.server import Engine, create_app, serving
 
     cfg = Config(home=tmp_path / "home", data=DataConfig())
     prepare_tiny_games(cfg)
     engine = Engine(cfg, ["tiny"], "baseline-popularity", store=SessionStore(tmp_path / "sessions.db"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(engine), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=server.run, daemon=True)
-    t.start()
-    deadline = time.time() + 20
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", engine
-    server.should_exit = True
-    t.join(10)
+    with serving(create_app(engine)) as base:
+        yield base, engine
     engine.close()
 
 
