@@ -1,11 +1,15 @@
 """OMuleT's list without its LLM (fixed policy + rank step), for a grid of popularity penalties
-(``[omulet] novelty``): Hit@10 against MaxFreq@10 / Pop50@10 / Entropy@10.
+(``[omulet] novelty``) and candidate orders (``[omulet] order``: global | pools): Hit@10 against
+MaxFreq@10 / Pop50@10 / Entropy@10. ``--llm`` runs the whole strategy with the configured LLM
+(slow: ≈ 15 s a request with the embedded model).
 
 Runs on a *tuning* request set built from other users than the shipped evaluation set
 (``src/convrec/eval/data/<dataset>-requests.jsonl`` is never read here except to exclude its
 users), so the chosen penalty is not fitted on the numbers it is reported with.
 
     python benchmarks/omulet_novelty.py --dataset movielens-small --n 100
+    python benchmarks/omulet_novelty.py --grid 0.5:global,0.5:pools,1:pools
+    python benchmarks/omulet_novelty.py --grid 0.5:global:40,0.5:pools:25 --llm --n 40
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ def main() -> None:
     ap.add_argument("--dataset", default="movielens-small")
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--grid", default="0,0.25,0.5,0.75,1,1.5")
+    ap.add_argument("--grid", default="0,0.25,0.5,0.75,1,1.5",
+                    help="comma-separated novelty[:order[:n_candidates[:fuse]]] variants; 'base' = baseline-llm-only (with --llm)")
+    ap.add_argument("--llm", action="store_true", help="with the configured LLM (intent + enumeration)")
     a = ap.parse_args()
 
     from rich.console import Console
@@ -43,15 +49,30 @@ def main() -> None:
     taken = {json.loads(l)["id"] for l in shipped.read_text().splitlines() if l.strip()} if shipped.is_file() else set()
     rows = [r for r in build_request_set(ds, n=a.n + len(taken), seed=a.seed) if r["id"] not in taken][: a.n]
     top50 = set(ds.items.sort_values("popularity", ascending=False)["item_id"].astype(str).head(50))
-    t = Table(title=f"OMuleT without its LLM, {a.dataset}, {len(rows)} tuning requests (seed {a.seed})")
-    for c in ("novelty", "hit@10", "precision@10", "maxfreq@10", "entropy@10", "pop50@10", "rpop50@10"):
+    t = Table(title=f"OMuleT {'with' if a.llm else 'without'} its LLM, {a.dataset}, {len(rows)} tuning requests (seed {a.seed})")
+    llm = None
+    if a.llm:
+        from convrec.llm.factory import make_llm
+
+        llm = make_llm(cfg)
+    for c in ("variant", "hit@10", "precision@10", "maxfreq@10", "entropy@10", "pop50@10", "rpop50@10"):
         t.add_column(c, justify="right")
-    for beta in [float(x) for x in a.grid.split(",")]:
-        o = Omulet(cat, None, k=10, novelty=beta)
-        lists = [[it["id"] for it in o.turn(r["request"]).items] for r in tqdm(rows, desc=f"novelty {beta}", leave=False)]
+    for spec in a.grid.split(","):
+        parts = spec.split(":")
+        beta = float(parts[0]) if spec != "base" else 0.0
+        order = parts[1] if len(parts) > 1 else "global"
+        n_cand = int(parts[2]) if len(parts) > 2 and parts[2] else cfg.omulet.n_candidates
+        fuse = parts[3] if len(parts) > 3 else "llm"
+        if spec == "base":  # the base LLM alone (baseline-llm-only), for reference
+            from convrec.agent.strategy import StrategyDeps, build_strategy
+
+            o = build_strategy("baseline-llm-only", StrategyDeps(cat, llm, None, k=10, seed=0))
+        else:
+            o = Omulet(cat, llm, k=10, novelty=beta, order=order, n_candidates=n_cand, fuse=fuse)
+        lists = [[it["id"] for it in o.turn(r["request"]).items] for r in tqdm(rows, desc=spec, leave=False)]
         truths = [r["truth"] for r in rows]
         rp = [x for x in (cm.rpop50(l, tr, top50, 10) for l, tr in zip(lists, truths)) if x is not None]
-        t.add_row(f"{beta:g}", f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+        t.add_row(spec, f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
                   f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
                   f"{cm.max_freq_at_k(lists, 10):.3f}", f"{cm.entropy_at_k(lists, 10):.2f}",
                   f"{np.mean([cm.pop50(l, top50, 10) for l in lists]):.3f}", f"{np.mean(rp):.2f}" if rp else "–")

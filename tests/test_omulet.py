@@ -187,6 +187,44 @@ def test_listed_names_are_constrained_to_the_shown_titles(catalog):
         Omulet(catalog, llm, names="open")
 
 
+def test_rrf_fuses_the_llms_order_with_the_tools_order(catalog):
+    """fuse = rrf: the LLM still chooses which items come first, but an item it pulls up from
+    deep in the tools' order no longer jumps to the top; every item still meets the conditions."""
+    msg = "I loved Toy Story, recommend animated movies from the 1990s"
+    plain = Omulet(catalog, ScriptedLLM([FI]), k=20, drop=("llm-rank",)).turn(msg)
+    t = [it["id"] for it in plain.items]  # the tools' order
+    named = [catalog.title(i) for i in [t[19]] + t[:9]]
+    first = Omulet(catalog, ScriptedLLM([FI, {"titles": named}]), k=20).turn(msg)
+    assert [it["id"] for it in first.items][:10] == [t[19]] + t[:9]  # the paper: the LLM's names first
+    fused = Omulet(catalog, ScriptedLLM([FI, {"titles": named}]), k=20, fuse="rrf").turn(msg)
+    ids = [it["id"] for it in fused.items]
+    assert ids[0] == t[0] and set(ids[:10]) == {t[19]} | set(t[:9]) and 5 <= ids.index(t[19]) <= 9
+    assert fused.named_items == 10 and fused.linked_items == 10
+    for it in fused.items:
+        d = catalog.describe(it["id"])
+        assert "Animation" in d["genres"] and 1990 <= d["year"] <= 1999
+    with pytest.raises(ValueError, match="fuse"):
+        Omulet(catalog, None, fuse="mean")
+
+
+def test_pools_order_keeps_every_tools_share_of_the_top(catalog):
+    msg = "I loved Toy Story and Heat, recommend some comedies"
+    o = Omulet(catalog, None, k=12, order="pools")
+    t = o.turn(msg)
+    steps = next(s for s in t.trace if s["step"] == "policy")["tools"]
+    assert {"cf_similar", "content_similar", "genre_lookup"} <= {s["tool"] for s in steps}
+    ids = [it["id"] for it in t.items]
+    assert len(ids) == 12 and len(set(ids)) == 12 and not {"1", "6"} & set(ids)
+    assert all("Comedy" in catalog.describe(i)["genres"] for i in ids)
+    # each tool's best kept item comes within the first round: the content-similar pool (odd,
+    # unpopular items the global rank pushes down) gets a place near the top
+    content = set(call(catalog, "content_similar", ids=["1", "6"]).data["ids"])
+    glob = [it["id"] for it in Omulet(catalog, None, k=12).turn(msg).items]
+    assert 1 <= len(set(ids[:4]) & content) and len(set(ids[:4]) & content) >= len(set(glob[:4]) & content)
+    with pytest.raises(ValueError, match="order"):
+        Omulet(catalog, None, order="random")
+
+
 def test_turn_survives_a_failing_llm(catalog):
     o = Omulet(catalog, ScriptedLLM(["not json", "still not", "nope", "no", "x", "y"]), k=4)
     t = o.turn("comedies from the 80s please")

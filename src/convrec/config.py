@@ -148,6 +148,10 @@ class OmuletConfig(BaseModel):
     other users than the evaluation set (benchmarks/omulet_novelty.py): the lists' share of the 50
     most popular items then matches what steam users chose next (RPop50 ≈ 1) and halves
     MaxFreq@10 on movielens-small, for ≤ 1 hit in 100 there (5 in 100 on steam)."""
+    order: Literal["global", "pools"] = "global"
+    """global: the rank step orders all the tools' candidates in one list; pools: each tool's
+    candidates are ordered by the rank step within that tool's list, and the lists are
+    interleaved round-robin (every source keeps its share of the top)."""
     names: Literal["listed", "free"] = "listed"
     """listed: the LLM's names are constrained to the titles of the candidates it was shown (a
     JSON-schema enum: every name is a catalog item); free: the paper's open enumeration, names

@@ -187,6 +187,10 @@ def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, tex
     return out
 
 
+RRF_K = 60
+"""The reciprocal-rank-fusion constant (Cormack et al. 2009)."""
+
+
 class _Run:
     """Executes tools against one turn's context, collecting candidate pools by source."""
 
@@ -272,7 +276,7 @@ class Omulet(_Stored):
 
     def __init__(self, catalog, llm: LLM | None, k: int = 10, seed: int = 0, policy: str = "fixed",
                  drop: Sequence[str] = (), n_list: int = 20, n_candidates: int = 40, names: str = "listed",
-                 novelty: float = 0.5, store=None):
+                 novelty: float = 0.5, order: str = "global", fuse: str = "llm", store=None):
         super().__init__(catalog, k, seed)
         self.llm = llm
         self.store = store
@@ -289,6 +293,17 @@ class Omulet(_Stored):
             raise ValueError(f"unknown OMuleT names mode {names!r} (choose listed or free)")
         self.names = names
         self.novelty = novelty
+        if order not in ("global", "pools"):
+            raise ValueError(f"unknown OMuleT order {order!r} (choose global or pools)")
+        self.order = order
+        if fuse not in ("llm", "rrf"):
+            raise ValueError(f"unknown OMuleT fuse {fuse!r} (choose llm or rrf)")
+        self.fuse = fuse
+        """llm: the LLM's names first, then the tools' order (the paper); rrf: reciprocal-rank
+        fusion of the LLM's order and the tools' order."""
+        """global: the rank step orders all the tools' candidates in one list; pools: each tool's
+        candidates are ordered by the rank step within that tool's list and the lists are
+        interleaved (every source keeps its share of the top)."""
         """listed: the LLM can only name titles of the candidates it was shown (a JSON-schema
         enum, so every name is a catalog item — small models otherwise copy the listing's
         format or misspell long store titles); free: the paper's open enumeration."""
@@ -382,6 +397,10 @@ class Omulet(_Stored):
             ranked = run.call("preference_rank", pool=False, ids=kept[:2000], liked=oi.liked[:50],
                               disliked=oi.disliked[:50], novelty=self.novelty)
             kept = ranked + [i for i in kept if i not in set(ranked)]
+            if self.order == "pools" and run.pools:
+                pos = {i: n for n, i in enumerate(kept)}
+                kept = round_robin([sorted((i for i in p if i in pos), key=pos.__getitem__) for _, p in run.pools]
+                                   + [kept])
         shown = kept[: self.n_candidates]
         listing = "\n".join(f"{n}. {info_line(cat, i)}" for n, i in enumerate(shown, 1))
         if "format" not in self.drop:
@@ -404,8 +423,19 @@ class Omulet(_Stored):
                           "dropped": len(dropped), "titles": names})
         elif err2:
             trace.append({"step": "enumerate", "error": err2})
-        llm_count = len(ids)
-        ids += [i for i in kept if i not in set(ids)]
+        if self.fuse == "rrf" and ids:  # the LLM's order and the tools' order, fused
+            named_rank = {i: n for n, i in enumerate(ids)}
+            tool_rank = {i: n for n, i in enumerate(kept)}
+
+            def fused(i: str) -> float:
+                return sum(1.0 / (RRF_K + 1 + r[i]) for r in (named_rank, tool_rank) if i in r)
+
+            llm_named = set(ids)
+            ids = sorted(dict.fromkeys(ids + kept), key=fused, reverse=True)[:k]
+            llm_count = sum(i in llm_named for i in ids)
+        else:
+            llm_count = len(ids)
+            ids += [i for i in kept if i not in set(ids)]
         ids = ids[:k]
         trace.append({"step": "policy", **policy_info, "tools": [s.to_dict() for s in bus.tracker.steps]})
         items = [item_view({"item_id": i, **cat.describe(i)}, cat.vocab) for i in ids]
