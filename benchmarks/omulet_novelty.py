@@ -20,6 +20,23 @@ import json
 import numpy as np
 
 
+class _Memo:
+    """The LLM with its answers remembered per (messages, schema): variants that differ only
+    after the LLM's calls (the fusion) reuse them instead of decoding again."""
+
+    def __init__(self, llm):
+        self.llm, self.memo = llm, {}
+
+    def __getattr__(self, name):
+        return getattr(self.llm, name)
+
+    def generate_json(self, messages, schema, **kw):
+        key = (json.dumps(messages, sort_keys=True), json.dumps(schema.model_json_schema(), sort_keys=True))
+        if key not in self.memo:
+            self.memo[key] = self.llm.generate_json(messages, schema, **kw)
+        return self.memo[key]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--dataset", default="movielens-small")
@@ -54,7 +71,7 @@ def main() -> None:
     if a.llm:
         from convrec.llm.factory import make_llm
 
-        llm = make_llm(cfg)
+        llm = _Memo(make_llm(cfg))
     for c in ("variant", "hit@10", "precision@10", "maxfreq@10", "entropy@10", "pop50@10", "rpop50@10"):
         t.add_column(c, justify="right")
     for spec in a.grid.split(","):
@@ -72,10 +89,12 @@ def main() -> None:
         lists = [[it["id"] for it in o.turn(r["request"]).items] for r in tqdm(rows, desc=spec, leave=False)]
         truths = [r["truth"] for r in rows]
         rp = [x for x in (cm.rpop50(l, tr, top50, 10) for l, tr in zip(lists, truths)) if x is not None]
-        t.add_row(spec, f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
-                  f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+        row = (f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+                 f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
                   f"{cm.max_freq_at_k(lists, 10):.3f}", f"{cm.entropy_at_k(lists, 10):.2f}",
                   f"{np.mean([cm.pop50(l, top50, 10) for l in lists]):.3f}", f"{np.mean(rp):.2f}" if rp else "–")
+        t.add_row(spec, *row)
+        print(spec, *row, flush=True)
     Console().print(t)
 
 
