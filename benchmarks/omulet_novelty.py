@@ -90,9 +90,9 @@ def main() -> None:
         truths = [r["truth"] for r in rows]
         rp = [x for x in (cm.rpop50(l, tr, top50, 10) for l, tr in zip(lists, truths)) if x is not None]
         row = (f"{np.mean([cm.hit_list_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
-                 f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
-                  f"{cm.max_freq_at_k(lists, 10):.3f}", f"{cm.entropy_at_k(lists, 10):.2f}",
-                  f"{np.mean([cm.pop50(l, top50, 10) for l in lists]):.3f}", f"{np.mean(rp):.2f}" if rp else "–")
+               f"{np.mean([cm.precision_at_k(l, tr, 10) for l, tr in zip(lists, truths)]):.3f}",
+               f"{cm.max_freq_at_k(lists, 10):.3f}", f"{cm.entropy_at_k(lists, 10):.2f}",
+               f"{np.mean([cm.pop50(l, top50, 10) for l in lists]):.3f}", f"{np.mean(rp):.2f}" if rp else "–")
         t.add_row(spec, *row)
         print(spec, *row, flush=True)
     Console().print(t)

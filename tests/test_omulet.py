@@ -295,6 +295,20 @@ def test_registered_everywhere(catalog):
     assert build_strategy("omulet-pllm", StrategyDeps(catalog, ScriptedLLM([]))).policy == "llm"
 
 
+def test_config_options_reach_the_strategy(catalog, session_config):
+    """Every [omulet] option of the config file is handed to the strategy (the config forbids
+    unknown keys, so an option it lacks would be refused)."""
+    from convrec.agent.strategy import StrategyDeps, build_strategy
+    from convrec.config import OmuletConfig
+    from convrec.tools.catalog import CatalogAccess
+
+    o = OmuletConfig.model_validate({"order": "pools", "fuse": "rrf", "novelty": 1.0, "n_candidates": 25,
+                                     "names": "free"})
+    cfg = session_config.model_copy(update={"omulet": o})
+    s = build_strategy("omulet", StrategyDeps(CatalogAccess(catalog.ds, cfg), ScriptedLLM([])))
+    assert (s.order, s.fuse, s.novelty, s.n_candidates, s.names) == ("pools", "rrf", 1.0, 25, "free")
+
+
 # ---------------------------------------------------------------- the real model
 @pytest.mark.llm
 @pytest.mark.slow

@@ -152,6 +152,10 @@ class OmuletConfig(BaseModel):
     """global: the rank step orders all the tools' candidates in one list; pools: each tool's
     candidates are ordered by the rank step within that tool's list, and the lists are
     interleaved round-robin (every source keeps its share of the top)."""
+    fuse: Literal["llm", "rrf"] = "llm"
+    """llm: the LLM's names first, then the tools' order (the paper); rrf: reciprocal-rank fusion
+    of the LLM's order and the tools' order (an item the LLM pulls up from deep in the listing
+    is averaged with its place there)."""
     names: Literal["listed", "free"] = "listed"
     """listed: the LLM's names are constrained to the titles of the candidates it was shown (a
     JSON-schema enum: every name is a catalog item); free: the paper's open enumeration, names

@@ -292,21 +292,21 @@ class Omulet(_Stored):
         if names not in ("listed", "free"):
             raise ValueError(f"unknown OMuleT names mode {names!r} (choose listed or free)")
         self.names = names
+        """listed: the LLM can only name titles of the candidates it was shown (a JSON-schema
+        enum, so every name is a catalog item — small models otherwise copy the listing's
+        format or misspell long store titles); free: the paper's open enumeration."""
         self.novelty = novelty
         if order not in ("global", "pools"):
             raise ValueError(f"unknown OMuleT order {order!r} (choose global or pools)")
         self.order = order
+        """global: the rank step orders all the tools' candidates in one list; pools: each tool's
+        candidates are ordered by the rank step within that tool's list and the lists are
+        interleaved (every source keeps its share of the top)."""
         if fuse not in ("llm", "rrf"):
             raise ValueError(f"unknown OMuleT fuse {fuse!r} (choose llm or rrf)")
         self.fuse = fuse
         """llm: the LLM's names first, then the tools' order (the paper); rrf: reciprocal-rank
         fusion of the LLM's order and the tools' order."""
-        """global: the rank step orders all the tools' candidates in one list; pools: each tool's
-        candidates are ordered by the rank step within that tool's list and the lists are
-        interleaved (every source keeps its share of the top)."""
-        """listed: the LLM can only name titles of the candidates it was shown (a JSON-schema
-        enum, so every name is a catalog item — small models otherwise copy the listing's
-        format or misspell long store titles); free: the paper's open enumeration."""
         if policy == "llm":
             self.name = "omulet-pllm"
 

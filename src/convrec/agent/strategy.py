@@ -125,7 +125,8 @@ def _omulet(policy: str | None):
         d.catalog.vocab  # items, linker and vocabulary from the runtime cache, before anything reads items
         store = d.store or (SessionStore(d.sessions_db) if d.sessions_db is not None else None)
         return Omulet(d.catalog, d.llm, k=d.k, seed=d.seed, policy=policy or o.policy, drop=o.drop, n_list=o.n_list,
-                      n_candidates=o.n_candidates, names=o.names, novelty=o.novelty, order=o.order, store=store)
+                      n_candidates=o.n_candidates, names=o.names, novelty=o.novelty, order=o.order,
+                      fuse=o.fuse, store=store)
     return factory
 
 
