@@ -145,6 +145,24 @@ def test_resume_reproduces_the_same_results(catalog, session_config, tmp_path):
     assert a == b
 
 
+def test_one_topn_sample_runs_alone_and_the_rest_later(catalog, session_config, tmp_path):
+    """``samples=[1]`` runs the second user sample only (a later sitting, another machine); its
+    numbers are the ones the full run reports for that sample."""
+    spec = RunSpec.for_protocol("topn", "movielens-small", "toolrec-sasrec", n=4)
+    only = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "r", samples=[1])
+    recs = [json.loads(l) for l in (tmp_path / "r" / "conversations.jsonl").read_text().splitlines()]
+    assert len(recs) == 4 and {r["case"].split(":")[0] for r in recs} == {"r1"}
+    assert only["metrics"]["runs"] == 1 and [r["sample"] for r in only["metrics"]["per_sample"]] == [2]
+    assert only["total_time_s"] >= 0
+    seen = []
+    full = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "r", progress=lambda a, t: seen.append((a, t)))
+    assert seen[0] == (4, 12) and full["metrics"]["runs"] == 3
+    assert [r["sample"] for r in full["metrics"]["per_sample"]] == [1, 2, 3]
+    assert full["metrics"]["per_sample"][1] == only["metrics"]["per_sample"][0]
+    fresh = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "f")
+    assert fresh["metrics"] == full["metrics"]  # the order the samples ran in changes nothing
+
+
 def test_a_run_is_extended_by_a_larger_n(catalog, session_config, tmp_path):
     small = RunSpec.for_protocol("requests", "movielens-small", "baseline-popularity", n=3)
     first = evaluate(small, session_config, catalog.ds, catalog, tmp_path / "r")
@@ -205,5 +223,7 @@ def test_cli_eval_json_and_bad_input(tmp_path):
     assert r.returncode == 0 and (tmp_path / "rep" / "report.md").is_file()
     for bad, msg in [(["topn", "-s", "nope"], "unknown strategy"), (["topn", "-d", "nope"], "nope"),
                      (["report", str(tmp_path / "missing")], "does not exist"),
-                     (["topn", "-s", "random", "--reflection", "1"], "interecagent")]:
+                     (["topn", "-s", "random", "--reflection", "1"], "interecagent"),
+                     (["topn", "-s", "random", "--sample", "2", "--samples", "1"], "not both"),
+                     (["requests", "-s", "random", "--sample", "2"], "topn protocol only")]:
         assert_clean_error(run(*bad), msg)

@@ -230,6 +230,25 @@ def test_variants_and_conditions(catalog):
         ToolRec(catalog, None, variant="loop")
 
 
+def test_llm_rank_baseline(catalog):
+    """LLMRank (Hou et al. 2024): SASRec's 20 candidates, the recency-focused prompt over titles,
+    the LLM's order is the answer's; one call, no loop."""
+    def reply(messages):
+        lines = messages[-1]["content"].split("next:\n", 1)[1].splitlines()
+        titles = [l.split("] ", 1)[1] for l in lines if l.startswith("[")]
+        return json.dumps({"titles": titles[::-1][:10]})
+
+    llm = ScriptedLLM([reply])
+    t = ToolRec(catalog, llm, k=10, variant="llmrank").turn(MSG)
+    prompt = llm.calls[0]["messages"][-1]["content"]
+    assert "I've watched the following movies in the past in order:\n1. Toy Story" in prompt
+    assert "my most recently watched movie is Finding Nemo" in prompt and "there are 20 candidate movies" in prompt
+    assert t.llm_calls == 1 and not [s for s in t.trace if s["step"] == "round"]
+    rank = next(s for s in t.trace if s["step"] == "rank")
+    assert rank["shown"] == 20 and [it["title"] for it in t.items] == rank["titles"][:10]
+    assert not {it["id"] for it in t.items} & set(HISTORY)
+
+
 def test_schemas():
     s = step_schema(["genres", "decade"])
     assert s.model_validate(step("retrieval", "decade")).attribute == "decade"
@@ -241,7 +260,9 @@ def test_schemas():
 def test_registered_everywhere(catalog):
     from convrec.agent.strategy import REGISTRY, StrategyDeps, build_strategy
 
-    assert {"toolrec", "toolrec-single", "toolrec-multi", "toolrec-plan", "toolrec-sasrec", "toolrec-attr"} <= set(REGISTRY)
+    assert {"toolrec", "toolrec-single", "toolrec-multi", "toolrec-plan", "toolrec-sasrec", "toolrec-attr",
+            "baseline-llm-rank"} <= set(REGISTRY)
+    assert build_strategy("llm-rank", StrategyDeps(catalog, ScriptedLLM([]))).name == "baseline-llm-rank"
     assert build_strategy("toolrec-plan", StrategyDeps(catalog, ScriptedLLM([]))).variant == "plan"
     assert build_strategy("toolrec-sasrec", StrategyDeps(catalog, None)).llm is None
 

@@ -51,7 +51,7 @@ class StrategyDeps:
 REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], bool]] = {}
 """name → (factory, needs an LLM)"""
 ALIASES = {"random": "baseline-random", "popularity": "baseline-popularity", "llm-only": "baseline-llm-only", "llm-div": "baseline-llm-div",
-           "chat-rec": "baseline-chat-rec"}
+           "chat-rec": "baseline-chat-rec", "llm-rank": "baseline-llm-rank"}
 
 
 def register(name: str, needs_llm: bool = True):
@@ -137,7 +137,9 @@ _omulet("llm")
 def _toolrec(variant: str):
     from convrec.agent.toolrec import NO_LLM
 
-    @register("toolrec" if variant == "loop" else f"toolrec-{variant}", needs_llm=variant not in NO_LLM)
+    name = {"loop": "toolrec", "llmrank": "baseline-llm-rank"}.get(variant, f"toolrec-{variant}")
+
+    @register(name, needs_llm=variant not in NO_LLM)
     def factory(d: StrategyDeps) -> Strategy:
         from convrec.agent.memory import SessionStore
         from convrec.agent.toolrec import ToolRec
@@ -150,7 +152,7 @@ def _toolrec(variant: str):
     return factory
 
 
-for _variant in ("loop", "single", "multi", "plan", "sasrec", "attr"):
+for _variant in ("loop", "single", "multi", "plan", "sasrec", "attr", "llmrank"):
     _toolrec(_variant)
 
 

@@ -22,7 +22,9 @@ conditions the user stated.
 Variants (the paper's ablation): ``single`` (the LLM ranks SASRec's 30), ``multi`` (SASRec and
 every attribute head, then one rank), ``plan`` (one LLM call writes every action at once), and
 without an LLM: ``sasrec`` (the frozen SASRec tool alone) and ``attr`` (the attribute tools
-alone, merged).
+alone, merged). ``llmrank`` is the paper's LLMRank baseline (Hou et al. 2024, registered as
+``baseline-llm-rank``): SASRec's top 20 ranked by the LLM with the recency-focused prompt
+(titles only, no surrogate-user profile, no loop).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext
 from convrec.tools.toolrec import AttributeRetrieval, describe_attribute, retrieval_attributes
 
-VARIANTS = ("loop", "single", "multi", "plan", "sasrec", "attr")
+VARIANTS = ("loop", "single", "multi", "plan", "sasrec", "attr", "llmrank")
 NO_LLM = ("sasrec", "attr")
 
 STEP_SYSTEM = """You stand in for a user and find {item}s for them with tools, one step at a time. Each step is one JSON object {{"thought": "...", "action": "...", "attribute": "...", "n": number}}.
@@ -61,6 +63,18 @@ PLAN_SYSTEM = """You stand in for a user and plan, in one go, how to find {item}
 - retrieval: fetch n {item}s the user may want next. attribute "none" follows their whole history; {attrs}.
 - rank: put the fetched {item}s in the user's order of preference.
 Answer with JSON {{"thought": "...", "steps": [{{"action": "retrieval" or "rank", "attribute": "...", "n": number}}, ...]}}: one to three retrievals, then one rank."""
+
+LLMRANK_SYSTEM = """You rank {item}s for a user. Copy titles exactly as written in the candidate list. Answer with JSON {{"titles": [...]}}."""
+
+LLMRANK_USER = """I've {verb} the following {item}s in the past in order:
+{history}
+Note that my most recently {verb} {item} is {last}. Now there are {m} candidate {item}s that I can {verb_now} next:
+{candidates}
+Please rank these {m} {item}s by measuring the possibilities that I would like to {verb_now} next most, according to my {verb_ing} history."""
+"""Hou et al. 2024 ("Large Language Models are Zero-Shot Rankers"): the recency-focused prompt."""
+
+VERBS = {"movie": ("watched", "watch", "watching"), "game": ("played", "play", "playing"),
+         "book": ("read", "read", "reading"), "beauty product": ("bought", "buy", "buying")}
 
 RANK_SYSTEM = """You are the user described below. Put the candidate {item}s in the order you would want them, best first, {n} at most. Copy titles exactly as written. Answer with JSON {{"titles": [...]}}."""
 
@@ -108,7 +122,9 @@ class ToolRec(_Stored):
         self.n_retrieve = n_retrieve
         self.n_rank = n_rank
         self.store = store
-        if variant != "loop":
+        if variant == "llmrank":
+            self.name = "baseline-llm-rank"
+        elif variant != "loop":
             self.name = f"toolrec-{variant}"
 
     # ------------------------------------------------------------------ the turn
@@ -128,7 +144,7 @@ class ToolRec(_Stored):
         history = intent.items("liked", "reference", "accepted", "seen")
         exclude = list(dict.fromkeys(list(intent.excluded) + list(intent.disliked)))
         run = _Run(self, history, exclude, intent.conditions, " ".join(m["content"] for m in hist if m["role"] == "user"))
-        needs_heads = self.variant not in ("sasrec", "single") and candidates is None and bool(history)
+        needs_heads = self.variant not in ("sasrec", "single", "llmrank") and candidates is None and bool(history)
         attrs = retrieval_attributes(cat) if needs_heads and cat.has_interactions else []  # trains them on first use
         if (not history or not cat.has_interactions) and candidates is not None:
             pop = cat.items["popularity"]
@@ -153,6 +169,9 @@ class ToolRec(_Stored):
         elif self.variant == "single":
             run.retrieve("none", 30)
             run.rank(30)
+        elif self.variant == "llmrank":
+            run.retrieve("none", 20)
+            run.rank(20, prompt="llmrank")
         elif self.variant == "multi":
             for a in ["none", *attrs]:
                 run.retrieve(a, self.n_retrieve)
@@ -332,17 +351,21 @@ class _Run:
         """The retrieved lists merged round-robin (each list's best first), deduplicated."""
         return round_robin([p for _, p in self.memory])
 
-    def rank(self, n: int) -> list[str]:
+    def rank(self, n: int, prompt: str = "user") -> list[str]:
         """``Rank[n]``: the LLM, as the user, orders the pool's first ``n`` items; names outside
-        the list re-run the step once, then are dropped."""
+        the list re-run the step once, then are dropped. ``prompt="llmrank"``: LLMRank's
+        recency-focused prompt over titles instead of the surrogate user's profile."""
         s, cat = self.s, self.s.catalog
-        shown = self.pool()[: min(30, max(n, s.n_rank))]
+        shown = self.pool()[: min(30, max(n, s.n_rank))] if prompt == "user" else self.pool()[:n]
         if not shown or s.llm is None:
             return []
-        listing = "\n".join(f"{j}. {s._short(i)}" for j, i in enumerate(shown, 1))
         want = min(len(shown), max(s.k, min(n, 20)))
-        msgs = [{"role": "system", "content": RANK_SYSTEM.format(item=cat.domain, n=want)},
-                {"role": "user", "content": s._profile(self, self.ctx.text) + f"\nCandidates:\n{listing}"}]
+        if prompt == "llmrank":
+            msgs = self._llmrank_messages(shown)
+        else:
+            listing = "\n".join(f"{j}. {s._short(i)}" for j, i in enumerate(shown, 1))
+            msgs = [{"role": "system", "content": RANK_SYSTEM.format(item=cat.domain, n=want)},
+                    {"role": "user", "content": s._profile(self, self.ctx.text) + f"\nCandidates:\n{listing}"}]
         by_title: dict[str, list[str]] = {}
         for i in shown:
             by_title.setdefault(cat.title(i), []).append(i)
@@ -374,6 +397,18 @@ class _Run:
         self.trace.append({"step": "rank", "shown": len(shown), "named": len(titles), "unknown": unknown[:10],
                            "tries": tries, "titles": titles})
         return ranked
+
+    def _llmrank_messages(self, shown: list[str]) -> list[dict[str, str]]:
+        cat = self.s.catalog
+        item = cat.domain
+        verb, verb_now, verb_ing = VERBS.get(item, ("liked", "like", "liking"))
+        hist = self.history[-20:]
+        return [{"role": "system", "content": LLMRANK_SYSTEM.format(item=item)},
+                {"role": "user", "content": LLMRANK_USER.format(
+                    verb=verb, verb_now=verb_now, verb_ing=verb_ing, item=item, m=len(shown),
+                    history="\n".join(f"{j}. {cat.title(i)}" for j, i in enumerate(hist, 1)),
+                    last=cat.title(hist[-1]) if hist else "unknown",
+                    candidates="\n".join(f"[{j}] {cat.title(i)}" for j, i in enumerate(shown, 1)))}]
 
     def final(self) -> list[str]:
         pool = self.pool()

@@ -38,7 +38,7 @@ REFLECTION_OPT = typer.Option(False, "--reflection", help="actor-critic reflecti
 ROUNDS_OPT = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection")
 STRATEGY_OPT = typer.Option("interecagent", "--strategy", "-s", help="interecagent (default), omulet, omulet-pllm, "
                             "toolrec (toolrec-single, -multi, -plan, -sasrec, -attr) or a baseline: "
-                            "baseline-random, baseline-popularity, baseline-llm-only, baseline-llm-div, baseline-chat-rec")
+                            "baseline-random, baseline-popularity, baseline-llm-only, baseline-llm-div, baseline-chat-rec, baseline-llm-rank")
 THREADS_OPT = typer.Option(None, "--threads", min=1, help="llama.cpp threads (default: all free cores, 1 under load)")
 
 

@@ -31,6 +31,11 @@ PROTOCOL_HELP = {
 def _table(s: dict) -> Table:
     t = Table("metric", "value", title=f"{s['protocol']} · {s['strategy']} · {s['dataset']} · n={s['n']} · {s['llm'] or 'no LLM'}")
     for k, v in s["metrics"].items():
+        if k == "per_sample":
+            for row in v:
+                t.add_row(f"sample {row['sample']} ({row['users']} users)",
+                          " / ".join(f"{x:.4f}" for key, x in row.items() if key not in ("sample", "users")))
+            continue
         if isinstance(v, list):
             v = " ".join(f"{x:.2f}" for x in v)
         elif isinstance(v, float):
@@ -40,6 +45,8 @@ def _table(s: dict) -> Table:
     if "rounds_per_turn" in s:
         t.add_row("loop rounds / turn", f"{s['rounds_per_turn']:.2f}")
     t.add_row("turn latency p50 / p95 (s)", f"{s['turn_latency_p50_s']:.2f} / {s['turn_latency_p95_s']:.2f}")
+    if s.get("total_time_s") is not None:
+        t.add_row("time, all turns (min)", f"{s['total_time_s'] / 60:.1f}")
     return t
 
 
@@ -47,11 +54,14 @@ def make_command(protocol: str):
     def command(
         dataset: str = DATASET_OPT,
         strategy: str = typer.Option("interecagent", "--strategy", "-s",
-                                     help="interecagent | omulet | omulet-pllm | toolrec | toolrec-single | toolrec-multi | toolrec-plan | toolrec-sasrec | toolrec-attr | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec"),
+                                     help="interecagent | omulet | omulet-pllm | toolrec | toolrec-single | toolrec-multi | toolrec-plan | toolrec-sasrec | toolrec-attr | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec | baseline-llm-rank"),
         n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
         seed: int = typer.Option(0, "--seed"),
         samples: Optional[int] = typer.Option(None, "--samples", min=1, max=3,
                                               help="topn: run only the first user samples now (resume later without it)"),
+        sample: Optional[List[int]] = typer.Option(None, "--sample", min=1, max=3,
+                                                   help="topn: run only this user sample (1-3, repeatable), e.g. "
+                                                   "sample 2 in a later sitting"),
         turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
         quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
         workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
@@ -76,7 +86,7 @@ def make_command(protocol: str):
     ):
         run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                      reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                     cases=cases, fold=fold, ablate=ablate, samples=samples)
+                     cases=cases, fold=fold, ablate=ablate, samples=samples, sample=sample)
 
     command.__doc__ = PROTOCOL_HELP[protocol]
     eval_app.command(protocol)(command)
@@ -121,7 +131,7 @@ def report(
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                  reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                 cases=None, fold="all", ablate=None, samples=None):
+                 cases=None, fold="all", ablate=None, samples=None, sample=None):
     from convrec.catalog.registry import check_name
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
@@ -144,8 +154,12 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         raise ConvrecError("--ablate other than 'context' applies to the interecagent strategy only")
     if fold not in FOLDS:
         raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
-    if samples is not None and protocol != "topn":
-        raise ConvrecError("--samples applies to the topn protocol only")
+    if (samples is not None or sample) and protocol != "topn":
+        raise ConvrecError("--samples and --sample apply to the topn protocol only")
+    if samples is not None and sample:
+        raise ConvrecError("give --samples (the first n samples) or --sample (these samples), not both")
+    if sample:
+        samples = sorted({s - 1 for s in sample})
     if (cases or fold != "all") and protocol != "dialogues":
         raise ConvrecError("--cases and --fold apply to the dialogues protocol only")
     cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))

@@ -51,11 +51,12 @@ def apply_ablations(strategy, catalog, ablate) -> None:
 
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,
              fresh: bool = False, progress: Callable[[int, int], None] | None = None,
-             llm_factory: Callable[[], Any] | None = None, samples: int | None = None) -> dict[str, Any]:
+             llm_factory: Callable[[], Any] | None = None, samples=None) -> dict[str, Any]:
     """Run (or resume) one evaluation and return its summary. ``llm`` serves the strategy,
     ``sim_llm`` the simulator / conversation writer (default: ``llm``). With ``workers`` > 1,
     ``llm_factory`` makes one LLM per worker (remote endpoints). ``samples`` (topn) runs and
-    reports only the first user samples; a later call without it completes the run."""
+    reports only some user samples (an int: the first ones; a sequence: those, 0-based); a
+    later call without it completes the run."""
     from convrec.models.embeddings import TextEncoder
 
     store = RunStore(run_dir, spec, fresh=fresh)

@@ -28,7 +28,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from convrec.catalog.dialogues import FOLDS, parse_context, read_dialogues  # noqa: F401 (re-exported)
 from convrec.errors import ConvrecError
@@ -426,14 +426,25 @@ def cases_for(spec: RunSpec, ds, config=None) -> list[Case]:
     return user_cases(ds, spec.n, spec.seed)
 
 
+def sample_filter(samples: int | Sequence[int] | None) -> set[int] | None:
+    """The 0-based topn samples to run: ``None`` all, ``n`` the first n, a sequence those."""
+    if samples is None:
+        return None
+    if isinstance(samples, int):
+        return set(range(samples))
+    return {int(x) for x in samples}
+
+
 def run_eval(spec: RunSpec, ds, make_runner: Callable[[], CaseRunner], store: RunStore, workers: int = 1,
              progress: Callable[[int, int], None] | None = None, config=None,
-             samples: int | None = None) -> list[dict[str, Any]]:
+             samples: int | Sequence[int] | None = None) -> list[dict[str, Any]]:
     """Run every case not yet in ``store``; returns all records in case order. ``samples``
-    limits a topn run to its first user samples (the rest stay to do)."""
+    limits a topn run to some user samples (the rest stay to do): an int, the first ones; a
+    sequence, those (0-based) samples — a later sitting on another machine can run sample 2 alone."""
     cases = cases_for(spec, ds, config)
-    if samples is not None:
-        cases = [c for c in cases if c.run < samples]
+    keep = sample_filter(samples)
+    if keep is not None:
+        cases = [c for c in cases if c.run in keep]
     done = store.done()
     todo = [c for c in cases if c.case_id not in done]
     if progress:

@@ -88,6 +88,8 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
         m[f"recall@{k}"], m[f"recall@{k}_std"] = cm.mean_std(rec_means)
         m[f"ndcg@{k}"], m[f"ndcg@{k}_std"] = cm.mean_std(ndcg_means)
         m["runs"] = len(per_run)
+        m["per_sample"] = [{"sample": r + 1, "users": len(v), f"recall@{k}": float(np.mean([x[0] for x in v])),
+                            f"ndcg@{k}": float(np.mean([x[1] for x in v]))} for r, v in sorted(per_run.items())]
     elif p == "requests":
         m.update(omulet_metrics(recs, k, catalog))
         if k > 5:  # the paper reports @5 and @10 (Factual counts the first k names only: @k)
@@ -104,6 +106,7 @@ def summarize(spec: dict[str, Any], recs: list[dict[str, Any]], catalog=None) ->
            "llm_calls_per_turn": round(float(np.mean(calls)), 3) if calls else 0.0,
            "turn_latency_p50_s": round(float(np.percentile(lat, 50)), 3) if lat else 0.0,
            "turn_latency_p95_s": round(float(np.percentile(lat, 95)), 3) if lat else 0.0,
+           "total_time_s": round(float(np.sum(lat)), 1),
            "turns": len(turns), "tokens_per_turn": round(float(np.mean([t.get("tokens", 0) for t in turns])), 1) if turns else 0.0,
            "seed": spec.get("seed"), "sim_llm": spec.get("sim_llm") or None}
     rounds = [sum(1 for x in t.get("trace") or [] if x.get("step") == "round" and x.get("action")) for t in turns]
