@@ -249,6 +249,34 @@ def test_llm_rank_baseline(catalog):
     assert not {it["id"] for it in t.items} & set(HISTORY)
 
 
+def test_a_catalog_without_attributes_asks_for_the_heads_once(session_config, monkeypatch):
+    """beauty has titles only: no attribute head can exist. ToolRec then retrieves with SASRec
+    alone, and the catalog does not try (and announce) training the heads on every turn."""
+    import convrec.tools.catalog as catalog_mod
+    from convrec.errors import ConvrecError
+    from convrec.tools.catalog import CatalogAccess
+
+    cat = CatalogAccess(prepare(session_config, "movielens-small"), session_config)
+    real, calls = catalog_mod.load_or_train, []
+
+    def no_heads(ds, config, artifact, **kw):
+        calls.append(artifact)
+        if artifact == "attr-sasrec":
+            raise ConvrecError("dataset has no item attributes to condition on")
+        return real(ds, config, artifact, **kw)
+
+    monkeypatch.setattr(catalog_mod, "load_or_train", no_heads)
+    for _ in range(2):
+        assert retrieval_attributes(cat) == []
+        t = ToolRec(cat, None, k=10, variant="attr").turn(MSG)
+        assert len(t.items) == 10
+        tools = next(s for s in t.trace if s["step"] == "tools")["tools"]
+        assert [s["input"]["attribute"] for s in tools if s["tool"] == "retrieval"] == ["none"]
+    assert calls.count("attr-sasrec") == 1
+    with pytest.raises(ConvrecError, match="no item attributes"):
+        cat.model("attr-sasrec")
+
+
 def test_schemas():
     s = step_schema(["genres", "decade"])
     assert s.model_validate(step("retrieval", "decade")).attribute == "decade"

@@ -349,6 +349,8 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
         if say:
             say(f"using the pre-trained '{artifact}' shipped for '{ds.name}'")
         return load_artifact(ds, artifact, shipped)
+    if artifact == "attr-sasrec" and not item_attribute_values(ds.items, ds.columns):
+        raise ConvrecError(f"dataset '{ds.name}' has no item attributes to condition on")
     if say:
         say(f"training '{artifact}' for dataset '{ds.name}' (first use)")
     return train_artifact(ds, config, artifact, progress=progress)

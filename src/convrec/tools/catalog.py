@@ -16,6 +16,7 @@ import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
+from convrec.errors import ConvrecError
 from convrec.models.registry import load_or_train
 from convrec.tools.linking import ItemLinker, Link
 
@@ -40,6 +41,8 @@ class CatalogAccess:
         self.say = say
         self.use_embeddings_for_linking = use_embeddings_for_linking
         self._models: dict = {}
+        self._unavailable: dict = {}
+        """artifact → the ConvrecError it raised: not tried again in this process"""
         self._runtime_tried = False
 
     @property
@@ -102,13 +105,19 @@ class CatalogAccess:
             vocab.encoder = encoder
 
     def model(self, artifact: str):
+        if artifact in self._unavailable:  # asked before and cannot exist (no attributes, no interactions)
+            raise self._unavailable[artifact]
         if artifact not in self._models:
             if artifact == "pref-ranker":
                 from convrec.models.registry import conversations_current
 
                 if not conversations_current(self.ds):  # missing, or written by an older version
                     self.conversation_queries()
-            self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
+            try:
+                self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
+            except ConvrecError as e:
+                self._unavailable[artifact] = e
+                raise
         return self._models[artifact]
 
     ranker_groups: tuple[str, ...] | None = None
