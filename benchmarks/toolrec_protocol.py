@@ -10,6 +10,7 @@ appended to a committed JSONL, so a later session on a fresh machine runs only w
     python benchmarks/toolrec_protocol.py run --dataset movielens-1m --sample 1 --strategies toolrec \\
         --model qwen2.5-coder-1.5b
     python benchmarks/toolrec_protocol.py table            # markdown, for docs/results/toolrec.md
+    python benchmarks/toolrec_protocol.py explain ~/.cache/convrec/eval/topn/toolrec-movielens-1m-n50-s0-...
 """
 
 from __future__ import annotations
@@ -77,7 +78,18 @@ def run_one(dataset: str, strategy: str, sample: int, n: int, model: str | None,
             "p50_s": float(np.median([t["latency_ms"] / 1000 for t in turns])),
             "total_min": round(sum(t["latency_ms"] for t in turns) / 60000, 1),
             "wall_min": round((time.time() - t0) / 60, 1), "date": dt.date.today().isoformat(),
-            "threads": os.environ.get("OMP_NUM_THREADS", ""), "ranks": ranks}
+            "threads": os.environ.get("CONVREC_THREADS", ""), "commit": _commit(), "ranks": ranks}
+
+
+def _commit() -> str:
+    """The code the numbers came from (``+`` when the checkout had uncommitted changes)."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
+                               text=True).stdout.strip()
+        return rev + ("+" if dirty else "")
+    except OSError:
+        return ""
 
 
 def cmd_run(a) -> None:
@@ -150,6 +162,69 @@ def cmd_table(a) -> None:
     print("\n".join(out))
 
 
+def cmd_explain(a) -> None:
+    """Where ToolRec's answer comes from, read off a run directory's traces: the candidates the
+    rank step saw are rebuilt by re-running the logged (deterministic) retrievals; then how often
+    the held-out item was among them, how often the LLM kept it in its top 10, and how far the
+    LLM's order moved from the retrieval order (an unchanged order = the tools' answer)."""
+    from convrec.agent.bus import round_robin
+    from convrec.catalog.store import open_dataset
+    from convrec.config import load_config
+    from convrec.tools.catalog import CatalogAccess
+
+    cfg = load_config()
+    recs = []
+    for line in (a.run_dir / "conversations.jsonl").read_text(encoding="utf-8").splitlines():
+        try:
+            recs.append(json.loads(line))
+        except json.JSONDecodeError:
+            pass
+    spec = json.loads((a.run_dir / "run.json").read_text())["spec"]
+    cat = CatalogAccess(open_dataset(cfg, spec["dataset"]), cfg)
+    sas = cat.model("sasrec")
+    from convrec.models.base import Context
+
+    n = in_shown = kept = hit = same_top = sas_hit = 0
+    moved = []
+    for r in recs:
+        t = r["turns"][0]
+        tools = next((s["tools"] for s in t["trace"] if s.get("step") == "tools"), [])
+        lists = []
+        for s in tools:
+            if s["tool"] != "retrieval" or s.get("error"):
+                continue
+            ids = [str(i) for i in s.get("result_ids") or []]
+            if not ids:  # older traces: rebuild the list from the logged input
+                from convrec.agent.bus import CandidateBus
+                from convrec.tools.base import ToolContext
+                from convrec.tools.toolrec import AttributeRetrieval
+
+                ctx = ToolContext(CandidateBus(len(cat.items)), cat, k=10)
+                ids = [str(i) for i in AttributeRetrieval()(s["input"], ctx).data.get("ids", [])]
+            lists.append(ids)
+        ranks = [s for s in t["trace"] if s.get("step") == "rank"]
+        if not ranks or not lists:
+            continue
+        n += 1
+        pool = round_robin(lists)
+        shown = pool[: ranks[-1]["shown"]]
+        target, items = r["target"], t["items"][:10]
+        in_shown += target in shown
+        kept += target in shown and target in items
+        hit += target in items
+        hist = [m["item_id"] for m in t["intent"]["mentions"] if m.get("item_id")] if t.get("intent") else []
+        same_top += items == [i for i in shown if i not in set(hist)][:10]
+        ids_sas, _ = sas.rank(Context(hist, ordered=True), k=10 + len(hist))
+        sas_hit += target in [str(i) for i in ids_sas if str(i) not in set(hist)][:10]
+        pos = {i: j for j, i in enumerate(shown)}
+        moved.append(float(np.mean([abs(pos[i] - j) for j, i in enumerate(items) if i in pos])) if items else 0.0)
+    print(f"{a.run_dir.name}: {n} users with a rank step")
+    print(f"  held-out item among the candidates the LLM ranked: {in_shown} ({in_shown / max(n, 1):.2f})")
+    print(f"  ... and kept in the final top 10: {kept}; hits in all: {hit}")
+    print(f"  final top 10 = the retrieval order's top 10 (the LLM changed nothing): {same_top} ({same_top / max(n, 1):.2f})")
+    print(f"  mean |position in the LLM's list - position in the candidates|: {np.mean(moved):.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -163,8 +238,10 @@ def main() -> None:
     r.add_argument("--results", type=Path, default=RESULTS)
     t = sub.add_parser("table")
     t.add_argument("--results", type=Path, default=RESULTS)
+    e = sub.add_parser("explain", help="where a ToolRec run's answers come from (its run directory)")
+    e.add_argument("run_dir", type=Path)
     a = ap.parse_args()
-    (cmd_run if a.cmd == "run" else cmd_table)(a)
+    {"run": cmd_run, "table": cmd_table, "explain": cmd_explain}[a.cmd](a)
 
 
 if __name__ == "__main__":

@@ -277,9 +277,48 @@ def test_a_catalog_without_attributes_asks_for_the_heads_once(session_config, mo
         cat.model("attr-sasrec")
 
 
+def test_a_failed_rank_is_not_offered_again(catalog):
+    """A ranking that fails (cut off, not JSON, twice) leaves the retrieval order standing and
+    is not offered again before a new retrieval: first run on beauty, a small model asked to rank
+    until the 8-round cap (24 LLM calls, 10 minutes for one user)."""
+    llm = ScriptedLLM([step("retrieval", "none"), step("rank"), "not json", "still not json",
+                       step("finish")])
+    t = ToolRec(catalog, llm, k=10).turn(MSG)
+    assert llm.calls[4]["json_schema"]["properties"]["action"]["enum"] == ["retrieval", "finish"]
+    assert t.llm_calls == 5 and len(t.items) == 10  # no rank after the loop either
+    assert next(s for s in t.trace if s["step"] == "rank")["error"]
+
+
+def test_long_names_are_cut_and_the_answer_has_room(catalog):
+    """Product names run to 200 characters: the rank step lists and answers with names cut at
+    a word before 60 characters, maps them back to the items, and its token budget covers the
+    names it may answer with."""
+    long_id = "363"  # The Wonderful, Horrible Life of Leni Riefenstahl (Macht der Bilder: ...)
+    tr = ToolRec(catalog, ScriptedLLM([]), k=10)
+    name = tr.name_of(long_id)
+    assert name.endswith("…") and len(name) <= 61 and catalog.title(long_id).startswith(name[:-1])
+    assert tr.name_of("1") == catalog.title("1")
+    from convrec.agent.toolrec import _Run
+
+    run = _Run(tr, HISTORY, HISTORY, (), MSG)
+    run.memory.append(("given", [long_id, "1", "2"]))
+
+    def reply(messages):
+        enum = tr.llm.calls[-1]["json_schema"]["properties"]["titles"]["items"]["enum"]
+        assert name in enum and catalog.title(long_id) not in enum
+        return json.dumps({"titles": [name, catalog.title("2")]})
+
+    tr.llm = ScriptedLLM([reply])
+    assert run.rank(3) == [long_id, "2"]
+    assert tr.llm.calls[0]["max_tokens"] >= 30 + len(name) // 3 + 4
+
+
 def test_schemas():
     s = step_schema(["genres", "decade"])
     assert s.model_validate(step("retrieval", "decade")).attribute == "decade"
+    # sizes outside 5..50 are brought into range (grammars do not enforce integer bounds)
+    assert s.model_validate(step("retrieval", "decade", n=3)).n == 5
+    assert s.model_validate(step("retrieval", "decade", n=400)).n == 50
     with pytest.raises(Exception):
         s.model_validate(step("retrieval", "colour"))
     assert names_schema(["A", "B"], 2).model_validate({"titles": ["Z"]}).titles == ["Z"]  # checked by the memory step

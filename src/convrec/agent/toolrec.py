@@ -29,9 +29,9 @@ alone, merged). ``llmrank`` is the paper's LLMRank baseline (Hou et al. 2024, re
 
 from __future__ import annotations
 
-from typing import Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, BeforeValidator, Field, create_model
 
 from convrec.agent.baselines import _Stored
 from convrec.agent.bus import CandidateBus, round_robin
@@ -73,6 +73,9 @@ Note that my most recently {verb} {item} is {last}. Now there are {m} candidate 
 Please rank these {m} {item}s by measuring the possibilities that I would like to {verb_now} next most, according to my {verb_ing} history."""
 """Hou et al. 2024 ("Large Language Models are Zero-Shot Rankers"): the recency-focused prompt."""
 
+MAX_NAME = 60
+"""Longest item name the rank step lists and answers with (longer titles are cut)."""
+
 VERBS = {"movie": ("watched", "watch", "watching"), "game": ("played", "play", "playing"),
          "book": ("read", "read", "reading"), "beauty product": ("bought", "buy", "buying")}
 
@@ -88,18 +91,30 @@ def names_schema(titles: Sequence[str], n: int) -> type[BaseModel]:
         "items": {"type": "string", "enum": options}})))
 
 
+def _clamp_n(v: Any) -> Any:
+    """A size outside 5..50 (grammars do not enforce integer bounds) is brought into range:
+    a repairable slip, not a reason to end the loop."""
+    try:
+        return min(50, max(5, int(v)))
+    except (TypeError, ValueError):
+        return v
+
+
+N_FIELD = Annotated[int, BeforeValidator(_clamp_n), Field(ge=5, le=50)]
+
+
 def step_schema(attributes: Sequence[str], actions: Sequence[str] = ("retrieval", "rank", "finish")) -> type[BaseModel]:
     """One step of the loop; ``attributes`` and ``actions`` are what is valid at this point."""
     attr = Literal[tuple(dict.fromkeys(attributes))]
     return create_model("Step", thought=(str, Field(min_length=3, max_length=200)),
                         action=(Literal[tuple(actions)], ...),
-                        attribute=(attr, attributes[0]), n=(int, Field(default=20, ge=5, le=50)))
+                        attribute=(attr, attributes[0]), n=(N_FIELD, 20))
 
 
 def plan_schema(attributes: Sequence[str]) -> type[BaseModel]:
     attr = Literal[tuple(["none", *attributes])]
     action = create_model("PlanStep", action=(Literal["retrieval", "rank"], ...), attribute=(attr, "none"),
-                          n=(int, Field(default=20, ge=5, le=50)))
+                          n=(N_FIELD, 20))
     return create_model("Plan", thought=(str, Field(default="", max_length=200)),
                         steps=(list[action], Field(default_factory=list, max_length=8)))
 
@@ -193,9 +208,7 @@ class ToolRec(_Stored):
 
     # ------------------------------------------------------------------ the loop
     def _profile(self, run: "_Run", message: str) -> str:
-        from convrec.tools.omulet import info_line
-
-        lines = [f"{n}. {info_line(self.catalog, i)}" for n, i in enumerate(run.history[-20:], 1)]
+        lines = [f"{n}. {self._short(i)}" for n, i in enumerate(run.history[-20:], 1)]
         return f"User's {self.catalog.domain}s (oldest first):\n" + "\n".join(lines) + f"\nUser's words: {message[-600:]}"
 
     def _attr_text(self, attrs: Sequence[str]) -> str:
@@ -252,7 +265,7 @@ class ToolRec(_Stored):
                        if ids else f"no {item}s found")
             else:
                 ranked = run.rank(step.n)
-                obs = ("ranked: " + "; ".join(self.catalog.title(i) for i in ranked[:8])) if ranked else "ranking failed"
+                obs = ("ranked: " + "; ".join(self.name_of(i) for i in ranked[:8])) if ranked else "ranking failed"
             rec["observation"] = obs[:600]
             run.trace.append(rec)
             msgs.append({"role": "user", "content": f"Observation: {obs[:900]}"})
@@ -294,10 +307,23 @@ class ToolRec(_Stored):
         if not run.ranked_after_last_retrieval:
             run.rank(self.n_rank)
 
+    def name_of(self, i: str) -> str:
+        """How the rank step names an item: its title, a long one (product names run to 200
+        characters) cut at a word before 60 characters and marked with '…'."""
+        title = self.catalog.title(i)
+        if len(title) <= MAX_NAME:
+            return title
+        cut = title[:MAX_NAME].rsplit(" ", 1)[0].rstrip(" ,;:-|(")
+        return (cut or title[:MAX_NAME]) + "…"
+
     def _short(self, i: str) -> str:
         from convrec.tools.omulet import info_line
 
-        return info_line(self.catalog, i)[:110]
+        line = info_line(self.catalog, i)
+        title = self.catalog.title(i)
+        if len(title) > MAX_NAME and line.startswith(title):
+            line = self.name_of(i) + line[len(title):]
+        return line[:110]
 
     # ------------------------------------------------------------------ the answer
     def _answer(self, intent, ids: list[str], trace, why: str = "", rounds: int = 0, named=None, linked=None) -> Turn:
@@ -368,14 +394,21 @@ class _Run:
                     {"role": "user", "content": s._profile(self, self.ctx.text) + f"\nCandidates:\n{listing}"}]
         by_title: dict[str, list[str]] = {}
         for i in shown:
-            by_title.setdefault(cat.title(i), []).append(i)
+            by_title.setdefault(s.name_of(i), []).append(i)
+        # room for the `want` longest names (≈ 3 characters a token, quotes and commas), so a
+        # list of long product names is not cut off mid-answer
+        longest = sorted((len(t) for t in by_title), reverse=True)[:want]
+        budget = min(1200, 30 + sum(t // 3 + 4 for t in longest))
         titles, unknown, tries = [], [], 0
         for tries in (1, 2):
             try:
-                out = s.llm.generate_json(msgs, names_schema(list(by_title), want), max_tokens=30 + 22 * want,
+                out = s.llm.generate_json(msgs, names_schema(list(by_title), want), max_tokens=budget,
                                           purpose="toolrec-rank", include_schema=False)
             except LLMError as e:
-                self.trace.append({"step": "rank", "error": str(e)[:200]})
+                # a failed ranking is not offered again before something new is fetched: the
+                # retrieval order stands (a small model otherwise asks to rank until the cap)
+                self.ranked_after_last_retrieval = True
+                self.trace.append({"step": "rank", "error": str(e)[:200], "shown": len(shown)})
                 return []
             titles = [t for t in out.titles if t.strip()]
             unknown = [t for t in titles if t not in by_title]
@@ -406,9 +439,9 @@ class _Run:
         return [{"role": "system", "content": LLMRANK_SYSTEM.format(item=item)},
                 {"role": "user", "content": LLMRANK_USER.format(
                     verb=verb, verb_now=verb_now, verb_ing=verb_ing, item=item, m=len(shown),
-                    history="\n".join(f"{j}. {cat.title(i)}" for j, i in enumerate(hist, 1)),
-                    last=cat.title(hist[-1]) if hist else "unknown",
-                    candidates="\n".join(f"[{j}] {cat.title(i)}" for j, i in enumerate(shown, 1)))}]
+                    history="\n".join(f"{j}. {self.s.name_of(i)}" for j, i in enumerate(hist, 1)),
+                    last=self.s.name_of(hist[-1]) if hist else "unknown",
+                    candidates="\n".join(f"[{j}] {self.s.name_of(i)}" for j, i in enumerate(shown, 1)))}]
 
     def final(self) -> list[str]:
         pool = self.pool()
