@@ -52,7 +52,7 @@ def run_one(dataset: str, strategy: str, sample: int, n: int, model: str | None,
            "--seed", str(seed), "--sample", str(sample), "--json"]
     if model and strategy not in NO_LLM:
         cmd += ["--model", model]
-    t0 = time.time()
+    t0, commit = time.time(), _commit()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
     if p.returncode != 0:
         raise SystemExit(f"failed ({p.returncode}): {' '.join(cmd)}")
@@ -78,7 +78,7 @@ def run_one(dataset: str, strategy: str, sample: int, n: int, model: str | None,
             "p50_s": float(np.median([t["latency_ms"] / 1000 for t in turns])),
             "total_min": round(sum(t["latency_ms"] for t in turns) / 60000, 1),
             "wall_min": round((time.time() - t0) / 60, 1), "date": dt.date.today().isoformat(),
-            "threads": os.environ.get("CONVREC_THREADS", ""), "commit": _commit(), "ranks": ranks}
+            "threads": os.environ.get("CONVREC_THREADS", ""), "commit": commit, "ranks": ranks}
 
 
 def _commit() -> str:
