@@ -1003,7 +1003,11 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     # choice among listed items
     joined_or = any(0 < b.start - a.end <= 2 and "or" in w[a.end:b.start]
                     for (a, _), (b, _) in zip(sorted(p.mentions, key=lambda x: x[0].start), sorted(p.mentions, key=lambda x: x[0].start)[1:]))
-    if len(mentions) >= 2 and (lex.choice.contains(w) or (joined_or and question)) and (question or rec_words or lex.choice.contains(w)):
+    # the choice words must be the user's, not a title's ("Out of Sight", "Between Two Ferns")
+    inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
+    free = [x if i not in inside else "\x00" for i, x in enumerate(w)]
+    chosen = lex.choice.contains(free)
+    if len(mentions) >= 2 and (chosen or (joined_or and question)) and (question or rec_words or chosen):
         return "choice", ()
     # a fact about one named item
     if mentions and question:
