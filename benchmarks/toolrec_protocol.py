@@ -9,7 +9,7 @@ appended to a committed JSONL, so a later session on a fresh machine runs only w
         --strategies toolrec-sasrec,toolrec-attr,baseline-llm-rank,toolrec
     python benchmarks/toolrec_protocol.py run --dataset movielens-1m --sample 1 --strategies toolrec \\
         --model qwen2.5-coder-1.5b
-    python benchmarks/toolrec_protocol.py table            # markdown, for docs/results/toolrec.md
+    python benchmarks/toolrec_protocol.py table --write docs/results/toolrec.md   # the tables there
     python benchmarks/toolrec_protocol.py explain ~/.cache/convrec/eval/topn/toolrec-movielens-1m-n50-s0-...
 """
 
@@ -159,7 +159,16 @@ def cmd_table(a) -> None:
             if win or lose:
                 out.append(f"- {k[1]} vs the SASRec tool, same users: {win} hits it alone has, {lose} it loses")
         out.append("")
-    print("\n".join(out))
+    text = "\n".join(out)
+    if a.write:  # between <!-- table --> and <!-- /table --> in a markdown file
+        doc = a.write.read_text(encoding="utf-8")
+        start, end = "<!-- table -->", "<!-- /table -->"
+        if start not in doc:
+            raise SystemExit(f"{a.write} has no {start} marker")
+        head, rest = doc.split(start, 1)
+        tail = rest.split(end, 1)[1] if end in rest else rest
+        a.write.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
+    print(text)
 
 
 def cmd_explain(a) -> None:
@@ -238,6 +247,7 @@ def main() -> None:
     r.add_argument("--results", type=Path, default=RESULTS)
     t = sub.add_parser("table")
     t.add_argument("--results", type=Path, default=RESULTS)
+    t.add_argument("--write", type=Path, default=None, help="put the table into this markdown file (markers)")
     e = sub.add_parser("explain", help="where a ToolRec run's answers come from (its run directory)")
     e.add_argument("run_dir", type=Path)
     a = ap.parse_args()
