@@ -176,10 +176,12 @@ def cmd_explain(a) -> None:
     rank step saw are rebuilt by re-running the logged (deterministic) retrievals; then how often
     the held-out item was among them, how often the LLM kept it in its top 10, and how far the
     LLM's order moved from the retrieval order (an unchanged order = the tools' answer)."""
-    from convrec.agent.bus import round_robin
+    from convrec.agent.bus import CandidateBus, round_robin
     from convrec.catalog.store import open_dataset
     from convrec.config import load_config
+    from convrec.tools.base import ToolContext
     from convrec.tools.catalog import CatalogAccess
+    from convrec.tools.toolrec import AttributeRetrieval
 
     cfg = load_config()
     recs = []
@@ -190,27 +192,18 @@ def cmd_explain(a) -> None:
             pass
     spec = json.loads((a.run_dir / "run.json").read_text())["spec"]
     cat = CatalogAccess(open_dataset(cfg, spec["dataset"]), cfg)
-    sas = cat.model("sasrec")
-    from convrec.models.base import Context
 
-    n = in_shown = kept = hit = same_top = sas_hit = 0
+    n = in_shown = kept = hit = same_top = 0
     moved = []
     for r in recs:
         t = r["turns"][0]
         tools = next((s["tools"] for s in t["trace"] if s.get("step") == "tools"), [])
         lists = []
-        for s in tools:
+        for s in tools:  # the traces log each retrieval's input: re-run it for its list
             if s["tool"] != "retrieval" or s.get("error"):
                 continue
-            ids = [str(i) for i in s.get("result_ids") or []]
-            if not ids:  # older traces: rebuild the list from the logged input
-                from convrec.agent.bus import CandidateBus
-                from convrec.tools.base import ToolContext
-                from convrec.tools.toolrec import AttributeRetrieval
-
-                ctx = ToolContext(CandidateBus(len(cat.items)), cat, k=10)
-                ids = [str(i) for i in AttributeRetrieval()(s["input"], ctx).data.get("ids", [])]
-            lists.append(ids)
+            ctx = ToolContext(CandidateBus(len(cat.items)), cat, k=10)
+            lists.append([str(i) for i in AttributeRetrieval()(s["input"], ctx).data.get("ids", [])])
         ranks = [s for s in t["trace"] if s.get("step") == "rank"]
         if not ranks or not lists:
             continue
@@ -223,8 +216,6 @@ def cmd_explain(a) -> None:
         hit += target in items
         hist = [m["item_id"] for m in t["intent"]["mentions"] if m.get("item_id")] if t.get("intent") else []
         same_top += items == [i for i in shown if i not in set(hist)][:10]
-        ids_sas, _ = sas.rank(Context(hist, ordered=True), k=10 + len(hist))
-        sas_hit += target in [str(i) for i in ids_sas if str(i) not in set(hist)][:10]
         pos = {i: j for j, i in enumerate(shown)}
         moved.append(float(np.mean([abs(pos[i] - j) for j, i in enumerate(items) if i in pos])) if items else 0.0)
     print(f"{a.run_dir.name}: {n} users with a rank step")

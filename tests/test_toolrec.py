@@ -253,7 +253,7 @@ def test_a_catalog_without_attributes_asks_for_the_heads_once(session_config, mo
     """beauty has titles only: no attribute head can exist. ToolRec then retrieves with SASRec
     alone, and the catalog does not try (and announce) training the heads on every turn."""
     import convrec.tools.catalog as catalog_mod
-    from convrec.errors import ConvrecError
+    from convrec.errors import ConvrecError, NotApplicable
     from convrec.tools.catalog import CatalogAccess
 
     cat = CatalogAccess(prepare(session_config, "movielens-small"), session_config)
@@ -262,7 +262,7 @@ def test_a_catalog_without_attributes_asks_for_the_heads_once(session_config, mo
     def no_heads(ds, config, artifact, **kw):
         calls.append(artifact)
         if artifact == "attr-sasrec":
-            raise ConvrecError("dataset has no item attributes to condition on")
+            raise NotApplicable("dataset has no item attributes to condition on")
         return real(ds, config, artifact, **kw)
 
     monkeypatch.setattr(catalog_mod, "load_or_train", no_heads)

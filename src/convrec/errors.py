@@ -15,6 +15,11 @@ class DataError(ConvrecError):
     """A dataset file is missing, empty or malformed."""
 
 
+class NotApplicable(ConvrecError):
+    """A model this dataset cannot have (no interactions, no item attributes): asking again
+    in the same process gives the same answer."""
+
+
 class ConfigError(ConvrecError):
     """The configuration is invalid."""
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
-from convrec.errors import ConvrecError
+from convrec.errors import ConvrecError, NotApplicable
 from convrec.models.attr_sasrec import AttrSASRec, item_attribute_values
 from convrec.models.base import Recommender, TrainData
 from convrec.models.embeddings import ItemEmbeddings, item_text
@@ -147,7 +147,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         model = ItemCF().fit(TrainData.from_dataset(ds, include_valid=True))
     elif artifact in ("sasrec", "sasrec-set"):
         if ds.manifest["interactions"] == 0:
-            raise ConvrecError(f"dataset '{ds.name}' has no interactions: SASRec cannot be trained")
+            raise NotApplicable(f"dataset '{ds.name}' has no interactions: SASRec cannot be trained")
         model = SASRec(**sasrec_params(ds, config, ordered=artifact == "sasrec", **overrides))
         model.fit(TrainData.from_dataset(ds), progress=progress)
     elif artifact == "embeddings":
@@ -163,7 +163,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         td = TrainData.from_dataset(ds)
         td.attribute_values = item_attribute_values(ds.items, ds.columns)
         if not td.attribute_values:
-            raise ConvrecError(f"dataset '{ds.name}' has no item attributes to condition on")
+            raise NotApplicable(f"dataset '{ds.name}' has no item attributes to condition on")
         model = AttrSASRec(base, epochs=5, threads=config.threads).fit(td, progress=progress)
     else:
         raise ConvrecError(f"unknown model '{artifact}' (choose from {', '.join(ARTIFACTS)})")
@@ -350,7 +350,7 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
             say(f"using the pre-trained '{artifact}' shipped for '{ds.name}'")
         return load_artifact(ds, artifact, shipped)
     if artifact == "attr-sasrec" and not item_attribute_values(ds.items, ds.columns):
-        raise ConvrecError(f"dataset '{ds.name}' has no item attributes to condition on")
+        raise NotApplicable(f"dataset '{ds.name}' has no item attributes to condition on")
     if say:
         say(f"training '{artifact}' for dataset '{ds.name}' (first use)")
     return train_artifact(ds, config, artifact, progress=progress)

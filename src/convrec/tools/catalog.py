@@ -16,7 +16,7 @@ import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
-from convrec.errors import ConvrecError
+from convrec.errors import NotApplicable
 from convrec.models.registry import load_or_train
 from convrec.tools.linking import ItemLinker, Link
 
@@ -42,7 +42,7 @@ class CatalogAccess:
         self.use_embeddings_for_linking = use_embeddings_for_linking
         self._models: dict = {}
         self._unavailable: dict = {}
-        """artifact → the ConvrecError it raised: not tried again in this process"""
+        """artifact → why this dataset cannot have it (NotApplicable): not tried again in this process"""
         self._runtime_tried = False
 
     @property
@@ -115,7 +115,7 @@ class CatalogAccess:
                     self.conversation_queries()
             try:
                 self._models[artifact] = load_or_train(self.ds, self.config, artifact, say=self.say, get=self.model)
-            except ConvrecError as e:
+            except NotApplicable as e:
                 self._unavailable[artifact] = e
                 raise
         return self._models[artifact]
