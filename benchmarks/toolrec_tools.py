@@ -34,10 +34,10 @@ def main() -> None:
     td, hist, targets, _ = heldout_users(ds, a.n, a.seed)
     sas, attr = cat.model("sasrec"), cat.model("attr-sasrec")
     t = Table(title=f"ToolRec's tools, {a.dataset}, {len(hist)} held-out users, full ranking (history masked)")
-    for c in ("tool", "history", "recall@10", "ndcg@10"):
+    for c in ("tool", "history", "attribute weight", "recall@10", "ndcg@10"):
         t.add_column(c, justify="right")
 
-    def row(name, scorer, histories, label):
+    def row(name, scorer, histories, label, weight=""):
         rec, ndcg = [], []
         for s0, (h, y) in enumerate(zip(histories, targets)):
             s = scorer(h).astype(float)
@@ -45,12 +45,13 @@ def main() -> None:
             rank = int((s > s[y]).sum())
             rec.append(rank < 10)
             ndcg.append(1 / np.log2(rank + 2) if rank < 10 else 0.0)
-        t.add_row(name, label, f"{np.mean(rec):.4f}", f"{np.mean(ndcg):.4f}")
+        t.add_row(name, label, weight, f"{np.mean(rec):.4f}", f"{np.mean(ndcg):.4f}")
 
     for label, hs in (("full", hist), (f"last {a.last}", [h[-a.last:] for h in hist])):
         row("SASRec (none)", lambda h: sas.score_batch([h])[0], hs, label)
         for name in attr.attributes:
-            row(f"head: {name}", lambda h, n=name: attr.score_batch([h], attribute=n)[0], hs, label)
+            w = attr.weights.get(name, attr.cfg["attr_weight"])
+            row(f"head: {name}", lambda h, n=name: attr.score_batch([h], attribute=n)[0], hs, label, f"{w:g}")
     Console().print(t)
 
 

@@ -59,12 +59,10 @@ def test_attribute_tools_shapes_masking_and_conditions(catalog):
     assert "error" in retrieve(catalog, attribute="none", n=5, history=["no-such-item"]).data
 
 
-def test_bpr_heads_learn_above_popularity_on_a_small_fixture():
+def genre_fixture():
     """Users stay within one of four genres, in no particular order; popular items are spread
-    over genres. A user's next item is another item of their genre. The base SASRec is barely
-    trained (one epoch) and the fixed attribute match is switched off (``attr_weight=0``), so
-    what the head finds beyond its untrained self comes from BPR over [attribute ⊕ user]."""
-    from convrec.models.attr_sasrec import AttrSASRec
+    over genres. A user's next item is another item of their genre (the first 200 users' next
+    items are their validation items; the last 40 are held out)."""
     from convrec.models.base import ItemIndex, TrainData
     from convrec.models.sasrec import SASRec
 
@@ -81,25 +79,58 @@ def test_bpr_heads_learn_above_popularity_on_a_small_fixture():
     td = TrainData(items, seqs[:200], [f"u{u}" for u in range(200)], np.asarray(targets[:200]))
     td.attribute_values = {"genre": [[f"g{j // per}"] for j in range(n_items)]}
     base = SASRec(dim=16, maxlen=8, epochs=1, eval_every=100, batch_size=32, lr=1e-3, seed=1).fit(td)
-    untrained = AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1).fit(td)
+    return td, base, seqs, targets
+
+
+def held_out_hits(score, seqs, targets) -> int:
+    n = 0
+    for s, t in zip(seqs[200:], targets[200:]):
+        sc = score(s)
+        sc[s] = -np.inf
+        n += t in np.argsort(-sc)[:5]
+    return n
+
+
+def test_bpr_heads_learn_above_popularity_on_a_small_fixture():
+    """The base SASRec is barely trained (one epoch) and the fixed attribute match is switched off
+    (``attr_weight=0``, not chosen), so what the head finds beyond its untrained self comes from BPR
+    over [attribute ⊕ user]."""
+    from convrec.models.attr_sasrec import AttrSASRec
+
+    td, base, seqs, targets = genre_fixture()
+    untrained = AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1, choose_weight=False).fit(td)
     losses = []
-    head = AttrSASRec(base, epochs=10, samples_per_user=20, lr=1e-2, batch_size=64, attr_weight=0.0, seed=1).fit(
-        td, progress=lambda p: losses.append(p["loss"]))
-    counts = np.bincount(np.concatenate(seqs[:200]), minlength=n_items).astype(float)
-
-    def hits(score) -> int:
-        n = 0
-        for s, t in zip(seqs[200:], targets[200:]):
-            sc = score(s)
-            sc[s] = -np.inf
-            n += t in np.argsort(-sc)[:5]
-        return n
-
-    h_head = hits(lambda s: head.score_batch([s], attribute="genre")[0])
-    h_untrained = hits(lambda s: untrained.score_batch([s], attribute="genre")[0])
-    h_pop = hits(lambda s: counts.copy())
+    head = AttrSASRec(base, epochs=10, samples_per_user=20, lr=1e-2, batch_size=64, attr_weight=0.0, seed=1,
+                      choose_weight=False).fit(td, progress=lambda p: losses.append(p["loss"]))
+    counts = np.bincount(np.concatenate(seqs[:200]), minlength=len(td.items)).astype(float)
+    h_head = held_out_hits(lambda s: head.score_batch([s], attribute="genre")[0], seqs, targets)
+    h_untrained = held_out_hits(lambda s: untrained.score_batch([s], attribute="genre")[0], seqs, targets)
+    h_pop = held_out_hits(lambda s: counts.copy(), seqs, targets)
     assert losses[-1] < 0.7 * losses[0]
     assert h_head >= h_pop + 8 and h_head >= h_untrained + 8, (h_head, h_untrained, h_pop)  # of 40 held-out users
+
+
+def test_the_attribute_weight_is_chosen_on_validation_users(tmp_path):
+    """With a barely trained SASRec and untrained heads, the genre match is what finds a user's
+    next item: the weight chosen on the validation users is the grid's largest, it is kept
+    through save/load, and it finds more held-out items than the configured weight of 0."""
+    from convrec.models.attr_sasrec import AttrSASRec
+
+    td, base, seqs, targets = genre_fixture()
+    fixed = AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1, choose_weight=False).fit(td)
+    chosen = AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1).fit(td)
+    assert fixed.weights == {} and chosen.weights == {"genre": max(AttrSASRec.WEIGHT_GRID)}
+    h_fixed = held_out_hits(lambda s: fixed.score_batch([s], attribute="genre")[0], seqs, targets)
+    h_chosen = held_out_hits(lambda s: chosen.score_batch([s], attribute="genre")[0], seqs, targets)
+    assert h_chosen >= h_fixed + 8, (h_chosen, h_fixed)
+    loaded = AttrSASRec.load(chosen.save(tmp_path / "attr"))
+    assert loaded.weights == chosen.weights
+    h = [np.asarray([0, 1, 2])]
+    np.testing.assert_allclose(loaded.score_batch(h, attribute="genre"), chosen.score_batch(h, attribute="genre"),
+                               rtol=1e-4, atol=1e-4)
+    # no validation items: the configured weight stays
+    td.valid_targets = np.full(len(td.sequences), -1)
+    assert AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1).fit(td).weights == {}
 
 
 # ---------------------------------------------------------------- the loop (scripted LLM)
