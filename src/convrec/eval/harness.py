@@ -222,7 +222,7 @@ class CaseRunner:
         return rec
 
     def _titles(self, ids: Iterable[str]) -> list[str]:
-        return [self.catalog.title(i) for i in ids]
+        return [self.catalog.distinct_title(i) for i in ids]
 
     # -- session-wise (simulator, long-chat, long-context)
     def _session(self, case: Case) -> dict[str, Any]:

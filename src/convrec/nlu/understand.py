@@ -129,6 +129,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _negation_scopes(p, vocab)
     _quoted_titles(p, vocab, speaker)
     _year_marked_titles(p, vocab, speaker)
+    _delimited_titles(p, vocab, text, speaker)
     _creators_first(p, vocab)
     _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
     _context_titles(p, vocab, speaker)
@@ -146,6 +147,64 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
         _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
     return p
+
+
+_ENTRY_END = re.compile(r"[.!?](?=\s|$)")
+_ENTRY_YEAR = re.compile(r"\((\d{4})\)\s*$")
+
+
+def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
+    """Titles given as a list, one per line or separated by ";" ("Products I enjoyed: Revlon
+    ColorStay Makeup, Combination/Oily Skin, Cappuccino, 1 Ounce; Opi Nail Lacquer, Not So Bora
+    Pink, 0.5 Fluid Ounce. Recommend ..."): each entry is linked as a whole, whatever its length
+    or punctuation (commas, periods, brackets inside product names). The first entry may start
+    after a header's ":", the last may end at a sentence's end; the longest exact catalog title
+    wins, else a close fuzzy match of the whole entry. A list of options to choose from (after
+    "Candidates:") is left to the other passes."""
+    bounds = [m.start() for m in re.finditer(r"[;\n]", text)]
+    if not bounds:
+        return
+    header = vocab.lexicon.list_header.search(text) if vocab.lexicon.list_header is not None else None
+    edges = [-1, *bounds, len(text)]
+    linker = vocab.linker
+    for a, b in zip(edges, edges[1:]):
+        a += 1
+        if header is not None and a >= header.start():
+            break
+        seg = text[a:b]
+        lead = len(seg) - len(seg.lstrip(" \t-*•0123456789.)")) if re.match(r"\s*(?:[-*•]|\d+[.)])\s", seg) else 0
+        starts = [a + lead] + [a + m.end() for m in re.finditer(r":\s*", seg)]
+        ends = [b] + [a + m.start() for m in _ENTRY_END.finditer(seg)]
+        best = None
+        for s in starts:
+            for e in ends:
+                phrase = text[s:e].strip().rstrip(",.")
+                if not any(ch.isalnum() for ch in phrase) or (len(phrase) < 3 and (s, e) != (starts[-1], b)):
+                    continue  # a one-letter title ("M") only as a whole entry
+                ids = vocab.title_ids(phrase) if phrase else []
+                if ids and (best is None or len(phrase) > best[2]):
+                    year = _ENTRY_YEAR.search(phrase)  # "King Kong (1976)": that one, not the 2005 film
+                    best = (s, e, len(phrase), linker._best(ids, int(year.group(1)) if year else None), 100.0)
+        if best is None:
+            # a typo'd entry: the entry after a header's ":", up to one of its sentence ends
+            s = max(starts)
+            for e in sorted(set(ends), reverse=True)[:4]:
+                phrase = text[s:e].strip().rstrip(",.")
+                if len(phrase.split()) < 2:
+                    continue
+                link = linker.link(phrase)
+                if link.item_id and link.score >= 92 and (best is None or link.score > best[4]):
+                    best = (s, e, len(phrase), linker.ids.index(link.item_id), link.score)
+        if best is None:
+            continue
+        s, e, _, idx, score = best
+        span = [k for k, t in enumerate(p.toks) if t.start >= s and t.end <= e]
+        while span and p.toks[span[-1]].punct:
+            span.pop()
+        while span and p.toks[span[0]].punct:
+            span.pop(0)
+        if span and not any(p.claimed[k] for k in range(span[0], span[-1] + 1)):
+            _mention(p, vocab, span[0], span[-1] + 1, idx, speaker, score)
 
 
 def _claim_listed(p: _Parse, vocab: Vocabulary, text: str) -> None:

@@ -241,3 +241,21 @@ class CatalogAccess:
 
     def title(self, item_id: str) -> str:
         return str(self.items.at[item_id, "title"])
+
+    @cached_property
+    def _shared_titles(self) -> set[str]:
+        t = self.items["title"].astype(str).str.strip().str.lower()
+        counts = t.value_counts()
+        return set(counts[counts > 1].index)
+
+    def distinct_title(self, item_id: str) -> str:
+        """The title, with the year when other items share it ("King Kong (1976)"): how a person
+        names the one they mean."""
+        t = self.title(item_id)
+        if t.strip().lower() in self._shared_titles and "year" in self.items.columns:
+            y = self.items.at[item_id, "year"]
+            try:
+                return f"{t} ({int(y)})"
+            except (TypeError, ValueError):
+                return t
+        return t
