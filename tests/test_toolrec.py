@@ -133,6 +133,27 @@ def test_the_attribute_weight_is_chosen_on_validation_users(tmp_path):
     assert AttrSASRec(base, epochs=0, attr_weight=0.0, seed=1).fit(td).weights == {}
 
 
+def test_each_head_keeps_the_epoch_the_validation_users_score_best():
+    """The epoch is chosen on the validation users too (0: the untrained head, SASRec plus the
+    attribute match): with a learning rate too high, the first epoch is the best of three and the
+    head kept is that epoch's, not the last one's."""
+    from convrec.models.attr_sasrec import AttrSASRec
+
+    td, base, seqs, targets = genre_fixture()
+    kept = AttrSASRec(base, epochs=3, lr=0.5, seed=1).fit(td)
+    sel = kept.selected["genre"]
+    by_epoch = sel["valid_ndcg@10_by_epoch"]
+    assert len(by_epoch) == 4 and sel["epoch"] == max(range(4), key=lambda e: (by_epoch[e], e)) == 1
+    # the head kept scores the validation users as that epoch did (the state was restored)
+    ndcg = []
+    for u, s in enumerate(td.sequences):
+        sc = kept.score_batch([s[-10:]], attribute="genre")[0].astype(float)
+        sc[s] = -np.inf
+        r = int((sc > sc[td.valid_targets[u]]).sum())
+        ndcg.append(1 / np.log2(r + 2) if r < 10 else 0.0)
+    assert round(float(np.mean(ndcg)), 4) == pytest.approx(sel["valid_ndcg@10"], abs=2e-4) != by_epoch[-1]
+
+
 # ---------------------------------------------------------------- the loop (scripted LLM)
 def step(action, attribute="none", n=20, thought="fits the user"):
     return {"thought": thought, "action": action, "attribute": attribute, "n": n}
