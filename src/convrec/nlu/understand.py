@@ -167,6 +167,7 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
     header = vocab.lexicon.list_header.search(text) if vocab.lexicon.list_header is not None else None
     edges = [-1, *bounds, len(text)]
     linker = vocab.linker
+    found = []
     for a, b in zip(edges, edges[1:]):
         a += 1
         if header is not None and a >= header.start():
@@ -195,9 +196,12 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
                 link = linker.link(phrase)
                 if link.item_id and link.score >= 92 and (best is None or link.score > best[4]):
                     best = (s, e, len(phrase), linker.ids.index(link.item_id), link.score)
-        if best is None:
-            continue
-        s, e, _, idx, score = best
+        if best is not None:
+            found.append(best)
+    # a list: two entries or more, or one long name ("Help" alone on a line is a word, not the film)
+    if len(found) < 2 and not any(len(text[s:e].split()) >= 4 for s, e, *_ in found):
+        return
+    for s, e, _, idx, score in found:
         span = [k for k, t in enumerate(p.toks) if t.start >= s and t.end <= e]
         while span and p.toks[span[-1]].punct:
             span.pop()
