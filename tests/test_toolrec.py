@@ -268,6 +268,12 @@ def test_variants_and_conditions(catalog):
     llm = ScriptedLLM([plan, rank_reply()])
     t = ToolRec(catalog, llm, k=10, variant="plan").turn(MSG)
     assert t.llm_calls == 2 and len(t.items) == 10
+    # a plan that ranks the same list again: one rank per new retrieval, as the loop allows
+    plan["steps"] += [{"action": "rank", "attribute": "none", "n": 10}] * 3 + [
+        {"action": "retrieval", "attribute": "decade", "n": 10}, {"action": "rank", "attribute": "none", "n": 10}]
+    llm = ScriptedLLM([plan, rank_reply(), rank_reply()])
+    t = ToolRec(catalog, llm, k=10, variant="plan").turn(MSG)
+    assert t.llm_calls == 3 and sum(s["step"] == "plan-skip" for s in t.trace) == 3
     # a stated condition holds for every item, whatever the tools retrieve
     llm = ScriptedLLM([step("retrieval", "genres"), step("finish"), rank_reply()])
     t = ToolRec(catalog, llm, k=5).turn("I enjoyed Toy Story and Aladdin. Recommend 5 comedies from the 1990s")

@@ -300,8 +300,12 @@ class ToolRec(_Stored):
             if s.action == "retrieval" and s.attribute not in seen:
                 seen.add(s.attribute)
                 run.retrieve(s.attribute, s.n)
-            elif s.action == "rank" and run.memory:
+            elif s.action == "rank" and run.memory and not run.ranked_after_last_retrieval:
                 run.rank(s.n)
+            elif s.action == "rank" and run.memory:
+                # as in the loop: no second rank over the same list (a 0.5B plan repeated "rank"
+                # up to 7 times, each an LLM call over the same 10 items)
+                run.trace.append({"step": "plan-skip", "action": "rank", "why": "nothing fetched since the last rank"})
         if not run.memory:
             run.retrieve("none", self.n_retrieve)
         if not run.ranked_after_last_retrieval:
