@@ -11,7 +11,7 @@ from typing import Sequence
 
 import numpy as np
 
-_YEAR = re.compile(r"\s*\((\d{4})\)\s*$")
+YEAR_SUFFIX = _YEAR = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
 _SERIES = re.compile(r"\s*\([^()]*\)\s*$")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _PUNCT = re.compile(r"[^\w\s]")

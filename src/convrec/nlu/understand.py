@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
+from convrec.catalog.linking import YEAR_SUFFIX
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
 from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, norm, singular, tokenize
 from convrec.nlu.vocab import ValueHit, Vocabulary
@@ -150,7 +151,6 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
 
 
 _ENTRY_END = re.compile(r"[.!?](?=\s|$)")
-_ENTRY_YEAR = re.compile(r"\((\d{4})\)\s*$")
 
 
 def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
@@ -182,9 +182,9 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
                 phrase = text[s:e].strip().rstrip(",.")
                 if not any(ch.isalnum() for ch in phrase) or (len(phrase) < 3 and (s, e) != (starts[-1], b)):
                     continue  # a one-letter title ("M") only as a whole entry
-                ids = vocab.title_ids(phrase) if phrase else []
+                ids = vocab.title_ids(phrase)
                 if ids and (best is None or len(phrase) > best[2]):
-                    year = _ENTRY_YEAR.search(phrase)  # "King Kong (1976)": that one, not the 2005 film
+                    year = YEAR_SUFFIX.search(phrase)  # "King Kong (1976)": that one, not the 2005 film
                     best = (s, e, len(phrase), linker._best(ids, int(year.group(1)) if year else None), 100.0)
         if best is None:
             # a typo'd entry: the entry after a header's ":", up to one of its sentence ends
