@@ -157,7 +157,8 @@ def cmd_table(a) -> None:
                     win += rk is not None and bk is None
                     lose += rk is None and bk is not None
             if win or lose:
-                out.append(f"- {k[1]} vs the SASRec tool, same users: {win} hits it alone has, {lose} it loses")
+                out.append(f"- {k[1]} vs the SASRec tool, same users: {win} hit{'' if win == 1 else 's'} it alone has, "
+                           f"{lose} it loses")
         out.append("")
     text = "\n".join(out)
     if a.write:  # between <!-- table --> and <!-- /table --> in a markdown file
