@@ -11,7 +11,7 @@ from typing import Sequence
 
 import numpy as np
 
-YEAR_SUFFIX = _YEAR = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
+YEAR_SUFFIX = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
 _SERIES = re.compile(r"\s*\([^()]*\)\s*$")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _PUNCT = re.compile(r"[^\w\s]")
@@ -25,7 +25,7 @@ def normalize_title(t: str) -> str:
     t = re.sub(r"[™®©]", "", t)  # NFKD would turn ™ into "TM"
     t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
     t = t.lower().strip()
-    t = _YEAR.sub("", t)
+    t = YEAR_SUFFIX.sub("", t)
     t = _PUNCT.sub(" ", t.replace("'", ""))
     words = [_ROMAN.get(w, w) for w in t.split()]
     return _ARTICLE.sub("", " ".join(words))
@@ -90,7 +90,7 @@ class ItemLinker:
         from rapidfuzz import fuzz, process
 
         q = name.strip()
-        m = _YEAR.search(q)
+        m = YEAR_SUFFIX.search(q)
         year = int(m.group(1)) if m else None
         n = normalize_title(q)
         if not n:
