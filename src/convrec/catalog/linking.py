@@ -73,7 +73,9 @@ class ItemLinker:
         n = normalize_title(name)
         return self._exact.get(n) or self._alias.get(n, [])
 
-    def _best(self, idx: list[int], year: int | None) -> int:
+    def best_index(self, idx: list[int], year: int | None) -> int:
+        """Of several indices sharing a title, the one of ``year`` if any has it, else the most
+        popular."""
         if year is not None:
             same = [i for i in idx if self.years[i] is not None and str(self.years[i]) == str(year)]
             if same:
@@ -84,7 +86,7 @@ class ItemLinker:
         """The id of the title whose normalised form equals ``name``'s (most popular on ties),
         or None: no fuzzy matching, for scanning free text for titles."""
         idx = self.exact_indices(name)
-        return self.ids[self._best(idx, None)] if idx else None
+        return self.ids[self.best_index(idx, None)] if idx else None
 
     def link(self, name: str) -> Link:
         from rapidfuzz import fuzz, process
@@ -96,7 +98,7 @@ class ItemLinker:
         if not n:
             return Link(name, None, None, 0.0, "none")
         if n in self._exact or n in self._alias:
-            i = self._best(self._exact.get(n) or self._alias[n], year)
+            i = self.best_index(self._exact.get(n) or self._alias[n], year)
             return Link(name, self.ids[i], self.titles[i], 100.0, "exact")
         hits = process.extract(n, self.norm, scorer=fuzz.WRatio, limit=25, score_cutoff=60)
         # titles that contain every word of the name ("lord of the rings fellowship")

@@ -185,7 +185,7 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
                 ids = vocab.title_ids(phrase)
                 if ids and (best is None or len(phrase) > best[2]):
                     year = YEAR_SUFFIX.search(phrase)  # "King Kong (1976)": that one, not the 2005 film
-                    best = (s, e, len(phrase), linker._best(ids, int(year.group(1)) if year else None), 100.0)
+                    best = (s, e, len(phrase), linker.best_index(ids, int(year.group(1)) if year else None), 100.0)
         if best is None:
             # a typo'd entry: the entry after a header's ":", up to one of its sentence ends
             s = max(starts)
@@ -291,7 +291,7 @@ def _year_marked_titles(p: _Parse, vocab: Vocabulary, speaker: str, max_words: i
                 ids = vocab.title_ids(phrase)
                 ids = [x for x in ids if _year_close(vocab.linker.years[x], year)]
                 if ids:
-                    cand = (200.0, k - i, vocab.linker._best(ids, year))
+                    cand = (200.0, k - i, vocab.linker.best_index(ids, year))
                 else:
                     link = vocab.linker.link(f"{phrase} ({year})")
                     idx = vocab.linker.ids.index(link.item_id) if link.item_id else None
@@ -461,7 +461,7 @@ def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fa
             if not ok:
                 continue
             year, extra = _year_after(p, j)
-            idx = vocab.linker._best(ids, year)
+            idx = vocab.linker.best_index(ids, year)
             series = _series(p, vocab, i, j)
             if series:
                 for k2 in series:
