@@ -148,17 +148,23 @@ def cmd_table(a) -> None:
             if k[2] == "toolrec-sasrec":
                 continue
             win = lose = 0
+            mine, theirs = [], []  # NDCG@10 over the samples both have
             for r in by[k]:
                 b = base.get(r["sample"])
                 if not b:
                     continue
+                mine.append(r["ndcg@10"])
+                theirs.append(b["ndcg@10"])
                 for u, rk in r["ranks"].items():
                     bk = b["ranks"].get(u)
                     win += rk is not None and bk is None
                     lose += rk is None and bk is not None
-            if win or lose:
-                out.append(f"- {k[1]} vs the SASRec tool, same users: {win} hit{'' if win == 1 else 's'} it alone has, "
-                           f"{lose} it loses")
+            if mine:
+                n = len(mine)
+                out.append(f"- {k[1]} vs the SASRec tool, same users ({n} sample{'' if n == 1 else 's'}): "
+                           f"{win} hit{'' if win == 1 else 's'} it alone has, {lose} it loses; "
+                           f"NDCG@10 {np.mean(mine):.3f} vs {np.mean(theirs):.3f} "
+                           f"({np.mean(mine) - np.mean(theirs):+.3f})")
         out.append("")
     text = "\n".join(out)
     if a.write:  # between <!-- table --> and <!-- /table --> in a markdown file
