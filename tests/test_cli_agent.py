@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -92,3 +95,15 @@ def test_prepare_builds_everything_then_ask_is_fast(tmp_path):
     assert plan_calls and "prefix evaluated" not in names  # restored from disk, not evaluated
     assert "where the time went" in r.stderr and "first use" not in r.stderr
     assert out["items"] and all(it["id"] != "3" for it in out["items"])
+
+
+def test_chat_commands_are_not_sent_as_messages(tmp_path):
+    """/help (and a bare "help") lists the commands; an unknown /command says so; neither is a turn."""
+    e = {**os.environ, "CONVREC_HOME": str(tmp_path), "COLUMNS": "200"}
+    r = subprocess.run([sys.executable, "-m", "convrec.cli", "chat", "--strategy", "baseline-popularity"],
+                       input="/help\nhelp\n/frobnicate\n/quit\n", capture_output=True, text=True, env=e, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+    assert r.stdout.count("/trace") == 2 and r.stdout.count("/profile") == 2, r.stdout
+    assert "unknown command /frobnicate" in r.stdout
+    assert "convrec>" not in r.stdout  # no turn was taken

@@ -16,6 +16,8 @@ from convrec.cli._common import (BASE_URL_OPT, DATASET_OPT, LLM_OPT, MODEL_OPT, 
 from convrec.errors import ConvrecError
 
 MAX_INPUT = 20_000
+CHAT_COMMANDS = (("/trace", "the last turn's tool trace"), ("/profile", "what the agent remembers about you"),
+                 ("/new", "start a fresh conversation"), ("/help", "this list"), ("/quit", "leave (also Ctrl-D)"))
 
 
 def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
@@ -98,14 +100,15 @@ def chat(
     rounds: int = ROUNDS_OPT,
     strategy: str = STRATEGY_OPT,
 ):
-    """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session, /quit."""
+    """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session,
+    /help the commands, /quit."""
     agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None,
                    strategy=strategy)
     if session and agent.store is not None and agent.store.get(session) is None:
         raise ConvrecError(f"no session '{session}'")
     sid = session or agent.new_session()
     last = None
-    console.print(f"[bold]convrec[/] · {dataset} · session {sid} · type /quit to leave")
+    console.print(f"[bold]convrec[/] · {dataset} · session {sid} · /help for commands, /quit to leave")
     while True:
         try:
             msg = console.input("[bold cyan]you>[/] ")
@@ -115,6 +118,12 @@ def chat(
         cmd = msg.strip().lower()
         if cmd in ("/quit", "/exit"):
             break
+        if cmd in ("/help", "help", "?", "/?"):  # a bare "help" in a chat prompt asks for usage, not the film
+            for c, what in CHAT_COMMANDS:
+                console.print(f"  [bold]{c:<9}[/] {what}", highlight=False)
+            console.print("  anything else is a message: say what you like, what to avoid, or ask about an item",
+                          highlight=False)
+            continue
         if cmd == "/new":
             sid = agent.new_session()
             console.print(f"new session {sid}")
@@ -125,6 +134,9 @@ def chat(
         if cmd == "/profile":
             s = agent.store.get(sid) if agent.store is not None else None
             console.print(s["profile"] if s else "no profile yet")
+            continue
+        if cmd.startswith("/") and " " not in cmd and len(cmd) > 1:
+            console.print(f"[red]unknown command[/] {escape(cmd)} (/help lists them)", highlight=False)
             continue
         if len(msg) > MAX_INPUT:
             console.print(f"[red]message too long[/] ({len(msg):,} characters; at most {MAX_INPUT:,})")
