@@ -57,6 +57,9 @@ class ItemLinker:
         self.years = list(years) if years is not None else [None] * len(self.ids)
         self.embeddings = embeddings
         self.threshold = threshold
+        self._pos: dict[str, int] = {}
+        for i, x in enumerate(self.ids):
+            self._pos.setdefault(x, i)
         self._exact: dict[str, list[int]] = {}
         for i, n in enumerate(self.norm):
             self._exact.setdefault(n, []).append(i)
@@ -67,6 +70,10 @@ class ItemLinker:
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+
+    def index_of(self, item_id: str) -> int:
+        """The position of ``item_id`` in ``ids`` (a dict lookup; KeyError if not in the catalog)."""
+        return self._pos[str(item_id)]
 
     def exact_indices(self, name: str) -> list[int]:
         """Indices of titles whose normalised form (or short form) equals ``name``'s."""
@@ -130,7 +137,7 @@ class ItemLinker:
         if self.embeddings is not None:
             ids, scores = self.embeddings.search(q, k=5)
             for iid, sc in zip(ids, scores):
-                i = self.ids.index(iid) if iid in self.ids else None
+                i = self._pos.get(str(iid))
                 if i is not None and sc > 0.75 and fuzz.partial_ratio(n, self.norm[i]) >= 70:
                     return Link(name, self.ids[i], self.titles[i], float(sc * 100), "embedding")
         return Link(name, None, None, float(best_score), "none")

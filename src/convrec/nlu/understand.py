@@ -195,7 +195,7 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
                     continue
                 link = linker.link(phrase)
                 if link.item_id and link.score >= 92 and (best is None or link.score > best[4]):
-                    best = (s, e, len(phrase), linker.ids.index(link.item_id), link.score)
+                    best = (s, e, len(phrase), linker.index_of(link.item_id), link.score)
         if best is not None:
             found.append(best)
     # a list: two entries or more, or one long name ("Help" alone on a line is a word, not the film)
@@ -294,7 +294,7 @@ def _year_marked_titles(p: _Parse, vocab: Vocabulary, speaker: str, max_words: i
                     cand = (200.0, k - i, vocab.linker.best_index(ids, year))
                 else:
                     link = vocab.linker.link(f"{phrase} ({year})")
-                    idx = vocab.linker.ids.index(link.item_id) if link.item_id else None
+                    idx = vocab.linker.index_of(link.item_id) if link.item_id else None
                     cand = (link.score, k - i, idx) if idx is not None and link.score >= 88 and \
                         _year_close(vocab.linker.years[idx], year) else None
                 if cand is not None and (best is None or cand[:2] > best[:2]):
@@ -324,7 +324,7 @@ def _quoted_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
         text = " ".join(t.raw for t in p.toks[a + 1:b])
         link = vocab.linker.link(text)
         if link.item_id:
-            idx = vocab.linker.ids.index(link.item_id)
+            idx = vocab.linker.index_of(link.item_id)
             _mention(p, vocab, a + 1, b, idx, speaker, link.score)
             p.claim(a, b + 1)
 
@@ -422,7 +422,7 @@ def _fact_title(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
         text = " ".join(p.toks[x].raw for x in run)
         link = vocab.linker.link(text)
         if link.item_id and link.score >= 86:
-            _mention(p, vocab, run[0], run[-1] + 1, vocab.linker.ids.index(link.item_id), speaker, link.score)
+            _mention(p, vocab, run[0], run[-1] + 1, vocab.linker.index_of(link.item_id), speaker, link.score)
             return
 
 
@@ -535,7 +535,7 @@ def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
                 continue  # short chunks only as acronyms ("FTL")
             link = vocab.linker.link(" ".join(p.toks[x].raw for x in ch))
             if link.item_id and link.score >= 88:
-                idx = vocab.linker.ids.index(link.item_id)
+                idx = vocab.linker.index_of(link.item_id)
                 _mention(p, vocab, ch[0], ch[-1] + 1, idx, speaker, link.score)
 
 
