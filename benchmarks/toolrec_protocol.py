@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import subprocess
 import sys
@@ -120,6 +121,13 @@ def label(row: dict) -> str:
     return row["strategy"] + (" (1.5B)" if "1.5b" in llm.lower() else " (0.5B)" if "0.5b" in llm.lower() else f" ({llm})")
 
 
+def sign_p(win: int, lose: int) -> float:
+    """Two-sided exact sign test: how likely a split at least this uneven is if gains and losses
+    were equally likely."""
+    n, k = win + lose, min(win, lose)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+
+
 def cmd_table(a) -> None:
     rows = load(a.results)
     by: dict[tuple, list[dict]] = {}
@@ -142,6 +150,16 @@ def cmd_table(a) -> None:
                        f"{np.mean([r['rounds_per_user'] for r in rs]):.2f} | "
                        f"{np.median([r['p50_s'] for r in rs]):.1f} | {sum(r['total_min'] for r in rs):.0f} |")
         out.append("")
+        # per sample: the same users in every row of a column
+        samples = sorted({r["sample"] for k in keys for r in by[k]})
+        out += ["Per sample (Recall@10 / NDCG@10; the same 50 users in every row of a column; – not run):", "",
+                "| strategy | " + " | ".join(f"sample {s}" for s in samples) + " |",
+                "|---|" + "---|" * len(samples)]
+        for k in keys:
+            got = {r["sample"]: r for r in by[k]}
+            out.append(f"| {k[1]} | " + " | ".join(
+                f"{got[s]['recall@10']:.3f} / {got[s]['ndcg@10']:.3f}" if s in got else "–" for s in samples) + " |")
+        out.append("")
         # paired: the same users, toolrec against the SASRec tool
         base = {r["sample"]: r for k, v in by.items() if k[0] == ds and k[2] == "toolrec-sasrec" for r in v}
         for k in keys:
@@ -162,7 +180,8 @@ def cmd_table(a) -> None:
             if mine:
                 n = len(mine)
                 out.append(f"- {k[1]} vs the SASRec tool, same users ({n} sample{'' if n == 1 else 's'}): "
-                           f"{win} hit{'' if win == 1 else 's'} it alone has, {lose} it loses; "
+                           f"{win} hit{'' if win == 1 else 's'} it alone has, {lose} it loses"
+                           f"{f' (sign test p = {sign_p(win, lose):.2f})' if win + lose else ''}; "
                            f"NDCG@10 {np.mean(mine):.3f} vs {np.mean(theirs):.3f} "
                            f"({np.mean(mine) - np.mean(theirs):+.3f})")
         out.append("")
