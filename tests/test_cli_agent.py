@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -99,9 +96,8 @@ def test_prepare_builds_everything_then_ask_is_fast(tmp_path):
 
 def test_chat_commands_are_not_sent_as_messages(tmp_path):
     """/help (and a bare "help") lists the commands; an unknown /command says so; neither is a turn."""
-    e = {**os.environ, "CONVREC_HOME": str(tmp_path), "COLUMNS": "200"}
-    r = subprocess.run([sys.executable, "-m", "convrec.cli", "chat", "--strategy", "baseline-popularity"],
-                       input="/help\nhelp\n/frobnicate\n/quit\n", capture_output=True, text=True, env=e, timeout=300)
+    r = run(["chat", "--strategy", "baseline-popularity"], tmp_path, stdin="/help\nhelp\n/frobnicate\n/quit\n",
+            COLUMNS="200")
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr + r.stdout
     assert r.stdout.count("/trace") == 2 and r.stdout.count("/profile") == 2, r.stdout

@@ -10,9 +10,10 @@ import sys
 import pytest
 
 
-def run(args, home, **env):
+def run(args, home, stdin=None, **env):
     e = {**os.environ, "CONVREC_HOME": str(home), **env}
-    return subprocess.run([sys.executable, "-m", "convrec.cli", *args], capture_output=True, text=True, env=e, timeout=300)
+    return subprocess.run([sys.executable, "-m", "convrec.cli", *args], input=stdin, capture_output=True, text=True,
+                          env=e, timeout=300)
 
 
 def assert_clean_error(r, *needles):
