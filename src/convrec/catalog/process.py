@@ -62,3 +62,29 @@ def leave_one_out(df: pd.DataFrame) -> pd.DataFrame:
     split[eligible & (rev == 1)] = VALID
     df["split"] = pd.Categorical(split, categories=[TRAIN, VALID, TEST])
     return df
+
+
+LIKED_SHARE = 0.8
+"""A rating at or above this share of the scale's top is a like (4 of 5 stars, 1 of a 0/1
+recommend flag, 8 of 10)."""
+LOVED_SHARE = 0.9
+"""... and at or above this share a favourite, what a person names as "I loved" (4.5 of 5)."""
+
+
+def liked_masks(inter: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """``(liked, loved)`` boolean masks over the interactions, read from the ``rating`` column
+    on the scale the data uses. Without ratings (purchases, plays) every interaction is both
+    a like and a favourite; an unrated row in rated data is neither."""
+    n = len(inter)
+    if "rating" not in inter.columns:
+        return np.ones(n, bool), np.ones(n, bool)
+    r = pd.to_numeric(inter["rating"], errors="coerce").to_numpy(dtype=float)
+    if n == 0 or np.isfinite(r).mean() < 0.5:
+        return np.ones(n, bool), np.ones(n, bool)
+    top = float(np.nanmax(r))
+    if top <= 0:
+        return np.ones(n, bool), np.ones(n, bool)
+    ok = np.isfinite(r)
+    liked = ok & (r >= LIKED_SHARE * top - 1e-9)
+    loved = ok & (r >= LOVED_SHARE * top - 1e-9)
+    return liked, loved

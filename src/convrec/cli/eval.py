@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -74,6 +75,8 @@ def make_command(protocol: str):
         cases: Optional[str] = typer.Option(None, "--cases", help="dialogues: JSONL of dialogue cases "
                                             "(default $CONVREC_DATA/redial-dev/cases.jsonl)"),
         fold: str = typer.Option("all", "--fold", help="dialogues: all | tune (even lines) | holdout (odd lines)"),
+        form: str = typer.Option("messages", "--form", help="dialogues: messages (earlier turns as messages, as the API "
+                                 "gives them) | pasted (the conversation as 'User: …' lines in one message, as in convrec ask)"),
         ablate: Optional[List[str]] = typer.Option(None, "--ablate", help="interecagent without a signal (repeatable): "
                                                    "context | cf | seq | content | priors | chat | ctx | llm"),
         llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
@@ -86,7 +89,7 @@ def make_command(protocol: str):
     ):
         run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                      reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                     cases=cases, fold=fold, ablate=ablate, samples=samples, sample=sample)
+                     cases=cases, fold=fold, ablate=ablate, samples=samples, sample=sample, form=form)
 
     command.__doc__ = PROTOCOL_HELP[protocol]
     eval_app.command(protocol)(command)
@@ -131,7 +134,7 @@ def report(
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                  reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                 cases=None, fold="all", ablate=None, samples=None, sample=None):
+                 cases=None, fold="all", ablate=None, samples=None, sample=None, form="messages"):
     from convrec.catalog.registry import check_name
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
@@ -160,8 +163,10 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         raise ConvrecError("give --samples (the first n samples) or --sample (these samples), not both")
     if sample:
         samples = sorted({s - 1 for s in sample})
-    if (cases or fold != "all") and protocol != "dialogues":
-        raise ConvrecError("--cases and --fold apply to the dialogues protocol only")
+    if (cases or fold != "all" or form != "messages") and protocol != "dialogues":
+        raise ConvrecError("--cases, --fold and --form apply to the dialogues protocol only")
+    if form not in ("messages", "pasted"):
+        raise ConvrecError("--form must be messages or pasted")
     cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
     check_name(cfg, dataset)
     sim_cfg = get_config(**llm_overrides(llm=sim_llm, model=sim_model, base_url=sim_base_url)) \
@@ -175,7 +180,7 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
                                 memory=not no_memory, reflection=reflection, conversation=conversation,
                                 requests_file=str(Path(requests).resolve()) if requests else None,
                                 cases_file=str(Path(cases).resolve()) if cases else None, fold=fold,
-                                ablate=tuple(a for a in ABLATIONS if a in ablate),
+                                ablate=tuple(a for a in ABLATIONS if a in ablate), form=form,
                                 llm=llm_name(cfg) if uses_agent_llm else "",
                                 sim_llm=llm_name(sim_cfg) if uses_sim else "")
     run_dir = Path(out) if out else default_run_dir(cfg.home, spec)
@@ -207,3 +212,48 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         return
     console.print(_table(summary))
     err.print(f"conversations: {run_dir / 'conversations.jsonl'} · report: convrec eval report {run_dir}", highlight=False)
+
+
+@eval_app.command("likes")
+def likes(
+    dataset: str = DATASET_OPT,
+    n: int = typer.Option(250, "--n", min=1, help="held-out users (removed from every model's training data)"),
+    k: int = typer.Option(3, "--k", min=1, max=10, help="loved items stated per request"),
+    phrasing: Optional[List[str]] = typer.Option(None, "--phrasing", "-p",
+                                                 help="listed | like | fan | pasted | messages (repeatable; default all)"),
+    strategy: str = typer.Option("interecagent", "--strategy", "-s", help="the strategy answering the requests"),
+    agent_users: Optional[int] = typer.Option(None, "--agent-users", min=0,
+                                              help="run the agent on the first N users only (the tools score all)"),
+    seed: int = typer.Option(0, "--seed"),
+    out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval/likes)"),
+    llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
+    model: Optional[str] = typer.Option(None, "--model"),
+    base_url: Optional[str] = typer.Option(None, "--base-url"),
+    as_json: bool = typer.Option(False, "--json", help="end with exactly one JSON line of results"),
+):
+    """'I loved A, B and C, what else?': real users' loved items stated in a request, their other
+    liked items as targets, over the whole catalog; the agent beside each of its tools alone."""
+    from convrec.agent.strategy import check_strategy
+    from convrec.catalog.registry import check_name
+    from convrec.eval.likes import DEFAULT_PHRASINGS, LikesSpec, run_likes, table_markdown
+
+    cfg = get_config(**llm_overrides(llm=llm, model=model, base_url=base_url))
+    check_name(cfg, dataset)
+    strategy = check_strategy(strategy)
+    spec = LikesSpec(dataset, n=n, k=k, phrasings=tuple(dict.fromkeys(phrasing or DEFAULT_PHRASINGS)), strategy=strategy,
+                     seed=seed, agent_users=agent_users)
+    run_dir = Path(out) if out else cfg.home / "eval" / "likes" / f"{dataset}-{strategy}-{time.strftime('%Y%m%d-%H%M%S')}"
+    say = (lambda m: err.print(m, highlight=False))
+    err.print(f"likes · {strategy} · {dataset} · {n} held-out users · {k} stated · run dir {run_dir}", highlight=False)
+    with Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=as_json) as prog:
+        task = prog.add_task("requests", total=None)
+        summary = run_likes(cfg, spec, run_dir, say=say,
+                            progress=lambda done, total: prog.update(task, total=total, completed=done))
+    summary["run_dir"] = str(run_dir)
+    (run_dir / "table.md").write_text(table_markdown(summary) + "\n")
+    if as_json:
+        sys.stdout.write(json.dumps(summary, default=str) + "\n")
+        return
+    console.print(table_markdown(summary), markup=False, highlight=False)
+    err.print(f"rows: {run_dir / 'rows.jsonl'} · table: {run_dir / 'table.md'}", highlight=False)
