@@ -151,7 +151,7 @@ def test_choice_candidates(tiny_vocab, ctx):
 
 
 @pytest.mark.parametrize("msg,model_k,k,labels", [("3 racing games", 10, 3, ["fetch_k_from_request"]),
-                                                   ("racing games", 5, 5, []), ("top 40 games", 10, 30, ["fetch_k_from_request"])])
+                                                   ("racing games", 5, 10, ["fetch_k_default"]), ("racing games", 10, 10, []), ("top 40 games", 10, 30, ["fetch_k_from_request"])])
 def test_fetch_count(tiny_vocab, ctx, msg, model_k, k, labels):
     out, got = fetch_count(Plan(action="use_tools", steps=[R(), FetchStep(tool="fetch", k=model_k)]), understand(msg, tiny_vocab), ctx)
     assert next(s for s in out.steps if isinstance(s, FetchStep)).k == k and got == labels

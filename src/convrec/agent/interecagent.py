@@ -30,6 +30,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
+from convrec.nlu.understand import split_dialogue
 from convrec.profile import stage
 from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
@@ -192,12 +193,18 @@ class InteRecAgent:
         if direct is not None:
             return self._finish(direct, t0, turn_no)
         said = self.store.messages(sid)
-        words = " ".join(m["content"] for m in said if m["role"] == "user")[-MAX_WORDS:]
+        user_said = [m["content"] for m in said if m["role"] == "user"]
+        if intent.dialogue and len(said) == 1:
+            # a conversation pasted into one message is read as the same conversation given as
+            # messages or held in a session: the user's own turns are what they wrote
+            user_said = [t for who, t in (split_dialogue(message, self.vocab) or []) if who == "user"] or user_said
+        words = " ".join(user_said)[-MAX_WORDS:]
         # the ranker reads the turn as talk — what a person says to a recommender, as in the
-        # catalog's dialogues — when earlier messages exist, or when neither the message nor
-        # the user's remembered likes name an item (the history weights, learned from stated
-        # items, have nothing to go on then)
-        conversational = len(said) > 1 or not (intent.items() or self._ranking_profile(profile).like_ids)
+        # catalog's dialogues — when earlier messages exist (given, held in the session or
+        # pasted), or when neither the message nor the user's remembered likes name an item
+        # (the likes weights, learned from stated items, have nothing to go on then)
+        conversational = (len(said) > 1 or intent.dialogue
+                          or not (intent.items() or self._ranking_profile(profile).like_ids))
         with stage("plan"):
             plan, repairs = self._plan(intent, sid, profile, conversational=conversational)
         if candidates is not None or k is not None:

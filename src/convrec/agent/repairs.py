@@ -227,9 +227,10 @@ def choice_candidates(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     return Plan(action="use_tools", steps=_sorted(steps)), ["store_choice_candidates"]
 
 
-@repair("added_fetch", "fetch_k_from_request")
+@repair("added_fetch", "fetch_k_from_request", "fetch_k_default")
 def fetch_count(plan: Plan, intent: RequestIntent, ctx: RepairContext):
-    """Every recommending plan ends in one fetch of as many items as the user asked for."""
+    """Every recommending plan ends in one fetch of as many items as the user asked for (the
+    default count when they did not say)."""
     labels: list[str] = []
     steps = list(plan.steps)
     fetch = next((s for s in steps if isinstance(s, FetchStep)), None)
@@ -239,12 +240,12 @@ def fetch_count(plan: Plan, intent: RequestIntent, ctx: RepairContext):
         labels.append("added_fetch")
     if intent.kind == "choice":
         return Plan(action="use_tools", steps=_sorted(steps)), labels
-    if intent.k is None:  # the user did not say: the planner's count (or the default) stands
-        return Plan(action="use_tools", steps=_sorted(steps)), labels
-    k = min(intent.k, 30)
+    # the user's count, else the default: a number the planner wrote is not the user's (a small
+    # model copies the number of titles named: "I loved A, B and C" gave 3 items)
+    k = min(intent.k, 30) if intent.k is not None else ctx.k
     if fetch.k != k:
         fetch.k = k
-        labels.append("fetch_k_from_request")
+        labels.append("fetch_k_from_request" if intent.k is not None else "fetch_k_default")
     return Plan(action="use_tools", steps=_sorted(steps)), labels
 
 

@@ -21,6 +21,10 @@ DIALOGUE_FILES = {"movielens-small": "redial-dev/cases.jsonl"}
 """Dataset → its dialogue file under the data root."""
 FIT_FOLD = "tune"
 """The fold the preference ranker may learn from."""
+BUNDLED = Path(__file__).resolve().parent / "bundled"
+FIT_FILES = {"movielens-small": BUNDLED / "redial-tune" / "cases.jsonl"}
+"""Dataset → the dialogue turns its ranker learns from, shipped in the package (the ``tune``
+fold of its dialogue file): the same on every install, whether or not the data folder is there."""
 
 
 @dataclass
@@ -80,6 +84,13 @@ def read_dialogues(path: Path, fold: str = "all", known: set[str] | None = None)
         out.append(Dialogue(str(r.get("id", line_no)), msgs, targets, [str(x) for x in r.get("mentioned", [])],
                             line_no, extra))
     return out
+
+
+def fit_dialogues_file(dataset: str) -> Path | None:
+    """The shipped dialogue turns the preference ranker of ``dataset`` learns from (all of the
+    file's lines are of the ``tune`` fold), or None."""
+    p = FIT_FILES.get(dataset)
+    return p if p is not None and p.is_file() else None
 
 
 def dialogues_file(data_root: Path, dataset: str) -> Path | None:

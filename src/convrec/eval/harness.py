@@ -71,6 +71,10 @@ class RunSpec:
     """dialogues: all | tune (even lines) | holdout (odd lines)."""
     ablate: tuple[str, ...] = ()
     """Signals switched off in the strategy (see :data:`convrec.agent.strategy.ABLATIONS`)."""
+    form: str = "messages"
+    """dialogues: how the conversation reaches the agent — ``messages`` (earlier turns as
+    messages, as the API gives them) or ``pasted`` (the whole conversation as "User: … /
+    Recommender: …" lines in one message, as typed into ``convrec ask``)."""
 
     @classmethod
     def for_protocol(cls, protocol: str, dataset: str, strategy: str, quick: bool = False, **kw) -> "RunSpec":
@@ -99,6 +103,8 @@ class RunSpec:
                 d.pop(key)
         if not self.ablate:
             d.pop("ablate")
+        if self.form == "messages":
+            d.pop("form")
         return d
 
 
@@ -108,6 +114,7 @@ def default_run_dir(home: Path, spec: RunSpec) -> Path:
     refl = f"-refl{spec.reflection}" if spec.reflection else ""
     abl = "".join(f"-no_{a}" for a in spec.ablate)
     fold = f"-{spec.fold}" if spec.protocol == "dialogues" and spec.fold != "all" else ""
+    fold += "-pasted" if spec.form == "pasted" else ""
     return home / "eval" / spec.protocol / f"{spec.strategy}{mem}{refl}{abl}-{spec.dataset}{fold}-n{spec.n}-s{spec.seed}-{llm}"
 
 
@@ -166,6 +173,11 @@ def dialogue_cases(path: Path, n: int, fold: str = "all", known: set[str] | None
         out.append(Case(d.dialogue_id, truth=d.targets, request=d.messages[-1]["content"],
                         context=d.messages[:-1], meta=meta))
     return out[:n]
+
+
+def pasted(messages: Sequence[dict]) -> str:
+    """A conversation as one message of "User: …" / "Recommender: …" lines."""
+    return "\n".join(f"{'User' if m.get('role') == 'user' else 'Recommender'}: {m['content']}" for m in messages)
 
 
 def default_dialogues_file(config) -> Path:
@@ -339,8 +351,12 @@ class CaseRunner:
     def _dialogue(self, case: Case) -> dict[str, Any]:
         sid = self.strategy.new_session()
         context = None if "context" in self.spec.ablate else case.context
-        turn = self.strategy.turn(case.request, sid, k=self.spec.k, context=context)
-        rec = self._turn_record(case.request, turn)
+        request = case.request
+        if self.spec.form == "pasted" and context:
+            request = pasted(context + [{"role": "user", "content": case.request}])
+            context = None
+        turn = self.strategy.turn(request, sid, k=self.spec.k, context=context)
+        rec = self._turn_record(request, turn)
         return {"case": case.case_id, "truth": case.truth, "context_turns": len(case.context), **case.meta,
                 "turns": [rec]}
 

@@ -52,6 +52,11 @@ class ItemCF(Recommender):
         self.dislike_weight = dislike_weight
         self.items: ItemIndex | None = None
         self.sim: sp.csr_matrix | None = None
+        self.conf: sp.csr_matrix | None = None
+        """Per item i, the share of the people who interacted with i who also interacted with
+        j ("of the 212 who rated Alien, 61 % also rated Aliens"), for its ``neighbors`` most
+        co-occurring items j — the popular co-items the cosine's top-M drops. What the
+        preference ranker reads as "people who liked these also liked"."""
 
     def fit(self, data: TrainData, progress=None) -> "ItemCF":
         self.items = data.items
@@ -65,6 +70,8 @@ class ItemCF(Recommender):
         vals = co.data / (norm[co.row] * norm[co.col] + self.shrink)
         sim = sp.csr_matrix((vals.astype(np.float32), (co.row, co.col)), shape=co.shape)
         self.sim = topk_per_row(sim, self.neighbors)
+        conf = sp.csr_matrix(((co.data / np.maximum(n[co.row], 1)).astype(np.float32), (co.row, co.col)), shape=co.shape)
+        self.conf = topk_per_row(conf, self.neighbors)  # within a row, the order of co-counts
         return self
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:
@@ -101,9 +108,14 @@ class ItemCF(Recommender):
 
     def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
         s = self.sim
-        return ({"neighbors": self.neighbors, "shrink": self.shrink, "dislike_weight": self.dislike_weight},
-                {"data": s.data, "indices": s.indices, "indptr": s.indptr, "shape": np.asarray(s.shape)})
+        arrays = {"data": s.data, "indices": s.indices, "indptr": s.indptr, "shape": np.asarray(s.shape)}
+        if self.conf is not None:
+            c = self.conf
+            arrays.update({"conf_data": c.data, "conf_indices": c.indices, "conf_indptr": c.indptr})
+        return ({"neighbors": self.neighbors, "shrink": self.shrink, "dislike_weight": self.dislike_weight}, arrays)
 
     def _restore(self, config, arrays):
         self.neighbors, self.shrink, self.dislike_weight = config["neighbors"], config["shrink"], config["dislike_weight"]
         self.sim = sp.csr_matrix((arrays["data"], arrays["indices"], arrays["indptr"]), shape=tuple(arrays["shape"]))
+        self.conf = (sp.csr_matrix((arrays["conf_data"], arrays["conf_indices"], arrays["conf_indptr"]),
+                                   shape=tuple(arrays["shape"])) if "conf_data" in arrays else None)

@@ -7,6 +7,8 @@ held-out users of the same catalog** instead of hand-set ones:
 ==================  =============================================================
 ``cf_mean``         ItemCF: mean similarity to the liked items, minus to disliked ones (log scale)
 ``cf_max``          ItemCF: the largest similarity to any liked item (log scale)
+``cf_conf``         ItemCF: the mean share of the people who had a liked item who also had
+                    this one ("people who liked these also liked"), log scale
 ``seq``             order-free SASRec (``sasrec-set``): log-softmax of the item given the set
 ``content_mean``    MiniLM: mean cosine to the liked items' texts
 ``content_max``     MiniLM: the largest cosine to a liked item
@@ -59,16 +61,23 @@ import numpy as np
 
 from convrec.models.base import Context, ItemIndex
 
-FEATURES = ("cf_mean", "cf_max", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
+FEATURES = ("cf_mean", "cf_max", "cf_conf", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
             "chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
-GROUPS = {"cf": ("cf_mean", "cf_max"), "seq": ("seq",), "content": ("content_mean", "content_max"),
+GROUPS = {"cf": ("cf_mean", "cf_max", "cf_conf"), "seq": ("seq",), "content": ("content_mean", "content_max"),
           "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",), "chat": ("chat_pop",),
           "ctx": ("ctx_cf", "ctx_content_mean", "ctx_content_max")}
 CONVERSATION_ONLY = ("chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
 """Features only a turn of a conversation has (zero for a one-off request): the history
 weights never use them."""
+LIKES_OFF = ("seq",)
+"""Views the likes weights do not read: the order-free SASRec trained on the very users the
+likes queries come from (it saw the items to find), so its weight cannot be fitted honestly
+there (fitted anyway, it took most of the weight and scored 0.375 vs 0.382 without it on the
+movielens-small protocol; docs/results/likes.md)."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
+VERSION = 2
+"""Bumped when what a saved ranker holds changes (2: the likes weights): an older one is refitted."""
 MONTH = 30.44 * 86400
 RECENT_MONTHS = 12
 
@@ -150,6 +159,9 @@ class PreferenceRanker:
         self.w = np.zeros(len(FEATURES))
         self.w_conv: np.ndarray | None = None
         """Weights for a turn of a conversation, when the catalog's dialogues taught any."""
+        self.w_likes: np.ndarray | None = None
+        """Weights for items a person states they like ("I loved A, B and C"), fitted on finding
+        another liked item of held-back users (see :func:`likes_queries`)."""
         self.chat: np.ndarray | None = None
         """Per item, how many of the catalog's dialogues (the fit fold) name it: what people
         bring up when they recommend to each other (None: the catalog has no dialogues)."""
@@ -170,11 +182,13 @@ class PreferenceRanker:
 
     def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                  views: Views | None = None, text: np.ndarray | None = None,
-                 chat: np.ndarray | None = None, mentioned: np.ndarray | None = None) -> np.ndarray:
+                 chat: np.ndarray | None = None, mentioned: np.ndarray | None = None,
+                 counts: "TimeCounts | None" = None) -> np.ndarray:
         """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item,
         ``mentioned``: the conversation's items (both only for a turn of a conversation; None:
-        zero)."""
+        zero); ``counts``: the popularity counts to read (default: the ranker's)."""
         v = views or self.views
+        counts = counts or self.counts
         X = np.zeros((len(cand), len(FEATURES)))
         act = self.active()
         col = {f: i for i, f in enumerate(FEATURES)}
@@ -186,6 +200,9 @@ class PreferenceRanker:
             # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
             X[:, col["cf_mean"]] = np.sign(mean) * np.log1p(100 * np.abs(mean))
             X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel()[cand])
+            conf = getattr(v.itemcf, "conf", None)
+            if conf is not None:
+                X[:, col["cf_conf"]] = np.log1p(100 * np.asarray(conf[liked].mean(axis=0)).ravel()[cand])
         if len(liked) and v.sasrec is not None and act[col["seq"]]:
             s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
             s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
@@ -209,26 +226,29 @@ class PreferenceRanker:
                 X[:, col["ctx_content_mean"]] = sims.mean(axis=1)
                 X[:, col["ctx_content_max"]] = sims.max(axis=1)
         if act[col["pop"]]:
-            m = self.counts.now if month is None else month
-            pop, recent, fresh = self.counts.features(m, cand)
+            m = counts.now if month is None else month
+            pop, recent, fresh = counts.features(m, cand)
             X[:, col["pop"]], X[:, col["pop_recent"]], X[:, col["fresh"]] = pop, recent, fresh
             if self.years is not None:
                 y = self.years[cand]
-                now_year = self._year_of(m)
+                now_year = self._year_of(m, counts)
                 X[:, col["age"]] = np.where(np.isfinite(y), np.log1p(np.clip(now_year - y, 0, None)), 0.0)
         return X
 
-    def _year_of(self, month: int) -> float:
-        if self.counts.t0 == 0.0:  # no timestamps: "now" is the newest release
+    def _year_of(self, month: int, counts: "TimeCounts | None" = None) -> float:
+        counts = counts or self.counts
+        if counts.t0 == 0.0:  # no timestamps: "now" is the newest release
             return float(np.nanmax(self.years)) if self.years is not None and np.isfinite(self.years).any() else 0.0
-        return 1970 + (self.counts.t0 + month * MONTH) / (365.25 * 86400)
+        return 1970 + (counts.t0 + month * MONTH) / (365.25 * 86400)
 
     def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                       text: np.ndarray | None = None, conversational: bool = False,
-                      mentioned: np.ndarray | None = None) -> np.ndarray:
+                      mentioned: np.ndarray | None = None, stated: bool = False) -> np.ndarray:
+        """Scores of ``cand``; ``stated``: the liked items are a set the person stated (the
+        likes weights), not a history log (the next-item weights)."""
         X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None,
                           mentioned=mentioned if conversational else None)
-        return ((X - self.mean) / self.std) @ self._weights(conversational)
+        return ((X - self.mean) / self.std) @ self._weights(conversational, stated)
 
     def reads_conversation(self) -> bool:
         """Whether a turn of a conversation is scored by what the dialogues taught, so the
@@ -236,8 +256,15 @@ class PreferenceRanker:
         return self.w_conv is not None and self.active()[FEATURES.index("chat_pop")] and \
             abs(float(self.w_conv[FEATURES.index("chat_pop")])) > 0.05
 
-    def _weights(self, conversational: bool) -> np.ndarray:
-        return self.w_conv if conversational and self.w_conv is not None else self.w
+    def _weights(self, conversational: bool, stated: bool = False) -> np.ndarray:
+        """A turn of a conversation: the dialogue-taught weights; items stated as liked: the
+        weights fitted on finding a person's other liked items (``w_likes``), where the data
+        had such users; else the next-item weights."""
+        if conversational and self.w_conv is not None:
+            return self.w_conv
+        if stated and self.w_likes is not None:
+            return self.w_likes
+        return self.w
 
     # ------------------------------------------------------------------ the contract
     def score(self, context: Context, candidates: Sequence[str] | None = None,
@@ -252,11 +279,12 @@ class PreferenceRanker:
         conv = bool(getattr(context, "conversational", False))
         ment = self.items.encode([i for i in dict.fromkeys(getattr(context, "mentioned", ()) or ()) if str(i) in self.items],
                                  "mentioned item") if conv else None
-        if conv or abs(self.w[FEATURES.index("text")]) > 1e-6:
+        stated = not getattr(context, "ordered", True)
+        if abs(self._weights(conv, stated)[FEATURES.index("text")]) > 1e-6:
             text = self.embed_text(getattr(context, "text", ""))
         else:
             text = None  # these weights do not read words: skip the encoder
-        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment)
+        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment, stated=stated)
         if exclude_seen and (len(liked) or len(dis)):
             s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
         order = np.lexsort((np.arange(len(cand)), -s))
@@ -275,15 +303,16 @@ class PreferenceRanker:
         return np.stack([self.score_indices(np.asarray(h, dtype=np.int64), np.zeros(0, dtype=np.int64), allc)
                          for h in histories]) if len(histories) else np.zeros((0, len(self.items)))
 
-    def weights(self, conversational: bool = False) -> dict[str, float]:
+    def weights(self, conversational: bool = False, stated: bool = False) -> dict[str, float]:
         """The learned weight of each (standardised) feature (for a turn of a conversation:
-        the dialogue-taught weights, when there are any)."""
-        return {f: round(float(w), 4) for f, w in zip(FEATURES, self._weights(conversational))}
+        the dialogue-taught weights, when there are any; for stated likes: the likes weights)."""
+        return {f: round(float(w), 4) for f, w in zip(FEATURES, self._weights(conversational, stated))}
 
     # ------------------------------------------------------------------ training
     def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
             rng: np.random.Generator | None = None, pool_size: int = 2000,
-            conversations: Sequence["Query"] = (), conv_share: float = 0.95) -> "PreferenceRanker":
+            conversations: Sequence["Query"] = (), conv_share: float = 0.95,
+            likes: Sequence["Query"] = (), hard: int = 0) -> "PreferenceRanker":
         """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
         from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
         to a constant; hand-picked hard negatives would teach it that popular items are rarely
@@ -300,32 +329,37 @@ class PreferenceRanker:
         act = self.active()
         blocks: list[np.ndarray] = []
         for q, views, size, is_conv in [(q, train_views, pool_size, False) for q in queries] + \
-                [(q, self.views, n if n <= 20_000 else 10 * pool_size, True) for q in conversations]:
+                [(q, self.views, n if n <= 20_000 else 10 * pool_size, True) for q in conversations] + \
+                [(q, train_views, pool_size, None) for q in likes]:
             banned = np.unique(np.concatenate([q.liked, q.disliked, q.seen, [q.target]]).astype(np.int64))
             if size >= n:
                 draw = np.setdiff1d(np.arange(n), banned)
             else:
                 draw = rng.choice(n, size=min(n, size + len(banned)), replace=False)
                 draw = draw[~np.isin(draw, banned)][:size]
+            if is_conv is None and hard:  # a likes query: the items its views put on top compete too
+                top = self._view_tops(q, q.views or views, hard, q.counts)
+                draw = np.r_[draw, np.setdiff1d(top[~np.isin(top, banned)], draw)]
             pool = np.r_[q.target, draw].astype(np.int64)
             chat = None
             if is_conv and self.chat is not None:  # a dialogue turn: counts without its own dialogue
                 chat = self.chat.copy()
                 if q.own is not None and len(q.own):
                     np.subtract.at(chat, q.own, 1)
-            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=views, text=q.text,
-                                        chat=chat, mentioned=q.mentioned if is_conv else None).astype(np.float32))
+            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=q.views or views, text=q.text,
+                                        chat=chat, mentioned=q.mentioned if is_conv else None,
+                                        counts=q.counts).astype(np.float32))
             if progress:
                 progress(1)
         allx = np.concatenate(blocks) if blocks else np.zeros((0, len(FEATURES)), np.float32)
-        nu, nc = len(queries), len(conversations)
+        nu, nc, nl = len(queries), len(conversations), len(likes)
         # standardise on the user queries (the conversations' pools are the whole catalog)
         ref = np.concatenate(blocks[:nu]) if nu else allx
         self.mean = ref.mean(axis=0, dtype=np.float64) if len(ref) else np.zeros(len(FEATURES))
         self.std = ref.std(axis=0, dtype=np.float64) if len(ref) else np.ones(len(FEATURES))
         del ref
         if nc and nu:  # a view only the dialogues exercise (words, when user queries have none)
-            conv = np.concatenate(blocks[nu:])
+            conv = np.concatenate(blocks[nu:nu + nc])
             flat = self.std < 1e-9
             self.mean[flat] = conv[:, flat].mean(axis=0, dtype=np.float64)
             self.std[flat] = conv[:, flat].std(axis=0, dtype=np.float64)
@@ -339,12 +373,22 @@ class PreferenceRanker:
         del allx, blocks
         seg = np.repeat(np.arange(len(sizes)), sizes)
 
-        def solve(share: float):
-            qw = np.r_[np.full(nu, (1 - share) / max(nu, 1)), np.full(nc, share / max(nc, 1))]
+        def solve(share: float, on_likes: bool = False):
+            if on_likes:
+                qw = np.r_[np.zeros(nu + nc), np.full(nl, 1.0 / max(nl, 1))]
+            else:
+                qw = np.r_[np.full(nu, (1 - share) / max(nu, 1)), np.full(nc, share / max(nc, 1)), np.zeros(nl)]
             rw = np.repeat(qw, sizes).astype(np.float32)  # per row: its query's weight
             Zt = (Z[starts] * qw[:, None]).sum(axis=0, dtype=np.float64)
-            res = minimize(lambda w: loss(w, qw, rw, Zt), np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B")
-            return np.where(dead, 0.0, res.x), float(res.fun), float(qw @ np.log(sizes)) if len(sizes) else 0.0
+            off = LIKES_OFF + CONVERSATION_ONLY if on_likes else ()
+            bounds = [(0.0, 0.0) if f in off else (None, None) for f in FEATURES]
+            res = minimize(lambda w: loss(w, qw, rw, Zt), np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B",
+                           bounds=bounds)
+            w = np.where(dead, 0.0, res.x)
+            if on_likes or share == 0.0:  # no dialogue in these queries: its views are noise
+                for f in CONVERSATION_ONLY:
+                    w[FEATURES.index(f)] = 0.0
+            return w, float(res.fun), float(qw @ np.log(sizes)) if len(sizes) else 0.0
 
         def loss(w, qw, rw, Zt):
             s = Z @ w.astype(np.float32)
@@ -358,26 +402,41 @@ class PreferenceRanker:
             return nll + self.l2 * float(w @ w), grad + 2 * self.l2 * w
 
         self.w, nll, nll0 = solve(0.0 if nu else 1.0)
-        if nu:  # user queries carry no dialogue counts or context: whatever L-BFGS left there is noise
-            for f in CONVERSATION_ONLY:
-                self.w[FEATURES.index(f)] = 0.0
         self.fit_info = {"queries": int(nu), "conversations": int(nc), "pool": int(pool_size),
                          "nll": round(nll, 4), "nll_uniform": round(nll0, 4), "groups": list(self.groups)}
         self.w_conv = None
         if nc:
             self.w_conv, nll_c, _ = solve(conv_share if nu else 1.0)
             self.fit_info.update({"conv_share": round(float(conv_share), 3), "nll_conv": round(nll_c, 4)})
+        self.w_likes = None
+        if nl:
+            self.w_likes, nll_l, nll_l0 = solve(0.0, on_likes=True)
+            self.fit_info.update({"likes": int(nl), "nll_likes": round(nll_l, 4), "nll_likes_uniform": round(nll_l0, 4)})
         self.fit_info["fit_s"] = round(time.perf_counter() - t0, 2)
         return self
+
+    def _view_tops(self, q: "Query", v: Views, k: int, counts: "TimeCounts | None") -> np.ndarray:
+        """The ``k`` best items of each cheap view for a query's stated items: ItemCF
+        similarity, co-occurrence share, popularity."""
+        out = []
+        if v.itemcf is not None and len(q.liked):
+            for m in (v.itemcf.sim, getattr(v.itemcf, "conf", None)):
+                if m is not None:
+                    s = np.asarray(m[q.liked].mean(axis=0)).ravel()
+                    out.append(np.argpartition(-s, min(k, len(s) - 1))[:k])
+        c = (counts or self.counts).cum[:, -1]
+        out.append(np.argpartition(-c, min(k, len(c) - 1))[:k])
+        return np.unique(np.concatenate(out)).astype(np.int64)
 
     # ------------------------------------------------------------------ persistence
     def save(self, directory: str | Path) -> Path:
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
-        (d / "config.json").write_text(json.dumps({"model": self.name, "features": list(FEATURES), "groups": list(self.groups),
+        (d / "config.json").write_text(json.dumps({"model": self.name, "version": VERSION, "features": list(FEATURES), "groups": list(self.groups),
                                                    "l2": self.l2, "t0": self.counts.t0, "fit": self.fit_info,
                                                    "weights": self.weights(),
-                                                   "conversation_weights": self.weights(True) if self.w_conv is not None else None},
+                                                   "conversation_weights": self.weights(True) if self.w_conv is not None else None,
+                                                   "likes_weights": self.weights(stated=True) if self.w_likes is not None else None},
                                                   indent=1))
         (d / "items.json").write_text(json.dumps(self.items.to_json()))
         grid = np.diff(self.counts.cum, axis=1)  # monthly counts, kept sparse: (item, month, count)
@@ -389,6 +448,8 @@ class PreferenceRanker:
             arrays["years"] = self.years
         if self.w_conv is not None:
             arrays["w_conv"] = self.w_conv
+        if self.w_likes is not None:
+            arrays["w_likes"] = self.w_likes
         if self.chat is not None:
             arrays["chat"] = self.chat
         np.savez(d / "weights.npz", **arrays)
@@ -398,7 +459,7 @@ class PreferenceRanker:
     def load(cls, directory: str | Path, views: Views) -> "PreferenceRanker":
         d = Path(directory)
         meta = json.loads((d / "config.json").read_text())
-        if meta.get("model") != cls.name or meta.get("features") != list(FEATURES):
+        if meta.get("model") != cls.name or meta.get("features") != list(FEATURES) or meta.get("version") != VERSION:
             raise ValueError(f"{d} holds no preference ranker of this version")
         items = ItemIndex(json.loads((d / "items.json").read_text()))
         with np.load(d / "weights.npz", allow_pickle=False) as z:
@@ -410,6 +471,7 @@ class PreferenceRanker:
                   groups=meta["groups"], l2=meta["l2"])
         obj.mean, obj.std, obj.w = a["mean"], a["std"], a["w"]
         obj.w_conv = a.get("w_conv")
+        obj.w_likes = a.get("w_likes")
         obj.chat = a.get("chat")
         obj.fit_info = meta.get("fit", {})
         return obj
@@ -432,6 +494,11 @@ class Query:
     mentioned: np.ndarray | None = None
     """For a dialogue turn: the items the conversation named before the answer, as the
     understanding read them (``Context.mentioned`` at serving time)."""
+    views: "Views | None" = None
+    """The models this query is read with, when not the fit's (a likes query: fitted without
+    its user)."""
+    counts: "TimeCounts | None" = None
+    """The popularity counts it is read with, when not the ranker's."""
 
 
 def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 3000, per_user: int = 3,
@@ -475,6 +542,77 @@ def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 
                 liked = rng.choice(pool, m, replace=False)
             out.append(Query(np.asarray(liked, dtype=np.int64), np.zeros(0, dtype=np.int64), target,
                              np.setdiff1d(hist, liked), month))
+    return out
+
+
+def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per_user: int = 2, max_seeds: int = 5,
+                  folds: int = 2, seed: int = 0) -> list[Query]:
+    """Queries for items a person states they like ("I loved A, B and C — what else?"): for
+    tune users with at least two loved items (4.5★ and up where the data has ratings, else
+    every item), 1..``max_seeds`` loved items play the stated ones and another item they liked
+    is the one to find, from anywhere in their history — as the request means it.
+
+    Nothing a query should find may be in what reads it: the tune users are split into
+    ``folds``, and each fold is read with ItemCF and popularity counts fitted on everyone
+    else (the order-free SASRec and the item texts are shared: retraining SASRec per fold
+    would cost a training per fold; its weight may come out a little high)."""
+    from dataclasses import replace
+
+    from convrec.catalog.process import liked_masks
+    from convrec.models.base import TrainData
+    from convrec.models.itemcf import ItemCF
+
+    inter = ds.interactions
+    if inter.empty:
+        return []
+    liked, loved = liked_masks(inter)
+    users_liked: dict[str, list[str]] = {}
+    users_loved: dict[str, list[str]] = {}
+    for u, it, l1, l2 in zip(inter["user_id"].astype(str), inter["item_id"].astype(str), liked, loved):
+        if l1:
+            users_liked.setdefault(u, []).append(it)
+        if l2:
+            users_loved.setdefault(u, []).append(it)
+    ok = sorted(u for u, lv in users_loved.items() if len(lv) >= 2 and len(set(users_liked.get(u, [])) | set(lv)) >= 3)
+    if not ok:
+        return []
+    rng = np.random.default_rng(seed + 7)
+    if len(ok) > max_users:
+        ok = sorted(rng.choice(ok, max_users, replace=False).tolist())
+    order = rng.permutation(len(ok))
+    fold_of = {ok[j]: k % folds for k, j in enumerate(order)}
+    td_all = TrainData.from_dataset(ds, include_valid=True)  # what serving reads
+    part = inter[inter["split"].isin(["train", "valid"])]
+    p_users = part["user_id"].astype(str).to_numpy()
+    p_idx = items.encode(part["item_id"].astype(str))
+    p_ts = part["timestamp"].astype("float64").to_numpy() if "timestamp" in part.columns else None
+    all_items = {u: g for u, g in inter.groupby(inter["user_id"].astype(str), sort=False)["item_id"]}
+    out: list[Query] = []
+    neighbors = getattr(views.itemcf, "neighbors", 200)
+    for f in range(folds):
+        members = {u for u, k in fold_of.items() if k == f}
+        keep = [i for i, u in enumerate(td_all.users) if str(u) not in members]
+        td = replace(td_all, sequences=[td_all.sequences[i] for i in keep], users=[td_all.users[i] for i in keep],
+                     valid_targets=td_all.valid_targets[keep],
+                     timestamps=[td_all.timestamps[i] for i in keep] if td_all.timestamps is not None else None)
+        rest = ~np.isin(p_users, list(members))
+        fviews = Views(ItemCF(neighbors=neighbors).fit(td) if views.itemcf is not None else None, views.sasrec, views.embeddings)
+        fcounts = TimeCounts.build(p_idx[rest], p_ts[rest] if p_ts is not None else None, len(items))
+        for u in sorted(members):
+            lv = list(dict.fromkeys(users_loved[u]))
+            lk = list(dict.fromkeys(users_liked.get(u, []) + lv))
+            hist = items.encode(all_items[u].astype(str))
+            for _ in range(per_user):
+                m = int(rng.integers(1, min(max_seeds, len(lv) - 1) + 1))
+                stated = rng.choice(len(lv), m, replace=False)
+                stated_ids = {lv[i] for i in stated}
+                others = [i for i in lk if i not in stated_ids]
+                if not others:
+                    continue
+                target = others[int(rng.integers(len(others)))]
+                st = items.encode([lv[i] for i in stated])
+                out.append(Query(st, np.zeros(0, dtype=np.int64), int(items.encode([target])[0]),
+                                 np.setdiff1d(hist, st), None, views=fviews, counts=fcounts))
     return out
 
 

@@ -68,8 +68,21 @@ def model_dir(ds: PreparedDataset, artifact: str) -> Path:
     return ds.dir / "models" / artifact
 
 
+ARTIFACT_VERSIONS = {"itemcf": 2}
+"""Bumped when what an artifact holds changes (itemcf 2: the co-occurrence shares the
+preference ranker reads): a saved artifact of another version is trained again."""
+
+
+def artifact_version(d: Path) -> int:
+    try:
+        return int(json.loads((d / "meta.json").read_text()).get("version", 1))
+    except (OSError, ValueError, TypeError):
+        return 1
+
+
 def is_trained(ds: PreparedDataset, artifact: str) -> bool:
-    return (model_dir(ds, artifact) / "weights.npz").is_file()
+    d = model_dir(ds, artifact)
+    return (d / "weights.npz").is_file() and artifact_version(d) == ARTIFACT_VERSIONS.get(artifact, 1)
 
 
 SAMPLED_ABOVE = 16384
@@ -173,7 +186,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         shutil.rmtree(tmp)
     model.save(tmp)
     meta = {"artifact": artifact, "dataset": ds.name, "data_signature": data_signature(ds),
-            "fit_s": round(time.perf_counter() - t0, 2)}
+            "fit_s": round(time.perf_counter() - t0, 2), "version": ARTIFACT_VERSIONS.get(artifact, 1)}
     (tmp / "meta.json").write_text(json.dumps(meta))
     if d.exists():
         shutil.rmtree(d)
@@ -222,7 +235,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     its dialogue turns (``conversations``, else the file at :func:`conversations_path`); see
     convrec.models.prefrank."""
     from convrec.models.base import ItemIndex
-    from convrec.models.prefrank import GROUPS, PreferenceRanker, Query, interaction_counts, release_years, training_queries
+    from convrec.models.prefrank import (GROUPS, PreferenceRanker, Query, interaction_counts, likes_queries, release_years,
+                                         training_queries)
 
     if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
@@ -232,6 +246,7 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     use_views = ranker_views(ds, config, get)
     ranker = PreferenceRanker(items, use_views, counts, release_years(ds), groups=groups or tuple(GROUPS))
     queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
+    likes = likes_queries(ds, items, use_views, seed=seed)
     source = None
     if conversations is None:
         try:
@@ -259,8 +274,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         titles = ds.items["title"].astype(str).to_numpy() if "title" in ds.items.columns else None
         enc = use_views.embeddings.encoder
         if titles is not None and queries:
-            vecs = enc.encode(["I liked " + ", ".join(titles[q.liked]) for q in queries])
-            for q, v in zip(queries, vecs):
+            vecs = enc.encode(["I liked " + ", ".join(titles[q.liked]) for q in queries + likes])
+            for q, v in zip(queries + likes, vecs):
                 q.text = np.asarray(v, dtype=np.float64)
         texts = [str(c.get("text", ""))[-2000:] for c in conversations or [] for t in c.get("targets", []) if t in items]
         if convs:
@@ -271,10 +286,10 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     def tick(n):
         done[0] += n
         if progress and done[0] % 50 == 0:
-            progress({"queries": done[0], "total": len(queries) + len(convs)})
+            progress({"queries": done[0], "total": len(queries) + len(convs) + len(likes)})
 
     ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs,
-               conv_share=conv_share)
+               conv_share=conv_share, likes=likes)
     if convs and source:
         ranker.fit_info["conversations_from"] = source
     return ranker

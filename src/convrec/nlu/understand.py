@@ -134,6 +134,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _creators_first(p, vocab)
     _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
     _context_titles(p, vocab, speaker)
+    _complete_titles(p, vocab)
     if not p.mentions and _fact_question(p, vocab):
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
@@ -252,6 +253,38 @@ def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: st
     m = ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, score)
     p.mentions.append((_Span(i, j), m))
     p.claim(i, j)
+
+
+def _complete_titles(p: _Parse, vocab: Vocabulary) -> None:
+    """A title written out in full whose mention was linked from a part of it ("Pirates of the
+    Caribbean: The Curse of the Black Pearl", "Hero (Ying xiong)"): the rest of the catalog
+    title that follows in the message belongs to the mention, not to the request's words."""
+    w = p.words
+    linker = vocab.linker
+    for n, (span, m) in enumerate(p.mentions):
+        # "Hero (Ying xiong)" linked as "Hero": the bracket that follows may name another title
+        if span.end + 2 < len(w) and w[span.end] == "(":
+            close = next((x for x in range(span.end + 1, min(len(w), span.end + 12)) if w[x] == ")"), None)
+            if close is not None:
+                full = linker.exact_indices(" ".join(t.raw for t in p.toks[span.start:close + 1]))
+                if full and linker.ids[full[0]] != m.item_id and all(not p.claimed[x] for x in range(span.end, close + 1)):
+                    idx = linker.best_index(full, None)
+                    m = replace(m, item_id=linker.ids[idx], title=linker.titles[idx])
+                    p.mentions[n] = (span, m)
+        tt = [t.w for t in tokenize(m.title)]
+        said = w[span.start:span.end]
+        q = next((k for k in range(len(tt) - len(said) + 1) if tt[k:k + len(said)] == said), None) if said else None
+        if q is None:
+            continue
+        e, k = span.end, q + len(said)
+        while e < len(w) and k < len(tt) and w[e] == tt[k] and not p.claimed[e]:
+            e, k = e + 1, k + 1
+        while e > span.end and p.toks[e - 1].punct and w[e - 1] != ")":  # a list's comma is not the title's
+            e -= 1
+        if e > span.end and any(not p.toks[x].punct for x in range(span.end, e)):
+            p.claim(span.end, e)
+            text = " ".join(t.raw for t in p.toks[span.start:e])
+            p.mentions[n] = (_Span(span.start, e), replace(m, text=text))
 
 
 def _year_after(p: _Parse, j: int) -> tuple[int | None, int]:

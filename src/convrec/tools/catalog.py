@@ -152,20 +152,20 @@ class CatalogAccess:
         """The dataset's dialogue turns of the fold the ranker may learn from, read by the
         understanding as the agent reads them — liked, rejected and mentioned items, the
         user's words, the recommended item — saved where the ranker's training reads them
-        (nothing when the dataset has no dialogues on this machine)."""
-        from convrec.catalog.dialogues import FIT_FOLD, dialogues_file, read_dialogues
+        (nothing when the dataset has no dialogues; they ship with the package)."""
+        from convrec.catalog.dialogues import FIT_FOLD, fit_dialogues_file, read_dialogues
         from convrec.models.registry import CONVERSATIONS_VERSION, conversations_path
         from convrec.nlu import understand
 
-        path = dialogues_file(self.config.data_root, self.ds.name)
+        path = fit_dialogues_file(self.ds.name)
         out = conversations_path(self.ds)
         if path is None:
             return []
         known = set(self.items.index)
         rows = []
         if self.say:
-            self.say(f"reading the {FIT_FOLD} fold of {path.name} for the preference ranker")
-        for d in read_dialogues(path, FIT_FOLD, known):
+            self.say(f"reading the {FIT_FOLD} fold of the shipped dialogues ({path.parent.name}) for the preference ranker")
+        for d in read_dialogues(path, "all", known):
             intent = understand(d.messages[-1]["content"], self.vocab, history=d.messages[:-1])
             seen = set(d.mentioned) | set(intent.excluded)
             targets = [t for t in d.targets if t in known and t not in set(d.mentioned)]

@@ -117,7 +117,7 @@ class Rank(Tool):
             except ConvrecError:  # no validation users to fit it on: the order-free SASRec alone
                 ranker = None
         reads_text = (ranker is not None and bool(ctx.text.strip())
-                      and abs(ranker.weights(ctx.conversational).get("text", 0.0)) > 0.05)
+                      and abs(ranker.weights(ctx.conversational, stated=True).get("text", 0.0)) > 0.05)
         reads_chat = ranker is not None and ctx.conversational and ranker.reads_conversation()
         if schema != "popularity" and not prefer and not reads_text and not reads_chat:
             schema = "popularity"  # nothing to personalise on
