@@ -76,8 +76,8 @@ there (fitted anyway, it took most of the weight and scored 0.375 vs 0.382 witho
 movielens-small protocol; docs/results/likes.md)."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
-VERSION = 2
-"""Bumped when what a saved ranker holds changes (2: the likes weights): an older one is refitted."""
+VERSION = 3
+"""Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries): an older one is refitted."""
 MONTH = 30.44 * 86400
 RECENT_MONTHS = 12
 
@@ -311,14 +311,16 @@ class PreferenceRanker:
     # ------------------------------------------------------------------ training
     def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
             rng: np.random.Generator | None = None, pool_size: int = 2000,
-            conversations: Sequence["Query"] = (), conv_share: float = 0.95,
+            conversations: Sequence["Query"] = (), conv_share: float = 0.8,
             likes: Sequence["Query"] = (), hard: int = 0) -> "PreferenceRanker":
         """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
         from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
         to a constant; hand-picked hard negatives would teach it that popular items are rarely
         chosen). ``conversations``: dialogue turns, scored with the full views against every
         item they did not mention; they get their own weights (``w_conv``, fitted with
-        ``conv_share`` of the loss on them and the rest on the user queries): one set of
+        ``conv_share`` of the loss on them and the rest on the likes queries — a person in a
+        chat who names films they loved means what the one-line request means — or, without
+        likes queries, on the user queries): one set of
         weights cannot serve both (on movielens-small a shared fit loses 0.04 NDCG@20 on users
         for +0.035 Recall@10 on dialogues; see docs/results/dialogues.md)."""
         from scipy.optimize import minimize
@@ -376,6 +378,8 @@ class PreferenceRanker:
         def solve(share: float, on_likes: bool = False):
             if on_likes:
                 qw = np.r_[np.zeros(nu + nc), np.full(nl, 1.0 / max(nl, 1))]
+            elif nl and share < 1.0 and nc:  # conversation weights: the rest of the loss on stated likes
+                qw = np.r_[np.zeros(nu), np.full(nc, share / nc), np.full(nl, (1 - share) / nl)]
             else:
                 qw = np.r_[np.full(nu, (1 - share) / max(nu, 1)), np.full(nc, share / max(nc, 1)), np.zeros(nl)]
             rw = np.repeat(qw, sizes).astype(np.float32)  # per row: its query's weight

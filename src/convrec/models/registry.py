@@ -230,7 +230,7 @@ def conversations_path(ds: PreparedDataset) -> Path:
 
 def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress: Progress | None = None,
                       get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0,
-                      conversations: list[dict] | None = None, conv_share: float = 0.95):
+                      conversations: list[dict] | None = None, conv_share: float = 0.8):
     """Fit the preference ranker on this dataset's validation users and, when there are any,
     its dialogue turns (``conversations``, else the file at :func:`conversations_path`); see
     convrec.models.prefrank."""

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from convrec.catalog.linking import YEAR_SUFFIX
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
-from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, norm, singular, tokenize
+from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, ascii_fold, norm, singular, tokenize
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 MAX_MESSAGE = 4000
@@ -130,6 +130,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _negation_scopes(p, vocab)
     _quoted_titles(p, vocab, speaker)
     _year_marked_titles(p, vocab, speaker)
+    _full_titles(p, vocab, text, speaker)
     _delimited_titles(p, vocab, text, speaker)
     _creators_first(p, vocab)
     _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
@@ -253,6 +254,47 @@ def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: st
     m = ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, score)
     p.mentions.append((_Span(i, j), m))
     p.claim(i, j)
+
+
+_LIST_SEP = {",", ";", "and", "&", "or", "/"}
+_TITLE_END = _LIST_SEP | {".", "!", "?", "(", ":"}
+
+
+def _spelled(s: str) -> str:
+    return re.sub(r"\s+", "", s).lower()
+
+
+def _full_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str, max_words: int = 30) -> None:
+    """Catalog titles written out exactly, punctuation and all ("The Chronicles of Narnia: The
+    Lion, the Witch and the Wardrobe", "Star Trek: Generations" after "The Rock,"), where a
+    list separator or the sentence's end bounds them: the longest such title from each place a
+    name can start claims its words, so commas and "and" inside a title do not split it and a
+    name is never read across a list's comma ("The Rock, Star" is not "Rock Star")."""
+    linker = vocab.linker
+    w, toks = p.words, p.toks
+    folded = ascii_fold(text) if not text.isascii() else text
+    s = 0
+    while s < len(w):
+        if p.claimed[s] or toks[s].punct or not (s == 0 or toks[s - 1].punct or w[s - 1] in _LIST_SEP or
+                                                 w[s - 1] in vocab.lexicon.stop):
+            s += 1
+            continue
+        best = None
+        for j in range(min(len(w), s + max_words), s + 1, -1):
+            if not (j == len(w) or w[j] in _TITLE_END) or toks[j - 1].punct and w[j - 1] != ")":
+                continue
+            if any(p.claimed[x] for x in range(s, j)) or sum(not toks[x].punct for x in range(s, j)) < 2:
+                continue
+            raw = folded[toks[s].start:toks[j - 1].end]
+            idx = [i for i in linker.exact_indices(raw) if _spelled(YEAR_SUFFIX.sub("", ascii_fold(linker.titles[i]))) == _spelled(raw)]
+            if idx:
+                best = (j, linker.best_index(idx, None))
+                break
+        if best is None:
+            s += 1
+            continue
+        _mention(p, vocab, s, best[0], best[1], speaker)
+        s = best[0]
 
 
 def _complete_titles(p: _Parse, vocab: Vocabulary) -> None:
