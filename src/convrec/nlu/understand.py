@@ -261,11 +261,13 @@ _TITLE_END = _LIST_SEP | {".", "!", "?", "(", ":"}
 
 
 def _spelled(s: str) -> str:
-    return re.sub(r"\s+", "", s).lower()
+    """A title as written, case and punctuation kept, spaces ignored: a long name typed out
+    exactly as the catalog has it ("a date night" is not *Date Night*)."""
+    return re.sub(r"\s+", "", s)
 
 
 def _full_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str, max_words: int = 30) -> None:
-    """Catalog titles written out exactly, punctuation and all ("The Chronicles of Narnia: The
+    """Catalog titles written out exactly, capitals and punctuation and all ("The Chronicles of Narnia: The
     Lion, the Witch and the Wardrobe", "Star Trek: Generations" after "The Rock,"), where a
     list separator or the sentence's end bounds them: the longest such title from each place a
     name can start claims its words, so commas and "and" inside a title do not split it and a
