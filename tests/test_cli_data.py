@@ -13,7 +13,7 @@ import pytest
 def run(args, home, stdin=None, **env):
     e = {**os.environ, "CONVREC_HOME": str(home), **env}
     return subprocess.run([sys.executable, "-m", "convrec.cli", *args], input=stdin, capture_output=True, text=True,
-                          env=e, timeout=300)
+                          env=e, timeout=900)  # a first use in a fresh home prepares the catalog and fits the ranker
 
 
 def assert_clean_error(r, *needles):
