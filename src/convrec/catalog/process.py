@@ -88,3 +88,14 @@ def liked_masks(inter: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     liked = ok & (r >= LIKED_SHARE * top - 1e-9)
     loved = ok & (r >= LOVED_SHARE * top - 1e-9)
     return liked, loved
+
+
+def user_likes(inter: pd.DataFrame) -> dict[str, tuple[list[str], list[str]]]:
+    """user → (loved items, liked items) in the data's order (see :func:`liked_masks`; every
+    loved item is also liked)."""
+    liked, loved = liked_masks(inter)
+    df = inter.assign(_liked=liked, _loved=loved)
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for u, g in df.groupby(df["user_id"].astype(str), sort=False):
+        out[str(u)] = (g.loc[g["_loved"], "item_id"].astype(str).tolist(), g.loc[g["_liked"], "item_id"].astype(str).tolist())
+    return out

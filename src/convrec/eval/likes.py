@@ -39,7 +39,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.process import TRAIN, liked_masks
+from convrec.catalog.process import TRAIN, user_likes  # noqa: F401 (re-exported)
 from convrec.config import Config
 from convrec.errors import ConvrecError
 
@@ -86,16 +86,6 @@ class LikesSpec:
 
 
 # ---------------------------------------------------------------------- users and cases
-def user_likes(inter: pd.DataFrame) -> dict[str, tuple[list[str], list[str]]]:
-    """user → (loved items, liked items), in the data's order."""
-    liked, loved = liked_masks(inter)
-    df = inter.assign(_liked=liked, _loved=loved)
-    out: dict[str, tuple[list[str], list[str]]] = {}
-    for u, g in df.groupby("user_id", sort=False):
-        out[str(u)] = (g.loc[g["_loved"], "item_id"].astype(str).tolist(), g.loc[g["_liked"], "item_id"].astype(str).tolist())
-    return out
-
-
 def _h(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 

@@ -312,7 +312,7 @@ class PreferenceRanker:
     def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
             rng: np.random.Generator | None = None, pool_size: int = 2000,
             conversations: Sequence["Query"] = (), conv_share: float = 0.8,
-            likes: Sequence["Query"] = (), hard: int = 0) -> "PreferenceRanker":
+            likes: Sequence["Query"] = ()) -> "PreferenceRanker":
         """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
         from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
         to a constant; hand-picked hard negatives would teach it that popular items are rarely
@@ -339,9 +339,6 @@ class PreferenceRanker:
             else:
                 draw = rng.choice(n, size=min(n, size + len(banned)), replace=False)
                 draw = draw[~np.isin(draw, banned)][:size]
-            if is_conv is None and hard:  # a likes query: the items its views put on top compete too
-                top = self._view_tops(q, q.views or views, hard, q.counts)
-                draw = np.r_[draw, np.setdiff1d(top[~np.isin(top, banned)], draw)]
             pool = np.r_[q.target, draw].astype(np.int64)
             chat = None
             if is_conv and self.chat is not None:  # a dialogue turn: counts without its own dialogue
@@ -418,19 +415,6 @@ class PreferenceRanker:
             self.fit_info.update({"likes": int(nl), "nll_likes": round(nll_l, 4), "nll_likes_uniform": round(nll_l0, 4)})
         self.fit_info["fit_s"] = round(time.perf_counter() - t0, 2)
         return self
-
-    def _view_tops(self, q: "Query", v: Views, k: int, counts: "TimeCounts | None") -> np.ndarray:
-        """The ``k`` best items of each cheap view for a query's stated items: ItemCF
-        similarity, co-occurrence share, popularity."""
-        out = []
-        if v.itemcf is not None and len(q.liked):
-            for m in (v.itemcf.sim, getattr(v.itemcf, "conf", None)):
-                if m is not None:
-                    s = np.asarray(m[q.liked].mean(axis=0)).ravel()
-                    out.append(np.argpartition(-s, min(k, len(s) - 1))[:k])
-        c = (counts or self.counts).cum[:, -1]
-        out.append(np.argpartition(-c, min(k, len(c) - 1))[:k])
-        return np.unique(np.concatenate(out)).astype(np.int64)
 
     # ------------------------------------------------------------------ persistence
     def save(self, directory: str | Path) -> Path:
@@ -562,22 +546,15 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
     would cost a training per fold; its weight may come out a little high)."""
     from dataclasses import replace
 
-    from convrec.catalog.process import liked_masks
+    from convrec.catalog.process import user_likes
     from convrec.models.base import TrainData
     from convrec.models.itemcf import ItemCF
 
     inter = ds.interactions
     if inter.empty:
         return []
-    liked, loved = liked_masks(inter)
-    users_liked: dict[str, list[str]] = {}
-    users_loved: dict[str, list[str]] = {}
-    for u, it, l1, l2 in zip(inter["user_id"].astype(str), inter["item_id"].astype(str), liked, loved):
-        if l1:
-            users_liked.setdefault(u, []).append(it)
-        if l2:
-            users_loved.setdefault(u, []).append(it)
-    ok = sorted(u for u, lv in users_loved.items() if len(lv) >= 2 and len(set(users_liked.get(u, [])) | set(lv)) >= 3)
+    likes = user_likes(inter)
+    ok = sorted(u for u, (lv, lk) in likes.items() if len(lv) >= 2 and len(set(lk) | set(lv)) >= 3)
     if not ok:
         return []
     rng = np.random.default_rng(seed + 7)
@@ -603,8 +580,8 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
         fviews = Views(ItemCF(neighbors=neighbors).fit(td) if views.itemcf is not None else None, views.sasrec, views.embeddings)
         fcounts = TimeCounts.build(p_idx[rest], p_ts[rest] if p_ts is not None else None, len(items))
         for u in sorted(members):
-            lv = list(dict.fromkeys(users_loved[u]))
-            lk = list(dict.fromkeys(users_liked.get(u, []) + lv))
+            lv = list(dict.fromkeys(likes[u][0]))
+            lk = list(dict.fromkeys(likes[u][1] + lv))
             hist = items.encode(all_items[u].astype(str))
             for _ in range(per_user):
                 m = int(rng.integers(1, min(max_seeds, len(lv) - 1) + 1))
