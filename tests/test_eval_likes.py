@@ -164,7 +164,10 @@ def test_a_conversation_reads_the_same_pasted_or_given_as_messages(catalog, tmp_
     agent = _agent(catalog, tmp_path, planner="never")
     same = 0
     for d in dialogues:
+        # each reading as a new user: a long-term profile carried from the other would change the ranking
+        agent.user_id = f"{d.dialogue_id}-pasted"
         a = agent.turn(pasted(d.messages), None, k=10)
+        agent.user_id = f"{d.dialogue_id}-messages"
         b = agent.turn(d.messages[-1]["content"], None, k=10, context=d.messages[:-1])
         assert a.intent["mentions"] == b.intent["mentions"] if "mentions" in a.intent else "mentions" not in b.intent
         ra = next(t for t in a.trace if t.get("tool") == "rank")
