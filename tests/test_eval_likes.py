@@ -130,8 +130,8 @@ def _titles(catalog, ids):
 
 def test_stated_likes_get_the_default_count_without_an_llm_call(catalog, tmp_path):
     """Two disjoint sets of loved films: each gets the default count, none of the stated films,
-    no LLM call (the request is grounded), and not the same list. (The issue asks for at most 3
-    shared in the top 10; the likes weights share 9 here: docs/results/likes.md, left open.)"""
+    no LLM call (the request is grounded), and lists of their own: at most 3 of the 10 shared
+    (the likes weights with the popularity counts shared 9 here)."""
     agent = _agent(catalog, tmp_path)  # planner auto: a scripted LLM with no answers fails if called
     sets = [["1214", "2571", "1200"], ["1", "2355", "3114"]]  # Alien, Matrix, Aliens / Toy Story, A Bug's Life, TS2
     lists = []
@@ -143,7 +143,7 @@ def test_stated_likes_get_the_default_count_without_an_llm_call(catalog, tmp_pat
         got = [it["id"] for it in turn.items]
         assert not set(got) & set(ids)
         lists.append(got)
-    assert lists[0] != lists[1]
+    assert len(set(lists[0]) & set(lists[1])) <= 3, [_titles(catalog, ids) for ids in lists]
 
 
 def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):

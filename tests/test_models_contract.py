@@ -192,6 +192,23 @@ class TestItemCF(RecommenderContract):
         assert 0 < len(ids) <= int(np.ceil(0.2 * N_ITEMS))
         assert all(i in A for i in ids) and (s > 0).all()
 
+    def test_lift_discounts_popular_co_items_and_survives_save(self, model, tmp_path):
+        """lift = co-count / (n_i^0.5 · n_j^alpha): between the share (alpha 0) and the cosine."""
+        import scipy.sparse as sp
+
+        x = TrainData.interaction_matrix(synthetic_data()).tocsc()
+        x.data[:] = 1
+        n = np.asarray(x.sum(axis=0)).ravel()
+        co = (x.T @ x).toarray()
+        i = 3
+        row = model.lift[i].toarray().ravel()
+        j = int(np.argmax(row))
+        assert row[j] > 0 and j != i
+        assert row[j] == pytest.approx(co[i, j] / (np.sqrt(n[i]) * n[j] ** model.lift_alpha), rel=1e-5)
+        assert sp.isspmatrix_csr(model.lift) and (np.diff(model.lift.indptr) <= 10).all()
+        back = type(model).load(model.save(tmp_path / "cf"))
+        assert (back.lift != model.lift).nnz == 0 and back.lift_alpha == model.lift_alpha
+
 
 class TestSASRec(RecommenderContract):
     def make(self):

@@ -14,6 +14,15 @@ import scipy.sparse as sp
 from convrec.models.base import ItemIndex, Recommender, TrainData
 
 
+LIFT_ALPHA = 0.3
+"""The popularity discount of :attr:`ItemCF.lift`. Chosen on tune users of movielens-small
+(3 folds of 319 users not in the likes protocol's held-out set, CF from the other users):
+Recall@10 of ranking by the summed lift of 3 stated items was 0.390 / 0.394 / 0.386 / 0.385 /
+0.358 for alpha 0 / 0.1 / 0.2 / 0.3 / 0.4 (popularity 0.334), and two cases with disjoint stated
+items shared 4.7 / 4.0 / 3.1 / 2.1 / 1.3 of their top 10 on average: 0.3 is the smallest
+discount that keeps different tastes apart (≤ 3 shared) at no measurable loss."""
+
+
 def topk_per_row(m: sp.csr_matrix, k: int) -> sp.csr_matrix:
     """Keep the ``k`` largest entries of every row of a CSR matrix."""
     m = m.tocsr()
@@ -46,10 +55,12 @@ class ItemCF(Recommender):
 
     name = "itemcf"
 
-    def __init__(self, neighbors: int = 200, shrink: float = 0.0, dislike_weight: float = 1.0):
+    def __init__(self, neighbors: int = 200, shrink: float = 0.0, dislike_weight: float = 1.0,
+                 lift_alpha: float = LIFT_ALPHA):
         self.neighbors = neighbors
         self.shrink = shrink
         self.dislike_weight = dislike_weight
+        self.lift_alpha = lift_alpha
         self.items: ItemIndex | None = None
         self.sim: sp.csr_matrix | None = None
         self.conf: sp.csr_matrix | None = None
@@ -72,6 +83,8 @@ class ItemCF(Recommender):
         self.sim = topk_per_row(sim, self.neighbors)
         conf = sp.csr_matrix(((co.data / np.maximum(n[co.row], 1)).astype(np.float32), (co.row, co.col)), shape=co.shape)
         self.conf = topk_per_row(conf, self.neighbors)  # within a row, the order of co-counts
+        lift = co.data / (norm[co.row] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
+        self.lift = topk_per_row(sp.csr_matrix((lift.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
         return self
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:
@@ -112,10 +125,17 @@ class ItemCF(Recommender):
         if self.conf is not None:
             c = self.conf
             arrays.update({"conf_data": c.data, "conf_indices": c.indices, "conf_indptr": c.indptr})
-        return ({"neighbors": self.neighbors, "shrink": self.shrink, "dislike_weight": self.dislike_weight}, arrays)
+        if self.lift is not None:
+            c = self.lift
+            arrays.update({"lift_data": c.data, "lift_indices": c.indices, "lift_indptr": c.indptr})
+        return ({"neighbors": self.neighbors, "shrink": self.shrink, "dislike_weight": self.dislike_weight,
+                 "lift_alpha": self.lift_alpha}, arrays)
 
     def _restore(self, config, arrays):
         self.neighbors, self.shrink, self.dislike_weight = config["neighbors"], config["shrink"], config["dislike_weight"]
         self.sim = sp.csr_matrix((arrays["data"], arrays["indices"], arrays["indptr"]), shape=tuple(arrays["shape"]))
         self.conf = (sp.csr_matrix((arrays["conf_data"], arrays["conf_indices"], arrays["conf_indptr"]),
                                    shape=tuple(arrays["shape"])) if "conf_data" in arrays else None)
+        self.lift_alpha = config.get("lift_alpha", LIFT_ALPHA)
+        self.lift = (sp.csr_matrix((arrays["lift_data"], arrays["lift_indices"], arrays["lift_indptr"]),
+                                   shape=tuple(arrays["shape"])) if "lift_data" in arrays else None)
