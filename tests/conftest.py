@@ -6,7 +6,11 @@ the repository root; tests that need them are skipped, with that reason printed,
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -36,11 +40,36 @@ def config(tmp_path) -> Config:
     return Config(home=tmp_path / "home", data=DataConfig(root=shared_data_root()))
 
 
+@dataclass
+class CleanHome:
+    home: Path
+    env: dict
+    """the environment of a process using this home: CONVREC_HOME, and CONVREC_DATA = an empty folder"""
+    prepared: dict
+    """the JSON line ``convrec data prepare movielens-small --json`` printed"""
+
+
 @pytest.fixture(scope="session")
-def session_config(tmp_path_factory) -> Config:
-    """One cache for the whole test session, so each shared dataset is prepared once."""
-    home = tmp_path_factory.mktemp("convrec_home")
-    return Config(home=home, data=DataConfig(root=shared_data_root()))
+def clean_home(tmp_path_factory) -> CleanHome:
+    """A home made the way a user's install makes it: ``convrec data prepare movielens-small``
+    in a fresh CONVREC_HOME with an empty data folder (no ../shared), run once per test session
+    (the bundled catalog and everything its ranker learns from ship in the package)."""
+    root = tmp_path_factory.mktemp("clean_install")
+    empty = root / "no-shared-data"
+    empty.mkdir()
+    env = {**os.environ, "CONVREC_HOME": str(root / "home"), "CONVREC_DATA": str(empty)}
+    r = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "movielens-small", "--no-llm", "--json"],
+                       capture_output=True, text=True, env=env, timeout=1500)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return CleanHome(root / "home", env, json.loads(r.stdout.strip().splitlines()[-1]))
+
+
+@pytest.fixture(scope="session")
+def session_config(clean_home) -> Config:
+    """One cache for the whole test session, so each dataset is prepared once: the clean
+    install's home (movielens-small prepared there by the command line), with the shared
+    datasets readable for the tests that prepare them."""
+    return Config(home=clean_home.home, data=DataConfig(root=shared_data_root()))
 
 
 def prepare_tiny_games(config: Config, name: str = "tiny", interactions: bool = True):

@@ -17,9 +17,12 @@ def test_ask_bad_input_is_one_clear_line(tmp_path):
 
 
 @pytest.mark.llm
-def test_ask_json_and_session_continuation(tmp_path):
+def test_ask_json_and_session_continuation(clean_home):
+    """On the clean install's home (prepared once per test session, as a user's first
+    `data prepare` makes it)."""
     need_local_model()
-    env = {"OMP_NUM_THREADS": "1"}
+    env = {"OMP_NUM_THREADS": "1", "CONVREC_DATA": clean_home.env["CONVREC_DATA"]}
+    tmp_path = clean_home.home
     r = run(["ask", "--json", "   "], tmp_path, **env)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])

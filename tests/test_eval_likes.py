@@ -184,22 +184,16 @@ CI_SAMPLE = ["eval", "likes", "-d", "movielens-small", "--n", "40", "--agent-use
 
 
 @pytest.mark.slow
-def test_a_clean_install_without_the_shared_folder_gives_the_documented_numbers(tmp_path):
+def test_a_clean_install_without_the_shared_folder_gives_the_documented_numbers(clean_home):
     """`convrec data prepare movielens-small` and the protocol's fixed sample in a fresh home
-    with an empty data folder (no ../shared): everything the ranker learns from ships in the
-    package, so the numbers are the ones recorded in the docs."""
-    import os
+    with an empty data folder (no ../shared; the session's ``clean_home``): everything the
+    ranker learns from ships in the package, so the numbers are the ones recorded in the docs."""
     import subprocess
     import sys
     from pathlib import Path
 
     doc = json.loads((Path(__file__).resolve().parent.parent / "docs/results/likes/ci-sample.json").read_text())
-    empty = tmp_path / "no-shared-data"
-    empty.mkdir()
-    env = {**os.environ, "CONVREC_HOME": str(tmp_path / "home"), "CONVREC_DATA": str(empty)}
-    prep = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "movielens-small", "--no-llm", "--json"],
-                          capture_output=True, text=True, env=env, timeout=1500)
-    assert prep.returncode == 0, prep.stderr[-2000:]
+    env, home = clean_home.env, clean_home.home
     r = subprocess.run([sys.executable, "-m", "convrec.cli", *CI_SAMPLE], capture_output=True, text=True, env=env,
                        timeout=1500)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -212,7 +206,7 @@ def test_a_clean_install_without_the_shared_folder_gives_the_documented_numbers(
         agent = got[("agent", ph)]
         assert agent["llm_calls_per_turn"] == 0 and agent["items_shown"] == 10
     assert got[("agent", "listed")]["recall"] > got[("popularity", "-")]["recall"]
-    ranker = json.loads((tmp_path / "home/datasets/movielens-small/models/pref-ranker/config.json").read_text())
+    ranker = json.loads((home / "datasets/movielens-small/models/pref-ranker/config.json").read_text())
     assert ranker["fit"]["conversations"] > 200  # the shipped ReDial tune fold taught the conversation weights
 
 
