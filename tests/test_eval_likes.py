@@ -131,11 +131,12 @@ def _titles(catalog, ids):
 def test_stated_likes_get_the_default_count_without_an_llm_call(catalog, tmp_path):
     """Two disjoint sets of loved films: each gets the default count, none of the stated films,
     no LLM call (the request is grounded), and lists of their own: at most 3 of the 10 shared
-    (the likes weights with the popularity counts shared 9 here)."""
+    (the likes weights with the popularity counts shared up to 7 across five tastes)."""
     agent = _agent(catalog, tmp_path)  # planner auto: a scripted LLM with no answers fails if called
     sets = [["1214", "2571", "1200"], ["1", "2355", "3114"]]  # Alien, Matrix, Aliens / Toy Story, A Bug's Life, TS2
     lists = []
-    for ids in sets:
+    for n, ids in enumerate(sets):
+        agent.user_id = f"person-{n}"  # two people (one person's long-term likes would carry over)
         msg, _ = render("listed", _titles(catalog, ids), "movies")
         turn = agent.turn(msg)
         assert turn.llm_calls == 0, turn.repairs
