@@ -39,7 +39,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.process import TRAIN, user_likes  # noqa: F401 (re-exported)
+from convrec.catalog.process import TRAIN, user_likes
 from convrec.config import Config
 from convrec.errors import ConvrecError
 
