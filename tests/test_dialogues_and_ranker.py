@@ -186,6 +186,25 @@ def test_ranker_learns_a_signal_and_round_trips(tmp_path):
     assert len(FEATURES) == len(r2.w)
 
 
+def test_liked_items_can_count_unequally():
+    """``Context.weights``: equal weights are the plain mean; a low weight on one of two liked
+    items lets the other one lead the list (what the user says now over what was remembered)."""
+    rng = np.random.default_rng(0)
+    _, cf, items, counts, queries = _cf_world(rng)
+    r = PreferenceRanker(items, Views(itemcf=cf), counts, groups=("cf", "priors"))
+    r.fit(queries, Views(itemcf=cf), pool_size=200)
+    a, b = str(queries[0].liked[0]), str(queries[1].liked[0])
+    plain = r.rank(Context([a, b], ordered=False), k=20)
+    same = r.rank(Context([a, b], ordered=False, weights=[2.0, 2.0]), k=20)
+    assert list(plain[0]) == list(same[0]) and np.allclose(plain[1], same[1])
+    only_a = set(r.rank(Context([a], ordered=False), k=10)[0])
+    only_b = set(r.rank(Context([b], ordered=False), k=10)[0])
+    assert only_a != only_b
+    lead_a = set(r.rank(Context([a, b], ordered=False, weights=[1.0, 0.05]), k=10)[0])
+    lead_b = set(r.rank(Context([a, b], ordered=False, weights=[0.05, 1.0]), k=10)[0])
+    assert len(lead_a & only_a) > len(lead_a & only_b) and len(lead_b & only_b) > len(lead_b & only_a)
+
+
 def test_conversations_teach_their_own_weights_and_words_count(tmp_path):
     """User queries where the target is the item most similar to the stated one; dialogue
     turns where it is the item whose text matches what the user wrote. The history weights

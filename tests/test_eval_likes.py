@@ -147,6 +147,48 @@ def test_stated_likes_get_the_default_count_without_an_llm_call(catalog, tmp_pat
     assert len(set(lists[0]) & set(lists[1])) <= 3, [_titles(catalog, ids) for ids in lists]
 
 
+def test_what_a_person_states_leads_what_earlier_sessions_remembered(catalog, tmp_path):
+    """One person loved five animated films in an earlier session; in a new one they name three
+    science-fiction films. The list follows what they say now (it stays close to the list a new
+    user gets for the same words); the remembered likes only tint it. With both counted alike
+    the animated films took over ("I loved Alien" → The Lion King, Beauty and the Beast)."""
+    agent = _agent(catalog, tmp_path)
+    scifi = ["1214", "2571", "1200"]  # Alien, The Matrix, Aliens
+    animated = ["1", "2355", "3114", "588", "364"]  # Toy Story, A Bug's Life, Toy Story 2, Aladdin, The Lion King
+    msg, _ = render("listed", _titles(catalog, scifi), "movies")
+    agent.user_id = "new-person"
+    fresh = [it["id"] for it in agent.turn(msg).items]
+    agent.user_id = "returning-person"
+    first = agent.turn(render("listed", _titles(catalog, animated), "movies")[0])
+    assert len(first.items) == 10
+    now = agent.turn(msg)  # a new session of the same person
+    got = [it["id"] for it in now.items]
+    assert len(got) == 10 and not set(got) & set(scifi + animated)
+    assert len(set(got) & set(fresh)) >= 8, (_titles(catalog, got), _titles(catalog, fresh))
+    kids = set(catalog.ds.items.loc[catalog.ds.items["genres"].map(lambda g: "Children" in list(g)), "item_id"].astype(str))
+    assert len(set(got) & kids) <= 1, _titles(catalog, got)
+
+
+def test_a_set_of_loved_films_in_a_conversation_is_read_as_the_one_line_request(catalog, tmp_path):
+    """A chat whose last user turn names three loved films gets what the one-line request gets
+    (the likes weights), pasted or given as messages; one film named in a chat stays a turn of
+    talk (the conversation weights ReDial taught)."""
+    from convrec.eval.likes import MESSAGES_CONTEXT
+
+    agent = _agent(catalog, tmp_path)
+    titles = _titles(catalog, ["1213", "6", "608"])  # Goodfellas, Heat, Fargo
+    lists = {}
+    for ph in ("listed", "pasted", "messages"):
+        agent.user_id = f"chat-{ph}"
+        msg, ctx = render(ph, titles, "movies")
+        turn = agent.turn(msg, None, context=ctx) if ctx else agent.turn(msg)
+        lists[ph] = [it["id"] for it in turn.items]
+        assert len(lists[ph]) == 10
+    assert lists["pasted"] == lists["messages"]
+    assert len(set(lists["pasted"]) & set(lists["listed"])) >= 8, {k: _titles(catalog, v) for k, v in lists.items()}
+    assert MESSAGES_CONTEXT  # the protocol's own opening turns were the context above
+
+
 def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):
     r = catalog.ranker()
     assert r.w_likes is not None and r.fit_info.get("likes", 0) > 100

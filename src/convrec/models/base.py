@@ -105,6 +105,9 @@ class Context:
         Every item the conversation named so far, by either side, whatever the user thought of
         it: what the conversation is about (a model that learned from dialogues reads it as the
         topic; these items are not recommended back by the caller's own exclusions).
+    weights
+        How much each ``history`` item counts, aligned with it (empty: all alike); a model that
+        averages over the history uses a weighted mean (the preference ranker), others ignore it.
     """
 
     history: Sequence[str] = ()
@@ -113,6 +116,7 @@ class Context:
     text: str = ""
     conversational: bool = False
     mentioned: Sequence[str] = ()
+    weights: Sequence[float] = ()
 
 
 @dataclass

@@ -192,29 +192,40 @@ class PreferenceRanker:
     def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                  views: Views | None = None, text: np.ndarray | None = None,
                  chat: np.ndarray | None = None, mentioned: np.ndarray | None = None,
-                 counts: "TimeCounts | None" = None) -> np.ndarray:
+                 counts: "TimeCounts | None" = None, liked_weights: np.ndarray | None = None) -> np.ndarray:
         """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item,
         ``mentioned``: the conversation's items (both only for a turn of a conversation; None:
-        zero); ``counts``: the popularity counts to read (default: the ranker's)."""
+        zero); ``counts``: the popularity counts to read (default: the ranker's);
+        ``liked_weights``: how much each liked item counts (None: all alike) — the means are
+        weighted means, the largest similarities are taken over weighted ones."""
         v = views or self.views
+        wl = None
+        if liked_weights is not None and len(liked) and not np.allclose(liked_weights, liked_weights[0]):
+            wl = np.asarray(liked_weights, dtype=np.float64)
+            wl = wl / wl.sum()
         counts = counts or self.counts
         X = np.zeros((len(cand), len(FEATURES)))
         act = self.active()
         col = {f: i for i, f in enumerate(FEATURES)}
         if len(liked) and v.itemcf is not None and act[col["cf_mean"]]:
+            def avg(m):  # the (weighted) mean of the liked items' rows
+                return np.asarray(m[liked].mean(axis=0)).ravel() if wl is None else np.asarray(m[liked].T @ wl).ravel()
+
             rows = v.itemcf.sim[liked]
-            mean = np.asarray(rows.mean(axis=0)).ravel()[cand]
+            mean = avg(v.itemcf.sim)[cand]
             if len(disliked):
                 mean = mean - np.asarray(v.itemcf.sim[disliked].mean(axis=0)).ravel()[cand]
             # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
             X[:, col["cf_mean"]] = np.sign(mean) * np.log1p(100 * np.abs(mean))
+            if wl is not None:
+                rows = rows.multiply((wl / wl.max())[:, None]).tocsr()
             X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel()[cand])
             conf = getattr(v.itemcf, "conf", None)
             if conf is not None:
-                X[:, col["cf_conf"]] = np.log1p(100 * np.asarray(conf[liked].mean(axis=0)).ravel()[cand])
+                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf)[cand])
             lift = getattr(v.itemcf, "lift", None)
             if lift is not None:
-                X[:, col["cf_lift"]] = np.log1p(100 * np.asarray(lift[liked].mean(axis=0)).ravel()[cand])
+                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift)[cand])
         if len(liked) and v.sasrec is not None and act[col["seq"]]:
             s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
             s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
@@ -222,8 +233,8 @@ class PreferenceRanker:
         if len(liked) and v.embeddings is not None and act[col["content_mean"]]:
             vec = v.embeddings.vectors
             sims = vec[cand] @ vec[liked].T
-            X[:, col["content_mean"]] = sims.mean(axis=1)
-            X[:, col["content_max"]] = sims.max(axis=1)
+            X[:, col["content_mean"]] = sims.mean(axis=1) if wl is None else sims @ wl
+            X[:, col["content_max"]] = sims.max(axis=1) if wl is None else (sims * (wl / wl.max())).max(axis=1)
             if len(disliked):
                 X[:, col["content_mean"]] -= 0.5 * (vec[cand] @ vec[disliked].T).mean(axis=1)
         if text is not None and v.embeddings is not None and act[col["text"]]:
@@ -255,11 +266,13 @@ class PreferenceRanker:
 
     def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                       text: np.ndarray | None = None, conversational: bool = False,
-                      mentioned: np.ndarray | None = None, stated: bool = False) -> np.ndarray:
+                      mentioned: np.ndarray | None = None, stated: bool = False,
+                      liked_weights: np.ndarray | None = None) -> np.ndarray:
         """Scores of ``cand``; ``stated``: the liked items are a set the person stated (the
-        likes weights), not a history log (the next-item weights)."""
+        likes weights), not a history log (the next-item weights); ``liked_weights``: how much
+        each liked item counts (None: alike)."""
         X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None,
-                          mentioned=mentioned if conversational else None)
+                          mentioned=mentioned if conversational else None, liked_weights=liked_weights)
         return ((X - self.mean) / self.std) @ self._weights(conversational, stated)
 
     def reads_conversation(self) -> bool:
@@ -296,7 +309,13 @@ class PreferenceRanker:
             text = self.embed_text(getattr(context, "text", ""))
         else:
             text = None  # these weights do not read words: skip the encoder
-        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment, stated=stated)
+        lw = None
+        cw = list(getattr(context, "weights", ()) or ())
+        if cw and len(cw) == len(liked):
+            lw = np.asarray(cw, dtype=np.float64)
+            lw = lw if (lw > 0).all() else None
+        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment, stated=stated,
+                               liked_weights=lw)
         if exclude_seen and (len(liked) or len(dis)):
             s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
         order = np.lexsort((np.arange(len(cand)), -s))

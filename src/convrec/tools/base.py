@@ -73,3 +73,4 @@ class ToolContext:
     conversational: bool = False  # the turn follows earlier messages
     conditions: tuple = ()  # the grounded conditions of the request (nlu Conditions): filters keep them
     mentioned: tuple = ()  # every item the conversation named, either side (its topic, for the ranker)
+    remembered: tuple = ()  # liked items known only from the user's earlier sessions (long-term memory)

@@ -18,6 +18,14 @@ from convrec.tools.base import Observation, Tool, ToolContext, ToolError
 from convrec.tools.filters import Filter, apply_filter
 from convrec.tools.sql import run_readonly
 
+REMEMBERED_WEIGHT = 0.1
+"""How much a liked item remembered from an earlier session counts beside one the user states
+in this conversation (1). Measured with the likes weights on 591 tune queries of movielens-small
+(3 stated loved items, 5 remembered ones, Hit@10 over the catalog): remembering the same
+person's other items added little (0.088 with none, 0.093 at 0.1, 0.088 at 1), remembering
+another person's (a shared account, a changed taste) cost up to 0.024 (0.083 at 0.1, 0.064 at
+1). When the user states nothing, the remembered items are all there is and count fully."""
+
 
 def _unlinked(links) -> str:
     bad = [l.query for l in links if l.item_id is None]
@@ -109,6 +117,10 @@ class Rank(Tool):
         if prof is not None:
             prefer = list(dict.fromkeys(prefer + list(getattr(prof, "like_ids", []))))
             unwanted = list(dict.fromkeys(unwanted + list(getattr(prof, "dislike_ids", []))))
+        # what the user says now leads; liked items remembered from earlier sessions only tint it
+        remembered = set(ctx.remembered) - set(unwanted)
+        weights = [REMEMBERED_WEIGHT if i in remembered else 1.0 for i in prefer] \
+            if remembered and any(i not in remembered for i in prefer) else []
         schema = args.schema_
         ranker = None
         if schema != "popularity" and getattr(cat, "has_interactions", True):
@@ -137,7 +149,8 @@ class Rank(Tool):
         else:  # similarity / preference: the learned combination of CF, sequence, content and priors
             model = ranker if ranker is not None else cat.model("sasrec-set")
             ids, scores = model.score(Context(prefer, unwanted, ordered=False, text=ctx.text,
-                                              conversational=ctx.conversational, mentioned=ctx.mentioned), cand)
+                                              conversational=ctx.conversational, mentioned=ctx.mentioned,
+                                              weights=weights), cand)
         keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
         ids, scores = ids[keep], scores[keep]
         if cand is None:
