@@ -170,3 +170,15 @@ def test_plan_schema_is_constrainable():
     assert schema["properties"]["action"]["enum"] == ["use_tools", "reply", "ask_user"]
     r = RankStep.model_validate({"tool": "rank", "schema": "similarity", "prefer": ["X"]})
     assert r.schema_ == "similarity"
+
+
+@pytest.mark.parametrize("message", [
+    "I liked Star Harvest. But I can't say I enjoyed Night Terror.",
+    "I never liked Night Terror but I loved Star Harvest",
+    "Not a big fan of Night Terror, I loved Star Harvest",
+])
+def test_hedged_dislikes_are_dislikes(tiny_vocab, message):
+    """A hedged rejection ("can't say I enjoyed X") is read as one, not as a liked item (a real
+    ReDial turn read it as liked, and the ranker then sought films like the one rejected)."""
+    intent = understand(message, tiny_vocab)
+    assert intent.liked == ["1"] and intent.disliked == ["3"], intent.mentions

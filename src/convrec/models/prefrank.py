@@ -83,10 +83,13 @@ them (HR@10 over the catalog 0.129 with, 0.130 without), two queries with disjoi
 shared 0.77 instead of 2.05 of their top 10; against 19 random items (the one-turn protocol,
 where popularity alone is strong) 0.770 vs 0.808 NDCG. Dropping ``fresh`` too (months since
 the item's first interaction) shared 0.88 and scored 0.726 there."""
+MIN_PROBES = 50
+"""Fewest likes queries with an item SASRec never trained on (``Query.seq_probe``) to weigh
+SASRec for stated likes; with fewer, the likes weights leave it out."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
-VERSION = 6
-"""Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries; 4: cf_lift; 5, 6: likes weights without the popularity counts): an older one is refitted."""
+VERSION = 7
+"""Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries; 4: cf_lift; 5, 6: likes weights without the popularity counts; 7: SASRec weighed for stated likes on probe queries): an older one is refitted."""
 MONTH = 30.44 * 86400
 RECENT_MONTHS = 12
 
@@ -402,11 +405,15 @@ class PreferenceRanker:
         Z[:, dead] = 0.0
         del allx, blocks
 
+        probe = np.array([bool(getattr(q, "seq_probe", False)) for q in likes], dtype=bool)
+        lk = (~probe).astype(np.float64)  # the likes weights are fitted on the other likes queries
+        nlk = max(int(lk.sum()), 1)
+
         def solve(share: float, on_likes: bool = False):
             if on_likes:
-                qw = np.r_[np.zeros(nu + nc), np.full(nl, 1.0 / max(nl, 1))]
+                qw = np.r_[np.zeros(nu + nc), lk / nlk]
             elif nl and share < 1.0 and nc:  # conversation weights: the rest of the loss on stated likes
-                qw = np.r_[np.zeros(nu), np.full(nc, share / nc), np.full(nl, (1 - share) / nl)]
+                qw = np.r_[np.zeros(nu), np.full(nc, share / nc), lk * (1 - share) / nlk]
             else:
                 qw = np.r_[np.full(nu, (1 - share) / max(nu, 1)), np.full(nc, share / max(nc, 1)), np.zeros(nl)]
             # only the queries this solve weighs: a zero-weight query adds nothing to the loss or
@@ -453,7 +460,30 @@ class PreferenceRanker:
         self.w_likes = None
         if nl:
             self.w_likes, nll_l, nll_l0 = solve(0.0, on_likes=True)
-            self.fit_info.update({"likes": int(nl), "nll_likes": round(nll_l, 4), "nll_likes_uniform": round(nll_l0, 4)})
+            self.fit_info.update({"likes": int(nl - probe.sum()), "nll_likes": round(nll_l, 4), "nll_likes_uniform": round(nll_l0, 4)})
+            j = FEATURES.index("seq")
+            if probe.sum() >= MIN_PROBES and not dead[j]:
+                # SASRec's weight for stated likes, on the queries whose item to find it never
+                # trained on, the other weights held: one number, fitted honestly
+                idx = np.flatnonzero(np.r_[np.zeros(nu + nc, bool), probe])
+                st, sz = starts[idx], sizes[idx]
+                rows = np.concatenate([np.arange(a, a + b) for a, b in zip(st, sz)])
+                base, zq = Z[rows] @ self.w_likes.astype(np.float32), Z[rows, j]
+                seg = np.repeat(np.arange(len(idx)), sz)
+                first = np.r_[0, np.cumsum(sz)[:-1]]
+
+                def nll(b: float) -> float:
+                    sc = (base + b * zq).astype(np.float64)
+                    mx = np.maximum.reduceat(sc, first)
+                    lse = mx + np.log(np.add.reduceat(np.exp(sc - mx[seg]), first))
+                    return float(np.mean(lse - sc[first])) + self.l2 * b * b
+
+                from scipy.optimize import minimize_scalar
+
+                beta = float(minimize_scalar(nll, bounds=(-5.0, 5.0), method="bounded").x)
+                self.w_likes[j] = beta
+                self.fit_info.update({"likes_seq_probes": int(probe.sum()), "likes_seq": round(beta, 4),
+                                      "likes_seq_nll": [round(nll(0.0), 4), round(nll(beta), 4)]})
         self.fit_info["fit_s"] = round(time.perf_counter() - t0, 2)
         return self
 
@@ -528,6 +558,9 @@ class Query:
     its user)."""
     counts: "TimeCounts | None" = None
     """The popularity counts it is read with, when not the ranker's."""
+    seq_probe: bool = False
+    """A likes query whose item to find the order-free SASRec never trained on (the user's
+    validation or test item): the one kind of likes query that can weigh SASRec honestly."""
 
 
 def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 3000, per_user: int = 3,
@@ -609,7 +642,10 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
     p_idx = items.encode(part["item_id"].astype(str))
     p_ts = part["timestamp"].astype("float64").to_numpy() if "timestamp" in part.columns else None
     all_items = {u: g for u, g in inter.groupby(inter["user_id"].astype(str), sort=False)["item_id"]}
+    later = inter[inter["split"].isin(["valid", "test"])]  # what SASRec trains without
+    held = {u: g.astype(str).tolist() for u, g in later.groupby(later["user_id"].astype(str), sort=False)["item_id"]}
     out: list[Query] = []
+    prng = np.random.default_rng(seed + 11)  # the probes' own draws: the other queries stay as they were
     neighbors = getattr(views.itemcf, "neighbors", 200)
     for f in range(folds):
         members = {u for u, k in fold_of.items() if k == f}
@@ -624,6 +660,15 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
             lv = list(dict.fromkeys(likes[u][0]))
             lk = list(dict.fromkeys(likes[u][1] + lv))
             hist = items.encode(all_items[u].astype(str))
+            probe = [i for i in held.get(u, ()) if i in set(lk)]
+            if probe:  # an item SASRec never saw, found from loved ones it did see
+                target = probe[int(prng.integers(len(probe)))]
+                pool = [i for i in lv if i not in set(held.get(u, ()))]
+                if pool:
+                    m = int(prng.integers(1, min(max_seeds, len(pool)) + 1))
+                    st = items.encode([pool[i] for i in prng.choice(len(pool), m, replace=False)])
+                    out.append(Query(st, np.zeros(0, dtype=np.int64), int(items.encode([target])[0]),
+                                     np.setdiff1d(hist, st), None, views=fviews, counts=fcounts, seq_probe=True))
             for _ in range(per_user):
                 m = int(rng.integers(1, min(max_seeds, len(lv) - 1) + 1))
                 stated = rng.choice(len(lv), m, replace=False)
