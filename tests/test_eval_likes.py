@@ -194,6 +194,23 @@ def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):
     assert r.w_likes is not None and r.fit_info.get("likes", 0) > 100
     cf = r.weights(stated=True)
     assert cf["cf_mean"] + cf["cf_max"] > 0  # similarity to what the person loved counts
+    # SASRec is weighed only on queries whose item to find it never trained on
+    assert r.fit_info["likes_seq_probes"] >= 50 and cf["seq"] == r.fit_info["likes_seq"]
+    nll0, nll1 = r.fit_info["likes_seq_nll"]
+    assert nll1 <= nll0
+
+
+def test_seq_probes_look_for_items_sasrec_never_trained_on(catalog):
+    from convrec.models.prefrank import likes_queries
+
+    ds, r = catalog.ds, catalog.ranker()
+    qs = likes_queries(ds, r.items, r.views, max_users=150)
+    probes = [q for q in qs if q.seq_probe]
+    assert len(probes) >= 20 and len(qs) > len(probes)
+    inter = ds.interactions
+    later = set(r.items.encode(inter.loc[inter["split"].isin(["valid", "test"]), "item_id"].astype(str).unique()))
+    assert all(q.target in later for q in probes)
+    assert not any(set(q.liked) & {q.target} for q in probes)
 
 
 def test_a_conversation_reads_the_same_pasted_or_given_as_messages(catalog, tmp_path):

@@ -349,13 +349,14 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
     models a preference ranker reads (default: load or train each)."""
     if artifact == "pref-ranker":
         get = get or (lambda a: load_or_train(ds, config, a, say=say))
+        why = "first use"
         if is_trained(ds, artifact):
             try:
                 return load_pref_ranker(ds, config, get)
             except (ValueError, KeyError, OSError):
-                pass  # another version: refit
+                why = "the saved one is from an older version of convrec: once"
         if say:
-            say(f"fitting the preference ranker for dataset '{ds.name}' (first use)")
+            say(f"fitting the preference ranker for dataset '{ds.name}' ({why})")
         return train_artifact(ds, config, artifact, progress=progress, get=get)
     if is_trained(ds, artifact):
         return load_artifact(ds, artifact)
