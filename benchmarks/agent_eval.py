@@ -9,6 +9,11 @@ the embedded 0.5B model). Each case names its dataset (default movielens-small).
 Prints, per set: pass rate, returned items violating a stated condition, impossible requests
 answered with items, LLM calls per turn, p50/p95 turn latency and how often each repair fired;
 then one JSON line per set.
+
+Soft requests (moods, themes, occasions; ``benchmarks/requests/soft-*.jsonl``) carry
+``"soft_any": {column: [values]}``: a set also reports the share of returned items carrying an
+expected value (a case passes at ≥ 60 %) and how often the list differs from the popularity
+default. Cases on a bring-your-own catalog (``benchmarks/catalogs/<name>/``) prepare it first.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -58,8 +65,40 @@ def _legacy(expect: dict, ds) -> dict:
     return e
 
 
-def check(turn, expect: dict, ds) -> tuple[list[str], int]:
-    """(failures, number of returned items violating a stated constraint)."""
+SOFT_MIN = 0.6
+"""A soft (mood/theme) request passes when at least this share of its items carry an expected value."""
+
+
+def _values(v) -> set[str]:
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return {str(x).lower() for x in v}
+    return set() if v is None or (isinstance(v, float) and v != v) else {str(v).lower()}
+
+
+def soft_check(ids: list[str], expect: dict, ds, info: dict) -> list[str]:
+    """``soft_any``: {column: [values]} — an item is on target when it carries any of them
+    (case-insensitive). Fills ``info`` with the on-target share and whether the list differs
+    from the catalog's popularity default (shares at most half of the same-length top list)."""
+    it = ds.items.set_index("item_id")
+    want = {c: {str(x).lower() for x in vals} for c, vals in expect["soft_any"].items() if c in it.columns}
+    missing = [c for c in expect["soft_any"] if c not in it.columns]
+    on = [i for i in ids if i in it.index and any(_values(it.at[i, c]) & vals for c, vals in want.items())]
+    share = len(on) / len(ids) if ids else 0.0
+    pop = ds.items.sort_values("popularity", ascending=False, kind="stable")["item_id"].astype(str).tolist() \
+        if "popularity" in ds.items.columns else []
+    differs = bool(ids) and len(set(ids) & set(pop[:len(ids)])) <= len(ids) // 2
+    info.update({"soft_share": round(share, 3), "differs_from_popularity": differs, "soft_items": len(ids)})
+    fails = [f"expectation on unknown column(s) {missing}"] if missing else []
+    if ids and share < SOFT_MIN:
+        fails.append(f"only {len(on)}/{len(ids)} items carry an expected value")
+    if ids and not differs:
+        fails.append("the popularity default list")
+    return fails
+
+
+def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], int]:
+    """(failures, number of returned items violating a stated constraint); ``info`` (when
+    given) receives per-case measurements (the soft share)."""
     expect = _legacy(expect, ds)
     items, fails = turn.items, []
     it = ds.items.set_index("item_id")
@@ -143,7 +182,33 @@ def check(turn, expect: dict, ds) -> tuple[list[str], int]:
         titles = set(it["title"])
         if any(x["title"] not in titles for x in items):
             fails.append("invented item")
+    if "soft_any" in expect:
+        fails += soft_check(ids, expect, ds, info if info is not None else {})
     return fails, len(bad)
+
+
+CATALOGS = HERE / "catalogs"
+"""Bring-your-own catalogs (``catalogs/<name>/items.csv`` [+ ``interactions.csv``]): a case whose
+dataset is one of them gets it prepared first, the way a user would (``convrec data prepare``),
+with the options in ``catalogs/<name>/prepare.json`` when there is one (``{"id_col": "id",
+"title_col": "name"}``: the command's ``--id-col``, ``--title-col``, … spelled with ``_``)."""
+
+
+def ensure_catalog(dataset: str) -> None:
+    folder = CATALOGS / dataset
+    if not (folder / "items.csv").exists():
+        return
+    cmd = [sys.executable, "-m", "convrec.cli", "data", "prepare", dataset, "--items", str(folder / "items.csv")]
+    if (folder / "interactions.csv").exists():
+        cmd += ["--interactions", str(folder / "interactions.csv")]
+    if (folder / "prepare.json").exists():
+        for k, v in json.loads((folder / "prepare.json").read_text()).items():
+            for one in (v if isinstance(v, list) else [v]):
+                cmd += [f"--{k.replace('_', '-')}", str(one)]
+    console.print(f"[dim]{' '.join(cmd[2:])}[/]")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"prepare {dataset} failed: {(r.stderr or r.stdout).strip()[-600:]}")
 
 
 def run_set(path: Path, args, make_agent) -> dict:
@@ -177,7 +242,8 @@ def run_set(path: Path, args, make_agent) -> dict:
             from convrec.agent.turn import Turn
 
             t = Turn(f"(error) {error}")
-        fails, bad = check(t, case["expect"], ds)
+        info: dict = {}
+        fails, bad = check(t, case["expect"], ds, info)
         if error:
             fails.insert(0, error)
         violating += bad
@@ -185,13 +251,19 @@ def run_set(path: Path, args, make_agent) -> dict:
             impossible_with_items += 1
         results.append({"id": case["id"], "kind": case.get("kind", ""), "ok": not fails, "fails": fails,
                         "reply": t.reply[:300], "items": [x["title"] for x in t.items], "repairs": t.repairs,
-                        "latency_s": round(t.latency_ms / 1000, 2), "llm_calls": t.llm_calls})
+                        "latency_s": round(t.latency_ms / 1000, 2), "llm_calls": t.llm_calls, **info})
         console.print(("[green]PASS[/] " if not fails else "[red]FAIL[/] ") + case["id"] + ("" if not fails else f": {fails}"))
     ok = sum(r["ok"] for r in results)
+    soft = [r for r in results if "soft_share" in r]
+    soft_summary = {"soft_requests": len(soft),
+                    "soft_item_share": round(sum(r["soft_share"] * r["soft_items"] for r in soft)
+                                             / max(1, sum(r["soft_items"] for r in soft)), 3),
+                    "soft_differs_from_popularity": round(sum(r["differs_from_popularity"] for r in soft) / len(soft), 3)
+                    } if soft else {}
     kinds = Counter(r["kind"] for r in results)
     kinds_ok = Counter(r["kind"] for r in results if r["ok"])
     return {"requests_file": path.name, "requests": len(results), "passed": ok, "pass_rate": round(ok / max(len(results), 1), 3),
-            "violating_items": violating, "impossible_with_items": impossible_with_items, "turns": len(lat),
+            "violating_items": violating, "impossible_with_items": impossible_with_items, "turns": len(lat), **soft_summary,
             "llm_calls_per_turn": round(float(np.mean(calls)), 2) if calls else 0.0,
             "latency_p50_s": round(float(np.percentile(lat, 50)), 2) if lat else 0.0,
             "latency_p95_s": round(float(np.percentile(lat, 95)), 2) if lat else 0.0,
@@ -232,6 +304,7 @@ def main() -> None:
         def make_agent(dataset: str):
             nonlocal llm
             if dataset not in agents:
+                ensure_catalog(dataset)
                 agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=llm, sessions_db=Path(tmp) / "s.db",
                                                     say=lambda m: console.print(f"[dim]{m}[/]"))
                 llm = agents[dataset].strategy.llm  # one model in memory for every dataset
