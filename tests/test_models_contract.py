@@ -208,6 +208,20 @@ class TestItemCF(RecommenderContract):
         assert sp.isspmatrix_csr(model.lift) and (np.diff(model.lift.indptr) <= 10).all()
         back = type(model).load(model.save(tmp_path / "cf"))
         assert (back.lift != model.lift).nnz == 0 and back.lift_alpha == model.lift_alpha
+        assert model.lift_liked is None  # no ratings: nothing to tell likes apart
+
+    def test_co_liking_reads_only_liked_interactions(self, tmp_path):
+        """With likes known (a good rating), ``lift_liked`` counts only the liked interactions:
+        an item nobody liked has no co-liking neighbours; it survives save/load."""
+        td = synthetic_data()
+        td.liked = [np.asarray([int(i) != 4 for i in s], dtype=bool) for s in td.sequences]  # nobody liked i4
+        m = ItemCF(neighbors=10).fit(td)
+        assert m.lift_liked is not None
+        assert m.lift_liked[4].nnz == 0 and m.lift_liked[:, 4].nnz == 0
+        assert m.lift[4].nnz > 0  # the plain view still sees it
+        assert m.lift_liked[3].nnz > 0
+        back = ItemCF.load(m.save(tmp_path / "cfl"))
+        assert (back.lift_liked != m.lift_liked).nnz == 0
 
 
 class TestSASRec(RecommenderContract):

@@ -139,6 +139,9 @@ class TrainData:
     """Per item, the text content models embed (set by the registry)."""
     attribute_values: dict[str, list[list[str]]] | None = None
     """Per attribute, each item's values for attribute-conditioned models."""
+    liked: list[np.ndarray] | None = None
+    """Per user, aligned with ``sequences``: whether they liked each item (a good rating, a
+    "recommended" flag; see ``convrec.catalog.process.liked_masks``); None: not known."""
 
     @classmethod
     def from_dataset(cls, ds: "PreparedDataset", include_valid: bool = False) -> "TrainData":
@@ -162,7 +165,13 @@ class TrainData:
                 if u in uidx:
                     valid[uidx[u]] = items.encode([iid])[0]
         attrs = {c["name"]: ds.items[c["name"]].tolist() for c in ds.columns if c["type"] == "list"}
-        return cls(items, seqs, users.tolist(), valid, ts, attrs, ds.name)
+        liked = None
+        if len(part):
+            from convrec.catalog.process import liked_masks
+
+            ok = np.asarray(liked_masks(part)[0], dtype=bool)
+            liked = [ok[s:e] for s, e in zip(starts, bounds)]
+        return cls(items, seqs, users.tolist(), valid, ts, attrs, ds.name, liked=liked)
 
     def interaction_matrix(self):
         """Users × items binary CSR matrix of the sequences."""

@@ -63,6 +63,9 @@ class ItemCF(Recommender):
         self.lift_alpha = lift_alpha
         self.items: ItemIndex | None = None
         self.sim: sp.csr_matrix | None = None
+        self.lift_liked: sp.csr_matrix | None = None
+        """:attr:`lift` over the interactions people liked (a good rating) only — co-liking
+        rather than co-watching; None where the data cannot tell likes apart."""
         self.conf: sp.csr_matrix | None = None
         """Per item i, the share of the people who interacted with i who also interacted with
         j ("of the 212 who rated Alien, 61 % also rated Aliens"), for its ``neighbors`` most
@@ -85,7 +88,27 @@ class ItemCF(Recommender):
         self.conf = topk_per_row(conf, self.neighbors)  # within a row, the order of co-counts
         lift = co.data / (norm[co.row] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
         self.lift = topk_per_row(sp.csr_matrix((lift.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
+        self.lift_liked = None
+        if data.liked is not None and len(data.liked) == len(data.sequences):
+            keep = np.concatenate(data.liked) if data.liked else np.zeros(0, bool)
+            if 0 < keep.sum() < len(keep):  # ratings tell likes apart: co-liking as its own view
+                self.lift_liked = self._lift(data, keep)
         return self
+
+    def _lift(self, data: TrainData, keep: np.ndarray) -> sp.csr_matrix:
+        """The asymmetric cosine over the kept interactions only (the liked ones)."""
+        rows = np.repeat(np.arange(len(data.sequences)), [len(q) for q in data.sequences])[keep]
+        cols = np.concatenate(data.sequences)[keep]
+        x = sp.csr_matrix((np.ones(len(cols), np.float32), (rows, cols)), shape=(len(data.sequences), len(self.items)))
+        x.data[:] = 1.0
+        x = x.tocsc()
+        co = (x.T @ x).tocsr()
+        co.setdiag(0)
+        co.eliminate_zeros()
+        n = np.asarray(x.sum(axis=0)).ravel()
+        co = co.tocoo()
+        v = co.data / (np.sqrt(n[co.row]) * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
+        return topk_per_row(sp.csr_matrix((v.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:
         if len(idx) == 0:
@@ -128,6 +151,9 @@ class ItemCF(Recommender):
         if self.lift is not None:
             c = self.lift
             arrays.update({"lift_data": c.data, "lift_indices": c.indices, "lift_indptr": c.indptr})
+        if self.lift_liked is not None:
+            c = self.lift_liked
+            arrays.update({"likedlift_data": c.data, "likedlift_indices": c.indices, "likedlift_indptr": c.indptr})
         return ({"neighbors": self.neighbors, "shrink": self.shrink, "dislike_weight": self.dislike_weight,
                  "lift_alpha": self.lift_alpha}, arrays)
 
@@ -139,3 +165,5 @@ class ItemCF(Recommender):
         self.lift_alpha = config.get("lift_alpha", LIFT_ALPHA)
         self.lift = (sp.csr_matrix((arrays["lift_data"], arrays["lift_indices"], arrays["lift_indptr"]),
                                    shape=tuple(arrays["shape"])) if "lift_data" in arrays else None)
+        self.lift_liked = (sp.csr_matrix((arrays["likedlift_data"], arrays["likedlift_indices"], arrays["likedlift_indptr"]),
+                                         shape=tuple(arrays["shape"])) if "likedlift_data" in arrays else None)

@@ -11,6 +11,8 @@ held-out users of the same catalog** instead of hand-set ones:
                     this one ("people who liked these also liked"), log scale
 ``cf_lift``         ItemCF: the mean asymmetric cosine to the liked items
                     (co-count / (n_liked^0.5 · n_item^0.3), ``ItemCF.lift``), log scale
+``cf_liked``        ItemCF: ``cf_lift`` over the interactions people liked only (a good
+                    rating): co-liking rather than co-watching (``ItemCF.lift_liked``)
 ``seq``             order-free SASRec (``sasrec-set``): log-softmax of the item given the set
 ``content_mean``    MiniLM: mean cosine to the liked items' texts
 ``content_max``     MiniLM: the largest cosine to a liked item
@@ -63,9 +65,9 @@ import numpy as np
 
 from convrec.models.base import Context, ItemIndex
 
-FEATURES = ("cf_mean", "cf_max", "cf_conf", "cf_lift", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
+FEATURES = ("cf_mean", "cf_max", "cf_conf", "cf_lift", "cf_liked", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
             "chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
-GROUPS = {"cf": ("cf_mean", "cf_max", "cf_conf", "cf_lift"), "seq": ("seq",), "content": ("content_mean", "content_max"),
+GROUPS = {"cf": ("cf_mean", "cf_max", "cf_conf", "cf_lift", "cf_liked"), "seq": ("seq",), "content": ("content_mean", "content_max"),
           "priors": ("pop", "pop_recent", "age", "fresh"), "text": ("text",), "chat": ("chat_pop",),
           "ctx": ("ctx_cf", "ctx_content_mean", "ctx_content_max")}
 CONVERSATION_ONLY = ("chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
@@ -88,8 +90,8 @@ MIN_PROBES = 50
 SASRec for stated likes; with fewer, the likes weights leave it out."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
-VERSION = 7
-"""Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries; 4: cf_lift; 5, 6: likes weights without the popularity counts; 7: SASRec weighed for stated likes on probe queries): an older one is refitted."""
+VERSION = 8
+"""Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries; 4: cf_lift; 5, 6: likes weights without the popularity counts; 7: SASRec weighed for stated likes on probe queries; 8: cf_liked): an older one is refitted."""
 MONTH = 30.44 * 86400
 RECENT_MONTHS = 12
 
@@ -229,6 +231,9 @@ class PreferenceRanker:
             lift = getattr(v.itemcf, "lift", None)
             if lift is not None:
                 X[:, col["cf_lift"]] = np.log1p(100 * avg(lift)[cand])
+            liked_lift = getattr(v.itemcf, "lift_liked", None)
+            if liked_lift is not None:
+                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift)[cand])
         if len(liked) and v.sasrec is not None and act[col["seq"]]:
             s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
             s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
@@ -652,7 +657,8 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
         keep = [i for i, u in enumerate(td_all.users) if str(u) not in members]
         td = replace(td_all, sequences=[td_all.sequences[i] for i in keep], users=[td_all.users[i] for i in keep],
                      valid_targets=td_all.valid_targets[keep],
-                     timestamps=[td_all.timestamps[i] for i in keep] if td_all.timestamps is not None else None)
+                     timestamps=[td_all.timestamps[i] for i in keep] if td_all.timestamps is not None else None,
+                     liked=[td_all.liked[i] for i in keep] if td_all.liked is not None else None)
         rest = ~np.isin(p_users, list(members))
         fviews = Views(ItemCF(neighbors=neighbors).fit(td) if views.itemcf is not None else None, views.sasrec, views.embeddings)
         fcounts = TimeCounts.build(p_idx[rest], p_ts[rest] if p_ts is not None else None, len(items))

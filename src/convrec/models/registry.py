@@ -68,9 +68,9 @@ def model_dir(ds: PreparedDataset, artifact: str) -> Path:
     return ds.dir / "models" / artifact
 
 
-ARTIFACT_VERSIONS = {"itemcf": 3}
+ARTIFACT_VERSIONS = {"itemcf": 4}
 """Bumped when what an artifact holds changes (itemcf 2: the co-occurrence shares the
-preference ranker reads; 3: the lift matrix stated likes are ranked by): a saved artifact of another version is trained again."""
+preference ranker reads; 3: the lift matrix stated likes are ranked by; 4: the lift over liked interactions only): a saved artifact of another version is trained again."""
 
 
 def artifact_version(d: Path) -> int:
