@@ -194,6 +194,8 @@ def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):
     assert r.w_likes is not None and r.fit_info.get("likes", 0) > 100
     cf = r.weights(stated=True)
     assert cf["cf_mean"] + cf["cf_max"] > 0  # similarity to what the person loved counts
+    # movielens has ratings: the co-liking view (liked interactions only) exists and is read
+    assert catalog.model("itemcf").lift_liked is not None and cf["cf_liked"] != 0
     # SASRec is weighed only on queries whose item to find it never trained on
     assert r.fit_info["likes_seq_probes"] >= 50 and cf["seq"] == r.fit_info["likes_seq"]
     nll0, nll1 = r.fit_info["likes_seq_nll"]
