@@ -154,3 +154,29 @@ def test_paraphrases_match_values_by_embedding_above_the_threshold(tiny_ds):
 def test_a_fact_question_about_two_columns_answers_both(tiny_vocab):
     it = understand("who made Block Town and when did it come out?", tiny_vocab)
     assert it.kind == "fact" and {"studio", "year"} <= set(it.fact_columns)
+
+
+def test_trademark_signs_do_not_split_a_title(tmp_path):
+    """Steam titles carry ™ and ®: "Batman™: Arkham Origins" typed as in the store, or without
+    the sign, links to it (NFKD spelled ™ as "TM" glued to the word, and the title was lost)."""
+    import pandas as pd
+
+    from convrec.catalog.custom import CustomSource
+    from convrec.catalog.registry import custom_source_path
+    from convrec.catalog.store import prepare
+    from convrec.config import Config
+    from convrec.nlu import Vocabulary
+
+    rows = pd.DataFrame({"id": [1, 2, 3], "name": ["Batman™: Arkham Origins", "DARK SOULS™: Prepare To Die™ Edition",
+                                                   "Grim Dawn"], "genres": ["Action", "RPG", "RPG"]})
+    rows.to_csv(tmp_path / "games.csv", index=False)
+    config = Config(home=tmp_path / "home")
+    src = CustomSource(items=str(tmp_path / "games.csv"), interactions=None, id_col="id", title_col="name",
+                       user_col="user", item_col="game", time_col="ts", rating_col=None, domain="game")
+    p = custom_source_path(config, "tm")
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    vocab = Vocabulary.from_dataset(prepare(config, "tm"))
+    for msg in ("I loved Batman™: Arkham Origins and DARK SOULS™: Prepare To Die™ Edition",
+                "i loved batman arkham origins and dark souls prepare to die edition"):
+        assert understand(msg, vocab).liked == ["1", "2"], understand(msg, vocab).mentions

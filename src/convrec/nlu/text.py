@@ -16,8 +16,13 @@ PUNCT = set("?!.,;:()\"")
 CLAUSE_END = set("?!.;:")
 
 
+MARKS = str.maketrans("", "", "™®©℠")
+"""Trademark signs: dropped (NFKD would spell ™ as "TM" and glue it to the word)."""
+
+
 def ascii_fold(text: str) -> str:
     text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"').replace("–", "-").replace("—", " - ")
+    text = text.translate(MARKS)  # "Batman™: Arkham Origins" is "Batman: Arkham Origins", typed or not
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
