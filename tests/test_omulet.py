@@ -218,9 +218,14 @@ def test_pools_order_keeps_every_tools_share_of_the_top(catalog):
     assert all("Comedy" in catalog.describe(i)["genres"] for i in ids)
     # each tool's best kept item comes within the first round: the content-similar pool (odd,
     # unpopular items the global rank pushes down) gets a place near the top
+    # (whether the global rank also lifts them depends on the ranker's weights, so the pools
+    # order is checked on its own: one round = one item from each pool that has one)
+    first_round = set(ids[:len(steps)])
+    for tool in ("content_similar", "cf_similar"):
+        pool = set(call(catalog, tool, ids=["1", "6"]).data["ids"]) & set(ids)
+        assert not pool or first_round & pool, (tool, ids)
     content = set(call(catalog, "content_similar", ids=["1", "6"]).data["ids"])
-    glob = [it["id"] for it in Omulet(catalog, None, k=12).turn(msg).items]
-    assert 1 <= len(set(ids[:4]) & content) and len(set(ids[:4]) & content) >= len(set(glob[:4]) & content)
+    assert 1 <= len(set(ids[:4]) & content)
     with pytest.raises(ValueError, match="order"):
         Omulet(catalog, None, order="random")
 
