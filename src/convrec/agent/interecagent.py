@@ -217,9 +217,9 @@ class InteRecAgent:
         # (the likes weights, learned from stated items, have nothing to go on then)
         # … unless the user's own last message states a set of loved items (STATED_SET)
         last = norm(user_said[-1] if user_said else message)
-        stated_now = {m.item_id for m in intent.mentions if m.speaker == "user" and m.relation == "liked"
-                      and norm(m.text) and f" {norm(m.text)} " in f" {last} "}
-        conversational = ((len(said) > 1 or intent.dialogue) and len(stated_now) < STATED_SET
+        liked_words = [(m.item_id, norm(m.text)) for m in intent.mentions if m.speaker == "user" and m.relation == "liked"]
+        stated_now = len({i for i, w in liked_words if w and f" {w} " in f" {last} "})
+        conversational = ((len(said) > 1 or intent.dialogue) and stated_now < STATED_SET
                           or not (intent.items() or self._ranking_profile(profile).like_ids))
         with stage("plan"):
             plan, repairs = self._plan(intent, sid, profile, conversational=conversational)

@@ -40,6 +40,17 @@ def topk_per_row(m: sp.csr_matrix, k: int) -> sp.csr_matrix:
     return sp.csr_matrix((m.data[keep], (rows, m.indices[keep])), shape=m.shape)
 
 
+def _cooccurrence(x: sp.csr_matrix) -> tuple[sp.coo_matrix, np.ndarray]:
+    """(item × item co-counts without the diagonal, per-item counts) of a users × items matrix
+    (read as binary)."""
+    x = x.tocsc()
+    x.data[:] = 1.0
+    co = (x.T @ x).tocsr()
+    co.setdiag(0)
+    co.eliminate_zeros()
+    return co.tocoo(), np.asarray(x.sum(axis=0)).ravel()
+
+
 class ItemCF(Recommender):
     """Item-based collaborative filtering.
 
@@ -74,40 +85,28 @@ class ItemCF(Recommender):
 
     def fit(self, data: TrainData, progress=None) -> "ItemCF":
         self.items = data.items
-        x = data.interaction_matrix().tocsc()
-        co = (x.T @ x).tocsr()
-        co.setdiag(0)
-        co.eliminate_zeros()
-        n = np.asarray(x.sum(axis=0)).ravel()
+        co, n = _cooccurrence(data.interaction_matrix())
         norm = np.sqrt(n)
-        co = co.tocoo()
         vals = co.data / (norm[co.row] * norm[co.col] + self.shrink)
         sim = sp.csr_matrix((vals.astype(np.float32), (co.row, co.col)), shape=co.shape)
         self.sim = topk_per_row(sim, self.neighbors)
         conf = sp.csr_matrix(((co.data / np.maximum(n[co.row], 1)).astype(np.float32), (co.row, co.col)), shape=co.shape)
         self.conf = topk_per_row(conf, self.neighbors)  # within a row, the order of co-counts
-        lift = co.data / (norm[co.row] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
-        self.lift = topk_per_row(sp.csr_matrix((lift.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
+        self.lift = self._lift(co, n)
         self.lift_liked = None
         if data.liked is not None and len(data.liked) == len(data.sequences):
             keep = np.concatenate(data.liked) if data.liked else np.zeros(0, bool)
             if 0 < keep.sum() < len(keep):  # ratings tell likes apart: co-liking as its own view
-                self.lift_liked = self._lift(data, keep)
+                rows = np.repeat(np.arange(len(data.sequences)), [len(q) for q in data.sequences])[keep]
+                cols = np.concatenate(data.sequences)[keep]
+                liked = sp.csr_matrix((np.ones(len(cols), np.float32), (rows, cols)),
+                                      shape=(len(data.sequences), len(self.items)))
+                self.lift_liked = self._lift(*_cooccurrence(liked))
         return self
 
-    def _lift(self, data: TrainData, keep: np.ndarray) -> sp.csr_matrix:
-        """The asymmetric cosine over the kept interactions only (the liked ones)."""
-        rows = np.repeat(np.arange(len(data.sequences)), [len(q) for q in data.sequences])[keep]
-        cols = np.concatenate(data.sequences)[keep]
-        x = sp.csr_matrix((np.ones(len(cols), np.float32), (rows, cols)), shape=(len(data.sequences), len(self.items)))
-        x.data[:] = 1.0
-        x = x.tocsc()
-        co = (x.T @ x).tocsr()
-        co.setdiag(0)
-        co.eliminate_zeros()
-        n = np.asarray(x.sum(axis=0)).ravel()
-        co = co.tocoo()
-        v = co.data / (np.sqrt(n[co.row]) * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
+    def _lift(self, co: sp.coo_matrix, n: np.ndarray) -> sp.csr_matrix:
+        """co-count / (n_i^0.5 · n_j^alpha), each row's ``neighbors`` highest."""
+        v = co.data / (np.sqrt(n)[co.row] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
         return topk_per_row(sp.csr_matrix((v.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:

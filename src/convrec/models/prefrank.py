@@ -213,11 +213,11 @@ class PreferenceRanker:
         act = self.active()
         col = {f: i for i, f in enumerate(FEATURES)}
         if len(liked) and v.itemcf is not None and act[col["cf_mean"]]:
-            def avg(m):  # the (weighted) mean of the liked items' rows
-                return np.asarray(m[liked].mean(axis=0)).ravel() if wl is None else np.asarray(m[liked].T @ wl).ravel()
+            def avg(r):  # the (weighted) mean of the liked items' rows
+                return np.asarray(r.mean(axis=0)).ravel() if wl is None else np.asarray(r.T @ wl).ravel()
 
             rows = v.itemcf.sim[liked]
-            mean = avg(v.itemcf.sim)[cand]
+            mean = avg(rows)[cand]
             if len(disliked):
                 mean = mean - np.asarray(v.itemcf.sim[disliked].mean(axis=0)).ravel()[cand]
             # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
@@ -227,13 +227,13 @@ class PreferenceRanker:
             X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel()[cand])
             conf = getattr(v.itemcf, "conf", None)
             if conf is not None:
-                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf)[cand])
+                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf[liked])[cand])
             lift = getattr(v.itemcf, "lift", None)
             if lift is not None:
-                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift)[cand])
+                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift[liked])[cand])
             liked_lift = getattr(v.itemcf, "lift_liked", None)
             if liked_lift is not None:
-                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift)[cand])
+                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift[liked])[cand])
         if len(liked) and v.sasrec is not None and act[col["seq"]]:
             s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
             s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
@@ -666,10 +666,11 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
             lv = list(dict.fromkeys(likes[u][0]))
             lk = list(dict.fromkeys(likes[u][1] + lv))
             hist = items.encode(all_items[u].astype(str))
-            probe = [i for i in held.get(u, ()) if i in set(lk)]
+            later_u, liked_u = set(held.get(u, ())), set(lk)
+            probe = [i for i in held.get(u, ()) if i in liked_u]
             if probe:  # an item SASRec never saw, found from loved ones it did see
                 target = probe[int(prng.integers(len(probe)))]
-                pool = [i for i in lv if i not in set(held.get(u, ()))]
+                pool = [i for i in lv if i not in later_u]
                 if pool:
                     m = int(prng.integers(1, min(max_seeds, len(pool)) + 1))
                     st = items.encode([pool[i] for i in prng.choice(len(pool), m, replace=False)])
