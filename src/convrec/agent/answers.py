@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
+from convrec.nlu.intent import number_runs
 
 SHOW_ROLES = ("time", "category", "price", "creator", "rating")
 
@@ -47,8 +48,8 @@ def fact_sql(intent: RequestIntent, vocab: Vocabulary) -> str | None:
     return " ; ".join(parts)
 
 
-def answer_fact(intent: RequestIntent, vocab: Vocabulary) -> str:
-    iid = intent.asked[0]
+def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None) -> str:
+    iid = iid or intent.asked[0]
     title = vocab.item_value(iid, "title")
     year_col = vocab.first("time")
     year = vocab.item_value(iid, year_col) if year_col else None
@@ -59,7 +60,8 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary) -> str:
         if info is None:
             continue
         v = vocab.item_value(iid, c)
-        label = c.replace("_", " ")
+        label = info.label or c.replace("_", " ")
+        unit = info.unit if info.unit not in ("", "$") and info.role != "price" else ""
         if v in (None, [], ""):
             parts.append(f"its {label} is not in my catalog")
         elif info.role == "time":
@@ -68,8 +70,10 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary) -> str:
             parts.append("it is free" if float(v) == 0 else f"it costs ${float(v):.2f}")
         elif isinstance(v, list):
             parts.append(f"its {label}: {_join(v)}")
+        elif isinstance(v, bool):
+            parts.append(f"it is {'' if v else 'not '}{label}")
         else:
-            parts.append(f"its {label} is {_fmt(v)}")
+            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit}" if unit and unit != "%" else unit))
     if not parts:
         return f"I know {name}, but my catalog has no answer to that."
     return f"{name}: " + "; ".join(parts) + "."
@@ -79,11 +83,34 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
     """"Comedy, not Horror, year ≥ 1990, price ≤ $10" from conditions (intent or tool ones)."""
     out = []
     nums: dict[str, list] = {}
+    def label(col: str) -> str:
+        info = vocab.columns.get(col)
+        return (info.label if info is not None and info.label else col.replace("_", " "))
+
+    def unit(col: str) -> str:
+        info = vocab.columns.get(col)
+        u = info.unit if info is not None and info.role != "price" else ""
+        return "" if u in ("", "$") else ("%" if u == "%" else f" {u}")
+
     for c in conditions:
+        info = vocab.columns.get(c.column)
+        if isinstance(c.value, bool) or (info is not None and info.type == "boolean"):
+            yes = str(c.value).lower() in ("true", "1", "yes") and c.op == "="
+            out.append(label(c.column) if yes else f"not {label(c.column)}")
+            continue
+        if c.op in ("matches", "not_matches"):
+            vals = list(c.value) if isinstance(c.value, (list, tuple)) else [c.value]
+            said = " or ".join(f"“{x}”" for x in vals)
+            out.append(said if c.op == "matches" else f"not {said}")
+            continue
         if c.op in ("<", "<=", ">", ">=", "=", "!=") and not isinstance(c.value, (list, tuple)):
             nums.setdefault(c.column, []).append(c)
             continue
         vals = list(c.value) if isinstance(c.value, (list, tuple)) else [c.value]
+        if info is not None and info.type in ("integer", "real"):
+            out.append(f"{label(c.column)} " + ("" if c.op == "in" else "not ") + number_runs(vals) + unit(c.column))
+            continue
+        vals = [_fmt(x) if isinstance(x, float) else x for x in vals]
         if c.op in ("contains", "in"):
             out.append(" or ".join(map(str, vals)))
         else:
@@ -96,9 +123,10 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
         def v(c):
             x = float(c.value)
-            return (f"${x:g}" if role == "price" else f"{x:g}")
+            return (f"${x:g}" if role == "price" else f"{x:g}{unit(col)}")
+        name = label(col)
         if lo and hi and lo[0].op == ">=" and hi[0].op == "<=":
-            out.append(f"{col} {v(lo[0])}–{v(hi[0])}")
+            out.append(f"{name} {v(lo[0])}–{v(hi[0])}")
         else:
             for c in lo + hi:
                 if role == "price" and c.op == "<=" and float(c.value) == 0:
@@ -106,9 +134,9 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
                     continue
                 word = {">": "after" if role == "time" else "over", ">=": "from" if role == "time" else "at least",
                         "<": "before" if role == "time" else "under", "<=": "until" if role == "time" else "at most"}[c.op]
-                out.append(f"{col} {word} {v(c)}")
+                out.append(f"{name} {word} {v(c)}")
         for c in eq:
-            out.append(f"{col} {'=' if c.op == '=' else '≠'} {v(c)}")
+            out.append(f"{name} {'=' if c.op == '=' else '≠'} {v(c)}")
     return ", ".join(out)
 
 
@@ -234,3 +262,23 @@ def no_items_reply(intent: RequestIntent, conditions: Sequence, vocab: Vocabular
     if failure:
         return f"I couldn't find matching {plural(vocab)}: {failure}"
     return f"I couldn't find matching {plural(vocab)}. Could you tell me more about what you like?"
+
+
+def unused_note(unmatched: Sequence[str], soft_text: str = "") -> str:
+    """Words of the request nothing grounded, said back: the ones a ranking step used as a soft
+    preference, and the ones nothing used at all (the user must not believe they were applied)."""
+    words = [u for u in dict.fromkeys(unmatched) if u.strip()]
+    if not words:
+        return ""
+    low = soft_text.lower()
+    soft = [u for u in words if low and all(x in low for x in u.lower().split())]
+    unused = [u for u in words if u not in soft]
+    q = lambda xs: ", ".join(f"“{x}”" for x in xs)  # noqa: E731
+    parts = []
+    if soft:
+        parts.append(f"I used {q(soft)} only as a loose preference to order the list (no column of this catalog holds it).")
+    if unused:
+        parts.append(f"I could not use {q(unused)}: nothing in this catalog matches "
+                     + ("it" if len(unused) == 1 else "them") + ".")
+    return " ".join(parts)
+

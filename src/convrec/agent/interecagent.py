@@ -20,7 +20,7 @@ from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
 from convrec.textclean import clean_message
 from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
-                                   item_view, list_reply, no_items_reply, template_intro)
+                                   item_view, list_reply, no_items_reply, template_intro, unused_note)
 from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
 from convrec.agent.repairs import RepairContext, run_repairs, to_condition
 from convrec.agent.verify import count_sql, relax_hint, verify
@@ -320,6 +320,21 @@ class InteRecAgent:
                 if part:
                     TOOLS["lookup"]({"sql": part}, ctx)
             return Turn(answer_fact(intent, self.vocab), trace=bus.tracker.to_list(), session=sid, intent=intent.to_dict())
+        if kind == "recommend" and intent.missing:  # "what's good at Wendy's": nothing here is from there
+            names = ", ".join(f"“{m}”" for m in intent.missing)
+            return Turn(f"I have no {self.card.plural} from {names}: nothing in this catalog matches "
+                        + ("it" if len(intent.missing) == 1 else "them") + ". " + self.card.scope_text(),
+                        session=sid, intent=intent.to_dict())
+        if kind == "fact" and intent.conditions:  # "double whopper with cheese - how many calories"
+            from convrec.agent.verify import matching
+
+            ids = matching(self.catalog, intent.conditions, limit=4)
+            if not ids:
+                return Turn(no_items_reply(intent, intent.conditions, self.vocab, "", None), session=sid,
+                            intent=intent.to_dict())
+            head = "" if len(ids) == 1 else f"{len(ids) if len(ids) < 4 else 'Several'} {self.card.plural} match; the first {min(3, len(ids))}:\n"
+            return Turn(head + "\n".join(answer_fact(intent, self.vocab, i) for i in ids[:3]), session=sid,
+                        intent=intent.to_dict())
         if kind == "count":
             bus = CandidateBus(self.catalog.ds.n_items)
             try:
@@ -574,16 +589,18 @@ class InteRecAgent:
         verified result; the LLM adds one sentence of introduction, checked before use (it must
         not name other titles or a value the user rejected)."""
         conditions = out.conditions
+        soft = " ".join(" ".join(s.prefer) for s in plan.steps if isinstance(s, RankStep))
+        note = unused_note(intent.unmatched, soft)
         if out.failure or not out.items:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
-            return no_items_reply(intent, conditions, self.vocab, hint, out.failure)
+            return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
         if self.llm_intro and len(out.items) >= out.asked and intent.kind != "choice":
             llm_intro = self._llm_intro(intent, out.items)
             if llm_intro:
                 intro = llm_intro
-        return list_reply(intro, out.items, conditions, seeds, self.vocab)
+        return list_reply(intro, out.items, conditions, seeds, self.vocab) + ("\n" + note if note else "")
 
     def _llm_intro(self, intent: RequestIntent, items: list[dict[str, Any]]) -> str:
         titles = "; ".join(it["title"] for it in items[:5])

@@ -13,6 +13,18 @@ def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
     """Does the item meet the condition? A missing value never meets a positive condition."""
     v = vocab.item_value(item_id, c.column)
     op, want = c.op, c.value
+    if op in ("matches", "not_matches"):
+        from convrec.tools.filters import word_pattern
+
+        text = " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
+        hit = any(word_pattern(str(ph)).search(text) for ph in (want if isinstance(want, (list, tuple)) else [want]))
+        return hit if op == "matches" else not hit
+    if op in ("in", "not_in") and isinstance(v, (int, float)) and not isinstance(v, bool):
+        try:
+            hit = float(v) in {float(x) for x in (want if isinstance(want, (list, tuple)) else [want])}
+            return hit if op == "in" else not hit
+        except (TypeError, ValueError):
+            pass
     if op in ("contains", "not_contains", "in", "not_in"):
         wanted = [str(x).lower() for x in (want if isinstance(want, (list, tuple)) else [want])]
         have = [str(x).lower() for x in v] if isinstance(v, list) else ([str(v).lower()] if v is not None else [])

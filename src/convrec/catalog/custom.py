@@ -90,6 +90,8 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
         return "list", [_as_list(v, sep) for v in s]
     if s.dtype == bool:
         return "boolean", s.astype(bool)
+    if pd.api.types.is_integer_dtype(s) and len(s) >= 20 and set(pd.unique(s.dropna())) == {0, 1}:
+        return "boolean", s.map(lambda v: None if pd.isna(v) else bool(v))  # one 0/1 column per genre
     if pd.api.types.is_integer_dtype(s):
         return "integer", s.astype("Int64")
     if pd.api.types.is_float_dtype(s):
@@ -101,6 +103,11 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     low = present.str.lower()
     if low.isin(["true", "false", "yes", "no", "0", "1"]).all() and low.isin(["true", "false", "yes", "no"]).any():
         return "boolean", text.str.lower().map({"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False})
+    if len(present) >= 20 and low.isin(["0", "1", "0.0", "1.0"]).all() and low.str[0].nunique() == 2:
+        # one 0/1 column per genre (or feature): a yes/no column, a value of its facet
+        return "boolean", text.str.lower().map({"1": True, "1.0": True, "0": False, "0.0": False})
+    if low.isin(["y", "n"]).all() and low.nunique() == 2:  # Y/N flags
+        return "boolean", text.str.lower().map({"y": True, "n": False})
     num = pd.to_numeric(present, errors="coerce")
     if num.notna().all():
         full = pd.to_numeric(text.where(text != "", None), errors="coerce")

@@ -15,6 +15,7 @@ YEAR_SUFFIX = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
 _SERIES = re.compile(r"\s*\([^()]*\)\s*$")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _PUNCT = re.compile(r"[^\w\s]")
+_TRAILING_ARTICLE = re.compile(r"^(.+?),\s*(the|a|an|les|la|le|l'|il|el|der|die|das|los|las)\s*((?:\(\d{4}\))?)\s*$", re.I)
 
 
 _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9", "x": "10"}
@@ -26,6 +27,9 @@ def normalize_title(t: str) -> str:
     t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
     t = t.lower().strip()
     t = YEAR_SUFFIX.sub("", t)
+    m = _TRAILING_ARTICLE.match(t)  # "Matrix, The" is "The Matrix"; "Godfather: Part II, The" too
+    if m:
+        t = f"{m.group(2)} {m.group(1)}"
     t = _PUNCT.sub(" ", t.replace("'", ""))
     words = [_ROMAN.get(w, w) for w in t.split()]
     return _ARTICLE.sub("", " ".join(words))

@@ -49,7 +49,9 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
         return "id"
     if name == "title":
         return "title"
-    words = set(_WORDS.findall(name.lower().replace("_", " ")))
+    from convrec.catalog.meaning import expand, name_words
+
+    words = set(_WORDS.findall(name.lower().replace("_", " "))) | set(expand(name_words(name)))
     hint = next((role for role, keys in _NAME_HINTS if words & keys), None)
     if ctype == "boolean":
         return "flag"

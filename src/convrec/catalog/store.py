@@ -35,6 +35,7 @@ from convrec.errors import DataError
 
 FORMAT_VERSION = 1
 ROLES_FILE = "roles.json"
+SCHEMA_FILE = "schema.json"
 """Column-role overrides of a prepared dataset ({column: role}); kept across re-preparation."""
 Progress = Callable[[str], None]
 
@@ -66,7 +67,24 @@ class PreparedDataset:
     def columns(self) -> list[dict[str, Any]]:
         """The column-description map (name, type, role, meaning, examples, min/max...).
         Roles come from ``roles.json`` (overrides), else the manifest, else are inferred."""
-        return with_roles(self.manifest["columns"], self.manifest.get("items"), self.role_overrides)
+        from convrec.catalog.meaning import annotate
+
+        schema = self.schema_overrides
+        roles = {**{c: str(s["role"]) for c, s in schema.items() if s.get("role")}, **self.role_overrides}
+        return annotate(with_roles(self.manifest["columns"], self.manifest.get("items"), roles), schema)
+
+    @cached_property
+    def schema_overrides(self) -> dict[str, dict[str, Any]]:
+        """Per-column label / words / unit / scale / facet / role from ``schema.json``
+        (``convrec data prepare NAME --schema FILE``)."""
+        p = self.dir / SCHEMA_FILE
+        if not p.is_file():
+            return {}
+        try:
+            data = json.loads(p.read_text())
+            return {str(k): dict(v) for k, v in data.items() if isinstance(v, dict)}
+        except (ValueError, AttributeError):
+            return {}
 
     @cached_property
     def role_overrides(self) -> dict[str, str]:
@@ -231,6 +249,19 @@ def write_role_overrides(config: Config, name: str, roles: dict[str, str]) -> No
     d.mkdir(parents=True, exist_ok=True)
     merged = {**_read_roles(d), **roles}
     (d / ROLES_FILE).write_text(json.dumps(merged, indent=1))
+
+
+def write_schema_overrides(config: Config, name: str, schema: dict[str, dict[str, Any]]) -> None:
+    """Persist a ``--schema`` file's column settings (merged over earlier ones)."""
+    d = config.dataset_dir(canonical_name(name))
+    d.mkdir(parents=True, exist_ok=True)
+    try:
+        old = json.loads((d / SCHEMA_FILE).read_text())
+    except (OSError, ValueError):
+        old = {}
+    for col, spec in schema.items():
+        old[col] = {**old.get(col, {}), **spec}
+    (d / SCHEMA_FILE).write_text(json.dumps(old, indent=1))
 
 
 def _is_derived(fname: str) -> bool:

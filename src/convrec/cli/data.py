@@ -48,6 +48,8 @@ def data_prepare(
     role: Optional[list[str]] = typer.Option(None, "--role", help="COLUMN=ROLE: what a column means (roles: time, "
                                              "date, price, rating, count, category, tag, creator, flag, text, link, "
                                              "other); repeatable"),
+    schema: Optional[Path] = typer.Option(None, "--schema", help="JSON file: per column label, words, unit, "
+                                          "scale, facet, role (what the rules cannot tell from the names)"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),
     items_only: bool = typer.Option(False, "--items-only", help="only the item database and split (no models, "
                                     "no LLM state)"),
@@ -71,6 +73,14 @@ def data_prepare(
         roles = parse_role_overrides(role)
     except ValueError as e:
         raise ConvrecError(str(e)) from None
+    schema_spec = None
+    if schema is not None:
+        from convrec.catalog.meaning import load_schema_file
+
+        try:
+            schema_spec = load_schema_file(schema)
+        except ValueError as e:
+            raise ConvrecError(str(e)) from None
     if items is not None:
         if name in BUILTIN:
             raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
@@ -96,6 +106,11 @@ def data_prepare(
         from convrec.catalog.store import write_role_overrides
 
         write_role_overrides(cfg, name, roles)
+        force = True
+    if schema_spec:
+        from convrec.catalog.store import write_schema_overrides
+
+        write_schema_overrides(cfg, name, schema_spec)
         force = True
     import time
 

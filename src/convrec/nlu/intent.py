@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Kind = Literal["recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse"]
 Relation = Literal["liked", "disliked", "seen", "reference", "asked", "offered", "accepted", "rejected", "listed"]
-Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">="]
+Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches"]
 Speaker = Literal["user", "other"]
 
 EXCLUDED_RELATIONS = ("liked", "disliked", "seen", "reference", "offered", "accepted", "rejected")
@@ -36,6 +36,23 @@ class ItemMention:
     """Link confidence on rapidfuzz's 0-100 scale."""
 
 
+def number_runs(values) -> str:
+    """Numbers as runs: (1960, …, 1969, 1990, …, 1999) → "1960–1969 or 1990–1999"; (10, 12) → "10 or 12"."""
+    try:
+        xs = sorted({float(v) for v in values})
+    except (TypeError, ValueError):
+        return " or ".join(map(str, values))
+    runs: list[list[float]] = []
+    for x in xs:
+        if runs and x == runs[-1][-1] + 1 and float(x).is_integer():
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    f = lambda v: f"{v:g}"  # noqa: E731
+    return " or ".join(f(r[0]) if len(r) == 1 else (f"{f(r[0])} or {f(r[1])}" if len(r) == 2 else f"{f(r[0])}–{f(r[-1])}")
+                       for r in runs)
+
+
 @dataclass(frozen=True)
 class Condition:
     """A hard condition on one column, in the catalog's own vocabulary.
@@ -54,11 +71,19 @@ class Condition:
 
     def describe(self) -> str:
         """Short human text: "genres: Comedy", "not Horror", "year ≥ 1990"."""
+        if self.role == "flag" or isinstance(self.value, bool):
+            name = self.text or self.column.replace("_", " ")
+            return name if self.value in (True, 1) and self.op == "=" else f"not {name}"
+        if self.op in ("matches", "not_matches"):
+            said = " or ".join(f"“{v}”" for v in (self.value if isinstance(self.value, (list, tuple)) else [self.value]))
+            return said if self.op == "matches" else f"not {said}"
         if self.op == "contains":
             return f"{self.value}"
         if self.op == "not_contains":
             return f"not {self.value}"
         if self.op == "in":
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in self.value):
+                return f"{self.column} {number_runs(self.value)}"
             return " or ".join(map(str, self.value))
         if self.op == "not_in":
             return "not " + " or ".join(map(str, self.value))
@@ -112,6 +137,9 @@ class RequestIntent:
     """The message was a pasted conversation (speakers recognised)."""
     unmatched: tuple[str, ...] = ()
     """Content words that grounded nothing (said back to the user, never guessed)."""
+    missing: tuple[str, ...] = ()
+    """Names the user asked items to come from ("at Wendy's", "by Banksy") that nothing in the
+    catalog carries: the request cannot be met, and the reply says so."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """How the intent was read (for the trace): e.g. ``"dialogue: 3 user turns"``."""
 

@@ -26,7 +26,8 @@ _SPEAKER_LINE = re.compile(r"^\s*[\[(]?\s*([A-Za-z][A-Za-z0-9 _'-]{0,24}?)\s*[\]
 FACT_KEYWORDS = {
     "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
                 "developed", "publisher", "published by", "author", "authors", "wrote", "writer", "director", "directed",
-                "made by", "studio", "who is behind", "creator", "written by", "who makes"],
+                "made by", "studio", "who is behind", "creator", "written by", "who makes", "who did", "who painted",
+                "who drew", "who took", "by whom", "whose", "who is the artist", "which artist"],
     "time": ["what year", "which year", "year", "when", "released", "release", "came out", "come out", "published",
              "how old", "date"],
     "category": ["genre", "genres", "what kind", "what type", "which kind", "category", "categories"],
@@ -59,6 +60,8 @@ class _Parse:
     claimed: list[bool] = field(default_factory=list)
     negated_spans: list[_Span] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
+    factors: dict[int, float] = field(default_factory=dict)
+    """number token → factor from the unit it was written in to its column's stored unit"""
 
     def free(self, i: int, j: int) -> bool:
         return all(not self.claimed[x] for x in range(i, j)) and all(not self.toks[x].punct for x in range(i, j))
@@ -122,9 +125,39 @@ def _scale(m: re.Match) -> str:
     return str(int(n * (1_000_000 if m.group(3).lower() == "million" else 1000)))
 
 
+_GLUED_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)([a-z%]{1,5})\b", re.I)
+_PREFIXED = re.compile(r"\b([a-z])(\d{1,2})(s?)\b", re.I)
+
+
+def _units_apart(text: str, vocab: Vocabulary) -> str:
+    """"50g" → "50 g", "2.0L" → "2.0 l", "500mg" → "500 mg" (a unit glued to its number) and,
+    where the catalog has the column a prefix names, "V8" → "8 cylinders"."""
+    from convrec.catalog.meaning import unit_for_word, units_data
+
+    def glued(m: re.Match) -> str:
+        u = m.group(2).lower()
+        if u in ("s", "k", "m", "th", "st", "nd", "rd", "x", "p", "d") or unit_for_word(u) is None:
+            return m.group(0)
+        return f"{m.group(1)} {u}"
+
+    text = _GLUED_UNIT.sub(glued, text)
+    prefixed = units_data()["prefixed"]
+    if prefixed:
+        have = {w for c in vocab.columns.values() for g in c.words for w in g}
+
+        def pre(m: re.Match) -> str:
+            word = prefixed.get(m.group(1).lower())
+            return f"{m.group(2)} {word}" if word and word in have else m.group(0)
+
+        text = _PREFIXED.sub(pre, text)
+    return text
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     text = _RANGE.sub(r"\1 to \2", text)
     text = _MILLION.sub(_scale, text)
+    if any(ch.isdigit() for ch in text):
+        text = _units_apart(text, vocab)
     toks = tokenize(text)
     p = _Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
     _negation_scopes(p, vocab)
@@ -146,6 +179,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _typo_values(p, vocab)
     _creator_names(p, vocab)
     _count(p, vocab)
+    _text_words(p, vocab)
     if vocab.encoder is not None and speaker == "user":
         _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
@@ -231,6 +265,8 @@ def _negation_scopes(p: _Parse, vocab: Vocabulary) -> None:
     i = 0
     while i < len(w):
         n = lex.negation.match_at(w, i)
+        if n and any(lex.compare[o].match_at(w, i) for o in lex.compare):
+            n = 0  # "less than 500 mg", "no more than $10": a comparison, not a negation
         if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT):
             i += 1
             continue
@@ -459,7 +495,8 @@ def _fact_question(p: _Parse, vocab: Vocabulary) -> bool:
     question = bool(w) and (vocab.lexicon.question_start.contains(w[:8]) or "?" in p.words)
     if not question or vocab.lexicon.recommend.contains(w) and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
         return False
-    return any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values())
+    return any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values()) or \
+        bool(_fact_columns(p.words, vocab, by_name_only=True))
 
 
 _QUESTION_WORDS = {"what", "whats", "what's", "which", "when", "who", "whos", "who's", "how", "is", "was", "were", "did",
@@ -680,6 +717,21 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
             else:
                 conds = [Condition(time_col, ">=", float(lo), x, "time"), Condition(time_col, "<=", float(hi), x, "time")]
                 s = min(s, a)
+                # "60s or 70s", "the 80s and 90s": either decade, not both at once
+                spans = [(lo, hi)]
+                while e + 1 < len(w) and w[e] in ("or", "and", "/", "&") and _decade(w[e + 1], lex) is not None:
+                    d2 = _decade(w[e + 1], lex)
+                    spans.append((d2, d2 + 9))
+                    e += 2
+                if len(spans) > 1:
+                    spans.sort()
+                    text = " ".join(w[s:e])
+                    if all(b[0] == a[1] + 1 for a, b in zip(spans, spans[1:])):
+                        conds = [Condition(time_col, ">=", float(spans[0][0]), text, "time"),
+                                 Condition(time_col, "<=", float(spans[-1][1]), text, "time")]
+                    else:
+                        conds = [Condition(time_col, "in", tuple(float(y) for a, b in spans for y in range(a, b + 1)),
+                                           text, "time")]
             for c in conds:
                 p.numbers.append((_Span(s, e), c))
             p.claim(min(s, a), max(e, i + 1))
@@ -689,6 +741,17 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
         if v is None:
             i += 1
             continue
+        # "from the last 15 years", "past 5 years": a time window up to today
+        if time_col and i > 0 and w[i - 1] in ("last", "past") and i + 1 < len(w) and w[i + 1] in ("years", "year") \
+                and 0 < v <= 200:
+            import datetime
+
+            s0 = i - 2 if i > 1 and w[i - 2] == "the" else i - 1
+            p.numbers.append((_Span(s0, i + 2), Condition(time_col, ">=", float(datetime.date.today().year - int(v)),
+                                                        " ".join(w[s0:i + 2]), "time")))
+            p.claim(s0, i + 2)
+            i += 2
+            continue
         # ranges: between 2000 and 2005, from 2000 to 2005, 2000 to 2005
         if i + 2 < len(w) and lex.range_join.match_at(w, i + 1) and _num(w[i + 1 + lex.range_join.match_at(w, i + 1)] if i + 1 + lex.range_join.match_at(w, i + 1) < len(w) else "") is not None:
             jn = lex.range_join.match_at(w, i + 1)
@@ -696,7 +759,8 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
             if col:
                 s = i - 1 if i > 0 and lex.range_start.ends_at(w, i) else i
-                lo, hi = sorted((v, v2))
+                f = p.factors.get(i, 1.0)
+                lo, hi = sorted((v * f, v2 * f))
                 p.numbers.append((_Span(s, i + 2 + jn), Condition(col, ">=", lo, x, role)))
                 p.numbers.append((_Span(s, i + 2 + jn), Condition(col, "<=", hi, x, role)))
                 p.claim(s, i + 2 + jn)
@@ -722,6 +786,18 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
                                           "higher", "above", "+", "and", "up"):
                 e += 1
             op = op if op not in (None, "=") else ">="
+        if i in p.factors:  # a number bound by the column's words: its unit, then an "or more" after it
+            _, n_unit = _unit_after(w, i + 1)
+            if n_unit and e <= i + 1:
+                e = i + 1 + n_unit
+            for o in ("<=", ">="):
+                n2 = lex.compare[o].match_at(w, e)
+                if n2 and op is None:
+                    op, e = o, e + n2
+            if e < len(w) and w[e] == "+" and op is None:
+                op, e = ">=", e + 1
+            op = op or "="
+            v = v * p.factors[i]
         if role == "time" and op == "=" and e + 1 < len(w) and w[e] in ("or", "and") and _num(w[e + 1]) is not None \
                 and 1870 <= (_num(w[e + 1]) or 0) <= 2035:
             v2 = _num(w[e + 1])
@@ -750,6 +826,105 @@ def _decade(x: str, lex) -> int | None:
     return lex.decade_words.get(x)
 
 
+def _unit_after(w: list[str], j: int) -> tuple[str | None, int]:
+    """The unit written right after a number at token j ("g", "mg", "hours", "miles per
+    gallon"): (unit, tokens it takes), or (None, 0)."""
+    from convrec.catalog.meaning import unit_for_word
+
+    for n in (3, 2, 1):
+        if j + n <= len(w):
+            u = unit_for_word(" ".join(w[j:j + n]))
+            if u is not None:
+                return u, n
+    return None, 0
+
+
+def _phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claimed: list[bool] | None = None) -> int | None:
+    """Where a (possibly multi-word) phrase occurs in w[lo:hi]: the unclaimed occurrence nearest
+    to token ``near``."""
+    parts = phrase.split()
+    found = [k for k in range(max(lo, 0), min(hi, len(w)) - len(parts) + 1) if w[k:k + len(parts)] == parts
+             and not (claimed and any(claimed[x] for x in range(k, k + len(parts))))]
+    return min(found, key=lambda k: abs(k - near)) if found else None
+
+
+def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
+    """A number bound to the numeric column a request names near it, by the column's words
+    and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
+    mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
+    column's stored unit)."""
+    from convrec.catalog.meaning import convert
+
+    w = p.words
+    unit, _ = _unit_after(w, j)
+    # the words around the number, not reaching past another number
+    lo, hi = max(0, i - 6), min(len(w), j + 5)
+    for k in range(i - 1, lo - 1, -1):
+        if _num(w[k]) is not None:
+            lo = k + 1
+            break
+    for k in range(j, hi):
+        if _num(w[k]) is not None:
+            hi = k
+            break
+    best, best_key, best_words = None, None, []
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role in ("id", "link", "time") or c.name == "popularity" or not c.words:
+            continue
+        factor = 1.0
+        if unit is not None:
+            conv = convert(1.0, unit, c.unit) if c.unit else None
+            named_unit = any(unit in g or any(x in g for x in _unit_words(unit)) for g in c.words)
+            if conv is None and not named_unit:
+                continue
+            factor = conv if conv is not None else 1.0
+        matched, dist, where = 0, 99, []
+        for g in c.words:
+            hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None]
+            if hits:
+                matched += 1
+                k, ph = min(hits, key=lambda x: abs(x[0] - i))
+                dist = min(dist, abs(k - i))
+                where.append((k, k + len(ph.split())))
+        if not matched and unit is None:
+            continue
+        coverage = matched / len(c.words)
+        unit_ok = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
+        if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
+            continue
+        key = (coverage, unit_ok, matched, -dist)
+        if best_key is None or key > best_key:
+            best, best_key, best_words = (c, factor), key, where
+    if best is None:
+        return None, "", 1.0
+    c, factor = best
+    v = _num(w[i])
+    if v is not None and c.max is not None and c.min is not None and not unit and \
+            not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
+        return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
+    for a, b in best_words:
+        p.claim(a, b)
+    for x in c.label.split():  # "40 mpg combined": the label's other words were said too
+        k = _phrase_at(w, x, lo, hi, i, p.claimed)
+        if k is not None and x not in vocab.lexicon.stop:
+            p.claim(k, k + 1)
+    return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
+    """Is a comparison written around the number at tokens [i, j)?"""
+    lex = vocab.lexicon
+    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
+    after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
+    return before or after
+
+
+def _unit_words(unit: str) -> list[str]:
+    from convrec.catalog.meaning import unit_words
+
+    return unit_words(unit)
+
+
 def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
     """Which column a number speaks of, by the words around it and the columns' ranges."""
     lex, w = vocab.lexicon, p.words
@@ -761,6 +936,10 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
         return price_col, "price"
+    col, role, factor = _bind_by_words(p, vocab, i, j)
+    if col:
+        p.factors[i] = factor
+        return col, role
     yearish = time_col and float(v).is_integer() and 1870 <= v <= 2035
     if yearish and i > 0 and (w[i - 1] in ("from", "in", "since", "after", "before", "until", "till", "of", "circa", "around",
                                            "pre", "post", "than", "year", "between", "and", "to", "or") or
@@ -859,10 +1038,41 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             p.claim(i, j)
 
 
+def _typo_phrases(p: _Parse, vocab: Vocabulary) -> None:
+    """Values of two or three words written with a typo ("tako bell", "chik fil a",
+    "mercedez benz"): the closest catalog value of as many words, when it is very close."""
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    multi = vocab.__dict__.get("_multi_values")
+    if multi is None:
+        multi = {n: [f for f, hs in vocab.values.items() if f.count(" ") == n - 1 and any(h.role in ("category", "creator") for h in hs)]
+                 for n in (2, 3)}
+        vocab.__dict__["_multi_values"] = multi
+    for n in (3, 2):
+        if not multi[n]:
+            continue
+        for i in range(0, len(w) - n + 1):
+            if any(p.claimed[x] or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop:
+                continue
+            phrase = " ".join(w[i:i + n])
+            if len(phrase) < 7:
+                continue
+            hit = process.extractOne(phrase, multi[n], scorer=fuzz.ratio, score_cutoff=80 if len(phrase) >= 10 else 86)
+            if not hit or any(a[:1] != b[:1] for a, b in zip(hit[0].split(), phrase.split())):
+                continue  # every word starts as the value's does ("damian hurst" → Damien Hirst)
+            hits = vocab.lookup(hit[0])
+            top = hits[0]
+            p.values.append((_Span(i, i + n), [[h for h in hits if h.column == top.column]],
+                             " ".join(t.raw for t in p.toks[i:i + n])))
+            p.claim(i, i + n)
+
+
 def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
     from rapidfuzz import fuzz, process
 
     lex, w = vocab.lexicon, p.words
+    _typo_phrases(p, vocab)
     if not vocab.single_words:
         return
     keys = list(vocab.single_words)
@@ -873,10 +1083,134 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
         hit = process.extractOne(x1, keys, scorer=fuzz.ratio, score_cutoff=86 if len(x1) < 6 else 80)
         if not hit or hit[0][0] != x1[0]:
             continue
-        hits = [h for h in vocab.lookup(hit[0]) if h.role == "category"]
+        hits = [h for h in vocab.lookup(hit[0]) if h.role in ("category", "creator")]
         if hits:
             p.values.append((_Span(i, i + 1), [[hits[0]]], p.toks[i].raw))
             p.claim(i, i + 1)
+
+
+def _optional_words() -> list[str]:
+    from convrec.catalog.meaning import units_data
+
+    return list(units_data()["optional"]["words"])
+
+
+GENERIC_NOUNS = {"work", "works", "piece", "pieces", "art", "artwork", "artworks", "course", "courses", "class",
+                 "classes", "car", "cars", "vehicle", "vehicles", "product", "products", "option", "options", "item",
+                 "items", "thing", "things", "stuff", "food", "foods", "menu", "choice", "choices", "one", "ones"}
+
+
+def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
+    """The descriptive text column where most items carry all these word stems, and how many."""
+    from convrec.tools.filters import word_pattern
+
+    best, n_best = None, 0
+    for col, df in vocab.text_words.items():
+        if not all(x in df for x in stems):
+            continue
+        n = min(df[x] for x in stems) if len(stems) == 1 else \
+            int(vocab.items[col].fillna("").astype(str).str.contains(word_pattern(" ".join(stems))).sum())
+        if n > n_best:
+            best, n_best = col, n
+    return best, n_best
+
+
+def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
+    """Values of one category column that carry all these word stems ("suv" → every SUV class)."""
+    if not stems or not all(x in vocab.value_words for x in stems):
+        return []
+    sets = [{(h.column, h.value) for h in vocab.value_words[x]} for x in stems]
+    both = set.intersection(*sets)
+    if not both:
+        return []
+    hits = [h for h in vocab.value_words[stems[0]] if (h.column, h.value) in both]
+    col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
+    return [h for h in hits if h.column == col]
+
+
+def _text_words(p: _Parse, vocab: Vocabulary) -> None:
+    """Words that name what an item is, in a catalog whose item texts are descriptive
+    ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
+    items' own text. A typo is matched to a word the items use ("sandwhiches" → sandwich)."""
+    if not vocab.text_words and not vocab.value_words:
+        return
+    from rapidfuzz import fuzz, process
+
+    from convrec.tools.filters import stem_of
+
+    lex, w = vocab.lexicon, p.words
+    relation_said = any(lex.relations[r].contains(w) for r in ("liked", "seen", "disliked"))
+    # an item title that also names a kind of item ("chicken sandwich"): the kind, unless the
+    # user says they liked or saw it
+    if not relation_said and "title" in vocab.text_words:
+        keep = []
+        for span, m in p.mentions:
+            stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+            col, n = _text_hits(vocab, stems) if stems else (None, 0)
+            if col is not None and n >= 3 and span.end - span.start <= 4:
+                for x in range(span.start, span.end):
+                    p.claimed[x] = False
+                continue
+            keep.append((span, m))
+        if len(keep) < len(p.mentions):
+            p.mentions = keep
+            _values(p, vocab, min_words=1)  # the freed words may be values ("not seminars")
+    known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
+
+    colwords = vocab.__dict__.get("_column_words")
+    if colwords is None:
+        colwords = {x for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words for x in g} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for x in norm(c.label).split()} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for g in c.words for x in g} | \
+            set(_optional_words()) | {"related", "kind", "sort", "type", "list", "level"}
+        vocab.__dict__["_column_words"] = colwords
+
+    def usable(k: int) -> bool:
+        x = w[k]
+        return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
+            and x not in DOMAIN_NOUNS and x != vocab.domain and not lex.negation.match_at(w, k) and x not in colwords
+
+    i = 0
+    while i < len(w):
+        if not usable(i):
+            i += 1
+            continue
+        j = i
+        while j < len(w) and usable(j):
+            j += 1
+        stems, words = [], []
+        for x in w[i:j]:
+            st = stem_of(x)
+            if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
+                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 4 <= len(x) <= 6 else []
+                if longer:  # "intro" → introduction
+                    st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
+                elif len(st) >= 5:
+                    hit = process.extractOne(st, known, scorer=fuzz.ratio, score_cutoff=84)
+                    if hit and hit[0][0] == st[0]:
+                        st, x = hit[0], hit[0]
+            stems.append(st)
+            words.append(x)
+        k = i
+        while k < j:  # the longest phrase from k whose words a category's values or the items' texts share
+            for e in range(j, k, -1):
+                vals = _value_word_hits(vocab, stems[k - i:e - i])
+                col, n = _text_hits(vocab, stems[k - i:e - i])
+                if vals and (col is None or sum(h.support for h in vals) >= n):
+                    p.values.append((_Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+                if col is not None:
+                    phrase = " ".join(words[k - i:e - i])
+                    p.values.append((_Span(k, e), [[ValueHit(col, phrase, n, "text")]],
+                                     " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+            else:
+                k += 1
+        i = max(j, i + 1)
 
 
 def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
@@ -1020,6 +1354,7 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
     soft: list[tuple[str, str]] = []
     lex = vocab.lexicon
     listed: list[tuple[_Span, int]] = []  # positive one-value list conditions, where they were said
+    listed_text: list[tuple[_Span, int]] = []
     for span, groups, text in p.values:
         neg = p.negated(span.start) or _post_negated(p, lex, span.end)
         if neg and len(groups) > 1:  # "no rom-coms": not (Romance and Comedy) ~ not its distinguishing first value
@@ -1032,6 +1367,13 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
                 if m and not neg:
                     conds.append(Condition(col, m.group(1), float(m.group(2)), text, info.role))
                 continue
+            if group[0].role == "text":  # words of the items' own text
+                conds.append(Condition(col, "not_matches" if neg else "matches", (group[0].value,), text, "text"))
+                listed_text.append((span, len(conds) - 1))
+                continue
+            if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
+                conds.append(Condition(col, "=", not neg, text, "flag"))
+                continue
             vals = list(dict.fromkeys(h.value for h in group if h.column == col))
             if info.role == "tag" and not neg:
                 soft += [(col, v) for v in vals]
@@ -1042,8 +1384,11 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
                     listed.append((span, len(conds) - 1))
             else:
                 conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+                if not neg:
+                    listed.append((span, len(conds) - 1))
+    conds = _text_as_any(p, conds, listed_text)
     conds = _enumerated_as_any(p, conds, listed)
-    conds += [c for _, c in p.numbers]
+    conds += _numbers_as_any(p)
     soft = list(dict.fromkeys(soft))
     if soft and not any(c.op in ("contains", "in") and c.role == "category" for c in conds):
         # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request
@@ -1061,6 +1406,37 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
 
 
 LIST_SEPARATORS = {",", "or", "and", "&", "/", "and/or"}
+
+
+def _text_as_any(p: _Parse, conds: list[Condition], listed: list[tuple[_Span, int]]) -> list[Condition]:
+    """"tacos or burritos", "a fish sandwich or a veggie burger": word conditions on one column
+    joined by "or" are one any-of condition."""
+    drop: set[int] = set()
+    for (s1, a), (s2, b) in zip(listed, listed[1:]):
+        ca, cb = conds[a], conds[b]
+        gap = [x for x in p.words[s1.end:s2.start] if x not in ("a", "an", "some", "the", ",")]
+        if ca.column == cb.column and ca.op == cb.op == "matches" and gap == ["or"]:
+            conds[b] = Condition(ca.column, "matches", tuple(ca.value) + tuple(cb.value), f"{ca.text} or {cb.text}", "text")
+            drop.add(a)
+    return [c for k, c in enumerate(conds) if k not in drop]
+
+
+def _numbers_as_any(p: _Parse) -> list[Condition]:
+    """Number conditions; "a V10 or a V12" (equalities on one column joined by "or") is one
+    any-of condition, not two that cannot both hold."""
+    out: list[Condition] = []
+    spans: list[_Span] = []
+    for span, c in p.numbers:
+        prev = out[-1] if out else None
+        if prev is not None and prev.op in ("=", "in") and c.op == "=" and prev.column == c.column and \
+                "or" in p.words[spans[-1].end:span.start] and span.start - spans[-1].end <= 3:
+            vals = (prev.value if prev.op == "in" else (prev.value,)) + (c.value,)
+            out[-1] = Condition(c.column, "in", vals, f"{prev.text} or {c.text}", c.role)
+            spans[-1] = _Span(spans[-1].start, span.end)
+            continue
+        out.append(c)
+        spans.append(span)
+    return out
 
 
 def _enumerated_as_any(p: _Parse, conds: list[Condition], listed: list[tuple[_Span, int]]) -> list[Condition]:
@@ -1092,7 +1468,8 @@ def _enumerated_as_any(p: _Parse, conds: list[Condition], listed: list[tuple[_Sp
         for r in runs:
             if len(r) < 2:
                 continue
-            vals = tuple(dict.fromkeys(conds[i].value for _, i in r))
+            vals = tuple(dict.fromkeys(v for _, i in r for v in (conds[i].value if isinstance(conds[i].value, tuple)
+                                                                    else (conds[i].value,))))
             first = conds[r[0][1]]
             drop.update(i for _, i in r)
             merged.append(Condition(col, "in", vals, " / ".join(conds[i].text for _, i in r), first.role))
@@ -1130,6 +1507,12 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         named = _fact_columns(w, vocab, by_name_only=True)
         if named:
             return "fact", named
+    # "double whopper with cheese - how many calories": a fact about the items those words name
+    if not mentions and any(c.op == "matches" for c in conds) and not any(c.role in ("price", "time", "rating") for c in conds):
+        named = _fact_columns(w, vocab, by_name_only=True)
+        named = tuple(c for c in named if all(c != x.column for x in conds))
+        if named and not rec_words and (question or any(x in w for x in ("how", "what", "which", "who", "when"))):
+            return "fact", named
     # count / catalog size
     if lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain)):
         if conds or (mentions and not domain):
@@ -1138,7 +1521,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         if lex.catalog_words.contains(w) or domain or not conds:
             return "catalog", ()
     if lex.catalog_scope.contains(w) and not mentions and (lex.catalog_words.contains(w) or domain or question):
-        if not conds or lex.catalog_words.contains(w):
+        if not conds:  # "what do you have from Taco Bell": with a condition, a list of them
             return "catalog", ()
     # choice among listed items
     joined_or = any(0 < b.start - a.end <= 2 and "or" in w[a.end:b.start]
@@ -1165,7 +1548,19 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
             return "recommend", ()
     if question and domain and not mentions and not _only_social(w, lex):
         return "recommend", ()  # "which movies would you say I'd enjoy?"
+    if _missing_names(p, vocab):
+        return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
     return "chitchat", ()
+
+
+SOURCE_WORDS = ("from", "at", "by")
+
+
+def _missing_names(p: _Parse, vocab: Vocabulary) -> list[str]:
+    """Unread words right after "from", "at" or "by" ("at wendy's", "anything by banksy"): a
+    source the user names that nothing in the catalog matched."""
+    return [t for sp, t in _unmatched_runs(p, vocab)
+            if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
 
 
 def _only_social(w: list[str], lex) -> bool:
@@ -1185,9 +1580,17 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -
             forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
+        elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
+                not set(g) <= GENERIC_NOUNS for g in c.words) and all(
+                set(g) <= GENERIC_NOUNS or any(re.search(rf"\b{re.escape(x)}\b", text) for x in g) for g in c.words):
+            named.append(c.name)  # "how many calories in …", "highway mpg of …": by the column's words
         elif c.role == "creator" and len(c.name) >= 7 and re.search(rf"\b{re.escape(c.name[:6])}\w*", text) \
                 and "who" in w:  # "who published" → publisher
             named.append(c.name)
+    if len(named) > 1:  # "highway mpg": the highway column, not every mpg column
+        said = {c: {x for g in vocab.columns[c].words for x in g if re.search(rf"\b{re.escape(x)}\b", text)}
+                for c in named}
+        named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
     if named or by_name_only:
         return tuple(named)
     found: list[str] = []
@@ -1222,6 +1625,7 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
             p.k = 1
     mentions = extra_mentions + mentions
     unmatched = _unmatched(p, vocab) if kind == "recommend" else []
+    missing = _missing_names(p, vocab) if kind == "recommend" and not p.mentions else []
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
         mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
@@ -1230,7 +1634,7 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
                          more=lex.more.contains(p.words), dialogue=dialogue,
-                         unmatched=tuple(unmatched), notes=notes,
+                         unmatched=tuple(unmatched), missing=tuple(missing), notes=notes,
                          anaphora=anaphora)
 
 
@@ -1268,6 +1672,7 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
     cur: list[int] = []
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
+            or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0))

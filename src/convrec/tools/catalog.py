@@ -30,7 +30,9 @@ def _runtime_sources() -> list[Path]:
     import convrec.nlu as nlu
 
     root = Path(nlu.__file__).parent
-    return sorted([*root.glob("*.py"), *root.glob("lexicons/*.toml"), Path(linking.__file__)])
+    cat = Path(linking.__file__).parent
+    return sorted([*root.glob("*.py"), *root.glob("lexicons/*.toml"), Path(linking.__file__), cat / "meaning.py",
+                   cat / "units.toml"])
 
 
 class CatalogAccess:
@@ -59,7 +61,7 @@ class CatalogAccess:
         """The pickled items, linker and vocabulary of this prepared dataset, keyed by the
         dataset's fingerprint and the source of the code and lexicon that build them."""
         m = self.ds.manifest
-        h = hashlib.sha256(json.dumps([m.get("fingerprint"), m.get("prepared_at"), m.get("columns"), RUNTIME_FORMAT,
+        h = hashlib.sha256(json.dumps([m.get("fingerprint"), m.get("prepared_at"), self.ds.columns, RUNTIME_FORMAT,
                                        pd.__version__, sys.version_info[:2]], default=str).encode())
         for f in _runtime_sources():
             h.update(f.read_bytes())

@@ -13,7 +13,7 @@ from convrec.catalog.store import PreparedDataset, junction_table
 from convrec.tools.base import ToolError
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -62,6 +62,28 @@ def _singular(w: str) -> str:
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         return w[:-1]
     return w
+
+
+def stem_of(word: str) -> str:
+    """The part of a word every form shares ("burritos" → "burrito", "patties" → "patti")."""
+    w = word.lower()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3]
+    if w.endswith("y") and len(w) > 3:
+        return w[:-1]
+    if w.endswith("es") and len(w) > 4 and w[-3] in "sxhz":
+        return w[:-2]
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+def word_pattern(phrase: str) -> "re.Pattern":
+    """All words of ``phrase`` as whole words in any form ("hot dogs" matches "Hot Dog")."""
+    import re
+
+    parts = [re.escape(stem_of(x)) for x in phrase.split() if x]
+    return re.compile("".join(rf"(?=.*\b{x}(?:s|es|y|ies)?\b)" for x in parts), re.I | re.S)
 
 
 def exact_value(ds: PreparedDataset, column: str, phrase: str) -> str | None:
@@ -117,6 +139,19 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
         if c is None:
             raise ToolError(f"unknown column '{cond.column}' (columns: {', '.join(cols)})")
         name = c["name"]
+        if cond.op in ("matches", "not_matches"):  # words of the item's own text (checked word by word after)
+            phrases = [str(v) for v in (cond.value if isinstance(cond.value, (list, tuple)) else [cond.value])]
+            anyof = []
+            for ph in phrases:
+                words = [stem_of(x) for x in ph.split() if x]
+                if words:
+                    anyof.append("(" + " AND ".join(f'"{name}" LIKE ?' for _ in words) + ")")
+                    params.extend(f"%{x}%" for x in words)
+            if not anyof:
+                raise ToolError(f"'{name}' {cond.op} needs words")
+            clause = "(" + " OR ".join(anyof) + ")"
+            where.append(f"NOT COALESCE({clause}, 0)" if cond.op == "not_matches" else clause)
+            continue
         if cond.op in ("in", "not_in"):
             vals = [str(v) for v in (cond.value if isinstance(cond.value, list) else [cond.value])]
             if not vals:

@@ -1,0 +1,210 @@
+"""What a catalog's columns mean to a person, decided once per catalog.
+
+Column names are written for programs ("comb_mpg", "no_cylinders", "sat_fat", "ind_study");
+requests are written by people ("40 mpg", "a V8", "under 10 g of fat", "independent study").
+For every column this module derives, from its name, type and role only (no shipped catalog's
+names are special):
+
+``label``     a friendly name ("combined mpg", "number of cylinders", "saturated fat")
+``words``     what a request must say to mean this column: one group per necessary word of the
+              label, each group the word and its synonyms (``[["mpg", "mileage", …]]`` for
+              ``comb_mpg``: "combined" may be left out; ``[["city"], ["mpg", …]]`` for ``city_mpg``)
+``unit``      the unit its numbers are in ("kcal", "g", "mg", "l", "min", "$", "%"), or ""
+``scale``     how many units one stored number is (1e6 for a budget kept in millions)
+``facet``     for a yes/no column, the facet it is a value of ("features", or the shared prefix
+              of a group such as ``genre_action``, ``genre_drama`` → "genre")
+
+Everything can be overridden per column by a schema file (``convrec data prepare NAME --schema
+FILE``, stored as ``schema.json`` beside the dataset) — ``{"column": {"label": …, "words": [[…]],
+"unit": …, "scale": …, "facet": …}}`` — for what rules cannot know.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+@lru_cache(maxsize=1)
+def units_data() -> dict[str, Any]:
+    text = resources.files("convrec.catalog").joinpath("units.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def name_words(name: str) -> list[str]:
+    """``"comb_mpg"`` → ``["comb", "mpg"]``; ``"ManufacturerName"`` → ``["manufacturer", "name"]``."""
+    return [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w]
+
+
+def expand(words: list[str]) -> list[str]:
+    ab = units_data()["abbrev"]
+    out = []
+    for k, w in enumerate(words):
+        if w in ("min", "max") and len(words) > 1:  # "runtime_min" is minutes, "min_players" a minimum
+            w = "minutes" if (w == "min" and k == len(words) - 1) else ("minimum" if w == "min" else "maximum")
+        out += ab.get(w, w).split()
+    return out
+
+
+def _label(words: list[str]) -> str:
+    if len(words) >= 2 and words[0] == "number" and words[1] != "of":
+        return "number of " + " ".join(words[1:])
+    return " ".join(words)
+
+
+def unit_of(words: list[str]) -> str:
+    q = units_data()["quantity_units"]
+    for w in reversed(words):  # the head noun is usually last ("total_fat", "engine_displacement")
+        if w in q:
+            return q[w]
+    return ""
+
+
+def unit_words(unit: str) -> list[str]:
+    u = units_data()["units"].get(unit)
+    return list(u["words"]) if u else []
+
+
+def unit_for_word(word: str) -> str | None:
+    """The unit a word after a number writes ("grams" → "g", "hrs" → "h"), or None."""
+    for unit, u in units_data()["units"].items():
+        if word in u["words"]:
+            return unit
+    return None
+
+
+def convert(value: float, from_unit: str, to_unit: str) -> float | None:
+    """``value`` in ``from_unit`` expressed in ``to_unit`` (None when they do not convert)."""
+    if from_unit == to_unit:
+        return value
+    f = units_data()["units"].get(from_unit, {}).get("to", {})
+    if to_unit in f:
+        return value * float(f[to_unit])
+    b = units_data()["units"].get(to_unit, {}).get("to", {})
+    if from_unit in b:
+        return value / float(b[from_unit])
+    return None
+
+
+def column_words(words: list[str], role: str) -> list[list[str]]:
+    """The groups of words a request must say to mean a column with these (expanded) label words."""
+    data = units_data()
+    optional, syn = set(data["optional"]["words"]), data["synonyms"]
+    need = [w for w in words if w not in optional and not w.isdigit()]
+    if not need:
+        need = [w for w in words if not w.isdigit()][-1:]
+    groups = []
+    for w in need:
+        g = [w] + [s for s in syn.get(w, []) if s != w]
+        if len(w) > 3 and not w.endswith("s"):
+            g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou" else w + "s")
+        if w in ("price", "cost") or role == "price":
+            g += ["price", "cost", "costs", "priced"]
+        groups.append(list(dict.fromkeys(g)))
+    return groups
+
+
+def _scale(words: list[str]) -> float:
+    sc = units_data()["scale"]
+    for w in words:
+        if w in sc and w != "k":
+            return float(sc[w])
+    return 1.0
+
+
+def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
+    ``facet`` each; values already stored on a column or given in ``overrides`` win."""
+    overrides = overrides or {}
+    flags = [c["name"] for c in columns if c.get("type") == "boolean"]
+    facets = _facets(flags)
+    out = []
+    for c in columns:
+        c = dict(c)
+        raw = name_words(c["name"])
+        sc = units_data()["scale"]
+        words = [w for w in expand(raw) if w not in sc or len(raw) == 1]
+        role = c.get("role", "other")
+        if role == "id":
+            words = ["id"]
+        c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
+        c.setdefault("unit", "$" if role == "price" else unit_of(words) if c.get("type") in ("integer", "real") else "")
+        c.setdefault("scale", _scale(raw))
+        if c["name"] in facets:
+            facet, value_words = facets[c["name"]]
+            c.setdefault("facet", facet)
+            words = expand(value_words) or words
+            c["label"] = _label(words) if c["label"] == _label(expand(raw)) else c["label"]
+        c.setdefault("words", column_words(words, role))
+        for k, v in (overrides.get(c["name"]) or {}).items():
+            if k in ("label", "words", "unit", "scale", "facet"):
+                c[k] = v
+        out.append(c)
+    return out
+
+
+def _facets(flags: list[str]) -> dict[str, tuple[str, list[str]]]:
+    """Yes/no columns grouped into facets: a shared first word ("genre_action", "genre_drama")
+    names the facet and the rest is the value; other yes/no columns are values of "features"."""
+    by_prefix: dict[str, list[str]] = {}
+    for f in flags:
+        w = name_words(f)
+        if len(w) >= 2:
+            by_prefix.setdefault(w[0], []).append(f)
+    out: dict[str, tuple[str, list[str]]] = {}
+    for prefix, cols in by_prefix.items():
+        if len(cols) >= 2 and prefix not in ("is", "has", "no", "num", "n"):
+            for f in cols:
+                out[f] = (prefix, name_words(f)[1:])
+    for f in flags:
+        if f not in out:
+            w = name_words(f)
+            if w and w[0] in ("is", "has", "can", "supports") and len(w) > 1:
+                w = w[1:]
+            out[f] = ("features", w)
+    return out
+
+
+def load_schema_file(path) -> dict[str, dict[str, Any]]:
+    """A ``--schema`` file: JSON ``{"column": {"label": …, "words": [[…]] | […], "unit": …,
+    "scale": …, "facet": …, "role": …}}``; raises ValueError with what is wrong."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ValueError(f"cannot read schema file {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise ValueError(f"schema file {path} is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"schema file {path}: expected an object of column → settings")
+    out: dict[str, dict[str, Any]] = {}
+    for col, spec in data.items():
+        if not isinstance(spec, dict):
+            raise ValueError(f"schema file {path}: column '{col}' must map to an object, got {type(spec).__name__}")
+        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role"}
+        if bad:
+            raise ValueError(f"schema file {path}: column '{col}': unknown key(s) {', '.join(sorted(bad))} "
+                             "(use label, words, unit, scale, facet, role)")
+        s = dict(spec)
+        if "words" in s:
+            ws = s["words"]
+            if isinstance(ws, str):
+                ws = [[ws]]
+            if not isinstance(ws, list):
+                raise ValueError(f"schema file {path}: column '{col}': words must be a list")
+            s["words"] = [[str(x).lower() for x in (g if isinstance(g, list) else [g])] for g in ws]
+        if "scale" in s:
+            try:
+                s["scale"] = float(s["scale"])
+            except (TypeError, ValueError):
+                raise ValueError(f"schema file {path}: column '{col}': scale must be a number") from None
+        out[str(col)] = s
+    return out
