@@ -55,10 +55,12 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
     year = vocab.item_value(iid, year_col) if year_col else None
     name = f"{title} ({year})" if year and year_col not in intent.fact_columns else str(title)
     parts = []
+    said: set[str] = set()
     for c in intent.fact_columns:
         info = vocab.columns.get(c)
-        if info is None:
-            continue
+        if info is None or (info.label or c) in said:
+            continue  # "course_num" and "course_numeric" are both the course number: once
+        said.add(info.label or c)
         v = vocab.item_value(iid, c)
         label = info.label or c.replace("_", " ")
         unit = info.unit if info.unit not in ("", "$") and info.role != "price" else ""

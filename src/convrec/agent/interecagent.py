@@ -328,7 +328,8 @@ class InteRecAgent:
         if kind == "fact" and intent.conditions:  # "double whopper with cheese - how many calories"
             from convrec.agent.verify import matching
 
-            ids = matching(self.catalog, intent.conditions, limit=4)
+            ids = matching(self.catalog, [to_condition(c) for c in intent.conditions], limit=50)
+            ids = sorted(ids, key=lambda i: len(str(self.vocab.item_value(i, "title") or "")))[:4]  # "Kant" before "… Kant to Hilbert"
             if not ids:
                 return Turn(no_items_reply(intent, intent.conditions, self.vocab, "", None), session=sid,
                             intent=intent.to_dict())

@@ -200,6 +200,8 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
                 ws = [[ws]]
             if not isinstance(ws, list):
                 raise ValueError(f"schema file {path}: column '{col}': words must be a list")
+            if all(isinstance(g, str) for g in ws):
+                ws = [ws]  # a flat list: any of these names the column
             s["words"] = [[str(x).lower() for x in (g if isinstance(g, list) else [g])] for g in ws]
         if "scale" in s:
             try:

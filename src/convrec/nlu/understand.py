@@ -178,8 +178,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _values(p, vocab, min_words=1)
     _typo_values(p, vocab)
     _creator_names(p, vocab)
-    _count(p, vocab)
     _text_words(p, vocab)
+    _count(p, vocab)
     if vocab.encoder is not None and speaker == "user":
         _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
@@ -1182,7 +1182,7 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
         for x in w[i:j]:
             st = stem_of(x)
             if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
-                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 4 <= len(x) <= 6 else []
+                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 5 <= len(x) <= 6 else []
                 if longer:  # "intro" → introduction
                     st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
                 elif len(st) >= 5:
@@ -1196,7 +1196,7 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
             for e in range(j, k, -1):
                 vals = _value_word_hits(vocab, stems[k - i:e - i])
                 col, n = _text_hits(vocab, stems[k - i:e - i])
-                if vals and (col is None or sum(h.support for h in vals) >= n):
+                if vals and (col is None or n < 3):  # the item's own name saying it wins ("burgers": not Burger King)
                     p.values.append((_Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
                     p.claim(k, e)
                     k = e
@@ -1219,6 +1219,9 @@ def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
     for span, text in _unmatched_runs(p, vocab)[:3]:
         if span.end - span.start > 4:
             continue
+        if span.start > 0 and p.words[span.start - 1] in SOURCE_WORDS or any(
+                p.toks[k].raw.lower().endswith("'s") for k in range(span.start, span.end)):
+            continue  # "at Wendy's", "by Banksy": a name, never another value that resembles it
         got = vocab.nearest_value(text)
         if got is None:
             continue
@@ -1459,7 +1462,7 @@ def _enumerated_as_any(p: _Parse, conds: list[Condition], listed: list[tuple[_Sp
             # "a funny and scary movie": one item with both; "comedies and dramas": either
             one_item = set(gap) <= {"and", "&"} and start > 0 and p.words[start - 1] in ("a", "an", "one")
             if 0 < len(gap) <= 2 and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
-                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even") for g in gap):
+                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some") for g in gap):
                 run.append(cur)
             else:
                 runs.append(run)
@@ -1505,8 +1508,8 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     # "how many ratings does Twilight have": a fact about the item, by column name
     if mentions and question and len(mentions) == 1 and not conds:
         named = _fact_columns(w, vocab, by_name_only=True)
-        if named:
-            return "fact", named
+        if named:  # "what year is X from and who did it": the column named and the one asked by keyword
+            return "fact", tuple(dict.fromkeys(named + _fact_columns(w, vocab, keywords_only=True)))
     # "double whopper with cheese - how many calories": a fact about the items those words name
     if not mentions and any(c.op == "matches" for c in conds) and not any(c.role in ("price", "time", "rating") for c in conds):
         named = _fact_columns(w, vocab, by_name_only=True)
@@ -1567,11 +1570,13 @@ def _only_social(w: list[str], lex) -> bool:
     return bool(lex.greeting.contains(w) or lex.thanks.contains(w) or lex.bye.contains(w) or lex.identity.contains(w))
 
 
-def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -> tuple[str, ...]:
+def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False, keywords_only: bool = False) -> tuple[str, ...]:
     from convrec.nlu.lexicon import Phrases
 
     text = " ".join(w)
     named = []
+    if keywords_only:
+        return _keyword_columns(w, vocab)
     for c in vocab.columns.values():
         if c.role in ("id", "title", "link"):
             continue
@@ -1593,6 +1598,12 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False) -
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
     if named or by_name_only:
         return tuple(named)
+    return _keyword_columns(w, vocab)
+
+
+def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    from convrec.nlu.lexicon import Phrases
+
     found: list[str] = []
     for role, keys in FACT_KEYWORDS.items():  # "who made X and what year did it come out": both
         if Phrases.of(keys).contains(w):

@@ -20,7 +20,7 @@ _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 class Condition(BaseModel):
     column: str = Field(description="a column of the item table, e.g. genres, year, price")
     op: Op = Field(description="comparison; contains / not_contains for list columns like genres or tags")
-    value: Union[float, int, bool, str, list[str]] = Field(description="the value to compare with (a list for in / not_in)")
+    value: Union[float, int, bool, str, list[Union[str, float]]] = Field(description="the value to compare with (a list for in / not_in)")
 
 
 class Filter(BaseModel):
@@ -82,8 +82,10 @@ def word_pattern(phrase: str) -> "re.Pattern":
     """All words of ``phrase`` as whole words in any form ("hot dogs" matches "Hot Dog")."""
     import re
 
-    parts = [re.escape(stem_of(x)) for x in phrase.split() if x]
-    return re.compile("".join(rf"(?=.*\b{x}(?:s|es|y|ies)?\b)" for x in parts), re.I | re.S)
+    parts = [stem_of(x) for x in phrase.split() if x]
+    # a long stem also names its longer forms ("photo" → photograph, "print" → printed)
+    return re.compile("".join(rf"(?=.*\b{re.escape(x)}" + (r"\w*" if len(x) >= 5 else r"(?:s|es|y|ies)?") + r"\b)"
+                              for x in parts), re.I | re.S)
 
 
 def exact_value(ds: PreparedDataset, column: str, phrase: str) -> str | None:
