@@ -183,12 +183,16 @@ def test_grounded_request_skips_the_planner(catalog, tmp_path):
     assert [i["id"] for i in t.items] == [i["id"] for i in t2.items] and len(t.items) == 5
 
 
-def test_ungrounded_words_still_get_the_planner(catalog, tmp_path):
+def test_ungrounded_words_become_a_soft_preference_named_in_the_reply(catalog, tmp_path):
+    """Words no reader grounds ("evening", "grandma") order the items by the closeness of their
+    own text (never filter, no whole-plan LLM call) and the reply says so."""
     plan = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}]}
     a = InteRecAgent(catalog, ScriptedLLM([plan]), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds), llm_intro="off")
     t = a.turn("a comedy for a cozy evening with grandma")
-    assert t.intent.get("unmatched") and t.llm_calls == 1 and "planner_skipped_grounded" not in t.repairs
+    assert t.intent.get("unmatched") and t.llm_calls == 0
+    assert "soft_rank" in [s.get("tool") for s in t.trace]
     assert t.items and all("Comedy" in it["genres"] for it in t.items)
+    assert "“grandma”" in t.reply and "preference, not a condition" in t.reply
 
 
 def test_what_else_shows_other_items_than_the_last_answer(catalog, tmp_path):

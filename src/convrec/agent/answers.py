@@ -273,12 +273,13 @@ def unused_note(unmatched: Sequence[str], soft_text: str = "") -> str:
     if not words:
         return ""
     low = soft_text.lower()
-    soft = [u for u in words if low and all(x in low for x in u.lower().split())]
+    soft = [u for u in words if low and u.lower() in low]
     unused = [u for u in words if u not in soft]
     q = lambda xs: ", ".join(f"“{x}”" for x in xs)  # noqa: E731
     parts = []
     if soft:
-        parts.append(f"I used {q(soft)} only as a loose preference to order the list (no column of this catalog holds it).")
+        parts.append(f"I read {q(soft)} as a preference, not a condition: the list is ordered by how close each "
+                     f"item's own text (title, facets, tags) comes to it.")
     if unused:
         parts.append(f"I could not use {q(unused)}: nothing in this catalog matches "
                      + ("it" if len(unused) == 1 else "them") + ".")

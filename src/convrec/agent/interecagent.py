@@ -87,6 +87,33 @@ def compact(plan: "Plan") -> str:
     return plan.model_dump_json(by_alias=True, exclude_defaults=True)
 
 
+SOFT_POOL = 300
+"""Items closest in text to a soft request that join the ranked candidates when no condition
+narrowed them (the ranker's own top 500 rarely holds "something cozy")."""
+SOFT_VALUES = 1.0
+"""Weight of carrying one of the catalog values closest to the soft words (tags, genres)."""
+SOFT_WEIGHT = 0.6
+"""Share of the final order that closeness to the soft words decides (the rest: the tools' order)."""
+
+
+def _has_value(vocab, item_id: str, column: str, value_low: str) -> bool:
+    v = vocab.item_value(item_id, column)
+    if isinstance(v, list):
+        return any(str(x).lower() == value_low for x in v)
+    return v is not None and str(v).lower() == value_low
+
+
+def _items_with(vocab, column: str, value_low: str, limit: int) -> list[str]:
+    """Up to ``limit`` items carrying a value, most popular first."""
+    s = vocab.items[column]
+    mask = s.map(lambda v: any(str(x).lower() == value_low for x in v) if isinstance(v, (list, tuple, np.ndarray))
+                 else (v is not None and str(v).lower() == value_low))
+    hit = vocab.items.loc[mask.astype(bool)]
+    if "popularity" in hit.columns:
+        hit = hit.sort_values("popularity", ascending=False, kind="stable")
+    return [str(x) for x in hit["item_id"].head(limit)]
+
+
 class InteRecAgent:
     name = "interecagent"
 
@@ -399,6 +426,9 @@ class InteRecAgent:
             if step.tool == "fetch":
                 if intent.sort:
                     self._sort(bus, intent)
+                elif self._soft_text(intent):
+                    out.soft = self._soften(bus, self._soft_text(intent), filtered=filt is not None,
+                                            intent_runs=intent.unmatched)
                 args["k"] = min(50, step.k * VERIFY_POOL)
             obs = TOOLS[step.tool](args, ctx)
             if "error" in obs.data:
@@ -420,6 +450,53 @@ class InteRecAgent:
                 out.rows = obs.text
         out.conditions = conditions
         return out
+
+    def _has_text_model(self) -> bool:
+        try:
+            return self.catalog.model("embeddings") is not None
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _soft_text(self, intent: RequestIntent) -> str:
+        """What is left of a recommendation request after every reader: moods, themes,
+        occasions ("cozy", "mind-bending", "for a rainy evening") — a preference that ranks."""
+        if intent.kind != "recommend" or intent.missing or intent.dialogue:
+            return ""
+        return " ".join(intent.unmatched).strip()
+
+    def _soften(self, bus: CandidateBus, text: str, filtered: bool, intent_runs: Sequence[str] = ()) -> str:
+        """Order the candidates by closeness of the items' own text (title, facets, tags) to
+        the soft words, blended with the order the tools gave them; never drops a candidate
+        the conditions allowed. Returns the words used ("" when the catalog has no text model)."""
+        t = time.perf_counter()
+        try:
+            emb = self.catalog.model("embeddings")
+        except Exception:  # noqa: BLE001 — no text model for this catalog: the tools' order stands
+            return ""
+        current = list(bus.candidates or [])
+        pool = current if filtered else list(dict.fromkeys(list(emb.search(text, None, k=SOFT_POOL)[0]) + current))
+        if not pool:
+            return ""
+        # the catalog's own values closest to each soft phrase: items carrying them come first
+        related: dict[tuple[str, str], float] = {}
+        for phrase in dict.fromkeys(list(intent_runs) + [text]):
+            for h, sim in self.vocab.related_values(phrase):
+                key = (h.column, h.value.lower())
+                related[key] = max(related.get(key, 0.0), sim)
+        if related and not filtered:
+            for (col, val), _ in sorted(related.items(), key=lambda x: -x[1])[:3]:
+                pool = list(dict.fromkeys(pool + _items_with(self.vocab, col, val, SOFT_POOL)))
+        ids, sims = emb.search(text, pool, k=None)
+        pos = {i: n for n, i in enumerate(current)}
+        base = np.asarray([1.0 - pos[i] / max(len(current), 1) if i in pos else 0.0 for i in ids])
+        sim_pct = (np.argsort(np.argsort(-np.asarray(sims))) / max(len(ids) - 1, 1))
+        vals = np.asarray([sum(sim for (col, v), sim in related.items() if _has_value(self.vocab, i, col, v)) for i in ids])
+        val_pct = (np.argsort(np.argsort(-vals, kind="stable")) / max(len(ids) - 1, 1)) if vals.any() else np.ones(len(ids))
+        score = SOFT_VALUES * (1.0 - val_pct) * (vals > 0) + SOFT_WEIGHT * (1.0 - sim_pct) + (1.0 - SOFT_WEIGHT) * base
+        order = np.argsort(-score, kind="stable")
+        bus.set([ids[i] for i in order], score[order], ranked=True)
+        bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT}, f"ordered {len(ids)} candidates by “{text}”", None, t)
+        return text
 
     def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:
         """Stable re-order of the candidates by the columns the user asked to sort by."""
@@ -488,7 +565,8 @@ class InteRecAgent:
                             list_columns=tuple(self.list_columns),
                             remembered_likes=bool(self._ranking_profile(profile).like_ids),
                             conversational=conversational)
-        if advice is None and (self.planner == "never" or (self.planner == "auto" and intent.grounded)):
+        soft_only = intent.kind == "recommend" and bool(self._soft_text(intent)) and self._has_text_model()
+        if advice is None and (self.planner == "never" or (self.planner == "auto" and (intent.grounded or soft_only))):
             # every word was linked to the catalog: the repairs would replace whatever the
             # model wrote by what the intent says, so the call is skipped
             start = Plan(action="use_tools", steps=[RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=self.k)])
@@ -590,8 +668,7 @@ class InteRecAgent:
         verified result; the LLM adds one sentence of introduction, checked before use (it must
         not name other titles or a value the user rejected)."""
         conditions = out.conditions
-        soft = " ".join(" ".join(s.prefer) for s in plan.steps if isinstance(s, RankStep))
-        note = unused_note(intent.unmatched, soft)
+        note = unused_note(intent.unmatched, out.soft) if out.items else unused_note(intent.unmatched)
         if out.failure or not out.items:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
             return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()
@@ -649,6 +726,8 @@ class _Outcome:
     """The plan's verified conditions (what every item meets)."""
     asked: int = 10
     repairs: list[str] = field(default_factory=list)
+    soft: str = ""
+    """Words of the request used only to order the items (a soft preference)."""
 
 
 _REFUSAL = re.compile(r"\b(sorry|apolog|can'?t|cannot|unable|not able|as an ai|language model|i don'?t have|"

@@ -37,7 +37,8 @@ _NAME_HINTS: list[tuple[str, set[str]]] = [
     ("time", {"year"}),
     ("date", {"date", "released", "published", "release"}),
     ("creator", {"developer", "publisher", "author", "authors", "director", "directors", "creator", "studio", "brand",
-                 "artist", "artists", "writer", "writers", "manufacturer", "maker", "label", "cast", "actors"}),
+                 "artist", "artists", "writer", "writers", "manufacturer", "maker", "label", "cast", "actors",
+                 "restaurant", "chain", "store", "shop", "vendor", "seller", "winery", "producer", "company"}),
 ]
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?")
 

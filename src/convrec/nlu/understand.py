@@ -1128,11 +1128,38 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
     return [h for h in hits if h.column == col]
 
 
+def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
+    """"skip anything mistborn", "no more star wars": a rejected word that titles carry
+    excludes every title of that family (in any catalog, descriptive titles or not)."""
+    from convrec.tools.filters import word_pattern
+
+    lex, w = vocab.lexicon, p.words
+    titles = vocab.items["title"].fillna("").astype(str) if "title" in vocab.items else None
+    if titles is None:
+        return
+    i = 0
+    while i < len(w):
+        if p.claimed[i] or not p.negated(i) or not w[i].isalpha() or w[i] in lex.stop or w[i] in GENERIC_NOUNS \
+                or w[i] in DOMAIN_NOUNS or len(w[i]) < 3:
+            i += 1
+            continue
+        j = i
+        while j < len(w) and not p.claimed[j] and p.negated(j) and w[j].isalpha() and w[j] not in lex.stop:
+            j += 1
+        phrase = " ".join(w[i:j])
+        n = int(titles.str.contains(word_pattern(phrase)).sum())
+        if n >= 2:
+            p.values.append((_Span(i, j), [[ValueHit("title", phrase, n, "text")]], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+        i = max(j, i + 1)
+
+
 def _text_words(p: _Parse, vocab: Vocabulary) -> None:
     """Words that name what an item is, in a catalog whose item texts are descriptive
     ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
     items' own text. A typo is matched to a word the items use ("sandwhiches" → sandwich)."""
     if not vocab.text_words and not vocab.value_words:
+        _negated_title_words(p, vocab)
         return
     from rapidfuzz import fuzz, process
 
@@ -1155,6 +1182,7 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
         if len(keep) < len(p.mentions):
             p.mentions = keep
             _values(p, vocab, min_words=1)  # the freed words may be values ("not seminars")
+    _negated_title_words(p, vocab)
     known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
 
     colwords = vocab.__dict__.get("_column_words")
@@ -1393,7 +1421,7 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
     conds = _enumerated_as_any(p, conds, listed)
     conds += _numbers_as_any(p)
     soft = list(dict.fromkeys(soft))
-    if soft and not any(c.op in ("contains", "in") and c.role == "category" for c in conds):
+    if soft and not conds:
         # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request
         groups: dict[tuple[str, str], list[str]] = {}
         for col, val in soft:
@@ -1553,6 +1581,8 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         return "recommend", ()  # "which movies would you say I'd enjoy?"
     if _missing_names(p, vocab):
         return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
+    if len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split()) >= 2 and not _only_social(w, lex):
+        return "recommend", ()  # "pure adrenaline!! explosions, chases": a mood, read as a soft preference
     return "chitchat", ()
 
 
@@ -1560,8 +1590,11 @@ SOURCE_WORDS = ("from", "at", "by")
 
 
 def _missing_names(p: _Parse, vocab: Vocabulary) -> list[str]:
-    """Unread words right after "from", "at" or "by" ("at wendy's", "anything by banksy"): a
-    source the user names that nothing in the catalog matched."""
+    """Unread words right after "from", "at" or "by" ("at wendy's", "anything by banksy") in a
+    catalog that records who makes or sells its items: a source the user names that is not
+    there. (Where no column records it, the words are a preference, named in the reply.)"""
+    if not vocab.role("creator"):
+        return []
     return [t for sp, t in _unmatched_runs(p, vocab)
             if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
 

@@ -245,6 +245,29 @@ class Vocabulary:
                 if compact != f:
                     self.values.setdefault(compact, hits)
 
+    def related_values(self, phrase: str, k: int = 8, min_sim: float = 0.4) -> list[tuple[ValueHit, float]]:
+        """The category and tag values closest in meaning to a soft phrase ("cozy" → Romance,
+        feel-good; "mind-bending" → twist ending, surreal): what a soft preference boosts."""
+        if self.encoder is None:
+            return []
+        if self.__dict__.get("_soft_vecs") is None:
+            hits: dict[tuple[str, str], ValueHit] = {}
+            for hs in self.values.values():
+                for h in hs:
+                    if h.role in ("category", "tag") and h.support >= 2 and len(h.value) >= 3:
+                        hits.setdefault((h.column, h.value.lower()), h)
+            self.__dict__["_soft_hits"] = list(hits.values())
+            vecs = np.asarray(self.encoder.encode([h.value for h in self.__dict__["_soft_hits"]]), dtype=np.float32) \
+                if hits else np.zeros((0, 1), np.float32)
+            self.__dict__["_soft_vecs"] = vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
+        vecs, hits = self.__dict__["_soft_vecs"], self.__dict__["_soft_hits"]
+        if not len(vecs) or not phrase.strip():
+            return []
+        q = np.asarray(self.encoder.encode([phrase])[0], dtype=np.float32)
+        sims = vecs @ (q / max(float(np.linalg.norm(q)), 1e-9))
+        top = np.argsort(-sims)[:k]
+        return [(hits[j], float(sims[j])) for j in top if sims[j] >= min_sim]
+
     def nearest_value(self, phrase: str) -> tuple[ValueHit, float] | None:
         """The category value closest in meaning to ``phrase`` above the threshold, or None."""
         if self.encoder is None:
