@@ -217,3 +217,22 @@ def test_fact_about_items_named_by_their_words(menu, tmp_path):
     a = InteRecAgent(menu, ScriptedLLM([POPULAR], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(menu.ds))
     t = a.turn("how many calories in a big mac")
     assert "540" in t.reply and not t.items
+
+
+# ---------------------------------------------------------------- bad input: named, and the rest prepared
+def test_broken_rows_duplicate_ids_and_empty_columns_are_named(tmp_path):
+    import subprocess
+    import sys
+
+    rows = ["id,name,price,empty,is_new"] + [f"{i},Item {i},{i * 1.5},,{i % 2}" for i in range(1, 30)]
+    rows.insert(5, "5x,Broken, row, with too many, fields, here")
+    rows.append("7,Duplicate Seven,3.0,,1")
+    f = tmp_path / "bad.csv"
+    f.write_text("\n".join(rows) + "\n")
+    env = {**__import__("os").environ, "CONVREC_HOME": str(tmp_path / "home")}
+    r = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "badcat", "--items", str(f),
+                        "--id-col", "id", "--title-col", "name", "--items-only"], capture_output=True, text=True, env=env)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert "line 6 (6 fields, expected 5)" in r.stderr
+    assert "7 (line 32)" in r.stderr and "empty columns left out: empty" in r.stderr
+    assert "29 items" in r.stdout  # every good row, the first of each id

@@ -129,6 +129,20 @@ def load_custom(name: str, src: CustomSource) -> RawDataset:
     if (ids == "").any():
         line = int((ids == "").to_numpy().nonzero()[0][0]) + 2
         raise DataError(f"{src.items} line {line}: empty item id")
+    notes: dict[str, int | str] = {}
+    if raw.attrs.get("skipped_lines"):
+        notes["skipped_lines"] = "; ".join(raw.attrs["skipped_lines"])
+    dup = ids.duplicated()
+    if dup.any():
+        skipped = sorted(int(x.split()[1]) for x in raw.attrs.get("skipped_lines", []))
+
+        def line(k: int) -> int:  # the file's line of data row k, counting the rows left out before it
+            n = k + 2
+            for b in skipped:
+                n += b <= n
+            return n
+        lines = [f"{ids.iloc[k]} (line {line(k)})" for k in dup.to_numpy().nonzero()[0][:10]]
+        notes["duplicate_ids"] = ", ".join(lines) + " — kept the first row of each"
     columns = [ColumnSpec("item_id", "text", f"item id (column '{src.id_col}')"),
                ColumnSpec("title", "text", f"item title (column '{src.title_col}')")]
     data: dict[str, object] = {"item_id": ids, "title": raw[src.title_col].astype(str).str.strip()}
@@ -138,6 +152,9 @@ def load_custom(name: str, src: CustomSource) -> RawDataset:
         cname = _column_name(col)
         if cname in RESERVED or cname in data:
             cname = f"attr_{cname}"
+        if raw[col].astype(str).str.strip().isin(["", "nan", "NaN", "None", "null"]).all():
+            notes["empty_columns"] = ", ".join(filter(None, [str(notes.get("empty_columns", "")), str(col)]))
+            continue  # a column with no values means nothing
         ctype, conv = infer_column(raw[col], src.list_sep, force_list=col in src.list_cols)
         if cname == "year" and ctype == "real":
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
@@ -147,7 +164,7 @@ def load_custom(name: str, src: CustomSource) -> RawDataset:
     inter = empty_interactions()
     if src.interactions:
         inter = _load_interactions(src)
-    return RawDataset(name, src.domain, items, columns, inter)
+    return RawDataset(name, src.domain, items, columns, inter, notes=notes)
 
 
 def _load_interactions(src: CustomSource) -> pd.DataFrame:

@@ -140,7 +140,10 @@ def read_any_table(path: Path) -> pd.DataFrame:
             df = pd.read_json(path, lines=True, dtype=False)
         else:
             sep = "\t" if ".tsv" in suffixes else ","
-            df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, on_bad_lines="error")
+            bad = _bad_lines(path, sep)
+            df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, on_bad_lines="skip" if bad else "error")
+            if bad:  # a broken row is named and left out; the rest is prepared
+                df.attrs["skipped_lines"] = bad
     except pd.errors.EmptyDataError:
         raise DataError(f"file {path} is empty") from None
     except pd.errors.ParserError as e:
@@ -151,6 +154,27 @@ def read_any_table(path: Path) -> pd.DataFrame:
         raise DataError(f"file {path} has no data rows")
     df.columns = [str(c).strip() for c in df.columns]
     return df
+
+
+def _bad_lines(path: Path, sep: str, limit: int = 20) -> list[str]:
+    """Lines whose field count differs from the header's: "line 6 (7 fields, expected 6)"."""
+    import csv
+
+    out: list[str] = []
+    try:
+        with open(path, newline="", encoding="utf-8", errors="replace") as f:
+            reader = csv.reader(f, delimiter=sep)
+            header = next(reader, None)
+            if header is None:
+                return []
+            for row in reader:
+                if row and len(row) != len(header):
+                    out.append(f"line {reader.line_num} ({len(row)} fields, expected {len(header)})")
+                    if len(out) >= limit:
+                        break
+    except (OSError, csv.Error):
+        return []
+    return out
 
 
 def _short(e: Exception) -> str:

@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from convrec.cli._common import DATASET_ARG, console, data_app, get_config
+from convrec.cli._common import DATASET_ARG, console, data_app, err, get_config
 from convrec.errors import ConvrecError
 
 
@@ -131,6 +131,11 @@ def data_prepare(
         return
     console.print(f"[green]{name}[/] → {ds.dir}")
     _print_counts(ds.manifest)
+    stats = ds.manifest.get("stats", {})
+    for key, what in (("skipped_lines", "rows left out (broken)"), ("duplicate_ids", "duplicate ids"),
+                      ("empty_columns", "empty columns left out")):
+        if stats.get(key):
+            err.print(f"[yellow]warning[/]: {what}: {stats[key]}", highlight=False)
     if not items_only:
         slow = sorted(result["stages"], key=lambda s: -s["seconds"])[:3]
         console.print(f"ready to chat in {result['total_s']:.1f} s (" + ", ".join(f"{s['stage']} {s['seconds']:.1f} s" for s in slow)
