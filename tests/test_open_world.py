@@ -236,3 +236,26 @@ def test_broken_rows_duplicate_ids_and_empty_columns_are_named(tmp_path):
     assert "line 6 (6 fields, expected 5)" in r.stderr
     assert "7 (line 32)" in r.stderr and "empty columns left out: empty" in r.stderr
     assert "29 items" in r.stdout  # every good row, the first of each id
+
+
+# ---------------------------------------------------------------- yes/no feature columns (course catalog)
+@pytest.fixture(scope="module")
+def courses(home):
+    return _prepare(home, "ucla-courses", REPO / "benchmarks" / "catalogs" / "ucla-courses" / "items.csv", "id", "course")
+
+
+def test_feature_columns_negation_and_either(courses):
+    v = courses.vocab
+    c = _conds(understand("physics courses that are not seminars", v))
+    assert ("seminar", "=", False) in c and ("subject", "in", ("Physics",)) in c
+    (either,) = understand("internships or apprenticeships", v).conditions
+    assert either.op == "any_true" and set(either.value) == {"internship", "apprenticeship"}
+    hits = [i for i in v.linker.ids if satisfies(v, i, either)]
+    assert hits and all(v.item_value(i, "internship") or v.item_value(i, "apprenticeship") for i in hits)
+    assert len(hits) > sum(1 for i in v.linker.ids if v.item_value(i, "internship"))
+
+
+def test_course_number_fact_by_words(courses, tmp_path):
+    a = InteRecAgent(courses, ScriptedLLM([POPULAR], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(courses.ds))
+    t = a.turn("what's the course number for Kant in philosophy?")
+    assert "C115" in t.reply.split("\n")[0 if "match" not in t.reply.split("\n")[0] else 1]

@@ -96,6 +96,9 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
     for c in conditions:
         info = vocab.columns.get(c.column)
+        if c.op == "any_true":
+            out.append(" or ".join(label(str(x)) for x in (c.value if isinstance(c.value, (list, tuple)) else [c.value])))
+            continue
         if isinstance(c.value, bool) or (info is not None and info.type == "boolean"):
             yes = str(c.value).lower() in ("true", "1", "yes") and c.op == "="
             out.append(label(c.column) if yes else f"not {label(c.column)}")

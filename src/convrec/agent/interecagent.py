@@ -622,6 +622,8 @@ class InteRecAgent:
                 return True
             # a value of a list column the user keeps narrowing ("a puzzle game" → "and single
             # player"): carried when the turn reads as a refinement
+            if c.op == "matches" and intent.refine:  # "photos" → "only black and white ones": both words hold
+                return True
             return c.column in list_cols and c.op in ("contains", "in") and intent.refine
 
         carried = [c for c in earlier if keep(c)]

@@ -11,6 +11,9 @@ from convrec.nlu.vocab import Vocabulary
 
 def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
     """Does the item meet the condition? A missing value never meets a positive condition."""
+    if c.op == "any_true":
+        return any(vocab.item_value(item_id, str(col)) in (True, 1) for col in
+                   (c.value if isinstance(c.value, (list, tuple)) else [c.value]))
     v = vocab.item_value(item_id, c.column)
     op, want = c.op, c.value
     if op in ("matches", "not_matches"):

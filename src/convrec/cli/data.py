@@ -170,11 +170,15 @@ def data_show(dataset: str = DATASET_ARG):
     m = ds.manifest
     console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
     _print_counts(m)
-    t = Table("column", "type", "role", "meaning", "examples", "range", "null %", title="columns (what the LLM sees)")
+    t = Table("column", "type", "role", "label", "said as", "unit", "facet", "examples", "range", "null %",
+              title="columns (what understanding and the LLM see)")
     for c in ds.columns:
         ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
         rng = f"{c['min']} – {c['max']}" if c.get("min") is not None else (f"{c['distinct']:,} distinct" if "distinct" in c else "")
-        t.add_row(c["name"], c["type"], c.get("role", ""), c["meaning"], ex[:70], rng, f"{100 * c.get('null_fraction', 0):.1f}")
+        said = " + ".join("/".join(g[:3]) for g in c.get("words", []))
+        unit = (c.get("unit") or "") + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
+        t.add_row(c["name"], c["type"], c.get("role", ""), c.get("label", ""), said[:40], unit, c.get("facet", "") or "",
+                  ex[:60], rng, f"{100 * c.get('null_fraction', 0):.1f}")
     console.print(t)
     sample = ds.items.sort_values("popularity", ascending=False).head(5)
     shown = [c for c in ("item_id", "title", "year", "genres", "price", "popularity") if c in sample.columns]

@@ -1131,7 +1131,7 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
 def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
     """"skip anything mistborn", "no more star wars": a rejected word that titles carry
     excludes every title of that family (in any catalog, descriptive titles or not)."""
-    from convrec.tools.filters import word_pattern
+    from convrec.tools.filters import stem_of, word_pattern
 
     lex, w = vocab.lexicon, p.words
     titles = vocab.items["title"].fillna("").astype(str) if "title" in vocab.items else None
@@ -1147,6 +1147,10 @@ def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
         while j < len(w) and not p.claimed[j] and p.negated(j) and w[j].isalpha() and w[j] not in lex.stop:
             j += 1
         phrase = " ".join(w[i:j])
+        stems = [stem_of(x) for x in w[i:j]]
+        if any(all(x in df for x in stems) for col, df in vocab.text_words.items() if col != "title"):
+            i = max(j, i + 1)
+            continue  # a word of a descriptive column ("not the etchings": the medium) is read there
         n = int(titles.str.contains(word_pattern(phrase)).sum())
         if n >= 2:
             p.values.append((_Span(i, j), [[ValueHit("title", phrase, n, "text")]], " ".join(t.raw for t in p.toks[i:j])))
@@ -1386,6 +1390,7 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
     lex = vocab.lexicon
     listed: list[tuple[_Span, int]] = []  # positive one-value list conditions, where they were said
     listed_text: list[tuple[_Span, int]] = []
+    flags: list[tuple[_Span, int]] = []
     for span, groups, text in p.values:
         neg = p.negated(span.start) or _post_negated(p, lex, span.end)
         if neg and len(groups) > 1:  # "no rom-coms": not (Romance and Comedy) ~ not its distinguishing first value
@@ -1403,7 +1408,17 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
                 listed_text.append((span, len(conds) - 1))
                 continue
             if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
+                prev = flags[-1] if flags else None
+                gap = [x for x in p.words[prev[0].end:span.start] if x not in ("a", "an", ",")] if prev else None
+                if prev is not None and not neg and gap == ["or"] and conds[prev[1]].op in ("=", "any_true") \
+                        and conds[prev[1]].value is not False:  # "internships or apprenticeships": either
+                    pc = conds[prev[1]]
+                    cols_ = (pc.value if pc.op == "any_true" else (pc.column,)) + (col,)
+                    conds[prev[1]] = Condition(pc.column, "any_true", tuple(cols_), f"{pc.text} or {text}", "flag")
+                    flags[-1] = (_Span(prev[0].start, span.end), prev[1])
+                    continue
                 conds.append(Condition(col, "=", not neg, text, "flag"))
+                flags.append((span, len(conds) - 1))
                 continue
             vals = list(dict.fromkeys(h.value for h in group if h.column == col))
             if info.role == "tag" and not neg:

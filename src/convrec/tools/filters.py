@@ -13,7 +13,7 @@ from convrec.catalog.store import PreparedDataset, junction_table
 from convrec.tools.base import ToolError
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -141,6 +141,13 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
         if c is None:
             raise ToolError(f"unknown column '{cond.column}' (columns: {', '.join(cols)})")
         name = c["name"]
+        if cond.op == "any_true":  # "internships or apprenticeships": any of these yes/no columns
+            names = [str(x) for x in (cond.value if isinstance(cond.value, (list, tuple)) else [cond.value])]
+            bad = [x for x in names if x not in cols or cols[x]["type"] != "boolean"]
+            if bad or not names:
+                raise ToolError(f"any_true needs yes/no columns, got {', '.join(bad) or 'none'}")
+            where.append("(" + " OR ".join(f'"{x}" = 1' for x in names) + ")")
+            continue
         if cond.op in ("matches", "not_matches"):  # words of the item's own text (checked word by word after)
             phrases = [str(v) for v in (cond.value if isinstance(cond.value, (list, tuple)) else [cond.value])]
             anyof = []
