@@ -287,6 +287,10 @@ def _negation_scopes(p: _Parse, vocab: Vocabulary) -> None:
 def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: str, score: float = 100.0) -> None:
     linker = vocab.linker
     text = " ".join(t.raw for t in p.toks[i:j])
+    digits = [t.w for t in p.toks[i:j] if not t.punct and t.w not in ("$", "€", "£")]
+    if digits and all(_num(x) is not None for x in digits) and linker.titles[idx].strip() != " ".join(digits) \
+            or (i > 0 and p.toks[i - 1].w in ("$", "€", "£") and all(_num(x) is not None for x in digits)):
+        return  # "$5" is a price, not the film "A.V." (whose title normalises to "5")
     m = ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, score)
     p.mentions.append((_Span(i, j), m))
     p.claim(i, j)
