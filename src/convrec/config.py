@@ -126,6 +126,11 @@ class AgentConfig(BaseModel):
     the plan the repairs would make of any plan, without the call); always: on every
     recommendation request (the paper's plan-first loop); never: the plan comes from understanding
     alone (an ablation of the LLM's part)."""
+    soft_brain: bool = False
+    """Whether the LLM is asked, in one short schema-constrained call, which of this catalog's
+    values (the enum: those closest in meaning) the words no rule could read stand for; its picks
+    then order the list with the ones found by embedding. Off by default: see
+    docs/results/open-world.md for the measured ladder."""
 
 
 class OmuletConfig(BaseModel):
@@ -237,6 +242,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_LLM_API_KEY": ("llm", "api_key"),
     "CONVREC_REFLECTION": ("agent", "reflection"),
     "CONVREC_DEMOS": ("agent", "demos_file"),
+    "CONVREC_SOFT_BRAIN": ("agent", "soft_brain"),
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_API_KEY": ("server", "api_key"),
 }

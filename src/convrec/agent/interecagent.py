@@ -93,6 +93,8 @@ narrowed them (the ranker's own top 500 rarely holds "something cozy")."""
 SOFT_VALUES = 1.0
 """Weight of carrying one of the catalog values closest to the soft words (tags, genres)."""
 SOFT_WEIGHT = 0.6
+BRAIN_VALUE_SIM = 0.6
+"""The weight a value the brain picked for the soft words gets (as if that close in meaning)."""
 """Share of the final order that closeness to the soft words decides (the rest: the tools' order)."""
 
 
@@ -119,8 +121,9 @@ class InteRecAgent:
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
                  k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0,
-                 memory: bool = True, llm_intro: str = "auto", planner: str = "auto"):
+                 memory: bool = True, llm_intro: str = "auto", planner: str = "auto", soft_brain: bool = False):
         self.catalog = catalog
+        self.soft_brain = soft_brain
         self.llm = llm
         self.store = store
         self.demos = demos or DemoBank(catalog.ds)
@@ -428,7 +431,8 @@ class InteRecAgent:
                     self._sort(bus, intent)
                 elif self._soft_text(intent):
                     out.soft = self._soften(bus, self._soft_text(intent), filtered=filt is not None,
-                                            intent_runs=intent.unmatched)
+                                            intent_runs=intent.unmatched, message=intent.message,
+                                            soft_values=[(c, v.lower()) for c, v in intent.soft_values])
                 args["k"] = min(50, step.k * VERIFY_POOL)
             obs = TOOLS[step.tool](args, ctx)
             if "error" in obs.data:
@@ -462,9 +466,35 @@ class InteRecAgent:
         occasions ("cozy", "mind-bending", "for a rainy evening") — a preference that ranks."""
         if intent.kind != "recommend" or intent.missing or intent.dialogue:
             return ""
-        return " ".join(intent.unmatched).strip()
+        return " ".join(list(intent.unmatched) + [v for _, v in intent.soft_values]).strip()
 
-    def _soften(self, bus: CandidateBus, text: str, filtered: bool, intent_runs: Sequence[str] = ()) -> str:
+    def _brain_values(self, message: str, text: str, runs: list[str]) -> dict[tuple[str, str], float]:
+        """One short schema-constrained call: which of this catalog's values (the ones closest in
+        meaning to the unclaimed words, as the schema's enum) a fitting item would carry."""
+        from typing import Literal
+
+        from pydantic import BaseModel, Field, create_model
+
+        cands: dict[str, tuple[str, str]] = {}
+        for phrase in dict.fromkeys(runs + [text]):
+            for h, _ in self.vocab.related_values(phrase, k=12, min_sim=0.25):
+                cands.setdefault(h.value, (h.column, h.value.lower()))
+        if len(cands) < 2:
+            return {}
+        names = list(cands)[:30]
+        Pick = create_model("SoftValues", values=(list[Literal[tuple(names)]], Field(default_factory=list, max_length=4)),
+                            __base__=BaseModel)
+        user = self.prompts["soft_user"].format(message=message[:300], words=", ".join(runs)[:200], values="; ".join(names))
+        system = self.prompts["soft_system"].format(item=self.catalog.domain)
+        try:
+            got = self.llm.generate_json([{"role": "system", "content": system}, {"role": "user", "content": user}],
+                                         Pick, max_tokens=60, purpose="soft")
+        except LLMError:
+            return {}
+        return {cands[v]: BRAIN_VALUE_SIM for v in dict.fromkeys(got.values) if v in cands}
+
+    def _soften(self, bus: CandidateBus, text: str, filtered: bool, intent_runs: Sequence[str] = (),
+                message: str = "", soft_values: Sequence[tuple[str, str]] = ()) -> str:
         """Order the candidates by closeness of the items' own text (title, facets, tags) to
         the soft words, blended with the order the tools gave them; never drops a candidate
         the conditions allowed. Returns the words used ("" when the catalog has no text model)."""
@@ -478,10 +508,13 @@ class InteRecAgent:
         if not pool:
             return ""
         # the catalog's own values closest to each soft phrase: items carrying them come first
-        related: dict[tuple[str, str], float] = {}
+        related: dict[tuple[str, str], float] = {k: 1.0 for k in soft_values}  # tags the request named
         for phrase in dict.fromkeys(list(intent_runs) + [text]):
             for h, sim in self.vocab.related_values(phrase):
                 key = (h.column, h.value.lower())
+                related[key] = max(related.get(key, 0.0), sim)
+        if self.soft_brain and self.llm is not None:
+            for key, sim in self._brain_values(message or text, text, list(intent_runs)).items():
                 related[key] = max(related.get(key, 0.0), sim)
         if related and not filtered:
             for (col, val), _ in sorted(related.items(), key=lambda x: -x[1])[:3]:

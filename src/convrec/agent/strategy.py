@@ -111,7 +111,7 @@ def _interecagent(d: StrategyDeps) -> Strategy:
     store = d.store or SessionStore(d.sessions_db or cfg.home / "sessions.db")
     return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
                         reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro,
-                        planner=cfg.agent.planner)
+                        planner=cfg.agent.planner, soft_brain=cfg.agent.soft_brain)
 
 
 def _omulet(policy: str | None):
