@@ -259,3 +259,13 @@ def test_course_number_fact_by_words(courses, tmp_path):
     a = InteRecAgent(courses, ScriptedLLM([POPULAR], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(courses.ds))
     t = a.turn("what's the course number for Kant in philosophy?")
     assert "C115" in t.reply.split("\n")[0 if "match" not in t.reply.split("\n")[0] else 1]
+
+
+def test_count_of_a_genre_column_and_a_franchise_left_out(films):
+    v = films.vocab
+    i = understand("how many comedies do you have", v)
+    assert i.kind == "count" and ("comedy", "=", True) in _conds(i)
+    i = understand("an action movie, but no more godfather films", v)
+    c = [x for x in i.conditions if x.column == "title"]
+    assert c and c[0].op == "not_matches"
+    assert not any(satisfies(v, iid, c[0]) for iid in v.linker.ids if "Godfather" in v.item_value(iid, "title"))

@@ -1141,6 +1141,13 @@ def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
     titles = vocab.items["title"].fillna("").astype(str) if "title" in vocab.items else None
     if titles is None:
         return
+    for span, m in list(p.mentions):  # "no more godfather": the film and its whole family
+        if not (p.negated(span.start) and lex.negation.ends_at(w, span.start) and
+                any(x in ("more", "any") for x in w[max(0, span.start - 3):span.start])):
+            continue
+        words = [x for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+        if words and int(titles.str.contains(word_pattern(" ".join(words))).sum()) >= 2:
+            p.values.append((span, [[ValueHit("title", " ".join(words), 2, "text")]], m.text))
     i = 0
     while i < len(w):
         if p.claimed[i] or not p.negated(i) or not w[i].isalpha() or w[i] in lex.stop or w[i] in GENERIC_NOUNS \
