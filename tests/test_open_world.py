@@ -269,3 +269,20 @@ def test_count_of_a_genre_column_and_a_franchise_left_out(films):
     c = [x for x in i.conditions if x.column == "title"]
     assert c and c[0].op == "not_matches"
     assert not any(satisfies(v, iid, c[0]) for iid in v.linker.ids if "Godfather" in v.item_value(iid, "title"))
+
+
+def test_other_languages_are_answered_in_their_language_without_a_call(films, tmp_path):
+    llm = ScriptedLLM([], routed=True)
+    a = InteRecAgent(films, llm, SessionStore(tmp_path / "s.db"), DemoBank(films.ds))
+    t = a.turn("me recomiendas una película de terror de los 80s por favor")
+    assert not t.items and t.llm_calls == 0 and "inglés" in t.reply
+    t = a.turn("Kannst du mir bitte einen Film empfehlen")
+    assert not t.items and "Englisch" in t.reply
+    assert understand("I loved Amelie and La Haine", films.vocab).language == "en"
+
+
+def test_surprise_me_is_a_varied_list(films, tmp_path):
+    a = InteRecAgent(films, ScriptedLLM([], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(films.ds),
+                     llm_intro="off")
+    t = a.turn("surprise me")
+    assert len(t.items) == 10 and t.llm_calls == 0

@@ -325,6 +325,12 @@ class InteRecAgent:
         """Chit-chat, catalog questions, facts and counts: answered from the catalog (at most
         one LLM call, for small talk), never by inventing."""
         kind = intent.kind
+        if intent.language != "en":  # "me recomiendas 2 libros…": said in that language, no LLM call
+            from convrec.nlu.language import NOT_UNDERSTOOD
+
+            example = (self.card.examples or [f"5 popular {self.card.plural}"])[0]
+            return Turn(NOT_UNDERSTOOD.get(intent.language, NOT_UNDERSTOOD["es"]).format(example=example),
+                        session=sid, intent=intent.to_dict())
         if kind == "chitchat":
             def gen(msg: str) -> str:
                 try:
@@ -427,6 +433,8 @@ class InteRecAgent:
         for step in plan.steps:
             args = _tool_input(step)
             if step.tool == "fetch":
+                if "surprise" in intent.notes and not intent.sort:
+                    self._diversify(bus)
                 if intent.sort:
                     self._sort(bus, intent)
                 elif self._soft_text(intent):
@@ -454,6 +462,25 @@ class InteRecAgent:
                 out.rows = obs.text
         out.conditions = conditions
         return out
+
+    def _diversify(self, bus: CandidateBus) -> None:
+        """"Surprise me": well-liked items of different kinds — the tools' top 300, one item of
+        each first category value in turn (a new genre every line), not the same kind ten times."""
+        t = time.perf_counter()
+        cur = list(bus.candidates or [])[:300]
+        cats = [c for c in self.vocab.role("category") if self.vocab.columns[c].type in ("list", "text")]
+        if not cur or not cats:
+            return
+        groups: dict[str, list[str]] = {}
+        for i in cur:
+            v = self.vocab.item_value(i, cats[0])
+            key = (v[0] if isinstance(v, list) and v else v) or ""
+            groups.setdefault(str(key), []).append(i)
+        from convrec.agent.bus import round_robin
+
+        ids = round_robin(list(groups.values()))
+        bus.set(ids, ranked=True)
+        bus.record("diversify", {"by": cats[0]}, f"{len(groups)} kinds among {len(cur)} candidates", None, t)
 
     def _has_text_model(self) -> bool:
         try:

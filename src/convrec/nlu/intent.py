@@ -139,6 +139,9 @@ class RequestIntent:
     """The message was a pasted conversation (speakers recognised)."""
     unmatched: tuple[str, ...] = ()
     """Content words that grounded nothing (said back to the user, never guessed)."""
+    language: str = "en"
+    """The language the message is written in (see :mod:`convrec.nlu.language`); understanding
+    reads English, so another language is answered with what can be read, in that language."""
     missing: tuple[str, ...] = ()
     """Names the user asked items to come from ("at Wendy's", "by Banksy") that nothing in the
     catalog carries: the request cannot be met, and the reply says so."""

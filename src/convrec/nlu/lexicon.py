@@ -77,6 +77,7 @@ class Lexicon:
         self.anaphora = Phrases.of(k["anaphora"])
         self.choice_one = Phrases.of(k["choice_one"])
         self.refine = Phrases.of(k["refine"])
+        self.surprise = Phrases.of(k.get("surprise", []))
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}

@@ -85,6 +85,11 @@ def understand(message: str, vocab: Vocabulary, history: Sequence[dict] | None =
     text_norm = " ".join(message.lower().split())
     if any(p.search(text_norm) for p in lex.injection):
         return RequestIntent("refuse", message)
+    from convrec.nlu.language import detect_language
+
+    lang = detect_language(message)
+    if lang != "en":
+        return RequestIntent("chitchat", message, language=lang, notes=(f"language: {lang}",))
     segments = split_dialogue(message, vocab)
     if segments is None and history:
         segments = [("user" if h.get("role") == "user" else "other", str(h.get("content", ""))) for h in history]
@@ -1700,6 +1705,8 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
         mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
                     for m in mentions]
+    if kind == "recommend" and lex.surprise.contains(p.words):
+        notes = tuple(notes) + ("surprise",)
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
