@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 POPULAR = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 10}]}
 GENRES = ["Action", "Animation", "Drama", "Documentary", "Comedy", "Short"]
 NAMED = ["Matrix, The", "Matrix Reloaded, The", "Godfather, The", "Godfather: Part II, The", "Toy Story",
-         "Lion King, The", "Spirited Away", "Heat", "Fargo", "Jaws"]
+         "Lion King, The", "Spirited Away", "Heat", "Fargo", "Jaws", "Toy, The"]
 
 
 def _films_csv(path: Path) -> Path:
@@ -286,3 +286,9 @@ def test_surprise_me_is_a_varied_list(films, tmp_path):
                      llm_intro="off")
     t = a.turn("surprise me")
     assert len(t.items) == 10 and t.llm_calls == 0
+
+
+def test_a_typo_in_a_longer_title_wins_over_its_first_word(films):
+    # "Toy Stroy": not a film titled by its first word, the film the two words name
+    (m,) = understand("I loved Toy Stroy", films.vocab).mentions
+    assert m.title == "Toy Story" and m.relation == "liked"

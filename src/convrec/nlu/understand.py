@@ -174,6 +174,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
     _context_titles(p, vocab, speaker)
     _complete_titles(p, vocab)
+    _extend_titles(p, vocab)
     if not p.mentions and _fact_question(p, vocab):
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
@@ -374,6 +375,39 @@ def _complete_titles(p: _Parse, vocab: Vocabulary) -> None:
             p.claim(span.end, e)
             text = " ".join(t.raw for t in p.toks[span.start:e])
             p.mentions[n] = (_Span(span.start, e), replace(m, text=text))
+
+
+def _extend_titles(p: _Parse, vocab: Vocabulary) -> None:
+    """"I loved Toy Stroy": a short title ("The Toy") linked from the first word of a longer
+    one written with a typo gives way to the title the words together name (Toy Story)."""
+    lex, w = vocab.lexicon, p.words
+    out = []
+    for span, m in p.mentions:
+        best = None
+        for extra in (2, 1):
+            j = span.end + extra
+            if j > len(w) or any(p.claimed[x] or p.toks[x].punct or not w[x].isalpha() or w[x] in lex.stop
+                                 for x in range(span.end, j)):
+                continue
+            link = vocab.linker.link(" ".join(t.raw for t in p.toks[span.start:j]))
+            if link.item_id and link.item_id != m.item_id and link.score >= 90 and \
+                    len(normalize_words(link.title)) >= j - span.start:
+                best = (j, link)
+                break
+        if best is None:
+            out.append((span, m))
+            continue
+        j, link = best
+        p.claim(span.start, j)
+        out.append((_Span(span.start, j), replace(m, item_id=link.item_id, title=link.title,
+                                                  text=" ".join(t.raw for t in p.toks[span.start:j]), score=link.score)))
+    p.mentions = out
+
+
+def normalize_words(title: str) -> list[str]:
+    from convrec.catalog.linking import normalize_title
+
+    return normalize_title(title).split()
 
 
 def _year_after(p: _Parse, j: int) -> tuple[int | None, int]:
