@@ -116,6 +116,10 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
             out.append(f"{label(c.column)} " + ("" if c.op == "in" else "not ") + number_runs(vals) + unit(c.column))
             continue
         vals = [_fmt(x) if isinstance(x, float) else x for x in vals]
+        said = getattr(c, "text", "") or ""
+        if len(vals) > 2 and said and c.op in ("in", "not_in"):  # "suvs", not four class names
+            out.append(("" if c.op == "in" else "not ") + f"{said} ({len(vals)} {label(c.column)} values)")
+            continue
         if c.op in ("contains", "in"):
             out.append(" or ".join(map(str, vals)))
         else:

@@ -98,6 +98,16 @@ BRAIN_VALUE_SIM = 0.6
 """Share of the final order that closeness to the soft words decides (the rest: the tools' order)."""
 
 
+def _said_as(conditions, intent: RequestIntent) -> list:
+    """The plan's conditions, each as the intent's own condition (with the user's words) where
+    one matches, so the reply can say "suvs" instead of every SUV class."""
+    def key(c):
+        v = c.value if isinstance(c.value, (list, tuple)) else [c.value]
+        return (c.column, c.op, tuple(sorted(str(x).lower() for x in v)))
+    mine = {key(c): c for c in intent.conditions}
+    return [mine.get(key(c), c) for c in conditions]
+
+
 def _has_value(vocab, item_id: str, column: str, value_low: str) -> bool:
     v = vocab.item_value(item_id, column)
     if isinstance(v, list):
@@ -729,7 +739,7 @@ class InteRecAgent:
         """The reply to a recommendation: the titles, conditions and counts are written from the
         verified result; the LLM adds one sentence of introduction, checked before use (it must
         not name other titles or a value the user rejected)."""
-        conditions = out.conditions
+        conditions = _said_as(out.conditions, intent)
         note = unused_note(intent.unmatched, out.soft) if out.items else unused_note(intent.unmatched)
         if out.failure or not out.items:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
