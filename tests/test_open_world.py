@@ -292,3 +292,10 @@ def test_a_typo_in_a_longer_title_wins_over_its_first_word(films):
     # "Toy Stroy": not a film titled by its first word, the film the two words name
     (m,) = understand("I loved Toy Stroy", films.vocab).mentions
     assert m.title == "Toy Story" and m.relation == "liked"
+
+
+def test_rating_and_count_columns_keep_their_own_readers(tiny_vocab):
+    # "ratings"/"votes" name the count column, "score" the rating one — the words-and-units
+    # binder reads only columns of no other role (goodbooks: "100k ratings" is ratings_count)
+    c = _conds(understand("games from 2015 with at least 100 votes and a score above 80", tiny_vocab))
+    assert ("votes", ">=", 100.0) in c and ("score", ">", 80.0) in c and ("year", "=", 2015.0) in c

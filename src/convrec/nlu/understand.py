@@ -912,8 +912,8 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
             break
     best, best_key, best_words = None, None, []
     for c in vocab.columns.values():
-        if c.type not in ("integer", "real") or c.role in ("id", "link", "time") or c.name == "popularity" or not c.words:
-            continue
+        if c.type not in ("integer", "real") or c.role != "other" or not c.words:
+            continue  # price, rating, count and time columns have their own readers
         factor = 1.0
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
@@ -1646,7 +1646,8 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         return "recommend", ()  # "which movies would you say I'd enjoy?"
     if _missing_names(p, vocab):
         return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
-    if len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split()) >= 2 and not _only_social(w, lex):
+    if len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split()) >= 2 and not _only_social(w, lex) \
+            and not any(x in ("you", "your", "yourself", "u") for x in w):  # "are you a person or a bot": about me
         return "recommend", ()  # "pure adrenaline!! explosions, chases": a mood, read as a soft preference
     return "chitchat", ()
 
