@@ -40,13 +40,19 @@ def test_recommend_with_hard_conditions(agent):
     assert t.llm_calls <= 3
 
 
-def test_ungrounded_words_use_the_real_planner(agent):
-    """Words understanding cannot ground go to the planner (the real model); the stated
-    condition still holds on every item."""
-    t = agent.turn("a comedy for a cozy evening with grandma")
-    assert t.intent.get("unmatched") and t.llm_calls >= 1 and "planner_skipped_grounded" not in t.repairs
-    assert t.plan["action"] == "use_tools" and t.items
+def test_ungrounded_words_go_to_the_real_brain_as_catalog_values(agent):
+    """Words understanding cannot ground go to the brain (the real model) in one short call
+    whose schema is this catalog's closest values; they order the list (a soft preference),
+    the stated condition still holds on every item, and the reply names the words."""
+    agent.soft_brain = True
+    try:
+        t = agent.turn("a comedy for a cozy evening with grandma")
+    finally:
+        agent.soft_brain = False
+    assert t.intent.get("unmatched") and t.llm_calls >= 1
+    assert "soft_rank" in [s.get("tool") for s in t.trace] and t.items
     assert all("Comedy" in genres(agent, it) for it in t.items)
+    assert "“grandma”" in t.reply
 
 
 def test_info_query_year(agent):
