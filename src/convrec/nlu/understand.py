@@ -896,7 +896,7 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
     and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
     mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
     column's stored unit)."""
-    from convrec.catalog.meaning import convert
+    from convrec.catalog.meaning import convert, unit_words
 
     w = p.words
     unit, _ = _unit_after(w, j)
@@ -917,7 +917,7 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         factor = 1.0
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
-            named_unit = any(unit in g or any(x in g for x in _unit_words(unit)) for g in c.words)
+            named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
                 continue
             factor = conv if conv is not None else 1.0
@@ -960,12 +960,6 @@ def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
     before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
     after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
     return before or after
-
-
-def _unit_words(unit: str) -> list[str]:
-    from convrec.catalog.meaning import unit_words
-
-    return unit_words(unit)
 
 
 def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
@@ -1177,9 +1171,9 @@ def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
     from convrec.tools.filters import stem_of, word_pattern
 
     lex, w = vocab.lexicon, p.words
-    titles = vocab.items["title"].fillna("").astype(str) if "title" in vocab.items else None
-    if titles is None:
-        return
+    if not p.negated_spans or "title" not in vocab.items:
+        return  # nothing rejected: no scan of the titles on the turn's path
+    titles = vocab.items["title"].fillna("").astype(str)
     for span, m in list(p.mentions):  # "no more godfather": the film and its whole family
         if not (p.negated(span.start) and lex.negation.ends_at(w, span.start) and
                 any(x in ("more", "any") for x in w[max(0, span.start - 3):span.start])):
