@@ -191,7 +191,8 @@ CATALOGS = HERE / "catalogs"
 """Bring-your-own catalogs (``catalogs/<name>/items.csv`` [+ ``interactions.csv``]): a case whose
 dataset is one of them gets it prepared first, the way a user would (``convrec data prepare``),
 with the options in ``catalogs/<name>/prepare.json`` when there is one (``{"id_col": "id",
-"title_col": "name"}``: the command's ``--id-col``, ``--title-col``, … spelled with ``_``)."""
+"title_col": "name", "schema": "schema.json"}``: the command's ``--id-col``, ``--title-col``, ``--schema``
+(a file in that folder), … spelled with ``_``)."""
 
 
 def ensure_catalog(dataset: str) -> None:
@@ -204,7 +205,7 @@ def ensure_catalog(dataset: str) -> None:
     if (folder / "prepare.json").exists():
         for k, v in json.loads((folder / "prepare.json").read_text()).items():
             for one in (v if isinstance(v, list) else [v]):
-                cmd += [f"--{k.replace('_', '-')}", str(one)]
+                cmd += [f"--{k.replace('_', '-')}", str(folder / one) if k == "schema" else str(one)]
     console.print(f"[dim]{' '.join(cmd[2:])}[/]")
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:

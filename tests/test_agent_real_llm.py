@@ -124,3 +124,4 @@ def test_honesty_with_the_real_model(agent):
         assert it["title"] in t.reply
     t = agent.turn("a film noir from after 2017")
     assert t.items == [] and "Film-Noir" in t.reply, t.reply
+

@@ -299,3 +299,72 @@ def test_rating_and_count_columns_keep_their_own_readers(tiny_vocab):
     # binder reads only columns of no other role (goodbooks: "100k ratings" is ratings_count)
     c = _conds(understand("games from 2015 with at least 100 votes and a score above 80", tiny_vocab))
     assert ("votes", ">=", 100.0) in c and ("score", ">", 80.0) in c and ("year", "=", 2015.0) in c
+
+
+# ---------------------------------------------------------------- a numeric car table (model codes, value words)
+@pytest.fixture(scope="module")
+def cars(home):
+    return _prepare(home, "epa-cars", REPO / "benchmarks" / "catalogs" / "epa-cars" / "items.csv", "id", "carline")
+
+
+def _compact(s: str) -> str:
+    return "".join(ch for ch in str(s).lower() if ch.isalnum())
+
+
+def test_model_codes_however_they_are_spaced(cars):
+    v = cars.vocab
+    assert [m.title for m in understand("mx5 please", v).mentions] == ["MX-5"]  # the whole title: the car itself
+    for said, code in (("rav 4 hybrid", "rav4"), ("a RAV-4", "rav4"), ("ford f-150", "f150")):
+        conds = [c for c in understand(said, v).conditions if c.op == "matches" and code in str(c.value)]
+        assert conds, said
+        hits = [x for x in v.linker.ids if satisfies(v, x, conds[0])]
+        assert hits, said
+        assert all(code in _compact(v.item_value(x, "title")) for x in hits), said
+
+
+def test_a_words_start_and_ordinary_words_name_values(cars):
+    v = cars.vocab
+    c = _conds(understand("two seater, no turbo", v))
+    assert any(col == "air_aspir_method_desc" and op == "not_in" and "Turbocharged" in val for col, op, val in c), c
+    (suv,) = [x for x in understand("a small suv", v).conditions if x.column == "class"]
+    assert suv.op == "in" and set(suv.value) == {"Small SUV 2WD", "Small SUV 4WD"}
+
+
+def test_named_ranges_from_the_schema_file(courses, home):
+    from convrec.catalog.store import open_dataset, write_schema_overrides
+
+    assert courses.vocab.columns["course_numeric"].bands == ()  # prepared without the schema file: none
+    write_schema_overrides(home, "ucla-courses", load_schema_file(
+        REPO / "benchmarks" / "catalogs" / "ucla-courses" / "schema.json"))
+    v = CatalogAccess(open_dataset(home, "ucla-courses"), home).vocab
+    c = _conds(understand("2 upper division physics classes", v))
+    assert ("course_numeric", ">=", 100.0) in c and ("course_numeric", "<=", 199.0) in c
+    c = _conds(understand("only grad level ones", v))
+    assert ("course_numeric", ">=", 200.0) in c and not any(op == "<=" for _, op, _ in c)
+    c = _conds(understand("lower div history", v))
+    assert ("course_numeric", "<=", 99.0) in c
+    bad = home.home / "bad-schema.json"
+    bad.write_text('{"course_numeric": {"bands": {"grad": [200]}}}')
+    with pytest.raises(ValueError, match="band 'grad' must be"):
+        load_schema_file(bad)
+
+
+def test_the_item_noun_from_names_or_the_brain(tmp_path):
+    from convrec.catalog.meaning import domain_from_names, valid_domain
+
+    assert domain_from_names("epa-cars") == "car" and domain_from_names("ucla_courses") == "course"
+    assert domain_from_names("fastfood", "item") is None and domain_from_names("tate-art", "title") is None
+    assert domain_from_names("my-catalog", "recipe") == "recipe"
+    assert valid_domain("Menu Items") == "menu item" and valid_domain("item") is None
+    assert valid_domain("a very long answer about food") is None
+
+
+def test_an_llm_names_the_item_only_with_a_noun_that_is_not_a_column(courses, home):
+    """The brain's answer at prepare time is checked: a column's name ("subject") is not what a
+    row is; a valid noun is kept and used by replies."""
+    from convrec.agent.setup import _domain_by_llm
+
+    said = _domain_by_llm(home, courses.ds, None, brain=ScriptedLLM([{"noun": "subject"}]))
+    assert said is None
+    said = _domain_by_llm(home, courses.ds, None, brain=ScriptedLLM([{"noun": "Courses"}]))
+    assert said == {"domain": "course", "by": "llm"}

@@ -28,8 +28,9 @@ def _join(vals: Sequence[str]) -> str:
 
 
 def plural(vocab: Vocabulary) -> str:
-    d = vocab.domain
-    return d if d.endswith("s") else d + "s"
+    from convrec.nlu.text import noun_plural
+
+    return noun_plural(vocab.domain)
 
 
 # ---------------------------------------------------------------------- facts and counts

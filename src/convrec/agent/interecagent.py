@@ -30,7 +30,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
-from convrec.nlu.text import norm
+from convrec.nlu.text import norm, noun_plural
 from convrec.nlu.understand import split_dialogue
 from convrec.profile import stage
 from convrec.tools.filters import Condition
@@ -149,9 +149,9 @@ class InteRecAgent:
         always: on every recommendation request."""
         self.prompts = load_prompts()
         item = catalog.domain
-        self.planner_system = self.prompts["planner_system"].format(item=item, columns=columns_text(catalog.ds))
-        self.reply_system = self.prompts["reply_system"].format(item=item)
-        self.critic_system = self.prompts["critic_system"].format(item=item)
+        self.planner_system = self.prompts["planner_system"].format(item=item, items=noun_plural(item), columns=columns_text(catalog.ds))
+        self.reply_system = self.prompts["reply_system"].format(item=item, items=noun_plural(item))
+        self.critic_system = self.prompts["critic_system"].format(item=item, items=noun_plural(item))
         self.columns = {c["name"] for c in catalog.ds.columns}
         self.list_columns = catalog.ds.list_columns
         self.vocab: Vocabulary = catalog.vocab
@@ -345,7 +345,7 @@ class InteRecAgent:
             def gen(msg: str) -> str:
                 try:
                     c = self.llm.generate([{"role": "system", "content": self.chat_system()},
-                                           {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain)}],
+                                           {"role": "user", "content": self.prompts["reply_chat"].format(message=msg[:600], item=self.catalog.domain, items=noun_plural(self.catalog.domain))}],
                                           max_tokens=80, purpose="reply")
                     text = self.guard.clean(_tidy(c.text.strip(), 3))
                     if text and (understand(text, self.vocab).mentions or re.search(r'["“«][^"”»]{2,60}["”»]', text)):
@@ -522,7 +522,7 @@ class InteRecAgent:
         Pick = create_model("SoftValues", values=(list[Literal[tuple(names)]], Field(default_factory=list, max_length=4)),
                             __base__=BaseModel)
         user = self.prompts["soft_user"].format(message=message[:300], words=", ".join(runs)[:200], values="; ".join(names))
-        system = self.prompts["soft_system"].format(item=self.catalog.domain)
+        system = self.prompts["soft_system"].format(item=self.catalog.domain, items=noun_plural(self.catalog.domain))
         try:
             got = self.llm.generate_json([{"role": "system", "content": system}, {"role": "user", "content": user}],
                                          Pick, max_tokens=60, purpose="soft")
@@ -593,7 +593,7 @@ class InteRecAgent:
                           for it in out.items[:10]) or "(none)"
         user = self.prompts["critic_user"].format(
             message=message, plan=compact(plan),
-            trace=out.bus.tracker.summary(), items=shown, reply=reply[:600], item=self.catalog.domain)
+            trace=out.bus.tracker.summary(), shown=shown, reply=reply[:600], item=self.catalog.domain, items_word=noun_plural(self.catalog.domain))
         try:
             c = self.llm.generate_json([{"role": "system", "content": self.critic_system},
                                         {"role": "user", "content": user}], Critique, max_tokens=120, purpose="critic")

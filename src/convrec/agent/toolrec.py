@@ -38,6 +38,7 @@ from convrec.agent.bus import CandidateBus, round_robin
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
+from convrec.nlu.text import noun_plural
 from convrec.tools.base import ToolContext
 from convrec.tools.toolrec import AttributeRetrieval, describe_attribute, retrieval_attributes
 
@@ -169,7 +170,7 @@ class ToolRec(_Stored):
         if not history or not cat.has_interactions:
             ids = matching(cat, intent.conditions, exclude + history, limit=k)
             why = ("this catalog has no interaction data for ToolRec's tools" if not cat.has_interactions else
-                   f"tell me a few {cat.domain}s you liked and I can follow your taste")
+                   f"tell me a few {noun_plural(cat.domain)} you liked and I can follow your taste")
             trace.append({"step": "toolrec", "skipped": why})
             return self._answer(intent, ids, trace, why=why)
         if candidates is not None:  # the user's own list: ToolRec orders it
@@ -209,7 +210,7 @@ class ToolRec(_Stored):
     # ------------------------------------------------------------------ the loop
     def _profile(self, run: "_Run", message: str) -> str:
         lines = [f"{n}. {self._short(i)}" for n, i in enumerate(run.history[-20:], 1)]
-        return f"User's {self.catalog.domain}s (oldest first):\n" + "\n".join(lines) + f"\nUser's words: {message[-600:]}"
+        return f"User's {noun_plural(self.catalog.domain)} (oldest first):\n" + "\n".join(lines) + f"\nUser's words: {message[-600:]}"
 
     def _attr_text(self, attrs: Sequence[str]) -> str:
         return "; ".join(f'"{a}" weighs their taste in {describe_attribute(a)}' for a in attrs) or "no other attribute"
@@ -339,7 +340,7 @@ class ToolRec(_Stored):
             what = ", ".join(c.describe() for c in intent.conditions) or "your request"
             reply = f"No {cat.domain} in the catalog fits {what}; try relaxing a condition."
         else:
-            head = f"Here are {len(items)} {cat.domain}s"
+            head = f"Here are {len(items)} {noun_plural(cat.domain)}"
             if intent.liked:
                 head += " following what you liked (" + ", ".join(cat.title(i) for i in list(intent.liked)[-3:]) + ")"
             elif why:

@@ -16,7 +16,8 @@ names are special):
 
 Everything can be overridden per column by a schema file (``convrec data prepare NAME --schema
 FILE``, stored as ``schema.json`` beside the dataset) — ``{"column": {"label": …, "words": [[…]],
-"unit": …, "scale": …, "facet": …}}`` — for what rules cannot know.
+"unit": …, "scale": …, "facet": …, "bands": {"lower division": [null, 99]}}}`` — for what rules
+cannot know (``bands`` name ranges of a number column that a request may say instead of numbers).
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["label"] = _label(words) if c["label"] == _label(expand(raw)) else c["label"]
         c.setdefault("words", column_words(words, role))
         for k, v in (overrides.get(c["name"]) or {}).items():
-            if k in ("label", "words", "unit", "scale", "facet"):
+            if k in ("label", "words", "unit", "scale", "facet", "bands"):
                 c[k] = v
         out.append(c)
     return out
@@ -189,10 +190,10 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
     for col, spec in data.items():
         if not isinstance(spec, dict):
             raise ValueError(f"schema file {path}: column '{col}' must map to an object, got {type(spec).__name__}")
-        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role"}
+        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role", "bands"}
         if bad:
             raise ValueError(f"schema file {path}: column '{col}': unknown key(s) {', '.join(sorted(bad))} "
-                             "(use label, words, unit, scale, facet, role)")
+                             "(use label, words, unit, scale, facet, role, bands)")
         s = dict(spec)
         if "words" in s:
             ws = s["words"]
@@ -208,5 +209,51 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
                 s["scale"] = float(s["scale"])
             except (TypeError, ValueError):
                 raise ValueError(f"schema file {path}: column '{col}': scale must be a number") from None
+        if "bands" in s:
+            s["bands"] = _bands(s["bands"], f"schema file {path}: column '{col}'")
         out[str(col)] = s
     return out
+
+
+def _bands(spec: Any, where: str) -> dict[str, list[float | None]]:
+    """Named ranges of a number column (``{"lower division": [null, 99], "graduate": [200, null]}``):
+    what a request may say instead of the numbers."""
+    if not isinstance(spec, dict):
+        raise ValueError(f"{where}: bands must be an object of name → [low, high]")
+    out = {}
+    for name, rng in spec.items():
+        ok = isinstance(rng, list) and len(rng) == 2 and all(x is None or isinstance(x, (int, float)) for x in rng) \
+            and rng != [None, None]
+        if not ok:
+            raise ValueError(f"{where}: band '{name}' must be [low, high] (numbers, null for open), got {rng!r}")
+        out[" ".join(str(name).lower().split())] = [None if x is None else float(x) for x in rng]
+    return out
+
+
+GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record", "records", "data", "dataset",
+                     "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id"}
+
+
+def domain_from_names(name: str, title_col: str = "") -> str | None:
+    """What one item is called, when the catalog's name says it in a plural ("epa-cars" → car,
+    "ucla_courses" → course, "my-wines" → wine); None when the names do not say it."""
+    from convrec.nlu.text import singular
+
+    for w in reversed(name_words(name)):
+        if w.isalpha() and len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w:
+            return singular(w)
+    t = name_words(title_col)
+    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:
+        return singular(t[0])  # a title column named "course", "wine", "recipe"
+    return None
+
+
+def valid_domain(noun: str) -> str | None:
+    """A domain noun an LLM proposed, if it is one: one or two lower-case words, not a generic one."""
+    noun = " ".join(str(noun).lower().strip().strip(".").split())
+    if not re.fullmatch(r"[a-z]{3,16}( [a-z]{3,16})?", noun):
+        return None
+    from convrec.nlu.text import singular
+
+    noun = " ".join(noun.split()[:-1] + [singular(noun.split()[-1])])
+    return None if noun in GENERIC_ROW_NOUNS or noun.split()[0] in ("a", "an", "the", "one") else noun

@@ -36,6 +36,9 @@ from convrec.errors import DataError
 FORMAT_VERSION = 1
 ROLES_FILE = "roles.json"
 SCHEMA_FILE = "schema.json"
+DOMAIN_FILE = "domain.json"
+"""What one item is called ("car", "course") when the catalog was prepared without ``--domain``:
+named at prepare time (rules, checked by the embedded LLM), ``{"domain": …, "by": "llm" | "rules"}``."""
 """Column-role overrides of a prepared dataset ({column: role}); kept across re-preparation."""
 Progress = Callable[[str], None]
 
@@ -61,7 +64,13 @@ class PreparedDataset:
 
     @property
     def domain(self) -> str:
-        return self.manifest["domain"]
+        d = self.manifest["domain"]
+        if d == "item" and (self.dir / DOMAIN_FILE).exists():
+            try:
+                return str(json.loads((self.dir / DOMAIN_FILE).read_text())["domain"]) or d
+            except (OSError, ValueError, KeyError):
+                return d
+        return d
 
     @cached_property
     def columns(self) -> list[dict[str, Any]]:

@@ -324,7 +324,9 @@ def _plural(catalog) -> str:
 
         return build_card(catalog.vocab).plural
     except Exception:  # noqa: BLE001 - the noun only words the request
-        return catalog.domain + "s"
+        from convrec.nlu.text import noun_plural
+
+        return noun_plural(catalog.domain)
 
 
 def _ci(xs: Sequence[float]) -> tuple[float, float]:

@@ -23,7 +23,9 @@ class CapabilityCard:
 
     @property
     def plural(self) -> str:
-        return self.domain + "s" if not self.domain.endswith("s") else self.domain
+        from convrec.nlu.text import noun_plural
+
+        return noun_plural(self.domain)
 
     def size_text(self) -> str:
         return f"My catalog has {self.n_items:,} {self.plural}."
@@ -78,7 +80,9 @@ def build_card(vocab: Vocabulary) -> CapabilityCard:
 
 
 def _examples(vocab: Vocabulary, top: dict[str, list[str]], ranges: dict[str, tuple], creators: list[str]) -> list[str]:
-    d = vocab.domain + "s"
+    from convrec.nlu.text import noun_plural
+
+    d = noun_plural(vocab.domain)
     out = []
     first_cat = next(iter(top.values()), [])
     pop = vocab.items.sort_values("popularity", ascending=False)["title"].head(2).tolist() if "popularity" in vocab.items else []

@@ -79,3 +79,15 @@ def plural(w: str) -> str:
     if w.endswith(("s", "x", "ch", "sh")):
         return w + "es"
     return w + "s"
+
+
+def noun_plural(noun: str) -> str:
+    """The plural of a catalog's item noun ("car" → cars, "menu item" → menu items, "class" →
+    classes, "series" stays)."""
+    words = noun.split() or ["item"]
+    last = words[-1]
+    if last.endswith(("ss", "sh", "ch", "x")):
+        last = last + "es"
+    elif not last.endswith("s"):
+        last = plural(last)
+    return " ".join(words[:-1] + [last])

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from convrec.catalog.linking import YEAR_SUFFIX
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
-from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, ascii_fold, norm, singular, tokenize
+from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, ascii_fold, norm, noun_plural, singular, tokenize
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 MAX_MESSAGE = 4000
@@ -178,6 +178,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     if not p.mentions and _fact_question(p, vocab):
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
+    _codes(p, vocab)
+    _bands(p, vocab)
     _numbers(p, vocab)
     _values(p, vocab, min_words=2)
     _vague(p, vocab)
@@ -1075,6 +1077,54 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             p.claim(i, j)
 
 
+def _codes(p: _Parse, vocab: Vocabulary) -> None:
+    """Model codes the items' texts carry, however the user spaces them ("rav 4" = RAV4,
+    "f-150" = F150, "mx5" = MX-5): a condition on that text, before the digits are read as a number."""
+    if not vocab.text_words:
+        return
+    toks, w = p.toks, p.words
+    for i in range(len(w) - 1):
+        a, b = toks[i], toks[i + 1]
+        if p.claimed[i] or p.claimed[i + 1] or not (a.w.isalpha() and len(a.w) <= 5 and b.w.isdigit()) \
+                or b.start - a.end > 1 or len(b.w) > 4:
+            continue
+        code = a.w + b.w
+        hits = [(df[code], col) for col, df in vocab.text_words.items() if df.get(code, 0) >= 1]
+        if hits:
+            n, col = max(hits)
+            p.values.append((_Span(i, i + 2), [[ValueHit(col, code, n, "text")]], f"{a.raw}{' ' if b.start > a.end else ''}{b.raw}"))
+            p.claim(i, i + 2)
+
+
+def _bands(p: _Parse, vocab: Vocabulary) -> None:
+    """Named ranges of a number column declared in the catalog's schema ("lower division",
+    "grad level" → course number bands): the range, as if the numbers were said. A word may be
+    shortened ("lower div", "grad")."""
+    bands = [(name.split(), c.name, lo, hi, c.role) for c in vocab.columns.values() for name, lo, hi in c.bands]
+    if not bands:
+        return
+    w = p.words
+
+    def same(said: str, word: str) -> bool:
+        return said == word or (len(said) >= 3 and word.startswith(said)) or singular(said) == word
+
+    for words, col, lo, hi, role in sorted(bands, key=lambda b: -len(b[0])):
+        n = len(words)
+        for i in range(len(w) - n + 1):
+            if any(p.claimed[x] for x in range(i, i + n)) or not all(same(w[i + k], words[k]) for k in range(n)):
+                continue
+            e = i + n + (1 if i + n < len(w) and w[i + n] in ("level", "levels", "division") else 0)
+            said = " ".join(t.raw for t in p.toks[i:e])
+            neg = p.negated(i)
+            if neg and lo is not None and hi is not None:
+                continue  # "not upper division" of a closed band: two ranges, not one condition
+            if lo is not None:
+                p.numbers.append((_Span(i, e), Condition(col, "<" if neg else ">=", lo, said, role)))
+            if hi is not None:
+                p.numbers.append((_Span(i, e), Condition(col, ">" if neg else "<=", hi, said, role)))
+            p.claim(i, e)
+
+
 def _typo_phrases(p: _Parse, vocab: Vocabulary) -> None:
     """Values of two or three words written with a typo ("tako bell", "chik fil a",
     "mercedez benz"): the closest catalog value of as many words, when it is very close."""
@@ -1153,14 +1203,27 @@ def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
 
 
 def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
-    """Values of one category column that carry all these word stems ("suv" → every SUV class)."""
-    if not stems or not all(x in vocab.value_words for x in stems):
+    """Values of one category column that carry all these word stems ("suv" → every SUV class;
+    a word's start names its longer form: "turbo" → Turbocharged)."""
+    if not stems:
         return []
-    sets = [{(h.column, h.value) for h in vocab.value_words[x]} for x in stems]
+    found = []
+    for x in stems:
+        if x in vocab.value_words:
+            found.append(vocab.value_words[x])
+            continue
+        if len(x) < 4 or not x.isalpha():
+            return []
+        longer = [h for k, hs in vocab.value_words.items() if k.startswith(x) and k.isalpha() for h in hs] + \
+            [h for f, hs in vocab.values.items() if f.startswith(x) and f != x and f.isalpha() for h in hs if h.role == "category"]
+        if not longer:
+            return []
+        found.append(longer)
+    sets = [{(h.column, h.value) for h in hs} for hs in found]
     both = set.intersection(*sets)
     if not both:
         return []
-    hits = [h for h in vocab.value_words[stems[0]] if (h.column, h.value) in both]
+    hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
     col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
     return [h for h in hits if h.column == col]
 
@@ -1192,9 +1255,10 @@ def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
             j += 1
         phrase = " ".join(w[i:j])
         stems = [stem_of(x) for x in w[i:j]]
-        if any(all(x in df for x in stems) for col, df in vocab.text_words.items() if col != "title"):
+        if any(all(x in df for x in stems) for col, df in vocab.text_words.items() if col != "title") \
+                or _value_word_hits(vocab, stems):
             i = max(j, i + 1)
-            continue  # a word of a descriptive column ("not the etchings": the medium) is read there
+            continue  # a word of a descriptive column ("not the etchings": the medium) or of values ("no turbo") is read there
         n = int(titles.str.contains(word_pattern(phrase)).sum())
         if n >= 2:
             p.values.append((_Span(i, j), [[ValueHit("title", phrase, n, "text")]], " ".join(t.raw for t in p.toks[i:j])))
@@ -1231,6 +1295,15 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
             p.mentions = keep
             _values(p, vocab, min_words=1)  # the freed words may be values ("not seminars")
     _negated_title_words(p, vocab)
+    for i in range(len(w) - 1):  # an ordinary word beside another word of the same value: "small suv", "long sleeve"
+        a, b = w[i], w[i + 1]
+        if p.claimed[i] or p.claimed[i + 1] or not (a.isalpha() and b.isalpha()) or (a not in lex.stop and b not in lex.stop) \
+                or lex.negation.match_at(w, i) or lex.negation.match_at(w, i + 1):
+            continue
+        stems = [stem_of(a), stem_of(b)]
+        if all(x in vocab.value_words for x in stems) and (vals := _value_word_hits(vocab, stems)):
+            p.values.append((_Span(i, i + 2), [vals], " ".join(t.raw for t in p.toks[i:i + 2])))
+            p.claim(i, i + 2)
     known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
 
     colwords = vocab.__dict__.get("_column_words")
@@ -1241,10 +1314,13 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
             set(_optional_words()) | {"related", "kind", "sort", "type", "list", "level"}
         vocab.__dict__["_column_words"] = colwords
 
+    domain_words = set(vocab.domain.split())  # "cars", "menu items": the catalog's own noun names no condition
+
     def usable(k: int) -> bool:
         x = w[k]
         return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
-            and x not in DOMAIN_NOUNS and x != vocab.domain and not lex.negation.match_at(w, k) and x not in colwords
+            and x not in DOMAIN_NOUNS and singular(x) not in domain_words and not lex.negation.match_at(w, k) \
+            and x not in colwords
 
     i = 0
     while i < len(w):
@@ -1272,7 +1348,11 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
             for e in range(j, k, -1):
                 vals = _value_word_hits(vocab, stems[k - i:e - i])
                 col, n = _text_hits(vocab, stems[k - i:e - i])
-                if vals and (col is None or n < 3):  # the item's own name saying it wins ("burgers": not Burger King)
+                if col is not None and n < 2 and not vals:
+                    col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
+                if vals and (col is None or n < 3 or sum(h.support for h in vals) >= 5 * n):
+                    # the item's own name saying it wins ("burgers": not Burger King), unless the values
+                    # say it of far more items ("no turbo": Turbocharged, not the 10 names with "Turbo")
                     p.values.append((_Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
                     p.claim(k, e)
                     k = e
@@ -1346,7 +1426,7 @@ def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
 
 def _count(p: _Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    if p.sort and vocab.domain in w and (vocab.domain + "s") not in w and any(
+    if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
             x in ("most", "best", "top", "highest") for x in w) and not any(_num(x) for x in w if _NUMBER.match(x)):
         p.k = 1  # "the most popular book": one item
     for i, x in enumerate(w):
@@ -1591,7 +1671,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w)
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
-    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == vocab.domain + "s" for x in w)
+    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w)
     # "how many ratings does Twilight have": a fact about the item, by column name
     if mentions and question and len(mentions) == 1 and not conds:
         named = _fact_columns(w, vocab, by_name_only=True)

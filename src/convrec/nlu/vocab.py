@@ -48,6 +48,8 @@ class ColumnInfo:
     unit: str = ""
     scale: float = 1.0
     facet: str = ""
+    bands: tuple[tuple[str, float | None, float | None], ...] = ()
+    """Named ranges a request may say instead of numbers ("lower division" = course number < 100)."""
 
 
 def column_info(c: dict[str, Any]) -> ColumnInfo:
@@ -59,7 +61,8 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
     return ColumnInfo(c["name"], c["type"], c.get("role", "other"), c.get("meaning", ""), c.get("min"), c.get("max"),
                       c.get("distinct"), label=str(c.get("label") or c["name"]),
                       words=tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
-                      unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""))
+                      unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
+                      bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,9 @@ class ValueHit:
     value: str
     support: int
     role: str
+
+
+_CODE_IN_TEXT = re.compile(r"\b([A-Za-z]{1,5})[\s-]?(\d{1,4})\b")
 
 
 @dataclass
@@ -149,7 +155,8 @@ class Vocabulary:
                 words = [x for x in norm(h.value).split()]
                 if len(words) < 2:
                     continue
-                keys = {stem_of(x) for x in words if len(x) >= 3 and x.isalpha() and x not in self.lexicon.stop}
+                # ordinary words too ("small", "long"): read only beside another word of the same value ("small suv")
+                keys = {stem_of(x) for x in words if (len(x) >= 3 and x not in self.lexicon.stop or len(x) >= 4) and x.isalpha()}
                 keys |= {stem_of(a + b) for a, b in zip(words, words[1:]) if a.isalpha() and b.isalpha()}
                 for k in keys:
                     out.setdefault(k, {})[(h.column, h.value)] = h
@@ -175,7 +182,10 @@ class Vocabulary:
             df = Counter(x for d in docs for x in d)
             freq = {x for x, k in df.items() if k >= max(3, 0.01 * n)}
             if sum(1 for d in docs if d & freq) / n >= min_share:
-                self.text_words[c.name] = dict(df)
+                # model codes are words too, however written ("RAV4", "MX-5", "F150" → rav4, mx5, f150)
+                codes = Counter(x for t in self.items[c.name].fillna("")
+                                for x in {(a + b).lower() for a, b in _CODE_IN_TEXT.findall(str(t))})
+                self.text_words[c.name] = {**codes, **df}
 
     def _index_values(self) -> None:
         index: dict[str, dict[tuple[str, str], ValueHit]] = {}

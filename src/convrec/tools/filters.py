@@ -5,6 +5,7 @@ catalog's vocabulary ("sci fi" → "Sci-Fi")."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal, Union
 
 from pydantic import BaseModel, Field
@@ -80,12 +81,23 @@ def stem_of(word: str) -> str:
 
 def word_pattern(phrase: str) -> "re.Pattern":
     """All words of ``phrase`` as whole words in any form ("hot dogs" matches "Hot Dog")."""
-    import re
-
     parts = [stem_of(x) for x in phrase.split() if x]
-    # a long stem also names its longer forms ("photo" → photograph, "print" → printed)
-    return re.compile("".join(rf"(?=.*\b{re.escape(x)}" + (r"\w*" if len(x) >= 5 else r"(?:s|es|y|ies)?") + r"\b)"
-                              for x in parts), re.I | re.S)
+    # a long stem also names its longer forms ("photo" → photograph, "print" → printed);
+    # a model code is one word however it is written ("rav4" = "RAV 4", "mx5" = "MX-5")
+    return re.compile("".join(
+        rf"(?=.*\b{m.group(1)}[\s-]?{m.group(2)}\b)" if (m := _CODE.match(x)) else
+        rf"(?=.*\b{re.escape(x)}" + (r"\w*" if len(x) >= 5 else r"(?:s|es|y|ies)?") + r"\b)"
+        for x in parts), re.I | re.S)
+
+
+_CODE = re.compile(r"^([a-z]{1,5})(\d{1,4})$")
+"""A model code: a few letters then digits ("rav4", "f150", "mx5")."""
+
+
+def like_word(word: str) -> str:
+    """The LIKE pattern that finds a word stem in a text (a model code with or without a space or hyphen)."""
+    m = _CODE.match(word)
+    return f"%{m.group(1)}%{m.group(2)}%" if m else f"%{word}%"
 
 
 def exact_value(ds: PreparedDataset, column: str, phrase: str) -> str | None:
@@ -155,7 +167,7 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
                 words = [stem_of(x) for x in ph.split() if x]
                 if words:
                     anyof.append("(" + " AND ".join(f'"{name}" LIKE ?' for _ in words) + ")")
-                    params.extend(f"%{x}%" for x in words)
+                    params.extend(like_word(x) for x in words)
             if not anyof:
                 raise ToolError(f"'{name}' {cond.op} needs words")
             clause = "(" + " OR ".join(anyof) + ")"
