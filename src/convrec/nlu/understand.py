@@ -1073,6 +1073,7 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                     if not (by or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
                 groups = [[h for h in hits if h.column == top.column]]
+            groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
 
@@ -1123,6 +1124,31 @@ def _bands(p: _Parse, vocab: Vocabulary) -> None:
             if hi is not None:
                 p.numbers.append((_Span(i, e), Condition(col, ">" if neg else "<=", hi, said, role)))
             p.claim(i, e)
+
+
+def _with_longer_forms(vocab: Vocabulary, hits: list[ValueHit]) -> list[ValueHit]:
+    """A one-value category column's values that end with a named value of several words are
+    kinds of it ("4-Wheel Drive" → also "Part-time 4-Wheel Drive"; a one-word value is not
+    widened: "Manual" is not "Automated Manual", "Linguistics" not "Applied Linguistics")."""
+    cols = {h.column for h in hits if h.role == "category"}
+    if not cols:
+        return hits
+    by_col = vocab.__dict__.setdefault("_text_values", {})
+    out = list(hits)
+    seen = {(h.column, h.value) for h in hits}
+    for col in cols:
+        c = vocab.columns.get(col)
+        if c is None or c.type != "text" or col not in vocab.items:
+            continue
+        if col not in by_col:
+            counts = vocab.items[col].dropna().astype(str).value_counts()
+            by_col[col] = [(norm(v), v, int(n)) for v, n in counts.items()] if len(counts) <= 500 else []
+        for h in [h for h in hits if h.column == col and " " in norm(h.value)]:  # "Manual" ≠ "Automated Manual"
+            key = " " + norm(h.value)
+            out += [ValueHit(col, v, n, "category") for nv, v, n in by_col[col]
+                    if nv.endswith(key) and (col, v) not in seen]
+            seen |= {(col, v) for nv, v, n in by_col[col] if nv.endswith(key)}
+    return out
 
 
 def _typo_phrases(p: _Parse, vocab: Vocabulary) -> None:
@@ -1212,8 +1238,8 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
         if x in vocab.value_words:
             found.append(vocab.value_words[x])
             continue
-        if len(x) < 4 or not x.isalpha():
-            return []
+        if len(x) < 5 or not x.isalpha():
+            return []  # "clas" (classes) is no start of Classics
         longer = [h for k, hs in vocab.value_words.items() if k.startswith(x) and k.isalpha() for h in hs] + \
             [h for f, hs in vocab.values.items() if f.startswith(x) and f != x and f.isalpha() for h in hs if h.role == "category"]
         if not longer:
