@@ -368,3 +368,29 @@ def test_an_llm_names_the_item_only_with_a_noun_that_is_not_a_column(courses, ho
     assert said is None
     said = _domain_by_llm(home, courses.ds, None, brain=ScriptedLLM([{"noun": "Courses"}]))
     assert said == {"domain": "course", "by": "llm"}
+
+
+# ---------------------------------------------------------------- information the catalog does not record
+@pytest.fixture(scope="module")
+def films_no_people(home, tmp_path_factory):
+    import pandas as pd
+
+    d = tmp_path_factory.mktemp("films_np")
+    pd.read_csv(_films_csv(d / "f.csv")).drop(columns=["director", "runtime"]).to_csv(d / "films.csv", index=False)
+    return _prepare(home, "films-np", d / "films.csv", "movie_id", "name")
+
+
+def test_information_the_catalog_lacks_is_said(films_no_people, menu, tmp_path):
+    a = InteRecAgent(films_no_people, ScriptedLLM([POPULAR] * 4, routed=True), SessionStore(tmp_path / "s.db"),
+                     DemoBank(films_no_people.ds), llm_intro="off")
+    t = a.turn("who directed The Matrix?")
+    assert t.intent["kind"] == "fact" and not t.items  # a question about the film, not a list
+    assert "no director information" in t.reply and "Matrix" in t.reply
+    t = a.turn("an action film under 90 minutes")
+    assert "no length or running time information" in t.reply and "“90 minutes”" in t.reply
+    assert t.items and all(films_no_people.vocab.item_value(it["id"], "action") for it in t.items)
+    m = InteRecAgent(menu, ScriptedLLM([POPULAR] * 2, routed=True), SessionStore(tmp_path / "m.db"), DemoBank(menu.ds),
+                     llm_intro="off")
+    t = m.turn("burgers rated 4.5 stars")
+    assert "no rating information" in t.reply and "“rated 4.5 stars”" in t.reply and t.items
+    assert understand("burgers under 600 calories", menu.vocab).absent == ()  # what the catalog records is read

@@ -293,3 +293,18 @@ def unused_note(unmatched: Sequence[str], soft_text: str = "") -> str:
                      + ("it" if len(unused) == 1 else "them") + ".")
     return " ".join(parts)
 
+
+
+ABSENT_WORDS = {"director": "director", "cast": "cast", "author": "author", "rating": "rating", "price": "price",
+                "length": "length or running time", "language": "language", "awards": "awards"}
+
+
+def absent_note(absent: Sequence[Sequence[str]], plural_noun: str = "items") -> str:
+    """What the request named that this catalog does not record, said back ("This catalog has no
+    director information, so I could not use “directed by Nolan”.")."""
+    if not absent:
+        return ""
+    what = list(dict.fromkeys(ABSENT_WORDS.get(a, a) for a, _ in absent))
+    said = ", ".join(f"“{s}”" for _, s in absent)
+    info = " or ".join(what)
+    return f"This catalog has no {info} information for its {plural_noun}, so I could not use {said}."

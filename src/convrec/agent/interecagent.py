@@ -20,7 +20,7 @@ from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
 from convrec.textclean import clean_message
 from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
-                                   item_view, list_reply, no_items_reply, template_intro, unused_note)
+                                   item_view, list_reply, no_items_reply, template_intro, unused_note, absent_note)
 from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
 from convrec.agent.repairs import RepairContext, run_repairs, to_condition
 from convrec.agent.verify import count_sql, relax_hint, verify
@@ -365,7 +365,9 @@ class InteRecAgent:
             for part in (sql or "").split(" ; "):
                 if part:
                     TOOLS["lookup"]({"sql": part}, ctx)
-            return Turn(answer_fact(intent, self.vocab), trace=bus.tracker.to_list(), session=sid, intent=intent.to_dict())
+            gone = absent_note(intent.absent, self.card.plural)
+            return Turn((gone + "\n" if gone else "") + answer_fact(intent, self.vocab), trace=bus.tracker.to_list(),
+                        session=sid, intent=intent.to_dict())
         if kind == "recommend" and intent.missing:  # "what's good at Wendy's": nothing here is from there
             names = ", ".join(f"“{m}”" for m in intent.missing)
             return Turn(f"I have no {self.card.plural} from {names}: nothing in this catalog matches "
@@ -741,6 +743,8 @@ class InteRecAgent:
         not name other titles or a value the user rejected)."""
         conditions = _said_as(out.conditions, intent)
         note = unused_note(intent.unmatched, out.soft) if out.items else unused_note(intent.unmatched)
+        gone = absent_note(intent.absent, self.card.plural)
+        note = (gone + (" " + note if note else "")) if gone else note
         if out.failure or not out.items:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
             return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()

@@ -168,7 +168,12 @@ def data_show(dataset: str = DATASET_ARG):
 
     ds = _open(dataset)
     m = ds.manifest
-    console.print(f"[bold]{ds.name}[/] ({m['domain']}s) — {ds.dir}")
+    from convrec.nlu.text import noun_plural
+
+    named = ""
+    if m["domain"] == "item" and ds.domain != "item":
+        named = " — the item noun from the catalog's name; `--domain` to change"
+    console.print(f"[bold]{ds.name}[/] ({noun_plural(ds.domain)}{named}) — {ds.dir}", highlight=False)
     _print_counts(m)
     t = Table("column", "type", "role", "label", "said as", "unit", "facet", "examples", "range", "null %",
               title="columns (what understanding and the LLM see)")
@@ -177,6 +182,8 @@ def data_show(dataset: str = DATASET_ARG):
         rng = f"{c['min']} – {c['max']}" if c.get("min") is not None else (f"{c['distinct']:,} distinct" if "distinct" in c else "")
         said = " + ".join("/".join(g[:3]) for g in c.get("words", []))
         unit = (c.get("unit") or "") + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
+        if c.get("bands"):  # named ranges from the schema file
+            said = (said + "; " if said else "") + ", ".join(c["bands"])
         t.add_row(c["name"], c["type"], c.get("role", ""), c.get("label", ""), said[:40], unit, c.get("facet", "") or "",
                   ex[:60], rng, f"{100 * c.get('null_fraction', 0):.1f}")
     console.print(t)

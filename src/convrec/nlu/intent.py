@@ -145,6 +145,9 @@ class RequestIntent:
     missing: tuple[str, ...] = ()
     """Names the user asked items to come from ("at Wendy's", "by Banksy") that nothing in the
     catalog carries: the request cannot be met, and the reply says so."""
+    absent: tuple[tuple[str, str], ...] = ()
+    """(information, the user's words) the request names that no column of this catalog records
+    ("director", "directed by Nolan"; "rating", "4.5 stars"): said back in the reply, never ignored."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """How the intent was read (for the trace): e.g. ``"dialogue: 3 user turns"``."""
 

@@ -95,6 +95,10 @@ class Lexicon:
         self.compare = {op: Phrases.of(c[name]) for op, name in ((">", "gt"), (">=", "ge"), ("<", "lt"), ("<=", "le"), ("=", "eq"))}
         self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
         self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}
+        self.absent = {name: (Phrases.of(spec.get("said", [])), tuple(spec.get("roles", [])), tuple(spec.get("columns", [])),
+                              bool(spec.get("number", False)))
+                       for name, spec in data.get("absent", {}).items()}
+        """information → (words naming it, roles that record it, label words that record it, needs a number)"""
         u = data["units"]
         self.units = {role: Phrases.of(u[role]) for role in ("price", "rating", "count", "time")}
         v = data["vague"]

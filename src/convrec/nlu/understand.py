@@ -1765,6 +1765,50 @@ def _missing_names(p: _Parse, vocab: Vocabulary) -> list[str]:
             if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
 
 
+def _absent(p: _Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
+    """Information the request names that no column of this catalog records (a director, a
+    cast, a rating, a length...): (what, the user's words). Words the catalog grounded some other
+    way ("directed by Christopher Nolan" as a MovieLens tag) are not absent."""
+    lex, w = vocab.lexicon, p.words
+    if not getattr(lex, "absent", None):
+        return []
+    labels = {x for c in vocab.columns.values() for x in norm(c.label or c.name).split()} | \
+        {x for c in vocab.columns.values() for g in c.words for x in g} | {c.name.lower() for c in vocab.columns.values()}
+    valued = {k for sp, _, _ in p.values for k in range(sp.start, sp.end)} | \
+        {k for sp, _ in p.numbers for k in range(sp.start, sp.end)}
+    runs = _unmatched_runs(p, vocab)
+    out: list[tuple[str, str]] = []
+    for name, (said, roles, cols, number) in lex.absent.items():
+        if any(vocab.role(r) for r in roles) or any(x in labels for x in cols):
+            continue
+        hits = said.find(w) + ([(i, i + 1) for i, x in enumerate(w) if x in ("$", "€", "£")] if name == "price" else [])
+        for a, b in hits:
+            if any(k in valued for k in range(a, b)):
+                continue
+            if number and w[a] != "how":
+                near = [k for k in range(max(0, a - 3), min(len(w), b + 3)) if _num(w[k]) is not None and k not in valued]
+                if not near:
+                    continue
+                lo, hi = min(near + [a]), max(near + [b - 1]) + 1
+                while hi < len(w) and said.match_at(w, hi):  # "rated 4.5 stars"
+                    hi += said.match_at(w, hi)
+            elif number:
+                lo, hi = a, b
+            else:
+                if b < len(w) and b in valued:
+                    p.claim(a, b)  # grounded as a value after all ("starring Tom Hanks" as a tag): not unread either
+                    continue
+                lo, hi = a, b
+                after = [sp for sp, _ in runs if b <= sp.start <= b + 1 or sp.start <= a < sp.end]
+                if after:  # "directed by Christopher Nolan", "oscar winning": the words it is about
+                    lo, hi = min(a, after[0].start), max(b, after[0].end)
+            out.append((name, "".join((" " if k > lo and p.toks[k - 1].raw not in "$€£" else "") + p.toks[k].raw
+                                      for k in range(lo, hi))))
+            p.claim(lo, hi)
+            break
+    return out
+
+
 def _only_social(w: list[str], lex) -> bool:
     return bool(lex.greeting.contains(w) or lex.thanks.contains(w) or lex.bye.contains(w) or lex.identity.contains(w))
 
@@ -1834,7 +1878,19 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
         if p.k is None and lex.choice_one.contains(p.words):
             p.k = 1
     mentions = extra_mentions + mentions
+    absent = _absent(p, vocab) if kind in ("recommend", "fact", "chitchat") else []
+    if absent and kind != "fact" and mentions and not conds and (
+            "?" in p.words or lex.question_start.match_at([x for x in p.words if x not in PUNCT], 0)):
+        # "who directed Heat?" where nothing records a director: a question about Heat, not a list
+        kind, fact_cols = "fact", tuple(c.name for c in vocab.columns.values()
+                                        if c.role in ("time", "category", "creator", "price", "rating"))
+        mentions = [replace(m, relation="asked") for m in mentions]
+    if absent and kind == "chitchat":
+        kind = "recommend"
     unmatched = _unmatched(p, vocab) if kind == "recommend" else []
+    if absent:  # "oscar winning": said back as information the catalog lacks, not as an unread word
+        said = set(" ".join(t for _, t in absent).lower().split())
+        unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
     missing = _missing_names(p, vocab) if kind == "recommend" and not p.mentions else []
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
@@ -1846,7 +1902,7 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
                          more=lex.more.contains(p.words), dialogue=dialogue,
-                         unmatched=tuple(unmatched), missing=tuple(missing), notes=notes,
+                         unmatched=tuple(unmatched), missing=tuple(missing), absent=tuple(absent), notes=notes,
                          anaphora=anaphora)
 
 
