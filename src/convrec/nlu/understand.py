@@ -14,7 +14,8 @@ from typing import Sequence
 
 from convrec.catalog.linking import YEAR_SUFFIX
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
-from convrec.nlu.text import CLAUSE_END, PUNCT, Tok, ascii_fold, norm, noun_plural, singular, tokenize
+from convrec.nlu.text import (CLAUSE_END, COMMON_WORD_RANK, PUNCT, Tok, ascii_fold, norm, noun_plural, singular,
+                              tokenize, word_rank)
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 MAX_MESSAGE = 4000
@@ -1169,8 +1170,8 @@ def _typo_phrases(p: _Parse, vocab: Vocabulary) -> None:
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop:
                 continue
             phrase = " ".join(w[i:i + n])
-            if len(phrase) < 7:
-                continue
+            if len(phrase) < 7 or any(x in GENERIC_NOUNS or x in DOMAIN_NOUNS for x in w[i:i + n]):
+                continue  # "wholesome games" is no typo of "Wholetone Games": the match would rest on "games"
             hit = process.extractOne(phrase, multi[n], scorer=fuzz.ratio, score_cutoff=80 if len(phrase) >= 10 else 86)
             if not hit or any(a[:1] != b[:1] for a, b in zip(hit[0].split(), phrase.split())):
                 continue  # every word starts as the value's does ("damian hurst" → Damien Hirst)
@@ -1193,6 +1194,8 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
         if p.claimed[i] or p.toks[i].punct or len(x) < 5 or x in lex.stop or not x.isalpha():
             continue
         x1 = singular(x)
+        if word_rank(x) is not None or word_rank(x1) is not None:
+            continue  # a real word ("fights") is no typo of a value ("Flight")
         hit = process.extractOne(x1, keys, scorer=fuzz.ratio, score_cutoff=86 if len(x1) < 6 else 80)
         if not hit or hit[0][0] != x1[0]:
             continue
@@ -1323,7 +1326,7 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
     _negated_title_words(p, vocab)
     for i in range(len(w) - 1):  # an ordinary word beside another word of the same value: "small suv", "long sleeve"
         a, b = w[i], w[i + 1]
-        if p.claimed[i] or p.claimed[i + 1] or not (a.isalpha() and b.isalpha()) or (a not in lex.stop and b not in lex.stop) \
+        if p.claimed[i] or p.claimed[i + 1] or not (a.isalpha() and b.isalpha()) or ((a in lex.stop) == (b in lex.stop)) \
                 or lex.negation.match_at(w, i) or lex.negation.match_at(w, i + 1):
             continue
         stems = [stem_of(a), stem_of(b)]
@@ -1435,8 +1438,12 @@ def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
         x = w[i]
         if x in lex.stop or len(x) < 5 or vocab.lookup(x) or x in lex.values or not x.isalpha():
             continue
+        rank = word_rank(x)
+        named = p.toks[i].raw[:1].isupper() or (i > 0 and w[i - 1] in ("by", "from"))
+        if rank is not None and rank < COMMON_WORD_RANK and not named:
+            continue  # "castle", "projects": ordinary words, not the end of "Game Dev Castle"
         key = x if x in vocab.surnames else None
-        if key is None and len(x) >= 6:
+        if key is None and len(x) >= 6 and (rank is None or named):  # a typo is no word ("christy" is one: capitalised)
             got = process.extractOne(x, list(vocab.surnames), scorer=fuzz.ratio, score_cutoff=85)
             key = got[0] if got else None
         if key is None:
@@ -1698,6 +1705,9 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w)
+    if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
+                                                           or w[:1] in (["you're"], ["youre"], ["ur"])):
+        return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
     # "how many ratings does Twilight have": a fact about the item, by column name
     if mentions and question and len(mentions) == 1 and not conds:
         named = _fact_columns(w, vocab, by_name_only=True)
@@ -1746,8 +1756,15 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         return "recommend", ()  # "which movies would you say I'd enjoy?"
     if _missing_names(p, vocab):
         return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
-    if len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split()) >= 2 and not _only_social(w, lex) \
-            and not any(x in ("you", "your", "yourself", "u") for x in w):  # "are you a person or a bot": about me
+    unread = len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split())
+    pairs = set(zip(w, w[1:]))
+    about_me = any(x in ("your", "yourself", "yours") for x in w) or bool(
+        pairs & {("are", "you"), ("you", "are"), ("r", "u"), ("about", "you"), ("you", "like"), ("you", "think"),
+                 ("do", "you"), ("you", "feel")})  # "are you a person or a bot", not "games where you mess with time"
+    if domain and unread >= 1 and not _only_social(w, lex) and not about_me:
+        return "recommend", ()  # "a game to unwind after work": a soft request for an item
+    if unread >= 2 and not _only_social(w, lex) and not about_me \
+            and not (not domain and any(x in ("you", "u") for x in w[:3])):  # "you're funny lol": about me
         return "recommend", ()  # "pure adrenaline!! explosions, chases": a mood, read as a soft preference
     return "chitchat", ()
 
