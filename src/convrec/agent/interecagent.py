@@ -30,7 +30,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.tools.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
-from convrec.nlu.text import norm, noun_plural
+from convrec.nlu.text import content_words, norm, noun_plural
 from convrec.nlu.understand import split_dialogue
 from convrec.profile import stage
 from convrec.tools.filters import Condition
@@ -92,6 +92,8 @@ SOFT_POOL = 300
 narrowed them (the ranker's own top 500 rarely holds "something cozy")."""
 SOFT_VALUES = 1.0
 """Weight of carrying one of the catalog values closest to the soft words (tags, genres)."""
+SOFT_SORT_POOL = 30
+"""A soft request with a sort ("top rated space movies"): the sort orders this many closest candidates."""
 SOFT_WEIGHT = 0.6
 BRAIN_VALUE_SIM = 0.6
 """The weight a value the brain picked for the soft words gets (as if that close in meaning)."""
@@ -447,12 +449,14 @@ class InteRecAgent:
             if step.tool == "fetch":
                 if "surprise" in intent.notes and not intent.sort:
                     self._diversify(bus)
-                if intent.sort:
-                    self._sort(bus, intent)
-                elif self._soft_text(intent):
+                if self._soft_text(intent):
                     out.soft = self._soften(bus, self._soft_text(intent), filtered=filt is not None,
                                             intent_runs=intent.unmatched, message=intent.message,
                                             soft_values=[(c, v.lower()) for c, v in intent.soft_values])
+                    if intent.sort and out.soft and bus.candidates:  # "top rated space movies": the closest, then sorted
+                        bus.set(list(bus.candidates)[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)], ranked=True)
+                if intent.sort:
+                    self._sort(bus, intent)
                 args["k"] = min(50, step.k * VERIFY_POOL)
             obs = TOOLS[step.tool](args, ctx)
             if "error" in obs.data:
@@ -548,7 +552,10 @@ class InteRecAgent:
             return ""
         # the catalog's own values closest to each soft phrase: items carrying them come first
         related: dict[tuple[str, str], float] = {k: 1.0 for k in soft_values}  # tags the request named
-        for phrase in dict.fromkeys(list(intent_runs) + [text]):
+        # each unread phrase, all of them, and the message's content words ("goes back in time" → time travel:
+        # "time" is no unread word on its own)
+        whole = content_words(message) if message else ""
+        for phrase in dict.fromkeys(list(intent_runs) + [text] + ([whole] if whole else [])):
             for h, sim in self.vocab.related_values(phrase):
                 key = (h.column, h.value.lower())
                 related[key] = max(related.get(key, 0.0), sim)

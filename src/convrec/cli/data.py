@@ -117,6 +117,10 @@ def data_prepare(
     t0 = time.perf_counter()
     with step_progress(f"items {name}", total=9, enabled=not quiet and not as_json) as advance:
         ds = prepare(cfg, name, force=force, progress=advance)
+    if items_only and ds.manifest.get("domain") == "item":
+        from convrec.agent.setup import name_domain
+
+        name_domain(cfg, ds, llm=False)  # what an item is called, from the catalog's name (no models, no LLM)
     items_s = time.perf_counter() - t0
     result = {"dataset": name, "total_s": round(items_s, 1), "stages": [{"stage": "items and split", "seconds": round(items_s, 2)}]}
     if not items_only:

@@ -118,3 +118,15 @@ def word_rank(word: str) -> int | None:
 COMMON_WORD_RANK = 5000
 """Words this common ("castle", "projects", "flight") are ordinary words in a request, not a
 creator's surname, unless capitalised or after "by"."""
+
+
+FUNCTION_WORDS = frozenset("""a an the of to in on at for and or but with without my me i im i'm you your it its it's that
+this these those some something anything want wanna need pls please stuff thing things kind sort type just really so very
+can could would should will what which who where when how is are was were be been do does did have has had get got like
+about from by as out up movie movies film films game games book books show shows item items one ones""".split())
+
+
+def content_words(text: str) -> str:
+    """A message's content words, for meaning by embedding: function words and item nouns left
+    out, ordinary words such as "time" or "stars" kept (they carry the theme)."""
+    return " ".join(t.w for t in tokenize(text) if t.w.isalpha() and t.w not in FUNCTION_WORDS)

@@ -1032,6 +1032,11 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
             elif name == "old" and time_col:
                 if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
                     continue  # "a 5 year old"
+                if any(c.column == time_col for _, c in p.numbers):
+                    continue  # "old timey … made before 1970": the years are said; "old" is not oldest-first
+                if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
+                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
+                    continue  # "old hollywood", "old timey": a style, read as a preference
                 p.sort.append(SortHint(time_col, False, text))
             elif name == "top_rated":
                 p.sort.append(SortHint(rating or count or "popularity", True, text))
@@ -1593,8 +1598,9 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
     conds = _enumerated_as_any(p, conds, listed)
     conds += _numbers_as_any(p)
     soft = list(dict.fromkeys(soft))
-    if soft and not conds:
-        # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request
+    if soft and not conds and len(_unmatched_runs(p, vocab)) <= 1:
+        # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request;
+        # among other unread words ("mob families, loyalty, betrayal …") it is one preference of several
         groups: dict[tuple[str, str], list[str]] = {}
         for col, val in soft:
             groups.setdefault((col, val.lower()), []).append(val)
