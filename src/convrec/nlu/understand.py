@@ -1480,6 +1480,8 @@ def _count(p: _Parse, vocab: Vocabulary) -> None:
                     break
         if n is None or p.claimed[i] or not 1 <= n <= 50:
             continue
+        if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months"):
+            continue  # "my 12 yo", "a 5 year old": an age, not a count
         after = w[i + span:i + span + 5]
         noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
         noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])
