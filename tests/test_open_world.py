@@ -394,3 +394,35 @@ def test_information_the_catalog_lacks_is_said(films_no_people, menu, tmp_path):
     t = m.turn("burgers rated 4.5 stars")
     assert "no rating information" in t.reply and "“rated 4.5 stars”" in t.reply and t.items
     assert understand("burgers under 600 calories", menu.vocab).absent == ()  # what the catalog records is read
+
+
+# ---------------------------------------------------------------- ordinary words, ages and soft requests
+def test_ordinary_words_are_not_typos_or_surnames():
+    from convrec.nlu.text import COMMON_WORD_RANK, word_rank
+
+    assert word_rank("fights") is not None and word_rank("chemestry") is None and word_rank("subaroo") is None
+    assert word_rank("castle") < COMMON_WORD_RANK < word_rank("tolkien")
+
+
+def test_soft_requests_are_requests_and_ages_are_not_counts(films):
+    v = films.vocab
+    i = understand("a movie to unwind after work", v)
+    assert i.kind == "recommend" and "unwind" in " ".join(i.unmatched)
+    i = understand("something for my 12 yo nephew, an animated film", v)
+    assert i.k is None and ("animation", "=", True) in _conds(i)
+    assert understand("im a total scaredy cat but i want scary movies", v).kind == "recommend"
+    assert understand("are you a person or a bot", v).kind == "chitchat"
+
+
+def test_the_item_noun_is_used_in_replies(courses, home, tmp_path):
+    from convrec.agent.setup import name_domain
+    from convrec.catalog.store import open_dataset
+
+    got = name_domain(home, courses.ds, llm=False)
+    assert got == {"domain": "course", "by": "rules"}
+    ds = open_dataset(home, "ucla-courses")
+    assert ds.domain == "course"
+    ca = CatalogAccess(ds, home)
+    a = InteRecAgent(ca, ScriptedLLM([POPULAR], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(ds), llm_intro="off")
+    t = a.turn("physics seminars")
+    assert t.items and " courses" in t.reply.split("\n")[0] and "items" not in t.reply.split("\n")[0]
