@@ -179,7 +179,8 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
 
 
 def _small_local(config: Config) -> bool:
-    return config.llm.backend == "local" and "0.5b" in str(config.llm.model).lower()
+    """The embedded default model (no model named, or the 0.5B)."""
+    return config.llm.backend == "local" and (not config.llm.model or "0.5b" in str(config.llm.model).lower())
 
 
 def _domain_by_llm(config: Config, ds: PreparedDataset, ruled: str | None, brain=None) -> dict | None:

@@ -1199,7 +1199,8 @@ def _typo_values(p: _Parse, vocab: Vocabulary) -> None:
         if p.claimed[i] or p.toks[i].punct or len(x) < 5 or x in lex.stop or not x.isalpha():
             continue
         x1 = singular(x)
-        if word_rank(x) is not None or word_rank(x1) is not None:
+        exact = x in vocab.single_words or x1 in vocab.single_words  # "sonic", "mcdonalds": the value itself
+        if not exact and (word_rank(x) is not None or word_rank(x1) is not None):
             continue  # a real word ("fights") is no typo of a value ("Flight")
         hit = process.extractOne(x1, keys, scorer=fuzz.ratio, score_cutoff=86 if len(x1) < 6 else 80)
         if not hit or hit[0][0] != x1[0]:
