@@ -61,7 +61,7 @@ class CatalogAccess:
         """The pickled items, linker and vocabulary of this prepared dataset, keyed by the
         dataset's fingerprint and the source of the code and lexicon that build them."""
         m = self.ds.manifest
-        h = hashlib.sha256(json.dumps([m.get("fingerprint"), m.get("prepared_at"), self.ds.columns, RUNTIME_FORMAT,
+        h = hashlib.sha256(json.dumps([m.get("fingerprint"), m.get("prepared_at"), self.ds.columns, self.ds.domain, RUNTIME_FORMAT,
                                        pd.__version__, sys.version_info[:2]], default=str).encode())
         for f in _runtime_sources():
             h.update(f.read_bytes())
