@@ -1033,7 +1033,8 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
                 if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
                     continue  # "a 5 year old"
                 if any(c.column == time_col for _, c in p.numbers):
-                    continue  # "old timey … made before 1970": the years are said; "old" is not oldest-first
+                    p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
+                    continue
                 if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
                         and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
                     continue  # "old hollywood", "old timey": a style, read as a preference
@@ -1969,7 +1970,8 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
             or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
-                                        or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0))
+                                        or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
+                                        or any(ph.match_at(w, i) for ph in lex.compare.values())))  # "above": no theme
         if skip:
             if cur:
                 out.append((_Span(cur[0], cur[-1] + 1), " ".join(p.toks[k].raw for k in cur)))
