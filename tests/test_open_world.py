@@ -426,3 +426,23 @@ def test_the_item_noun_is_used_in_replies(courses, home, tmp_path):
     a = InteRecAgent(ca, ScriptedLLM([POPULAR], routed=True), SessionStore(tmp_path / "s.db"), DemoBank(ds), llm_intro="off")
     t = a.turn("physics seminars")
     assert t.items and " courses" in t.reply.split("\n")[0] and "items" not in t.reply.split("\n")[0]
+
+
+# ---------------------------------------------------------------- a catalog met after the code was final (cpus)
+@pytest.fixture(scope="module")
+def cpus(home):
+    return _prepare(home, "cpus", REPO / "benchmarks" / "catalogs" / "cpus" / "items.csv", "id", "name")
+
+
+def test_numbers_names_and_comparisons_on_an_unseen_catalog(cpus, tmp_path):
+    v = cpus.vocab
+    c = _conds(understand("intel cpu with 128 cores", v))
+    assert ("cores", "=", 128.0) in c and ("company", "in", ("Intel",)) in c
+    assert ("cores", "=", 8.0) in _conds(understand("8 core processors not made by intel", v))
+    i = understand("how many AMD cpus are in here", v)
+    assert i.kind == "count" and ("company", "in", ("AMD",)) in _conds(i)
+    assert not understand("at least 32 MB of L3 cache", v).missing  # "least" is no maker the user named
+    a = InteRecAgent(cpus, ScriptedLLM([POPULAR] * 2, routed=True), SessionStore(tmp_path / "s.db"), DemoBank(cpus.ds),
+                     llm_intro="off")
+    t = a.turn("intel cpu with 128 cores")  # before: a validation error instead of an answer
+    assert not t.items and "128" in t.reply and "error" not in t.reply.lower()

@@ -105,6 +105,8 @@ def column_words(words: list[str], role: str) -> list[list[str]]:
         g = [w] + [s for s in syn.get(w, []) if s != w]
         if len(w) > 3 and not w.endswith("s"):
             g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou" else w + "s")
+        elif len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+            g.append(w[:-3] + "y" if w.endswith("ies") else w[:-1])  # "cores" is also said "an 8 core cpu"
         if w in ("price", "cost") or role == "price":
             g += ["price", "cost", "costs", "priced"]
         groups.append(list(dict.fromkeys(g)))

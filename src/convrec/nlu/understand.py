@@ -787,6 +787,9 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
         if v is None:
             i += 1
             continue
+        if i > 0 and p.toks[i - 1].w.isalpha() and p.toks[i].start == p.toks[i - 1].end and len(p.toks[i - 1].w) <= 3:
+            i += 1
+            continue  # "L3", "i7", "PS4": the digits of a name, not a number
         # "from the last 15 years", "past 5 years": a time window up to today
         if time_col and i > 0 and w[i - 1] in ("last", "past") and i + 1 < len(w) and w[i + 1] in ("years", "year") \
                 and 0 < v <= 200:
@@ -853,7 +856,7 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
             p.claim(s, e + 2)
             i = e + 2
             continue
-        cond = Condition(col, op, float(v), " ".join(w[s:e]), role)
+        cond = Condition(col, op or "=", float(v), " ".join(w[s:e]), role)  # "a cpu with 128 cores": that number
         if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
             flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
             cond = replace(cond, op=flip[cond.op])
@@ -1077,7 +1080,8 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                 top = hits[0]
                 if top.role == "creator":
                     by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
-                    if not (by or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
+                    caps = n == 1 and toks[i].raw.isupper() and len(phrase) >= 2  # "AMD", "HP": a name as written
+                    if not (by or caps or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
                 groups = [[h for h in hits if h.column == top.column]]
             groups = [_with_longer_forms(vocab, g) for g in groups]
@@ -1963,10 +1967,12 @@ def _unmatched(p: _Parse, vocab: Vocabulary) -> list[str]:
 
 def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
     lex, w = vocab.lexicon, p.words
+    compared = {k for ph in lex.compare.values() for a, b in ph.find(w) for k in range(a, b)}  # "at least": not "least"
     out: list[tuple[_Span, str]] = []
     cur: list[int] = []
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
+            or i in compared \
             or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
