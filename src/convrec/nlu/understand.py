@@ -941,7 +941,7 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         unit_ok = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
         if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
             continue
-        key = (coverage, unit_ok, matched, -dist)
+        key = (coverage, unit_ok, -dist, matched)  # "4 cores, base clock …": the column named next to the number
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
     if best is None:
