@@ -446,3 +446,12 @@ def test_numbers_names_and_comparisons_on_an_unseen_catalog(cpus, tmp_path):
                      llm_intro="off")
     t = a.turn("intel cpu with 128 cores")  # before: a validation error instead of an answer
     assert not t.items and "128" in t.reply and "error" not in t.reply.lower()
+
+
+def test_hardware_units_and_the_column_next_to_the_number(cpus):
+    v = cpus.vocab
+    assert ("tdp", "<", 15.0) in _conds(understand("low power stuff, under 15 watts", v))
+    assert ("boost_clock", ">=", 4.3) in _conds(understand("only ones that boost to at least 4.3 ghz", v))
+    c = _conds(understand("4 cores, base clock at least 3.5ghz, and less than 65W tdp", v))
+    assert {("cores", "=", 4.0), ("base_clock", ">=", 3.5), ("tdp", "<", 65.0)} <= c
+    assert ("l3_cache", ">=", 32.0) in _conds(understand("at least 32 MB of L3 cache", v))
