@@ -1254,8 +1254,8 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
             continue
         if len(x) < 5 or not x.isalpha():
             return []  # "clas" (classes) is no start of Classics
-        longer = [h for k, hs in vocab.value_words.items() if k.startswith(x) and k.isalpha() for h in hs] + \
-            [h for f, hs in vocab.values.items() if f.startswith(x) and f != x and f.isalpha() for h in hs if h.role == "category"]
+        longer = [h for k in _keys_starting(vocab, "value_words", x) for h in vocab.value_words[k]] + \
+            [h for f in _keys_starting(vocab, "values", x) if f != x for h in vocab.values[f] if h.role == "category"]
         if not longer:
             return []
         found.append(longer)
@@ -1266,6 +1266,24 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
     hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
     col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
     return [h for h in hits if h.column == col]
+
+
+def _keys_starting(vocab: Vocabulary, index: str, prefix: str) -> list[str]:
+    """The one-word keys of ``vocab.<index>`` that start with ``prefix``, in the index's order
+    (a sorted copy, built once per vocabulary, finds them without scanning every key)."""
+    import bisect
+
+    cache = vocab.__dict__.setdefault("_prefix_keys", {})
+    if index not in cache:
+        keys = [k for k in getattr(vocab, index) if k.isalpha()]
+        cache[index] = (sorted(keys), {k: n for n, k in enumerate(keys)})
+    ordered, pos = cache[index]
+    out = []
+    for k in ordered[bisect.bisect_left(ordered, prefix):]:
+        if not k.startswith(prefix):
+            break
+        out.append(k)
+    return sorted(out, key=pos.__getitem__)
 
 
 def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
