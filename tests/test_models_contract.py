@@ -189,8 +189,26 @@ class TestItemCF(RecommenderContract):
 
     def test_soft_filter_keeps_top_ratio(self, model):
         ids, s = model.soft_filter(["i3", "i4"], ratio=0.2)
-        assert 0 < len(ids) <= int(np.ceil(0.2 * N_ITEMS))
-        assert all(i in A for i in ids) and (s > 0).all()
+        n_keep = int(np.ceil(0.2 * N_ITEMS))
+        cos_ids, _ = model.similar_items(["i3", "i4"], k=n_keep)
+        assert list(ids[:n_keep]) == list(cos_ids)  # the cosine's top ratio first, in its order
+        assert len(set(ids)) == len(ids) <= 4 * n_keep and "i3" not in ids and "i4" not in ids
+        assert (s > 0).all() and (np.diff(s) <= 0).all()
+
+    def test_soft_filter_keeps_co_liked_items_the_cosine_drops(self):
+        """An item most people who liked the seed also liked (but everyone liked) is below the
+        cosine's top ratio; the co-liking share keeps it a candidate for a later preference rank."""
+        items = ItemIndex(["seed", "rare", "popular"] + [f"f{j}" for j in range(17)])
+        seqs = []
+        for u in range(400):  # everybody has "popular" and a filler item; 20 also the seed
+            seq = [2, 3 + u % 17] + ([0] if u < 20 else [])
+            seqs.append(np.asarray(seq, dtype=np.int64))
+        seqs += [np.asarray([0, 1], dtype=np.int64)] * 3  # three people with the seed and "rare"
+        model = ItemCF(neighbors=10).fit(TrainData(items, seqs, [f"u{u}" for u in range(len(seqs))], np.full(len(seqs), -1)))
+        cos_ids, _ = model.similar_items(["seed"], k=1)
+        assert list(cos_ids) == ["rare"]
+        ids, _ = model.soft_filter(["seed"], ratio=0.05)
+        assert ids[0] == "rare" and "popular" in set(ids)
 
     def test_lift_discounts_popular_co_items_and_survives_save(self, model, tmp_path):
         """lift = co-count / (n_i^0.5 · n_j^alpha): between the share (alpha 0) and the cosine."""

@@ -95,9 +95,9 @@ SOFT_VALUES = 1.0
 SOFT_SORT_POOL = 30
 """A soft request with a sort ("top rated space movies"): the sort orders this many closest candidates."""
 SOFT_WEIGHT = 0.6
+"""Share of the final order that closeness to the soft words decides (the rest: the tools' order)."""
 BRAIN_VALUE_SIM = 0.6
 """The weight a value the brain picked for the soft words gets (as if that close in meaning)."""
-"""Share of the final order that closeness to the soft words decides (the rest: the tools' order)."""
 
 
 def _said_as(conditions, intent: RequestIntent) -> list:
@@ -555,12 +555,17 @@ class InteRecAgent:
         # each unread phrase, all of them, and the message's content words ("goes back in time" → time travel:
         # "time" is no unread word on its own)
         whole = content_words(message) if message else ""
+        unclaimed: list[str] = []  # unread runs the catalog's values did not answer by meaning
         for phrase in dict.fromkeys(list(intent_runs) + [text] + ([whole] if whole else [])):
-            for h, sim in self.vocab.related_values(phrase):
+            hits = self.vocab.related_values(phrase)
+            if not hits and phrase in intent_runs:
+                unclaimed.append(phrase)
+            for h, sim in hits:
                 key = (h.column, h.value.lower())
                 related[key] = max(related.get(key, 0.0), sim)
-        if self.soft_brain and self.llm is not None:
-            for key, sim in self._brain_values(message or text, text, list(intent_runs)).items():
+        # the brain, in order after the embedding: only for the runs no catalog value answered
+        if self.soft_brain and self.llm is not None and unclaimed:
+            for key, sim in self._brain_values(message or text, " ".join(unclaimed), unclaimed).items():
                 related[key] = max(related.get(key, 0.0), sim)
         if related and not filtered:
             for (col, val), _ in sorted(related.items(), key=lambda x: -x[1])[:3]:

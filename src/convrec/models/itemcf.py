@@ -137,9 +137,43 @@ class ItemCF(Recommender):
         """
         ids, scores = self.similar_items(seeds, candidates, k=None)
         n_keep = max(min_keep, int(np.ceil(ratio * (len(ids) + len(seeds)))))
+        pool = ids
         ids, scores = ids[:n_keep], scores[:n_keep]
         pos = scores > 0
-        return ids[pos], scores[pos]
+        ids, scores = ids[pos], scores[pos]
+        # the other views of co-occurrence (co-liking share, lift) keep their own nearest items too:
+        # the popular co-liked items the cosine's top 5 % drops are what a later preference rank
+        # reads first, so they must still be candidates. They follow the cosine's picks.
+        extra = self._other_view_neighbours(seeds, pool, n_keep, set(ids.tolist()))
+        if len(extra):
+            floor = float(scores[-1]) if len(scores) else 1.0
+            ids = np.concatenate([ids, np.asarray(extra, dtype=object)])
+            scores = np.concatenate([scores, floor * 0.5 * (1.0 - np.arange(len(extra)) / (len(extra) + 1.0))])
+        return ids, scores
+
+    def _other_view_neighbours(self, seeds, pool, n_keep: int, taken: set) -> list:
+        """Up to ``n_keep`` items of ``pool`` per co-occurrence view other than the cosine (mean row
+        of the seeds, positive only), not already ``taken``; round-robin over the views."""
+        items = self._require_fitted()
+        sd = items.encode(seeds, "seed item")
+        if len(sd) == 0 or len(pool) == 0:
+            return []
+        pidx = items.encode(list(pool), "candidate")
+        lists = []
+        for m in (self.conf, self.lift, self.lift_liked):
+            if m is None:
+                continue
+            s = np.asarray(m[sd].mean(axis=0)).ravel()[pidx]
+            order = np.argsort(-s, kind="stable")[:n_keep]
+            lists.append([pool[i] for i in order if s[i] > 0])
+        out: list = []
+        seen = set(taken)
+        for rank in range(n_keep):
+            for lst in lists:
+                if rank < len(lst) and lst[rank] not in seen:
+                    seen.add(lst[rank])
+                    out.append(lst[rank])
+        return out
 
     def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
         s = self.sim

@@ -78,6 +78,7 @@ class Lexicon:
         self.choice_one = Phrases.of(k["choice_one"])
         self.refine = Phrases.of(k["refine"])
         self.surprise = Phrases.of(k.get("surprise", []))
+        self.fact_open = Phrases.of(k.get("fact_open", []))
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}

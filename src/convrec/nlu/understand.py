@@ -917,6 +917,10 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
             hi = k
             break
     best, best_key, best_words = None, None, []
+    v0 = _num(w[i])
+    if v0 is not None and v0 in _family_years(vocab):
+        return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
+    said_years = {int(_num(x)) for x in w[max(0, i - 8):j + 8] if _num(x) is not None and float(_num(x)).is_integer()}
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role != "other" or not c.words:
             continue  # price, rating, count and time columns have their own readers
@@ -941,7 +945,9 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         unit_ok = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
         if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
             continue
-        key = (coverage, unit_ok, -dist, matched)  # "4 cores, base clock …": the column named next to the number
+        # "4 cores, base clock …": the column named next to the number; of a measure by year
+        # ("population_2016" … "population_2021"), the year said, else the latest
+        key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest)
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
     if best is None:
@@ -953,11 +959,23 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
     for a, b in best_words:
         p.claim(a, b)
+    for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
+        if c.years and _num(w[k]) is not None and _num(w[k]) in c.years and not p.claimed[k]:
+            p.claim(k, k + 1)
     for x in c.label.split():  # "40 mpg combined": the label's other words were said too
         k = _phrase_at(w, x, lo, hi, i, p.claimed)
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _family_years(vocab: Vocabulary) -> set[float]:
+    """Every year a column of a measure-by-year family is named by (see ``vocab.year_families``)."""
+    got = vocab.__dict__.get("_family_years")
+    if got is None:
+        got = {float(y) for c in vocab.columns.values() for y in c.years}
+        vocab.__dict__["_family_years"] = got
+    return got
 
 
 def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
@@ -998,6 +1016,8 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
             lo, hi = vocab.numeric_range(c)
             if lo is not None and lo <= v <= hi:
                 return c, "rating"
+    if v in _family_years(vocab) and not time_col:
+        return None, ""  # a year that names a column of a measure by year, not a count
     if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
         c = vocab.first("count")
         if c:
@@ -1777,7 +1797,14 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
             return "fact", cols
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
-            return "fact", tuple(c.name for c in vocab.columns.values() if c.role in ("time", "category", "creator", "price", "rating"))
+            return "fact", _profile_columns(vocab)
+    # "how big is Algonquin Highlands", "EPYC 7742 specs?", "info on Mattice": an open question
+    # about one named item whose words name no column — what the catalog knows about it
+    if mentions and (question or lex.fact_open.match_at(content, 0)) and not rec_words and not conds \
+            and len(mentions) == 1 and not domain and lex.fact_open.contains(w) \
+            and mentions[0].relation not in ("disliked", "seen") \
+            and not any(x in w for x in ("like", "similar", "else", "more", "other", "others")):
+        return "fact", _profile_columns(vocab)
     if conds or soft or p.sort or p.k or rec_words or any(m.relation in ("liked", "seen", "reference", "disliked") for m in mentions):
         strong = domain or any(tuple(w[a:b]) not in lex.recommend_weak for a, b in lex.recommend.find(w))
         if not (conds or soft or mentions or p.sort or p.k or strong) and _only_social(w, lex):
@@ -1870,7 +1897,7 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
     if keywords_only:
         return _keyword_columns(w, vocab)
     for c in vocab.columns.values():
-        if c.role in ("id", "title", "link"):
+        if c.role in ("id", "title"):
             continue
         forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " ")}
         if "_" in c.name and c.role in ("count", "rating", "price"):
@@ -1888,9 +1915,40 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         said = {c: {x for g in vocab.columns[c].words for x in g if re.search(rf"\b{re.escape(x)}\b", text)}
                 for c in named}
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
+    named = _one_per_year_family(named, w, vocab)
     if named or by_name_only:
         return tuple(named)
     return _keyword_columns(w, vocab)
+
+
+def _profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
+    """The columns that describe an item to a person: not its id, title or long text; of a
+    measure by year, the latest only."""
+    out = []
+    for c in vocab.columns.values():
+        if c.role in ("id", "title", "text") or c.name in ("popularity", "item_id") or (c.years and not c.latest) \
+                or re.search(r"(?:^|_)id$|[a-z]Id$", c.name):  # other systems' ids ("imdb_id") tell a person nothing
+            continue
+        out.append(c.name)
+    return tuple(out[:limit])
+
+
+def _one_per_year_family(named: list[str], w: list[str], vocab: Vocabulary) -> list[str]:
+    """Of a measure by year ("population_1996" … "population_2021"), the member whose years the
+    message says ("the population of Ajax in 2016"), else the latest."""
+    from convrec.nlu.vocab import _YEAR
+
+    said = {int(_num(x)) for x in w if _num(x) is not None and float(_num(x)).is_integer()}
+    fams: dict[str, list[str]] = {}
+    for c in named:
+        info = vocab.columns.get(c)
+        if info is not None and info.years:
+            fams.setdefault(_YEAR.sub("#", c), []).append(c)
+    drop: set[str] = set()
+    for members in fams.values():
+        best = max(members, key=lambda c: (len(said & set(vocab.columns[c].years)), vocab.columns[c].latest))
+        drop |= set(members) - {best}
+    return [c for c in named if c not in drop]
 
 
 def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -50,6 +50,34 @@ class ColumnInfo:
     facet: str = ""
     bands: tuple[tuple[str, float | None, float | None], ...] = ()
     """Named ranges a request may say instead of numbers ("lower division" = course number < 100)."""
+    years: tuple[int, ...] = ()
+    """The years a column's name carries when it is one of a family of the same measure by year
+    ("population_2016", "population_2021", "pop_change_2016_2021_pct"); empty otherwise."""
+    latest: bool = False
+    """In a year family, the member of the most recent year: what the measure means when no year is said."""
+
+
+_YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
+
+
+def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
+    """Numeric columns whose names differ only by the years in them are one measure by year:
+    each gets its ``years``; the most recent one is ``latest`` (a family needs two members)."""
+    fam: dict[str, list[tuple[tuple[int, ...], str]]] = {}
+    for name, c in columns.items():
+        if c.type not in ("integer", "real"):
+            continue
+        ys = tuple(int(y) for y in _YEAR.findall(name))
+        if ys:
+            fam.setdefault(_YEAR.sub("#", name), []).append((ys, name))
+    out = dict(columns)
+    for members in fam.values():
+        if len(members) < 2:
+            continue
+        newest = max(members)[1]
+        for ys, name in members:
+            out[name] = replace(out[name], years=ys, latest=name == newest)
+    return out
 
 
 def column_info(c: dict[str, Any]) -> ColumnInfo:
@@ -126,7 +154,7 @@ class Vocabulary:
     @classmethod
     def build(cls, domain: str, items: pd.DataFrame, columns: dict[str, ColumnInfo], linker: ItemLinker,
               lexicon: Lexicon, has_interactions: bool = True, name: str = "") -> "Vocabulary":
-        v = cls(domain, len(items), columns, items.set_index("item_id", drop=False), linker, lexicon,
+        v = cls(domain, len(items), year_families(columns), items.set_index("item_id", drop=False), linker, lexicon,
                 has_interactions=has_interactions, name=name)
         v._index_values()
         v._index_value_words()
