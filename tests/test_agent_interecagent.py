@@ -195,6 +195,40 @@ def test_ungrounded_words_become_a_soft_preference_named_in_the_reply(catalog, t
     assert "“grandma”" in t.reply and "preference, not a condition" in t.reply
 
 
+def test_stated_titles_reach_the_ranker_as_understood(catalog, tmp_path):
+    """"The Heat" is the 2013 film, not the more popular "Heat": the ranker gets the items the
+    request named (its list is the preference ranker's over those items), and a title holding
+    "2, Star" is no "2 stars" rating the catalog lacks."""
+    from convrec.models.base import Context
+
+    a = InteRecAgent(catalog, ScriptedLLM([]), SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds), llm_intro="off")
+    msg = "I loved The Heat, The Proposal and The Lake House. What else would I like?"
+    t = a.turn(msg)
+    ids = [m["item_id"] for m in t.intent["mentions"]]
+    assert catalog.title(ids[0]) == "The Heat" and t.llm_calls == 0
+    want, _ = catalog.ranker().rank(Context(ids, ordered=False, text=msg), k=20)
+    assert [i["id"] for i in t.items] == [i for i in want if i not in ids][:len(t.items)] and len(t.items) == 10
+    t = a.turn("I loved Toy Story 2, Star Wars: Episode V - The Empire Strikes Back and The Muppet Movie. What else?")
+    assert t.intent["kind"] == "recommend" and len(t.items) == 10 and "rating" not in t.reply.split("\n")[-1]
+
+
+def test_the_brain_is_asked_only_about_words_no_catalog_value_answers(catalog, tmp_path):
+    """Soft words go first to the catalog's values by meaning; the brain (one short call) only
+    sees the runs none of them answered — and not at all when every run found values."""
+    from convrec.models.embeddings import TextEncoder
+
+    llm = ScriptedLLM([{"values": []}] * 3)
+    a = InteRecAgent(catalog, llm, SessionStore(tmp_path / "s.db"), DemoBank(catalog.ds, TextEncoder(1)),
+                     llm_intro="off", planner="never", soft_brain=True)
+    runs = a.turn("a drama about grief").intent.get("unmatched") or ()
+    unclaimed = [r for r in runs if not a.vocab.related_values(r)]
+    assert runs and not unclaimed and not llm.calls  # planner and intro off: any call would be the brain's
+    t = a.turn("a comedy my grandpa from Wisconsin would watch on a Tuesday")
+    unclaimed = [r for r in t.intent.get("unmatched", ()) if not a.vocab.related_values(r)]
+    assert unclaimed and len(llm.calls) == 1 and all(r in llm.calls[0]["messages"][-1]["content"] for r in unclaimed)
+    assert all("Comedy" in it["genres"] for it in t.items) and t.items
+
+
 def test_what_else_shows_other_items_than_the_last_answer(catalog, tmp_path):
     """"Seen those, what else?" in a session: the last answer's items are not shown again and
     what the user is looking for still holds; a plain refinement may show them again."""

@@ -46,7 +46,7 @@ def test_ungrounded_words_go_to_the_real_brain_as_catalog_values(agent):
     the stated condition still holds on every item, and the reply names the words."""
     agent.soft_brain = True
     try:
-        t = agent.turn("a comedy for a cozy evening with grandma")
+        t = agent.turn("a comedy for a cozy evening with grandma on a Tuesday")  # "Tuesday": no catalog value by meaning
     finally:
         agent.soft_brain = False
     assert t.intent.get("unmatched") and t.llm_calls >= 1

@@ -81,6 +81,11 @@ def test_linker(ml):
     for nonsense in ("Some Nonexistent Film Xyz", "zzz qqq", ""):
         assert linker.link(nonsense).item_id is None
     assert normalize_title("Rocky II (1979)") == "rocky 2"
+    # the article written is part of the name: "The Heat" (2013) is not "Heat" (1995), the more popular
+    heat = it[it["title"].isin(["Heat", "The Heat"])].set_index("title")["item_id"]
+    assert len(heat) == 2
+    assert linker.link("The Heat").item_id == heat["The Heat"] and linker.exact("The Heat") == heat["The Heat"]
+    assert linker.link("Heat").item_id == heat["Heat"] and linker.link("heat").item_id == heat["Heat"]
 
 
 def test_bus_and_tracker():

@@ -35,6 +35,16 @@ def normalize_title(t: str) -> str:
     return _ARTICLE.sub("", " ".join(words))
 
 
+def _surface(t: str) -> str:
+    """A title as written, articles kept: lower case, no year suffix, "Matrix, The" → "the matrix"."""
+    t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode().lower().strip()
+    t = YEAR_SUFFIX.sub("", t)
+    m = _TRAILING_ARTICLE.match(t)
+    if m:
+        t = f"{m.group(2)} {m.group(1)}"
+    return " ".join(_PUNCT.sub(" ", t.replace("'", "")).split())
+
+
 @dataclass
 class Link:
     query: str
@@ -84,11 +94,16 @@ class ItemLinker:
         n = normalize_title(name)
         return self._exact.get(n) or self._alias.get(n, [])
 
-    def best_index(self, idx: list[int], year: int | None) -> int:
-        """Of several indices sharing a title, the one of ``year`` if any has it, else the most
-        popular."""
+    def best_index(self, idx: list[int], year: int | None, name: str | None = None) -> int:
+        """Of several indices sharing a title, the one of ``year`` if any has it, then the one
+        written as ``name`` with its article ("The Heat" is not "Heat"), else the most popular."""
         if year is not None:
             same = [i for i in idx if self.years[i] is not None and str(self.years[i]) == str(year)]
+            if same:
+                idx = same
+        if name is not None and len(idx) > 1:
+            said = _surface(name)
+            same = [i for i in idx if _surface(self.titles[i]) == said]
             if same:
                 idx = same
         return max(idx, key=lambda i: self.pop[i])
@@ -97,7 +112,7 @@ class ItemLinker:
         """The id of the title whose normalised form equals ``name``'s (most popular on ties),
         or None: no fuzzy matching, for scanning free text for titles."""
         idx = self.exact_indices(name)
-        return self.ids[self.best_index(idx, None)] if idx else None
+        return self.ids[self.best_index(idx, None, name)] if idx else None
 
     def link(self, name: str) -> Link:
         from rapidfuzz import fuzz, process
@@ -109,7 +124,7 @@ class ItemLinker:
         if not n:
             return Link(name, None, None, 0.0, "none")
         if n in self._exact or n in self._alias:
-            i = self.best_index(self._exact.get(n) or self._alias[n], year)
+            i = self.best_index(self._exact.get(n) or self._alias[n], year, q)
             return Link(name, self.ids[i], self.titles[i], 100.0, "exact")
         hits = process.extract(n, self.norm, scorer=fuzz.WRatio, limit=25, score_cutoff=60)
         # titles that contain every word of the name ("lord of the rings fellowship")

@@ -78,6 +78,10 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     distinct = col.get("distinct")
     if distinct is not None and distinct <= 300 and (n_items is None or distinct <= max(20, 0.05 * n_items)):
         return "category"
+    # short labels each shared by several items ("AM4" of 59 CPUs, a county of 18 towns)
+    if distinct is not None and distinct <= 300 and n_items and distinct <= 0.12 * n_items and examples \
+            and max(len(x) for x in examples) <= 24 and float(col.get("null_fraction") or 0.0) < 0.5:
+        return "category"
     return "text"
 
 

@@ -70,6 +70,8 @@ def singular(w: str) -> str:
         return w[:-2]
     if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
         return w[:-1]
+    if w.endswith("us") and len(w) > 3 and word_rank(w[:-1]) is not None:
+        return w[:-1]  # "cpus", "menus", "gurus" (but "status", "campus", "virus" stay)
     return w
 
 

@@ -230,7 +230,7 @@ def _delimited_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str) -> 
                 ids = vocab.title_ids(phrase)
                 if ids and (best is None or len(phrase) > best[2]):
                     year = YEAR_SUFFIX.search(phrase)  # "King Kong (1976)": that one, not the 2005 film
-                    best = (s, e, len(phrase), linker.best_index(ids, int(year.group(1)) if year else None), 100.0)
+                    best = (s, e, len(phrase), linker.best_index(ids, int(year.group(1)) if year else None, phrase), 100.0)
         if best is None:
             # a typo'd entry: the entry after a header's ":", up to one of its sentence ends
             s = max(starts)
@@ -1101,6 +1101,9 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                 if top.role == "creator":
                     by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
                     caps = n == 1 and toks[i].raw.isupper() and len(phrase) >= 2  # "AMD", "HP": a name as written
+                    # "amd": a name the catalog writes in capitals, and no common English word
+                    caps = caps or (n == 1 and len(phrase) >= 3 and top.value.isupper() and top.value.lower() == phrase
+                                    and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK)
                     if not (by or caps or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
                 groups = [[h for h in hits if h.column == top.column]]
@@ -1852,6 +1855,7 @@ def _absent(p: _Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
         {x for c in vocab.columns.values() for g in c.words for x in g} | {c.name.lower() for c in vocab.columns.values()}
     valued = {k for sp, _, _ in p.values for k in range(sp.start, sp.end)} | \
         {k for sp, _ in p.numbers for k in range(sp.start, sp.end)}
+    titled = {k for sp, _ in p.mentions for k in range(sp.start, sp.end)}  # "Toy Story 2, Star Wars": titles, not "2 stars"
     runs = _unmatched_runs(p, vocab)
     out: list[tuple[str, str]] = []
     for name, (said, roles, cols, number) in lex.absent.items():
@@ -1859,10 +1863,11 @@ def _absent(p: _Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
             continue
         hits = said.find(w) + ([(i, i + 1) for i, x in enumerate(w) if x in ("$", "€", "£")] if name == "price" else [])
         for a, b in hits:
-            if any(k in valued for k in range(a, b)):
+            if any(k in valued or k in titled for k in range(a, b)):
                 continue
             if number and w[a] != "how":
-                near = [k for k in range(max(0, a - 3), min(len(w), b + 3)) if _num(w[k]) is not None and k not in valued]
+                near = [k for k in range(max(0, a - 3), min(len(w), b + 3))
+                        if _num(w[k]) is not None and k not in valued and k not in titled]
                 if not near:
                     continue
                 lo, hi = min(near + [a]), max(near + [b - 1]) + 1
