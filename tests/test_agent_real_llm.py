@@ -41,18 +41,17 @@ def test_recommend_with_hard_conditions(agent):
 
 
 def test_ungrounded_words_go_to_the_real_brain_as_catalog_values(agent):
-    """Words understanding cannot ground go to the brain (the real model) in one short call
-    whose schema is this catalog's closest values; they order the list (a soft preference),
-    the stated condition still holds on every item, and the reply names the words."""
+    """Words that neither understanding nor the catalog's values by meaning can ground go to the
+    brain (the real model) in one short call whose schema is this catalog's closest values; its
+    picks order the list (a soft preference, never a filter) and the reply names the words."""
     agent.soft_brain = True
     try:
-        t = agent.turn("a comedy for a cozy evening with grandma on a Tuesday")  # "Tuesday": no catalog value by meaning
+        t = agent.turn("something for a Tuesday")
     finally:
         agent.soft_brain = False
-    assert t.intent.get("unmatched") and t.llm_calls >= 1
-    assert "soft_rank" in [s.get("tool") for s in t.trace] and t.items
-    assert all("Comedy" in genres(agent, it) for it in t.items)
-    assert "“grandma”" in t.reply
+    assert t.intent.get("unmatched") == ("Tuesday",) and t.llm_calls >= 1
+    assert "soft_rank" in [s.get("tool") for s in t.trace] and len(t.items) >= 5
+    assert "“Tuesday”" in t.reply
 
 
 def test_info_query_year(agent):

@@ -563,8 +563,11 @@ class InteRecAgent:
             for h, sim in hits:
                 key = (h.column, h.value.lower())
                 related[key] = max(related.get(key, 0.0), sim)
-        # the brain, in order after the embedding: only for the runs no catalog value answered
-        if self.soft_brain and self.llm is not None and unclaimed:
+        # the brain, in order after the embedding: only when nothing the message says found catalog
+        # values by meaning (its picks beside found ones were measured to push those down — "goes back
+        # in time and messes everything up": time travel, then the brain's "twist ending" — see
+        # docs/results/open-world.md, session 4)
+        if self.soft_brain and self.llm is not None and unclaimed and not any(k not in soft_values for k in related):
             for key, sim in self._brain_values(message or text, " ".join(unclaimed), unclaimed).items():
                 related[key] = max(related.get(key, 0.0), sim)
         if related and not filtered:
