@@ -455,3 +455,41 @@ def test_hardware_units_and_the_column_next_to_the_number(cpus):
     c = _conds(understand("4 cores, base clock at least 3.5ghz, and less than 65W tdp", v))
     assert {("cores", "=", 4.0), ("base_clock", ">=", 3.5), ("tdp", "<", 65.0)} <= c
     assert ("l3_cache", ">=", 32.0) in _conds(understand("at least 32 MB of L3 cache", v))
+
+
+def test_short_labels_lowercase_acronyms_and_open_questions(cpus):
+    """Session 4, from the cpus catalog's failures: a socket ("AM4" of 59 CPUs) is a category
+    value; "amd" written in lower case is the maker the catalog writes "AMD" (an acronym, no
+    common word); "X specs?" / "how much cache does X have" is a question about X, answered
+    from its columns."""
+    v = cpus.vocab
+    assert v.columns["socket"].role == "category"
+    assert ("company", "in", ("AMD",)) in _conds(understand("give me 3 amd chips with 12 cores", v))
+    i = understand("how many chips use the AM4 socket?", v)
+    assert i.kind == "count" and ("socket", "in", ("AM4",)) in _conds(i)
+    i = understand("how much l3 cache does the EPYC 7742 have?", v)
+    assert i.kind == "fact" and "l3_cache" in i.fact_columns
+    assert {"cores", "threads", "tdp"} <= set(i.fact_columns)  # what the catalog knows of it, not one column
+    assert understand("more cpus like the EPYC 7742?", v).kind == "recommend"
+
+
+# ---------------------------------------------------------------- a measure by year (ontario-towns)
+@pytest.fixture(scope="module")
+def towns(home):
+    return _prepare(home, "ontario-towns", REPO / "benchmarks" / "catalogs" / "ontario-towns" / "items.csv", "id", "name")
+
+
+def test_a_measure_by_year_is_one_measure(towns, tmp_path):
+    """population_1996 … population_2021: "people" means the latest unless a year is said, and
+    the year that picks the column is no condition of its own."""
+    v = towns.vocab
+    assert v.columns["population_2021"].latest and v.columns["population_2016"].years == (2016,)
+    assert _conds(understand("towns under 3000 residents", v)) >= {("population_2021", "<", 3000.0)}
+    c = _conds(understand("how many places had over 100,000 people in 2016", v))
+    assert ("population_2016", ">", 100000.0) in c and not any(x[0] != "population_2016" for x in c)
+    i = understand("what was the population of Ajax in 2016?", v)
+    assert i.kind == "fact" and i.fact_columns == ("population_2016",)
+    a = InteRecAgent(towns, ScriptedLLM([POPULAR] * 2, routed=True), SessionStore(tmp_path / "s.db"),
+                     DemoBank(towns.ds), llm_intro="off")
+    t = a.turn("how big is Algonquin Highlands in square km")
+    assert t.intent["kind"] == "fact" and "999.69" in t.reply and not t.items

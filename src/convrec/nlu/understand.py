@@ -1101,8 +1101,8 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
                 if top.role == "creator":
                     by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
                     caps = n == 1 and toks[i].raw.isupper() and len(phrase) >= 2  # "AMD", "HP": a name as written
-                    # "amd": a name the catalog writes in capitals, and no common English word
-                    caps = caps or (n == 1 and len(phrase) >= 3 and top.value.isupper() and top.value.lower() == phrase
+                    # "amd": an acronym the catalog writes in capitals (3-4 letters), and no common English word
+                    caps = caps or (n == 1 and 3 <= len(phrase) <= 4 and top.value.isupper() and top.value.lower() == phrase
                                     and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK)
                     if not (by or caps or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
