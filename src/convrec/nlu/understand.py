@@ -598,6 +598,10 @@ def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fa
                 continue
             phrase = " ".join(t.raw for t in toks[i:j])
             ids = vocab.title_ids(phrase)
+            last = toks[j - 1]
+            if not ids and last.raw.lower().endswith(("'s", "’s")) and last.w == last.raw.lower()[:-2]:
+                phrase = " ".join([t.raw for t in toks[i:j - 1]] + [last.raw[:-2]])  # "Microsoft's market value"
+                ids = vocab.title_ids(phrase)
             if not ids:
                 continue
             words = [x for x in w[i:j] if x not in PUNCT]
@@ -1347,6 +1351,18 @@ def _negated_title_words(p: _Parse, vocab: Vocabulary) -> None:
         i = max(j, i + 1)
 
 
+def _generic_head(word: str, vals) -> bool:
+    """Is ``word`` (a common English word) the last word of every multi-word value it hits — the
+    noun the values qualify ("Trading companies", "Software & services"), not what sets one apart?"""
+    from convrec.tools.filters import stem_of
+
+    rank = word_rank(word) or word_rank(singular(word))
+    if rank is None or rank >= COMMON_WORD_RANK:
+        return False
+    st = stem_of(word)
+    return all(len(norm(h.value).split()) >= 2 and stem_of(norm(h.value).split()[-1]) == st for h in vals)
+
+
 def _text_words(p: _Parse, vocab: Vocabulary) -> None:
     """Words that name what an item is, in a catalog whose item texts are descriptive
     ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
@@ -1428,6 +1444,8 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
         while k < j:  # the longest phrase from k whose words a category's values or the items' texts share
             for e in range(j, k, -1):
                 vals = _value_word_hits(vocab, stems[k - i:e - i])
+                if vals and e - k == 1 and _generic_head(words[k - i], vals):
+                    vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
                 col, n = _text_hits(vocab, stems[k - i:e - i])
                 if col is not None and n < 2 and not vals:
                     col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
