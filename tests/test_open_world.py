@@ -493,3 +493,27 @@ def test_a_measure_by_year_is_one_measure(towns, tmp_path):
                      DemoBank(towns.ds), llm_intro="off")
     t = a.turn("how big is Algonquin Highlands in square km")
     assert t.intent["kind"] == "fact" and "999.69" in t.reply and not t.items
+
+
+# ---------------------------------------------------------------- a catalog met after the session-4 freeze (forbes2000)
+@pytest.fixture(scope="module")
+def companies(home):
+    return _prepare(home, "forbes2000", REPO / "benchmarks" / "catalogs" / "forbes2000" / "items.csv", "id", "name")
+
+
+def test_countries_head_nouns_possessives_and_amounts_in_billions(companies, towns):
+    """From the forbes2000 catalog's untouched run: "swiss" is Switzerland; "companies" alone is
+    not the category "Trading companies"; "Microsoft's market value" asks about Microsoft's
+    "marketvalue" column; "100 billion in sales" on a column of 0.01–256 means 100 (billions),
+    while "5 million people" on a population column stays five million."""
+    v = companies.vocab
+    assert ("country", "in", ("Switzerland",)) in _conds(understand("swiss pharma compnaies", v))
+    c = _conds(understand("swedish or danish companies", v))
+    assert c == {("country", "in", ("Sweden", "Denmark"))}
+    assert ("category", "in", ("Trading companies",)) in _conds(understand("trading companies", v))
+    i = understand("whats microsoft's market value", v)
+    assert i.kind == "fact" and i.fact_columns == ("marketvalue",) and companies.title(i.mentions[0].item_id) == "Microsoft"
+    assert v.columns["sales"].role == "other"  # 256.33 of sales is an amount, not a count of things
+    assert ("sales", ">", 100.0) in _conds(understand("companies with more than 100 billion dollars in sales", v))
+    assert ("marketvalue", "<", 1.0) in _conds(understand("small caps with a market value under $1bn", v))
+    assert ("population_2021", ">", 5_000_000.0) in _conds(understand("a city with more than 5 million people", towns.vocab))

@@ -43,6 +43,14 @@ _NAME_HINTS: list[tuple[str, set[str]]] = [
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?")
 
 
+def _is_number(x: Any) -> bool:
+    try:
+        float(x)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
 def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     """The role of one described column (a dict from ``describe_columns``)."""
     name, ctype = str(col["name"]), col.get("type", "text")
@@ -57,6 +65,9 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     if ctype == "boolean":
         return "flag"
     if ctype in ("integer", "real"):
+        if hint == "count" and ctype == "real" and "popularity" not in words and not (col.get("examples") and all(
+                float(x).is_integer() for x in col["examples"] if _is_number(x))):
+            return "other"  # "sales" of 256.33: an amount (of money), not a number of things
         if hint in ("price", "rating", "count", "time"):
             return hint
         lo, hi = col.get("min"), col.get("max")

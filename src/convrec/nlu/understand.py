@@ -123,12 +123,13 @@ def split_dialogue(message: str, vocab: Vocabulary) -> list[tuple[str, str]] | N
 
 
 # ---------------------------------------------------------------------- one speaker turn
-_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s+(million|thousand)\b", re.I)
+_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s*(billion|bn|million|thousand)\b", re.I)
+_SCALES = {"billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000, "thousand": 1000}
 
 
 def _scale(m: re.Match) -> str:
     n = float(m.group(2)) if m.group(2) else 1.0
-    return str(int(n * (1_000_000 if m.group(3).lower() == "million" else 1000)))
+    return str(int(n * _SCALES[m.group(3).lower()]))
 
 
 _GLUED_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)([a-z%]{1,5})\b", re.I)
@@ -958,6 +959,14 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         return None, "", 1.0
     c, factor = best
     v = _num(w[i])
+    if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
+            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+        # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
+        # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
+        for div in (1e3, 1e6, 1e9):
+            if float(c.min) <= v / div <= float(c.max) and v % div == 0:
+                factor = 1.0 / div
+                break
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
