@@ -647,7 +647,7 @@ class InteRecAgent:
               previous: Plan | None = None, conversational: bool = False) -> tuple[Plan, list[str]]:
         """The LLM writes the plan (with the closest demonstrations); the repair pipeline
         merges it with the intent."""
-        ctx = RepairContext(title=self.catalog.title, link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
+        ctx = RepairContext(title=getattr(self.catalog, "distinct_title", self.catalog.title), link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
                             k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
                             list_columns=tuple(self.list_columns),
                             remembered_likes=bool(self._ranking_profile(profile).like_ids),

@@ -28,7 +28,7 @@ class RepairContext:
     """What repairs may read besides the plan and the intent."""
 
     title: Callable[[str], str]
-    """item id → catalog title"""
+    """item id → the title a person would write for it, with the year where titles are shared ("King Kong (1976)"): the tools link it back to that item"""
     link: Callable[[list[str]], list[str | None]]
     """names → item ids (None where a name links to nothing)"""
     k: int = 10
