@@ -471,6 +471,8 @@ def test_short_labels_lowercase_acronyms_and_open_questions(cpus):
     assert i.kind == "fact" and "l3_cache" in i.fact_columns
     assert {"cores", "threads", "tdp"} <= set(i.fact_columns)  # what the catalog knows of it, not one column
     assert understand("more cpus like the EPYC 7742?", v).kind == "recommend"
+    i = understand("EPYC 7742 specs?", v)  # a title with a model number names one item, not a kind of them
+    assert i.kind == "fact" and cpus.title(i.mentions[0].item_id) == "EPYC 7742" and "cores" in i.fact_columns
 
 
 # ---------------------------------------------------------------- a measure by year (ontario-towns)

@@ -1392,7 +1392,8 @@ def _text_words(p: _Parse, vocab: Vocabulary) -> None:
         for span, m in p.mentions:
             stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
             col, n = _text_hits(vocab, stems) if stems else (None, 0)
-            if col is not None and n >= 3 and span.end - span.start <= 4:
+            numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered:
                 for x in range(span.start, span.end):
                     p.claimed[x] = False
                 continue
