@@ -263,6 +263,11 @@ class InteRecAgent:
         stated_now = len({i for i, w in liked_words if w and f" {w} " in f" {last} "})
         conversational = ((len(said) > 1 or intent.dialogue) and stated_now < STATED_SET
                           or not (intent.items() or self._ranking_profile(profile).like_ids))
+        liked_now = [m.item_id for m in intent.mentions if m.speaker == "user" and m.relation in ("liked", "reference")]
+        if not conversational and liked_now and not intent.unmatched:
+            # a stated set and nothing else: the ranker reads it in the form its likes weights were
+            # fitted on ("I liked A, B, C"), whatever the phrasing ("movies like …", "big fan of …")
+            words = "I liked " + ", ".join(self.catalog.title(i) for i in dict.fromkeys(liked_now))
         with stage("plan"):
             plan, repairs = self._plan(intent, sid, profile, conversational=conversational)
         if candidates is not None or k is not None:
