@@ -23,23 +23,16 @@ _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "vi
 
 def normalize_title(t: str) -> str:
     """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
-    t = re.sub(r"[™®©]", "", t)  # NFKD would turn ™ into "TM"
-    t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
-    t = t.lower().strip()
-    t = YEAR_SUFFIX.sub("", t)
-    m = _TRAILING_ARTICLE.match(t)  # "Matrix, The" is "The Matrix"; "Godfather: Part II, The" too
-    if m:
-        t = f"{m.group(2)} {m.group(1)}"
-    t = _PUNCT.sub(" ", t.replace("'", ""))
-    words = [_ROMAN.get(w, w) for w in t.split()]
-    return _ARTICLE.sub("", " ".join(words))
+    return _ARTICLE.sub("", " ".join(_ROMAN.get(w, w) for w in _surface(t).split()))
 
 
 def _surface(t: str) -> str:
-    """A title as written, articles kept: lower case, no year suffix, "Matrix, The" → "the matrix"."""
-    t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode().lower().strip()
-    t = YEAR_SUFFIX.sub("", t)
-    m = _TRAILING_ARTICLE.match(t)
+    """A title as written, articles kept: lower-case ASCII words, no year suffix, "Matrix, The"
+    → "the matrix" (``normalize_title`` also drops the article and reads roman numerals)."""
+    t = re.sub(r"[™®©]", "", t)  # NFKD would turn ™ into "TM"
+    t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
+    t = YEAR_SUFFIX.sub("", t.lower().strip())
+    m = _TRAILING_ARTICLE.match(t)  # "Matrix, The" is "The Matrix"; "Godfather: Part II, The" too
     if m:
         t = f"{m.group(2)} {m.group(1)}"
     return " ".join(_PUNCT.sub(" ", t.replace("'", "")).split())

@@ -11,6 +11,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from convrec.catalog.meaning import word_rank  # the English word list lives with the schema readers (re-exported here)
+
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")
 PUNCT = set("?!.,;:()\"")
 CLAUSE_END = set("?!.;:")
@@ -93,9 +95,6 @@ def noun_plural(noun: str) -> str:
     elif not last.endswith("s"):
         last = plural(last)
     return " ".join(words[:-1] + [last])
-
-
-from convrec.catalog.meaning import word_rank  # noqa: E402 — the English word list lives with the schema readers
 
 
 COMMON_WORD_RANK = 5000
