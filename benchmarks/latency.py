@@ -42,8 +42,11 @@ def _env(src: Path | None, home: str | None = None) -> dict[str, str]:
     return env
 
 
+SET = "latency"  # --set: requests come from benchmarks/requests/<set>-<dataset>.jsonl
+
+
 def _requests(dataset: str, n: int) -> list[dict]:
-    rows = [json.loads(l) for l in (HERE / "requests" / f"latency-{dataset}.jsonl").read_text().splitlines() if l.strip()]
+    rows = [json.loads(l) for l in (HERE / "requests" / f"{SET}-{dataset}.jsonl").read_text().splitlines() if l.strip()]
     return rows[:n] if n else rows
 
 
@@ -86,7 +89,7 @@ def cold(src: Path | None, dataset: str, reqs: list[dict], timeout: float, label
 
 def inproc(src: Path | None, dataset: str, n: int, timeout: float) -> list[dict]:
     """The in-process measurement runs in a child process, so "before" imports its own code."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", dataset, "--n", str(n)]
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", dataset, "--n", str(n), "--set", SET]
     r = subprocess.run(cmd, env=_env(src), capture_output=True, text=True, timeout=timeout * (n + 5), cwd=ROOT)
     try:
         return json.loads(r.stdout.strip().splitlines()[-1])
@@ -119,7 +122,9 @@ def summarize(rows: list[dict]) -> dict:
     rec = [r for r in ok if r.get("kind") in RECOMMEND]
     walls = [r["wall_s"] for r in ok]
     calls = [r["llm_calls"] for r in rec if r.get("llm_calls") is not None]
+    llm = [r["wall_s"] for r in ok if (r.get("llm_calls") or 0) > 0]  # turns that called the brain
     return {
+        "llm_turns": len(llm), "llm_p50_s": _round(_p(llm, 0.5)), "llm_p95_s": _round(_p(llm, 0.95)),
         "n": len(rows), "errors": len(rows) - len(ok),
         "p50_s": _round(_p(walls, 0.5)), "p90_s": _round(_p(walls, 0.9)), "max_s": _round(max(walls) if walls else None),
         "rec_turns": len(rec), "llm_calls_per_rec_turn": _round(statistics.mean(calls) if calls else None, 2),
@@ -173,8 +178,12 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds per request")
     ap.add_argument("--prepare", default=None, help="also time a first `data prepare` of this dataset on a fresh home")
     ap.add_argument("--out", default=None, help="also write the JSON result here")
+    ap.add_argument("--set", default="latency", help="request set: benchmarks/requests/<set>-<dataset>.jsonl "
+                    "(latency-llm: turns that call the LLM — small talk, pasted dialogues, soft words)")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    global SET
+    SET = a.set
     if a.worker:
         worker(a.worker, a.n)
         return
@@ -192,7 +201,8 @@ def main() -> None:
         reqs = _requests(ds, a.n)
         res: dict = {}
         for label, src in variants:
-            res[label] = {"cold": summarize(cold(src, ds, reqs, a.timeout, label))}
+            rows_c = cold(src, ds, reqs, a.timeout, label)
+            res[label] = {"cold": {**summarize(rows_c), "rows": rows_c}}
             if not a.skip_inproc:
                 rows = inproc(src, ds, a.n, a.timeout)
                 res[label]["inproc"] = summarize(rows)
@@ -202,12 +212,12 @@ def main() -> None:
                 b, f = res["before"][mode].get("p50_s"), res["after"][mode].get("p50_s")
                 res["after"][mode]["speedup_vs_before"] = _round(b / f if b and f else None)
         t = Table("variant", "mode", "n", "p50 s", "p90 s", "max s", "LLM calls / rec turn", "rec turns w/o LLM",
-                  "speed-up", title=f"latency · {ds} · {len(reqs)} requests")
+                  "LLM turns: n · p50 · p95 s", "speed-up", title=f"latency · {ds} · {len(reqs)} requests")
         for label in res:
             for mode, s in res[label].items():
                 t.add_row(label, mode, str(s["n"]), str(s["p50_s"]), str(s["p90_s"]), str(s["max_s"]),
                           str(s["llm_calls_per_rec_turn"]), f"{s['rec_turns_without_llm']}/{s['rec_turns']}",
-                          str(s.get("speedup_vs_before", "")))
+                          f"{s['llm_turns']} · {s['llm_p50_s']} · {s['llm_p95_s']}", str(s.get("speedup_vs_before", "")))
         con.print(t)
         result[ds] = res
     if a.prepare:
