@@ -65,6 +65,12 @@ CASES = [
      {("genres", "contains", "Indie")}, set(), {("1", "seen"), ("2", "seen")}),
     ("horrer games please", "recommend", None, {("genres", "contains", "Horror")}, set(), set()),
     ("any rougelike games", "recommend", None, {("tags", "contains", "Rogue-like")}, set(), set()),
+    # seen, then judged: the judgement is the relation
+    ("I played Deep Crawl and loved it", "recommend", None, set(), set(), {("2", "liked")}),
+    ("played Deep Crawl and Card Quest, both great", "recommend", None, set(), set(), {("2", "liked"), ("9", "liked")}),
+    ("I played Deep Crawl but didn't love it", "recommend", None, set(), set(), {("2", "disliked")}),
+    ("User: I already played Deep Crawl and Card Quest and liked them", "recommend", None, set(), set(),
+     {("2", "liked"), ("9", "liked")}),
     ("which should I play: Sky Duel, Kart Mania or Free Fall?", "choice", None, set(), set(),
      {("8", "listed"), ("5", "listed"), ("20", "listed")}),
 ]
@@ -180,3 +186,8 @@ def test_trademark_signs_do_not_split_a_title(tmp_path):
     for msg in ("I loved Batman™: Arkham Origins and DARK SOULS™: Prepare To Die™ Edition",
                 "i loved batman arkham origins and dark souls prepare to die edition"):
         assert understand(msg, vocab).liked == ["1", "2"], understand(msg, vocab).mentions
+
+
+def test_one_pasted_turn_loses_its_speaker_label(tiny_vocab):
+    it = understand("User: I already played Deep Crawl and loved it", tiny_vocab)
+    assert "User" not in it.unmatched and ("2", "liked") in mentions(it)

@@ -82,6 +82,7 @@ class Lexicon:
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}
+        self.praise = Phrases.of(r.get("praise", []))  # "I watched Heat, great film": what was seen was liked
         self.accept, self.reject, self.seen_reaction = Phrases.of(r["accept"]), Phrases.of(r["reject"]), Phrases.of(r["seen_reaction"])
         s = data["speakers"]
         self.user_speakers, self.other_speakers = set(s["user"]), set(s["other"])

@@ -92,6 +92,8 @@ def understand(message: str, vocab: Vocabulary, history: Sequence[dict] | None =
     if lang != "en":
         return RequestIntent("chitchat", message, language=lang, notes=(f"language: {lang}",))
     segments = split_dialogue(message, vocab)
+    if segments is None:
+        message = _strip_user_label(message, vocab)
     if segments is None and history:
         segments = [("user" if h.get("role") == "user" else "other", str(h.get("content", ""))) for h in history]
         segments.append(("user", message))
@@ -120,6 +122,15 @@ def split_dialogue(message: str, vocab: Vocabulary) -> list[tuple[str, str]] | N
     if speakers != {"user", "other"}:
         return None
     return segs
+
+
+def _strip_user_label(message: str, vocab: Vocabulary) -> str:
+    """"User: I liked Click and Get Out" — one turn pasted with its speaker label: the label is
+    no word of the request."""
+    lex = vocab.lexicon
+    m = re.match(r"\s*(" + "|".join(re.escape(n) for n in sorted(lex.user_speakers, key=len, reverse=True)) + r")\s*:\s+(?=\S)",
+                 message, re.I)
+    return message[m.end():] if m else message
 
 
 # ---------------------------------------------------------------------- one speaker turn
@@ -1619,7 +1630,45 @@ def _relations(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
             rel = rel or "reference"
         out.append((span, replace(m, relation=rel)))
         prev_rel, prev_end = rel, span.end
-    p.mentions = out
+    p.mentions = _reactions_after(out, p, lex) if speaker == "user" else out
+
+
+_LIST_GLUE = {"and", ",", "&", "(", ")", "or", "the"}
+_NOT_BEFORE = {"didn't", "didnt", "not", "never", "don't", "dont", "wasn't", "wasnt", "weren't", "werent", "no"}
+
+
+def _reactions_after(out: list, p: _Parse, lex) -> list:
+    """Items said to be seen, then judged right after them ("I watched Heat and loved it",
+    "saw Heat and Ronin, both great", "watched X, hated it"): the judgement is the relation."""
+    w = p.words
+    i = 0
+    while i < len(out):
+        j = i  # a run of seen items in one list ("Heat and Ronin")
+        while j + 1 < len(out) and out[j + 1][1].relation == out[i][1].relation \
+                and all(x in _LIST_GLUE or x.isdigit() for x in w[out[j][0].end:out[j + 1][0].start]) \
+                and out[j + 1][0].start - out[j][0].end <= 5:
+            j += 1
+        if out[i][1].relation == "seen":
+            end = out[j][0].end
+            stop = next((k for k in range(end, min(len(w), end + 7)) if p.toks[k].w in CLAUSE_END - {":"}), min(len(w), end + 7))
+            verdict = None
+            for k in range(end, stop):
+                n = lex.relations["disliked"].match_at(w, k)
+                if n:
+                    verdict = "disliked"
+                    p.claim(k, k + n)
+                    break
+                n = lex.praise.match_at(w, k) or lex.relations["liked"].match_at(w, k)
+                if n:
+                    no = p.negated(k) or (k > 0 and w[k - 1] in _NOT_BEFORE)
+                    verdict = "disliked" if no else "liked"  # "but didn't love it"
+                    p.claim(k - 1 if no and not p.negated(k) else k, k + n)
+                    break
+            if verdict:
+                for x in range(i, j + 1):
+                    out[x] = (out[x][0], replace(out[x][1], relation=verdict))
+        i = j + 1
+    return out
 
 
 # ---------------------------------------------------------------------- the intent
