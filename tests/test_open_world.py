@@ -519,3 +519,19 @@ def test_countries_head_nouns_possessives_and_amounts_in_billions(companies, tow
     assert ("sales", ">", 100.0) in _conds(understand("companies with more than 100 billion dollars in sales", v))
     assert ("marketvalue", "<", 1.0) in _conds(understand("small caps with a market value under $1bn", v))
     assert ("population_2021", ">", 5_000_000.0) in _conds(understand("a city with more than 5 million people", towns.vocab))
+
+
+def test_the_users_word_for_unnamed_items_and_orders_by_a_named_column(companies):
+    """A catalog that never said what its rows are: "companies" is the user's word for them (no
+    condition, nothing left unread), a later noun is still a wish ("companies that make phones");
+    "top 5 … by profits", "the highest sales", "sorted by market value" order by that column."""
+    v = companies.vocab
+    for msg in ("oil and gas companies", "any software companies?", "companies"):
+        i = understand(msg, v)
+        assert ("category", "in", ("Trading companies",)) not in _conds(i) and "companies" not in " ".join(i.unmatched), msg
+    assert "phones" in " ".join(understand("companies that make phones", v).unmatched)
+    i = understand("list the top 5 companies by profits", v)
+    assert [(h.column, h.descending) for h in i.sort] == [("profits", True)] and i.k == 5 and not i.unmatched
+    assert [(h.column, h.descending) for h in understand("which companies have the lowest assets", v).sort] == [("assets", False)]
+    i = understand("japanese companies sorted by market value", v)
+    assert ("country", "in", ("Japan",)) in _conds(i) and [h.column for h in i.sort] == ["marketvalue"] and not i.unmatched

@@ -196,6 +196,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _numbers(p, vocab)
     _values(p, vocab, min_words=2)
     _vague(p, vocab)
+    _sort_by_column(p, vocab)
     _values(p, vocab, min_words=1)
     _typo_values(p, vocab)
     _creator_names(p, vocab)
@@ -1097,6 +1098,37 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
             p.claim(a, b)
 
 
+_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum"}
+_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum"}
+
+
+def _sort_by_column(p: _Parse, vocab: Vocabulary) -> None:
+    """"top 5 companies by profits", "the highest sales", "lowest assets first", "sorted by
+    market value": an order on the numeric column the words name (not a condition)."""
+    w = p.words
+    for a, x in enumerate(w):
+        if p.claimed[a] or x not in _SORT_DESC | _SORT_ASC:
+            continue
+        b = a + 1
+        while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
+            b += 1
+        for e in range(min(len(w), b + 3), b, -1):
+            if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
+                continue
+            cols = [c for c in _fact_columns(w[b:e], vocab, by_name_only=True)
+                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) == 1:
+                asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
+                    or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
+                if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
+                    a -= 1  # "sorted by market value"
+                p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
+                p.claim(a, e)
+                break
+        else:
+            continue
+
+
 # ---------------------------------------------------------------------- values
 def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
     lex, w, toks = vocab.lexicon, p.words, p.toks
@@ -1502,6 +1534,8 @@ def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
         if got is None:
             continue
         hit, _ = got
+        if span.end - span.start == 1 and _generic_head(p.words[span.start], [hit]):
+            continue  # "companies" is no "Trading companies": the noun the values qualify
         p.values.append((span, [[hit]], text))
         p.claim(span.start, span.end)
 
@@ -1836,7 +1870,8 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w)
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
-    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w)
+    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
+        or any(_item_noun(p, i, vocab) for i in range(len(w)))
     if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
                                                            or w[:1] in (["you're"], ["youre"], ["ur"])):
         return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
@@ -2120,10 +2155,12 @@ def _choice_mentions(p: _Parse, vocab: Vocabulary) -> list[ItemMention]:
 
 def _unmatched(p: _Parse, vocab: Vocabulary) -> list[str]:
     """Content words nothing grounded (not stop words, not claimed), as short phrases."""
-    return [t for _, t in _unmatched_runs(p, vocab)][:6]
+    return [t for _, t in _unmatched_runs(p, vocab, final=True)][:6]
 
 
-def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
+def _unmatched_runs(p: _Parse, vocab: Vocabulary, final: bool = False) -> list[tuple[_Span, str]]:
+    """Runs of content words no reader claimed; ``final``: what is left to name to the user
+    (the user's own word for the items of a catalog that never said it is no wish left unread)."""
     lex, w = vocab.lexicon, p.words
     compared = {k for ph in lex.compare.values() for a, b in ph.find(w) for k in range(a, b)}  # "at least": not "least"
     out: list[tuple[_Span, str]] = []
@@ -2133,6 +2170,7 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
             or i in compared \
             or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
+        skip = skip or (final and i < len(w) and _item_noun(p, i, vocab))
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
                                         or any(ph.match_at(w, i) for ph in lex.compare.values())))  # "above": no theme
@@ -2143,6 +2181,39 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary) -> list[tuple[_Span, str]]:
         else:
             cur.append(i)
     return out
+
+
+_DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "other", "top", "biggest", "largest",
+                "best", "few", "several", "list", "show", "me", "give", "find", "of", "those", "these"}
+_HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
+              "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
+              "pls", "first", "than"}
+
+
+def _item_noun(p: _Parse, i: int, vocab: Vocabulary) -> bool:
+    """A catalog that never said what its rows are ("forbes2000" → items): a common plural noun
+    heading the request's noun phrase ("oil and gas companies", "any companies from japan") is
+    the user's word for them, not a wish left unread."""
+    if vocab.domain not in ("item", "") or p.claimed[i]:
+        return False
+    return _first_item_noun(p, vocab) == i
+
+
+def _first_item_noun(p: _Parse, vocab: Vocabulary) -> int | None:
+    return next((i for i in range(len(p.words)) if not p.claimed[i] and _noun_head(p, i)), None)
+
+
+def _noun_head(p: _Parse, i: int) -> bool:
+    w = p.words
+    x = w[i]
+    if singular(x) == x or not x.isalpha() or len(x) < 4:
+        return False
+    rank = word_rank(x)
+    if rank is None or rank >= COMMON_WORD_RANK:
+        return False
+    before = i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
+    after = i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT
+    return before and after
 
 
 # ---------------------------------------------------------------------- dialogues
