@@ -183,6 +183,21 @@ def test_grounded_request_skips_the_planner(catalog, tmp_path):
     assert [i["id"] for i in t.items] == [i["id"] for i in t2.items] and len(t.items) == 5
 
 
+def test_a_conversation_is_read_by_the_ranker_without_a_whole_plan_call(catalog, tmp_path):
+    """planner=auto: a pasted conversation with words no reader claims goes to the conversation
+    ranker with no whole-plan LLM call (measured to change 4 of 200 ReDial lists); "always"
+    still asks for one."""
+    msg = "Recommender: hi what do you like?\nUser: I loved Toy Story\n" \
+          "Recommender: have you seen Aladdin?\nUser: yes it was great. any movies about quokkas?"
+    plan = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "preference"}]}
+    a = InteRecAgent(catalog, ScriptedLLM([plan]), SessionStore(tmp_path / "a.db"), DemoBank(catalog.ds), llm_intro="off")
+    t = a.turn(msg)
+    assert t.intent.get("dialogue") and t.intent.get("unmatched") and t.llm_calls == 0 and t.items
+    b = InteRecAgent(catalog, ScriptedLLM([plan]), SessionStore(tmp_path / "b.db"), DemoBank(catalog.ds), llm_intro="off",
+                     planner="always")
+    assert b.turn(msg).llm_calls == 1
+
+
 def test_ungrounded_words_become_a_soft_preference_named_in_the_reply(catalog, tmp_path):
     """Words no reader grounds ("evening", "grandma") order the items by the closeness of their
     own text (never filter, no whole-plan LLM call) and the reply says so."""

@@ -35,7 +35,7 @@ def _surface(t: str) -> str:
     m = _TRAILING_ARTICLE.match(t)  # "Matrix, The" is "The Matrix"; "Godfather: Part II, The" too
     if m:
         t = f"{m.group(2)} {m.group(1)}"
-    return " ".join(_PUNCT.sub(" ", t.replace("'", "")).split())
+    return " ".join(_PUNCT.sub(" ", re.sub(r"['`\u00b4]", "", t)).split())  # McDonald`s = McDonald's = mcdonalds
 
 
 @dataclass

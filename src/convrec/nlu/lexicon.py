@@ -94,6 +94,10 @@ class Lexicon:
         self.decade_words = {norm(k2): int(v) for k2, v in num["decades"].items()}
         self.count_nouns, self.count_verbs = Phrases.of(num["count_nouns"]), Phrases.of(num["count_verbs"])
         c = data["compare"]
+        sg = data.get("signed", {})
+        self.loss, self.gain = Phrases.of(sg.get("loss", [])), Phrases.of(sg.get("gain", []))
+        self.money = Phrases.of(sg.get("money", []))
+        self.signed_measures = set(sg.get("measures", []))
         self.compare = {op: Phrases.of(c[name]) for op, name in ((">", "gt"), (">=", "ge"), ("<", "lt"), ("<=", "le"), ("=", "eq"))}
         self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
         self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}

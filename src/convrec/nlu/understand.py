@@ -184,7 +184,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _full_titles(p, vocab, text, speaker)
     _delimited_titles(p, vocab, text, speaker)
     _creators_first(p, vocab)
-    _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words))
+    _exact_titles(p, vocab, speaker, relaxed=_fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words)
+                  or bool(vocab.lexicon.fact_open.match_at([x for x in p.words if x not in PUNCT], 0)))  # "tell me about ajax"
     _context_titles(p, vocab, speaker)
     _complete_titles(p, vocab)
     _extend_titles(p, vocab)
@@ -193,6 +194,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _claim_listed(p, vocab, text)
     _codes(p, vocab)
     _bands(p, vocab)
+    _signed_amounts(p, vocab)
     _numbers(p, vocab)
     _values(p, vocab, min_words=2)
     _vague(p, vocab)
@@ -552,7 +554,8 @@ def _fact_question(p: _Parse, vocab: Vocabulary) -> bool:
 
     w = [x for x in p.words if x not in PUNCT]
     question = bool(w) and (vocab.lexicon.question_start.contains(w[:8]) or "?" in p.words)
-    if not question or vocab.lexicon.recommend.contains(w) and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
+    asks_items = any(not (a > 0 and w[a - 1] in ("the", "this", "your")) for a, _ in vocab.lexicon.recommend.find(w))  # "on the list": a noun
+    if not question or asks_items and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
         return False
     return any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values()) or \
         bool(_fact_columns(p.words, vocab, by_name_only=True))
@@ -914,6 +917,79 @@ def _phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claim
     return min(found, key=lambda k: abs(k - near)) if found else None
 
 
+def _round_in(v: float, div: float) -> bool:
+    """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
+    return abs(v / div - round(v / div, 3)) < 1e-9
+
+
+def _signed_column(vocab: Vocabulary) -> str | None:
+    """The measure of this catalog that goes below zero when an item loses (profits, net
+    income, change): a numeric column with values on both sides of zero, named like one."""
+    lex = vocab.lexicon
+    cands = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.min is not None
+             and c.max is not None and float(c.min) < 0 < float(c.max) and c.role not in ("id", "time", "rating")]
+    named = [c for c in cands if set(norm(c.label or c.name).split()) & lex.signed_measures
+             or any(set(g) & lex.signed_measures for g in c.words)]
+    pick = named or (cands if len(cands) == 1 else [])
+    return pick[0].name if pick else None
+
+
+def _signed_amounts(p: _Parse, vocab: Vocabulary) -> None:
+    """"lost money", "lost more than a billion", "didn't lose money", "profitable banks": a
+    bound on the catalog's signed measure (below zero is a loss)."""
+    lex, w = vocab.lexicon, p.words
+    if not (lex.loss.contains(w) or lex.gain.contains(w)):
+        return
+    col = _signed_column(vocab)
+    if col is None:
+        return
+    info = vocab.columns[col]
+    for phrases, loss in ((lex.loss, True), (lex.gain, False)):
+        for a, b in phrases.find(w):
+            if any(p.claimed[k] for k in range(a, b)):
+                continue
+            neg = p.negated(a) or (a > 0 and w[a - 1] in _NOT_BEFORE)
+            end, op, v = b, None, None
+            k = b
+            while k < len(w) and w[k] in ("a", "an", "the"):
+                k += 1
+            for cop, ph in lex.compare.items():
+                n = ph.match_at(w, k)
+                if n and cop != "=" and k + n < len(w) and _num(w[k + n]) is not None:
+                    op, v, end = cop, float(_num(w[k + n])), k + n + 1
+                    break
+            if op is None and k < len(w) and _num(w[k]) is not None:
+                op, v, end = ">=", float(_num(w[k])), k + 1  # "lost 2 billion"
+            if v is not None:
+                if v >= 1000 and float(info.max) < 10000:  # "a billion" on a column kept in billions
+                    for div in (1e3, 1e6, 1e9):
+                        if _round_in(v, div) and v / div <= max(abs(float(info.min)), abs(float(info.max))):
+                            v /= div
+                            break
+                v /= (info.scale or 1.0)
+            while end < len(w) and lex.money.match_at(w, end):
+                end += lex.money.match_at(w, end)
+            text = " ".join(t.raw for t in p.toks[a:end])
+            if v is None:
+                loses = loss != neg
+                cond = Condition(col, "<" if loses else ">=", 0.0, text, info.role) if loss else \
+                    Condition(col, ">" if loses is False else "<=", 0.0, text, info.role)
+                if not loss:
+                    cond = Condition(col, "<=" if neg else ">", 0.0, text, info.role)
+                p.numbers.append((_Span(a, end), cond))
+            elif loss and not neg:
+                # lost more than v → below −v; lost less than v → between −v and 0
+                flip = {">": "<", ">=": "<=", "<": ">", "<=": ">="}[op]
+                p.numbers.append((_Span(a, end), Condition(col, flip, -v, text, info.role)))
+                if op in ("<", "<="):
+                    p.numbers.append((_Span(a, end), Condition(col, "<", 0.0, text, info.role)))
+            else:
+                p.numbers.append((_Span(a, end), Condition(col, op, v if not loss else -v, text, info.role)))
+            p.claim(a, end)
+            if neg and a > 0 and w[a - 1] in _NOT_BEFORE:
+                p.claim(a - 1, a)
+
+
 def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
     """A number bound to the numeric column a request names near it, by the column's words
     and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
@@ -976,7 +1052,7 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
         # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
         # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
         for div in (1e3, 1e6, 1e9):
-            if float(c.min) <= v / div <= float(c.max) and v % div == 0:
+            if float(c.min) <= v / div <= float(c.max) and _round_in(v, div):
                 factor = 1.0 / div
                 break
     if v is not None and c.max is not None and c.min is not None and not unit and \
@@ -2212,7 +2288,7 @@ def _noun_head(p: _Parse, i: int) -> bool:
     if rank is None or rank >= COMMON_WORD_RANK:
         return False
     before = i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
-    after = i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT
+    after = i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1]
     return before and after
 
 
