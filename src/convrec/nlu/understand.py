@@ -1949,7 +1949,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
         or any(_item_noun(p, i, vocab) for i in range(len(w)))
     if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
-                                                           or w[:1] in (["you're"], ["youre"], ["ur"])):
+                                                           or any(x in ("you're", "youre", "ur") for x in w[:3])):
         return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
     # "how many ratings does Twilight have": a fact about the item, by column name
     if mentions and question and len(mentions) == 1 and not conds:
