@@ -535,3 +535,19 @@ def test_the_users_word_for_unnamed_items_and_orders_by_a_named_column(companies
     assert [(h.column, h.descending) for h in understand("which companies have the lowest assets", v).sort] == [("assets", False)]
     i = understand("japanese companies sorted by market value", v)
     assert ("country", "in", ("Japan",)) in _conds(i) and [h.column for h in i.sort] == ["marketvalue"] and not i.unmatched
+
+
+def test_losses_absent_places_and_country_abbreviations(companies):
+    """A signed measure: "lost money" is below zero, "lost more than a billion" below −1 on a
+    column kept in billions, "didn't lose money" at or above zero; a people the catalog's
+    places lack ("icelandic") is said back as missing, not dropped; "the uk", "the US"."""
+    v = companies.vocab
+    assert ("profits", "<", 0.0) in _conds(understand("how many companies lost money", v))
+    assert ("profits", "<", -1.0) in _conds(understand("which companies lost more than a billion dollars", v))
+    assert ("profits", ">=", 0.0) in _conds(understand("telecom companies that didn't lose money", v))
+    assert ("profits", ">", 0.0) in _conds(understand("profitable banks in japan", v))
+    i = understand("any icelandic companies?", v)
+    assert i.missing == ("Iceland",) and not i.conditions
+    assert ("country", "not_in", ("United States",)) in _conds(understand("oil companies not from the US", v))
+    assert any(c[0] == "country" and "United Kingdom" in c[2] for c in _conds(understand("insurance companies in the uk", v)))
+    assert not any(c[0] == "country" for c in _conds(understand("give us some banks", v)))

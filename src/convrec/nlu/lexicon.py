@@ -114,6 +114,7 @@ class Lexicon:
         self.recent_years = int(v["recent_years"])
         self.stop = set(data["stop"]["words"])
         self.values = {norm(k2): list(v2) for k2, v2 in data["values"].items()}
+        self.places = set(data.get("places", {}).get("countries", []))
 
 
 @lru_cache(maxsize=4)

@@ -63,6 +63,8 @@ class _Parse:
     unmatched: list[str] = field(default_factory=list)
     factors: dict[int, float] = field(default_factory=dict)
     """number token → factor from the unit it was written in to its column's stored unit"""
+    missing: list[str] = field(default_factory=list)
+    """places the user named that this catalog's place column does not hold ("icelandic")"""
 
     def free(self, i: int, j: int) -> bool:
         return all(not self.claimed[x] for x in range(i, j)) and all(not self.toks[x].punct for x in range(i, j))
@@ -1225,6 +1227,12 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             if n > 1 and lex.negation.match_at(inner, 0):
                 continue  # "not seen": the user's negation, not a tag value "Not Seen"
             groups = vocab.resolve_synonym(phrase)
+            if groups is None and phrase in lex.values and not p.negated(i):
+                place = _absent_place(vocab, phrase)
+                if place:  # "any icelandic companies?" where no company is from Iceland
+                    p.missing.append(place)
+                    p.claim(i, j)
+                    continue
             if groups is None:
                 hits = vocab.lookup(phrase)
                 if not hits:
@@ -1242,6 +1250,26 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
+
+
+def _absent_place(vocab: Vocabulary, phrase: str) -> str | None:
+    """A people or country the lexicon knows ("icelandic" → Iceland) that the catalog's column
+    of places does not hold: the place, said back as missing. A column is one of places when
+    it holds at least five of the lexicon's places."""
+    known = vocab.lexicon.places
+    places = [a for a in vocab.lexicon.values.get(phrase, []) if a in known]
+    if not places:
+        return None
+    col = getattr(vocab, "_place_column", "?")
+    if col == "?":
+        counts: dict[str, int] = {}
+        for a in known:
+            for h in vocab._exact_hits(a)[:1]:
+                counts[h.column] = counts.get(h.column, 0) + 1
+        best = max(counts.items(), key=lambda x: x[1], default=(None, 0))
+        col = best[0] if best[1] >= 5 else None
+        vocab._place_column = col
+    return places[0] if col else None
 
 
 def _codes(p: _Parse, vocab: Vocabulary) -> None:
@@ -2004,7 +2032,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
             return "recommend", ()
     if question and domain and not mentions and not _only_social(w, lex):
         return "recommend", ()  # "which movies would you say I'd enjoy?"
-    if _missing_names(p, vocab):
+    if _missing_names(p, vocab) or p.missing:
         return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
     unread = len(" ".join(t for _, t in _unmatched_runs(p, vocab)).split())
     pairs = set(zip(w, w[1:]))
@@ -2191,7 +2219,7 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
     if absent:  # "oscar winning": said back as information the catalog lacks, not as an unread word
         said = set(" ".join(t for _, t in absent).lower().split())
         unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
-    missing = _missing_names(p, vocab) if kind == "recommend" and not p.mentions else []
+    missing = (_missing_names(p, vocab) + p.missing) if kind == "recommend" and not p.mentions else []
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
         mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
@@ -2263,7 +2291,7 @@ _DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "o
                 "best", "few", "several", "list", "show", "me", "give", "find", "of", "those", "these"}
 _HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
               "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
-              "pls", "first", "than"}
+              "pls", "first", "than", "not", "but", "without", "except", "outside"}
 
 
 def _item_noun(p: _Parse, i: int, vocab: Vocabulary) -> bool:
