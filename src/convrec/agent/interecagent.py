@@ -373,7 +373,10 @@ class InteRecAgent:
                 if part:
                     TOOLS["lookup"]({"sql": part}, ctx)
             gone = absent_note(intent.absent, self.card.plural)
-            return Turn((gone + "\n" if gone else "") + answer_fact(intent, self.vocab), trace=bus.tracker.to_list(),
+            # the item the question is about comes with the answer (its card, its id for a link)
+            asked = [m.item_id for m in intent.mentions if m.relation == "asked" and m.item_id in self.catalog.items.index]
+            items = [item_view({"item_id": i, **self.catalog.describe(i)}, self.vocab) for i in dict.fromkeys(asked)][:5]
+            return Turn((gone + "\n" if gone else "") + answer_fact(intent, self.vocab), items=items, trace=bus.tracker.to_list(),
                         session=sid, intent=intent.to_dict())
         if kind == "recommend" and intent.missing:  # "what's good at Wendy's": nothing here is from there
             names = ", ".join(f"“{m}”" for m in intent.missing)
@@ -691,11 +694,21 @@ class InteRecAgent:
         plan, repairs = run_repairs(plan, intent, ctx)
         return plan, extra + repairs
 
+    def _swap(self, intent: RequestIntent) -> bool:
+        """"what about Lanark instead": the new value replaces the one of its column, the rest of
+        the request stands (not "something different instead", which starts over)."""
+        from convrec.nlu.text import tokenize
+
+        w = [t.w for t in tokenize(intent.message) if not t.punct]
+        said = {" ".join(w[a:b]) for a, b in self.vocab.lexicon.reset.find(w)}
+        return bool(said) and said <= {"instead", "rather"} and any(c.op in ("contains", "in", "=") or c.op in ("<", "<=", ">", ">=")
+                                                                   for c in intent.conditions)
+
     def _carry_over(self, plan: Plan, intent: RequestIntent, profile: Profile, repairs: list[str]) -> tuple[Plan, list[Condition]]:
         """A refinement ("one from the 1990s" after "a drama please") keeps what the user was
         looking for: earlier conditions on columns this turn does not constrain are added,
         unless the user starts over ("instead", "something different", ...)."""
-        if not self.memory or not profile.expect or plan.action != "use_tools" or intent.reset:
+        if not self.memory or not profile.expect or plan.action != "use_tools" or (intent.reset and not self._swap(intent)):
             return plan, []
         tools = {s.tool for s in plan.steps}
         if "fetch" not in tools or tools & {"lookup", "store_candidates"}:

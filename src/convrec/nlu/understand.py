@@ -160,6 +160,9 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
             return m.group(0)
         return f"{m.group(1)} {u}"
 
+    # "km2", "km²", "sq mi": square units, which the tokenizer would split into a unit and a "2"
+    text = re.sub(r"(?i)\b(km|mi|m|ft|cm)\s?(?:2|²)(?![\d])", lambda m: f" square {m.group(1).lower()}", text)
+    text = re.sub(r"(?<=\d)\s?%", " percent", text)  # the tokenizer drops "%": "over 10%" = "over 10 percent"
     text = _GLUED_UNIT.sub(glued, text)
     prefixed = units_data()["prefixed"]
     if prefixed:
@@ -206,6 +209,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _creator_names(p, vocab)
     _text_words(p, vocab)
     _count(p, vocab)
+    _scope_words(p, vocab)
     if vocab.encoder is not None and speaker == "user":
         _paraphrases(p, vocab)
     _relations(p, vocab, speaker)
@@ -632,11 +636,15 @@ def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fa
             cap = any(t.capitalised or t.w[:1].isdigit() for t in toks[i:j] if t.w not in lex.stop) and \
                 not (i == 0 and n == 1 and not relaxed and not (j < len(w) and w[j] in (",", ":", "?", "or", "and")))
             strict = _trigger_before(p, vocab, i) or _after_mention_list(p, i)
-            context = strict or (relaxed and (n >= 2 or len(words[0]) >= 6))
+            # in a question about one item a lower-case title of one uncommon word counts ("the
+            # population of ajax in 2021"), a common one does not ("how hot is heat")
+            context = strict or (relaxed and (n >= 2 or len(words[0]) >= 6 or (
+                len(words[0]) >= 4 and (word_rank(words[0]) or 10 ** 9) >= COMMON_WORD_RANK)))
             is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
             if n == 1:
                 ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop
-                if ok and not cap and len(words[0]) < 5:
+                if ok and not cap and len(words[0]) < 5 and not (relaxed and len(words[0]) >= 4 and (
+                        word_rank(words[0]) or 10 ** 9) >= COMMON_WORD_RANK):
                     ok = False
             else:
                 ok = (cap or context or len(content) >= 2) and not (is_value and not strict and not cap)
@@ -1002,13 +1010,14 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
     w = p.words
     unit, _ = _unit_after(w, j)
     # the words around the number, not reaching past another number
-    lo, hi = max(0, i - 6), min(len(w), j + 5)
+    fam = _family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
+    lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
     for k in range(i - 1, lo - 1, -1):
-        if _num(w[k]) is not None:
+        if _num(w[k]) is not None and _num(w[k]) not in fam:
             lo = k + 1
             break
     for k in range(j, hi):
-        if _num(w[k]) is not None:
+        if _num(w[k]) is not None and _num(w[k]) not in fam:
             hi = k
             break
     best, best_key, best_words = None, None, []
@@ -1026,6 +1035,8 @@ def _bind_by_words(p: _Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | 
             if conv is None and not named_unit:
                 continue
             factor = conv if conv is not None else 1.0
+            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
+                factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
         matched, dist, where = 0, 99, []
         for g in c.words:
             hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None]
@@ -1111,6 +1122,8 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
         return time_col, "time"
     if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
         return price_col, "price"
+    if v in _family_years(vocab) and not time_col:
+        return None, ""  # "population change from 2016 to 2021": years that pick a column, not its values
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
         if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
             return c, vocab.columns[c].role
@@ -1642,6 +1655,19 @@ def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
             continue  # "companies" is no "Trading companies": the noun the values qualify
         p.values.append((span, [[hit]], text))
         p.claim(span.start, span.end)
+
+
+def _scope_words(p: _Parse, vocab: Vocabulary) -> None:
+    """Words of the catalog's own name say what the whole catalog is ("cities in ontario" in
+    ontario-towns, "ucla courses", "tate works"): no condition, no wish left unread, and never a
+    value that resembles them by meaning (Ontario is not Toronto)."""
+    from convrec.catalog.meaning import name_words
+
+    scope = {x for x in name_words(getattr(vocab, "name", "") or "") if x.isalpha() and len(x) >= 4
+             and x not in vocab.lexicon.stop and singular(x) not in set(vocab.domain.split())}
+    for i, x in enumerate(p.words):
+        if not p.claimed[i] and x in scope and not vocab.lookup(x):
+            p.claim(i, i + 1)
 
 
 def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
@@ -2275,6 +2301,7 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary, final: bool = False) -> list[t
             or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
         skip = skip or (final and i < len(w) and _item_noun(p, i, vocab))
+        skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
                                         or any(ph.match_at(w, i) for ph in lex.compare.values())))  # "above": no theme
