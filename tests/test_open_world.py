@@ -557,3 +557,29 @@ def test_losses_absent_places_and_country_abbreviations(companies):
     assert ("country", "not_in", ("United States",)) in _conds(understand("oil companies not from the US", v))
     assert any(c[0] == "country" and "United Kingdom" in c[2] for c in _conds(understand("insurance companies in the uk", v)))
     assert not any(c[0] == "country" for c in _conds(understand("give us some banks", v)))
+
+
+def test_model_codes_percent_fractions_square_units_and_scope(cpus, towns):
+    """A model code one title carries names that item ("threadripper 3990x - how many threads");
+    "20%" on a change column kept as fractions is 0.2 and "between 2016 and 2021" picks that
+    column instead of being read as values; "km2"/"km²"/"square miles" convert to the column's
+    km²; words of the catalog's name are its scope (Ontario is not Toronto)."""
+    i = understand("threadripper 3990x - how many threads", cpus.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("threads",) and cpus.title(i.mentions[0].item_id) == "Ryzen Threadripper 3990X"
+    assert cpus.title(understand("i7 8700k specs?", cpus.vocab).mentions[0].item_id) == "Core i7-8700K"
+    v = towns.vocab
+    c = _conds(understand("places that grew by more than 20% between 2016 and 2021", v))
+    assert ("pop_change_2016_2021_pct", ">", 0.2) in c and not any(x[0] == "population_1996" for x in c)
+    assert ("land_area_km2", ">", 5000.0) in _conds(understand("a town that covers more than 5000 km2", v))
+    assert ("land_area_km2", ">", 300.0) in _conds(understand("towns over 300 km²", v))
+    assert any(x[0] == "land_area_km2" and abs(x[2] - 258.9988) < 0.01 for x in _conds(understand("towns bigger than 100 square miles", v)))
+    i = understand("cities in ontario", v)
+    assert not any(x[0] == "census_div" for x in _conds(i)) and not i.unmatched
+
+
+def test_instead_swaps_one_value_and_keeps_the_rest(towns, tmp_path):
+    a = InteRecAgent(towns, ScriptedLLM([]), SessionStore(tmp_path / "s.db"), DemoBank(towns.ds), llm_intro="off")
+    t = a.turn("show me townships in Hastings")
+    t = a.turn("what about lanark instead", session=t.session)
+    assert t.items and {towns.vocab.item_value(it["id"], "census_div") for it in t.items} == {"Lanark"}
+    assert {it["csd_type"] for it in t.items} == {"township"}

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from convrec.catalog.linking import YEAR_SUFFIX
+from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
 from convrec.nlu.text import (CLAUSE_END, COMMON_WORD_RANK, PUNCT, Tok, ascii_fold, norm, noun_plural, singular,
                               tokenize, word_rank)
@@ -194,6 +194,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
     _context_titles(p, vocab, speaker)
     _complete_titles(p, vocab)
     _extend_titles(p, vocab)
+    _model_codes(p, vocab, speaker)
     if not p.mentions and _fact_question(p, vocab):
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
@@ -324,6 +325,39 @@ def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: st
     m = ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, score)
     p.mentions.append((_Span(i, j), m))
     p.claim(i, j)
+
+
+_CODE = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]{4,}")
+
+
+def _model_codes(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
+    """A model code that only one title carries ("3990x" in "Ryzen Threadripper 3990X", "8700k"
+    in "Core i7-8700K"): that item, with the words beside the code that its title also has
+    ("threadripper 3990x", "i7 8700k")."""
+    linker = vocab.linker
+    index = getattr(vocab, "_code_index", None)
+    if index is None:
+        index = {}
+        for k, t in enumerate(linker.titles):
+            for x in normalize_title(str(t)).split():
+                if _CODE.fullmatch(x):
+                    index.setdefault(x, []).append(k)
+        vocab._code_index = index
+    if not index:
+        return
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or x not in index or len(index[x]) != 1:
+            continue
+        idx = index[x][0]
+        compact = normalize_title(str(linker.titles[idx])).replace(" ", "")
+        a = i
+        while a > 0 and not p.claimed[a - 1] and not p.toks[a - 1].punct and "".join(w[a - 1:i + 1]) in compact \
+                and w[a - 1] not in vocab.lexicon.stop:
+            a -= 1
+        text = " ".join(t.raw for t in p.toks[a:i + 1])
+        p.mentions.append((_Span(a, i + 1), ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, 100.0)))
+        p.claim(a, i + 1)
 
 
 _LIST_SEP = {",", ";", "and", "&", "or", "/"}
@@ -1997,7 +2031,10 @@ def _dedupe(conds: list[Condition]) -> list[Condition]:
 def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
     lex, w = vocab.lexicon, p.words
     content = [x for x in w if x not in PUNCT]
-    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w)
+    # a question opens the message, or a clause after a named item ("threadripper 3990x - how many threads")
+    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w or any(
+        lex.question_start.match_at(w, sp.end + (sp.end < len(w) and w[sp.end] in PUNCT)) for sp, _ in p.mentions
+        if sp.start == 0 and sp.end < len(w)))
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
