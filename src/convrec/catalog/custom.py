@@ -117,7 +117,34 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     json_lists = present.str.startswith("[") & present.str.endswith("]")
     if json_lists.mean() > 0.5 or (present.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
         return "list", [_as_list(v, sep) for v in s]
+    other = _list_separator(present, sep)
+    if other:
+        return "list", [_as_list(v, other) for v in s]
     return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
+
+
+def _list_separator(present: pd.Series, sep: str) -> str | None:
+    """A column of short entries written "1, 4" or "A; B": a list when its parts repeat across
+    rows — fewer distinct parts than distinct entries (metro lines, districts), or short codes
+    ("H", "J, L") — not "Auerbach, Frank" (every name a new pair of parts)."""
+    if present.str.len().median() > 80:
+        return None
+    for cand in (",", ";"):
+        if cand == sep:
+            continue
+        has = present.str.contains(re.escape(cand), regex=True)
+        if has.mean() < 0.1:
+            continue
+        rows = [[x.strip() for x in v.split(cand) if x.strip()] for v in present]
+        parts = [x for r in rows for x in r]
+        distinct = set(parts)
+        if not distinct:
+            continue
+        single = sum(1 for r in rows if len(r) == 1) / len(rows)
+        codes = float(np.median([len(x) for x in distinct])) <= 4 and single >= 0.3
+        if len(distinct) < present.nunique() or codes:
+            return cand
+    return None
 
 
 def load_custom(name: str, src: CustomSource) -> RawDataset:

@@ -199,6 +199,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
     _codes(p, vocab)
+    _column_values(p, vocab)
     _bands(p, vocab)
     _signed_amounts(p, vocab)
     _numbers(p, vocab)
@@ -1158,6 +1159,9 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
         return price_col, "price"
     if v in _family_years(vocab) and not time_col:
         return None, ""  # "population change from 2016 to 2021": years that pick a column, not its values
+    if not time_col and float(v).is_integer() and 1900 <= v <= 2035 and i > 0 and w[i - 1] in ("in", "during", "for", "of") \
+            and not _family_years(vocab):
+        return None, ""  # "fewer than 500k passengers in 2021": the year of the figures, not a value
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
         if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
             return c, vocab.columns[c].role
@@ -1297,6 +1301,88 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
+
+
+def _column_values(p: _Parse, vocab: Vocabulary) -> None:
+    """A value said with its column's word, however short ("line 4", "on line 14", "rer c",
+    "the 7bis line"): that column's value — the word tells which column a "4" or a "C" is of."""
+    w, toks = p.words, p.toks
+    cols = [c for c in vocab.columns.values() if c.role in ("category", "tag") and c.words]
+    if not cols:
+        return
+    owners: dict[str, set[str]] = {}
+    for c in cols:
+        for g in c.words:
+            for x in g:
+                owners.setdefault(x, set()).add(c.name)
+    own = {c.name: {x for g in c.words for x in g if len(owners.get(x, ())) == 1} for c in cols}
+    for i, x in enumerate(w):
+        if p.claimed[i]:
+            continue
+        for c in cols:
+            if x not in own[c.name]:
+                continue
+            for j, step in ((i + 1, 1), (i - 1, -1)):  # "line 4" / "the 7bis line"
+                k = j
+                while 0 <= k < len(w) and w[k] in ("the", "no", "number", "#") and step == 1:
+                    k += 1
+                if not (0 <= k < len(w)) or p.claimed[k] or toks[k].punct:
+                    continue
+                hits = [h for h in vocab._exact_hits(toks[k].raw) if h.column == c.name] or \
+                    [h for h in vocab.values.get(norm(toks[k].raw), []) if h.column == c.name and h.value.lower() == w[k]]
+                if hits:
+                    a, b = (i, k + 1) if step == 1 else (k, i + 1)
+                    hits = [replace(h, role="named") for h in hits[:1]]  # said with its column's word: a condition
+                    p.values.append((_Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
+                    p.claim(a, b)
+                    break
+            if p.claimed[i]:
+                break
+    # "where you can hop on a tram", "no rer": the column's own word alone, in a list column most
+    # items leave empty, asks for items that have any value there (or, negated, none)
+    for i, x in enumerate(w):
+        if p.claimed[i] or len(x) < 3 or x in vocab.lexicon.stop:
+            continue
+        for c in cols:
+            if c.type != "list" or not c.distinct or c.distinct > 40 or c.name not in vocab.items.columns:
+                continue
+            if not any(x == y or (len(x) >= 4 and y.startswith(x)) for y in own[c.name]):
+                continue
+            filled = vocab.items[c.name].map(lambda v: isinstance(v, (list, tuple)) and len(v) > 0)
+            if filled.mean() > 0.6:
+                continue
+            allv = sorted({str(v) for vs in vocab.items[c.name] if isinstance(vs, (list, tuple)) for v in vs})
+            hits = [replace(h, role="presence") for v in allv for h in vocab._exact_hits(v) if h.column == c.name]
+            if hits:
+                a = i
+                while a > 0 and not p.claimed[a - 1] and w[a - 1] in ("connect", "connects", "connected", "connection",
+                                                                     "with", "to", "the", "a", "an", "on", "have", "has"):
+                    a -= 1
+                b = i + 1 + (i + 1 < len(w) and w[i + 1] in ("connection", "connections", "line", "lines", "station", "stations"))
+                if a > 0 and w[a - 1] in _NOT_BEFORE | {"doesn't", "doesnt", "aren't", "arent", "isn't", "isnt", "can't", "cant"}:
+                    p.negated_spans.append(_Span(a, b))  # "that don't connect to the rer"
+                p.values.append((_Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
+                p.claim(a, b)
+                break
+    # "in the 15th": a numbered word that is part of exactly one value ("Paris 15th")
+    index = getattr(vocab, "_numbered_words", None)
+    if index is None:
+        index = {}
+        for c in cols:
+            for key, hs in vocab.values.items():
+                for h in hs:
+                    if h.column == c.name:
+                        for x in norm(h.value).split():
+                            if any(ch.isdigit() for ch in x) and any(ch.isalpha() for ch in x) and norm(h.value) != x:
+                                index.setdefault(x, set()).add((h.column, h.value))
+        vocab._numbered_words = index
+    for i, x in enumerate(w):
+        if not p.claimed[i] and len(index.get(x, ())) == 1:
+            col, val = next(iter(index[x]))
+            hits = [h for h in vocab._exact_hits(val) if h.column == col]
+            if hits:
+                p.values.append((_Span(i, i + 1), [hits[:1]], toks[i].raw))
+                p.claim(i, i + 1)
 
 
 def _absent_place(vocab: Vocabulary, phrase: str) -> str | None:
@@ -1678,6 +1764,8 @@ def _paraphrases(p: _Parse, vocab: Vocabulary) -> None:
     for span, text in _unmatched_runs(p, vocab)[:3]:
         if span.end - span.start > 4:
             continue
+        if any(ch.isdigit() for k in range(span.start, span.end) for ch in p.words[k]):
+            continue  # "15th" is not "14" by meaning: numbers and ordinals match by spelling only
         if span.start > 0 and p.words[span.start - 1] in SOURCE_WORDS or any(
                 p.toks[k].raw.lower().endswith("'s") for k in range(span.start, span.end)):
             continue  # "at Wendy's", "by Banksy": a name, never another value that resembles it
@@ -1907,7 +1995,10 @@ def _conditions(p: _Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tup
                 flags.append((span, len(conds) - 1))
                 continue
             vals = list(dict.fromkeys(h.value for h in group if h.column == col))
-            if info.role == "tag" and not neg:
+            if group[0].role == "presence":  # "with a tram": any value of that column; "no rer": none
+                conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+                continue
+            if info.role == "tag" and not neg and group[0].role != "named":
                 soft += [(col, v) for v in vals]
                 continue
             if info.type == "list" and len(vals) == 1:
@@ -2364,23 +2455,31 @@ def _item_noun(p: _Parse, i: int, vocab: Vocabulary) -> bool:
     the user's word for them, not a wish left unread."""
     if vocab.domain not in ("item", "") or p.claimed[i]:
         return False
-    return _first_item_noun(p, vocab) == i
+    head = _first_item_noun(p, vocab)
+    # "what metro stops": the word before the head noun is part of the user's name for the items
+    return head is not None and (head == i or (head == i + 1 and _modifier(p, i)))
+
+
+def _modifier(p: _Parse, i: int) -> bool:
+    w = p.words
+    return not p.toks[i].punct and w[i].isalpha() and w[i] not in _DETERMINERS and (i == 0 or w[i - 1] in _DETERMINERS)
 
 
 def _first_item_noun(p: _Parse, vocab: Vocabulary) -> int | None:
-    return next((i for i in range(len(p.words)) if not p.claimed[i] and _noun_head(p, i)), None)
+    return next((i for i in range(len(p.words)) if not p.claimed[i] and (
+        _noun_head(p, i) or (i > 0 and not p.claimed[i - 1] and _modifier(p, i - 1) and _noun_head(p, i, modified=True)))), None)
 
 
-def _noun_head(p: _Parse, i: int) -> bool:
+def _noun_head(p: _Parse, i: int, modified: bool = False) -> bool:
     w = p.words
     x = w[i]
     if singular(x) == x or not x.isalpha() or len(x) < 4:
         return False
     rank = word_rank(x)
-    if rank is None or rank >= COMMON_WORD_RANK:
+    if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo
         return False
-    before = i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
-    after = i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1]
+    before = modified or i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
+    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1]
     return before and after
 
 
