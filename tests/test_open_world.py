@@ -583,3 +583,31 @@ def test_instead_swaps_one_value_and_keeps_the_rest(towns, tmp_path):
     t = a.turn("what about lanark instead", session=t.session)
     assert t.items and {towns.vocab.item_value(it["id"], "census_div") for it in t.items} == {"Lanark"}
     assert {it["csd_type"] for it in t.items} == {"township"}
+
+
+# ---------------------------------------------------------------- a catalog met after the session-5 freeze (paris-metro)
+@pytest.fixture(scope="module")
+def stations(home):
+    return _prepare(home, "paris-metro", REPO / "benchmarks" / "catalogs" / "paris-metro" / "items.csv", "id", "name")
+
+
+def test_comma_lists_column_words_and_presence(stations):
+    """From the paris-metro catalog's untouched run (3/30): "1, 4" is a list of lines; "line 4"
+    is that value of that column, "line 15" a value the catalog lacks (said back, not dropped);
+    "the 15th" is the one value holding that word; a mostly-empty list column's own word asks
+    for items with any value there ("with a tram"), negated for none ("don't connect to the rer");
+    "st" is "saint"; a bare name in a catalog without interactions is a look-up."""
+    v = stations.vocab
+    assert v.columns["lines"].type == "list" and v.columns["connect_rer"].type == "list"
+    assert ("lines", "contains", "4") in _conds(understand("stations on line 4", v))
+    i = understand("stations on line 15", v)
+    assert i.missing == ("line 15",) and not i.conditions
+    assert ("location", "contains", "Paris 15th") in _conds(understand("how many stations are there in the 15th", v))
+    c = _conds(understand("line 9 stations that don't connect to the rer", v))
+    assert ("lines", "contains", "9") in c and any(x[0] == "connect_rer" and x[1] == "not_in" and set(x[2]) == set("ABCDE") for x in c)
+    assert any(x[0] == "connect_tramway" and x[1] == "in" for x in _conds(understand("any metro stations where you can hop on a tram", v)))
+    i = understand("info on strasbourg st denis", v)
+    assert i.kind == "fact" and stations.title(i.mentions[0].item_id) == "Strasbourg—Saint-Denis"
+    i = understand("montparnasse bienvenue", v)
+    assert i.kind == "fact" and stations.title(i.mentions[0].item_id) == "Montparnasse—Bienvenüe"
+    assert understand("tell me about charles de gaulle etoile", v).language == "en"

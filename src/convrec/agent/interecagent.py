@@ -380,7 +380,8 @@ class InteRecAgent:
                         session=sid, intent=intent.to_dict())
         if kind == "recommend" and intent.missing:  # "what's good at Wendy's": nothing here is from there
             names = ", ".join(f"“{m}”" for m in intent.missing)
-            return Turn(f"I have no {self.card.plural} from {names}: nothing in this catalog matches "
+            how = "from" if all(m[:1].isupper() or "'" in m for m in intent.missing) else "with"  # "from “Iceland”", "with “line 15”"
+            return Turn(f"I have no {self.card.plural} {how} {names}: nothing in this catalog matches "
                         + ("it" if len(intent.missing) == 1 else "them") + ". " + self.card.scope_text(),
                         session=sid, intent=intent.to_dict())
         if kind == "fact" and intent.conditions:  # "double whopper with cheese - how many calories"

@@ -23,7 +23,11 @@ _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "vi
 
 def normalize_title(t: str) -> str:
     """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
-    return _ARTICLE.sub("", " ".join(_ROMAN.get(w, w) for w in _surface(t).split()))
+    return _ARTICLE.sub("", " ".join(_ROMAN.get(w, _ABBREV.get(w, w)) for w in _surface(t).split()))
+
+
+_ABBREV = {"st": "saint", "ste": "sainte", "mt": "mount"}
+"""Abbreviations people write either way ("Strasbourg—Saint-Denis" = "strasbourg st denis")."""
 
 
 def _surface(t: str) -> str:

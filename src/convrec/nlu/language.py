@@ -21,7 +21,9 @@ FUNCTION_WORDS: dict[str, set[str]] = {
            "sur", "dans", "annees", "aime", "j'aime", "cherche", "s'il", "plait"},
 }
 ENGLISH = {"the", "a", "an", "and", "i", "me", "my", "with", "for", "of", "in", "is", "are", "movie", "movies", "film",
-           "films", "book", "books", "game", "games", "something", "like", "want", "please", "recommend", "some", "from"}
+           "films", "book", "books", "game", "games", "something", "like", "want", "please", "recommend", "some", "from",
+           "tell", "about", "what", "which", "how", "show", "give", "any", "info", "on", "where", "who", "when", "you",
+           "do", "does", "have", "to", "that", "this", "are", "can"}
 
 NOT_UNDERSTOOD: dict[str, str] = {
     "es": "Por ahora solo entiendo peticiones en inglés. Escríbeme, por ejemplo: \"{example}\".",
@@ -39,7 +41,7 @@ def detect_language(text: str) -> str:
     en = sum(w in ENGLISH for w in words)
     best, n_best = "en", 0
     for lang, fw in FUNCTION_WORDS.items():
-        n = sum(w in fw for w in words)
+        n = sum(w in fw and w not in ENGLISH for w in words)  # "me" is English too ("tell me about charles de gaulle")
         if n > n_best:
             best, n_best = lang, n
     return best if n_best >= 2 and n_best > en else "en"

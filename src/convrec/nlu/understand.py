@@ -1336,6 +1336,11 @@ def _column_values(p: _Parse, vocab: Vocabulary) -> None:
                     p.values.append((_Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
                     p.claim(a, b)
                     break
+                if step == 1 and _code_like(w[k]) and _code_column(vocab, c.name):
+                    # "line 15" where the lines are 1–14: a value this catalog does not have
+                    p.missing.append(f"{toks[i].raw} {toks[k].raw}")
+                    p.claim(i, k + 1)
+                    break
             if p.claimed[i]:
                 break
     # "where you can hop on a tram", "no rer": the column's own word alone, in a list column most
@@ -1383,6 +1388,16 @@ def _column_values(p: _Parse, vocab: Vocabulary) -> None:
             if hits:
                 p.values.append((_Span(i, i + 1), [hits[:1]], toks[i].raw))
                 p.claim(i, i + 1)
+
+
+def _code_like(x: str) -> bool:
+    return 1 <= len(x) <= 5 and x.isalnum() and any(ch.isdigit() for ch in x)
+
+
+def _code_column(vocab: Vocabulary, col: str) -> bool:
+    """A column whose values are short codes with digits ("1", "3bis", "T3a")."""
+    vals = {h.value for hs in vocab.values.values() for h in hs if h.column == col}
+    return len(vals) >= 3 and sum(_code_like(v.lower()) for v in vals) >= 0.6 * len(vals)
 
 
 def _absent_place(vocab: Vocabulary, phrase: str) -> str | None:
@@ -2352,6 +2367,12 @@ def _intent(message: str, vocab: Vocabulary, p: _Parse, extra_mentions: list[Ite
     if conds_override is not None:
         conds = conds_override
     kind, fact_cols = _kind(message, p, vocab, conds, soft)
+    if not dialogue and kind == "recommend" and len(p.mentions) == 1 and not conds and not soft and not p.sort \
+            and not getattr(vocab, "has_interactions", True) and all(
+            p.toks[k].punct or p.mentions[0][0].start <= k < p.mentions[0][0].end for k in range(len(p.words))):
+        # a bare name in a catalog without interactions ("montparnasse bienvenue", "Big Mac"): a
+        # look-up of that item, not "more like it" (no one's likes to go on)
+        kind, fact_cols = "fact", _profile_columns(vocab)
     mentions = [m for _, m in p.mentions]
     if kind == "fact":
         mentions = [replace(m, relation="asked") for m in mentions]
