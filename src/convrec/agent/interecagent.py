@@ -373,8 +373,12 @@ class InteRecAgent:
                 if part:
                     TOOLS["lookup"]({"sql": part}, ctx)
             gone = absent_note(intent.absent, self.card.plural)
-            # the item the question is about comes with the answer (its card, its id for a link)
-            asked = [m.item_id for m in intent.mentions if m.relation == "asked" and m.item_id in self.catalog.items.index]
+            # an open look-up ("tell me about X", "info on X", a bare name) shows the item's card (its
+            # id, for a link); a question about one column ("what year is X") answers the value alone
+            from convrec.nlu.understand import profile_columns
+
+            lookup = tuple(intent.fact_columns) == profile_columns(self.vocab)
+            asked = [m.item_id for m in intent.mentions if lookup and m.relation == "asked" and m.item_id in self.catalog.items.index]
             items = [item_view({"item_id": i, **self.catalog.describe(i)}, self.vocab) for i in dict.fromkeys(asked)][:5]
             return Turn((gone + "\n" if gone else "") + answer_fact(intent, self.vocab), items=items, trace=bus.tracker.to_list(),
                         session=sid, intent=intent.to_dict())

@@ -2311,6 +2311,11 @@ def _fact_columns(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
     return _keyword_columns(w, vocab)
 
 
+def profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
+    """What an open look-up of one item shows ("tell me about X", "info on X", a bare name)."""
+    return _profile_columns(vocab, limit)
+
+
 def _profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
     """The columns that describe an item to a person: not its id, title or long text; of a
     measure by year, the latest only."""
