@@ -605,3 +605,22 @@ def test_comma_lists_column_words_and_presence(stations):
     i = understand("montparnasse bienvenue", v)
     assert i.kind == "fact" and stations.title(i.mentions[0].item_id) == "Montparnasse—Bienvenüe"
     assert understand("tell me about charles de gaulle etoile", v).language == "en"
+
+
+# ---------------------------------------------------------------- a catalog met after the session-5 code was final (billboard2000)
+@pytest.fixture(scope="module")
+def songs(home):
+    return _prepare(home, "billboard2000", REPO / "benchmarks" / "catalogs" / "billboard2000" / "items.csv", "id", "track")
+
+
+def test_iso_dates_title_words_and_cut_off_titles(songs):
+    """From billboard2000's untouched run (8/30): a text column of ISO dates gets a year column
+    people ask by ("entered in 1999"); "with love in the title" is words of the title; a title the
+    source cut off ("Oops!.. I Did It Aga...") is linked by what the user types in full."""
+    v = songs.vocab
+    assert v.columns["date_entered_year"].role == "time"
+    assert ("date_entered_year", "=", 1999.0) in _conds(understand("how many songs entered the chart in 1999?", v))
+    i = understand("any songs with love in the title", v)
+    assert _conds(i) == {("title", "matches", ("love",))} and not i.unmatched
+    i = understand("oops i did it again", v)
+    assert i.mentions and songs.title(i.mentions[0].item_id) == "Oops!.. I Did It Aga..."

@@ -123,6 +123,21 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
 
 
+_ISO = re.compile(r"^(1[6-9]\d\d|20\d\d)-\d\d-\d\d(?:[ T].*)?$")
+
+
+def _iso_years(values) -> pd.Series | None:
+    """The years of a text column of ISO dates ("1999-06-05"), or None when it is not one."""
+    vals = [v for v in values if v is not None]
+    if len(vals) < 5:
+        return None
+    hits = [_ISO.match(str(v)) for v in vals]
+    if sum(1 for h in hits if h) < 0.95 * len(vals):
+        return None
+    return pd.Series([int(m.group(1)) if v is not None and (m := _ISO.match(str(v))) else None for v in values],
+                     dtype="Int64")
+
+
 def _list_separator(present: pd.Series, sep: str) -> str | None:
     """A column of short entries written "1, 4" or "A; B": a list when its parts repeat across
     rows — fewer distinct parts than distinct entries (metro lines, districts), or short codes
@@ -187,6 +202,11 @@ def load_custom(name: str, src: CustomSource) -> RawDataset:
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
         columns.append(ColumnSpec(cname, ctype, f"attribute '{col}' from the items file"))
         data[cname] = conv if not isinstance(conv, pd.Series) else conv.reset_index(drop=True)
+        years = _iso_years(conv) if ctype == "text" else None
+        if years is not None and f"{cname}_year" not in data:
+            # "2000-03-04": the year is what people ask by ("entered in 1999", "from 2000 on")
+            columns.append(ColumnSpec(f"{cname}_year", "integer", f"the year of '{col}'"))
+            data[f"{cname}_year"] = years
     items = pd.DataFrame(data)
     inter = empty_interactions()
     if src.interactions:

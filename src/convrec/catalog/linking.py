@@ -82,6 +82,9 @@ class ItemLinker:
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+        # titles the source cut off ("Oops!.. I Did It Aga..."): what the user writes begins with them
+        self._cut: list[tuple[str, int]] = [(self.norm[i], i) for i, t in enumerate(self.titles)
+                                            if t.rstrip().endswith(("...", "…")) and len(self.norm[i]) >= 8]
 
     def index_of(self, item_id: str) -> int:
         """The position of ``item_id`` in ``ids`` (a dict lookup; KeyError if not in the catalog)."""
@@ -90,7 +93,10 @@ class ItemLinker:
     def exact_indices(self, name: str) -> list[int]:
         """Indices of titles whose normalised form (or short form) equals ``name``'s."""
         n = normalize_title(name)
-        return self._exact.get(n) or self._alias.get(n, [])
+        got = self._exact.get(n) or self._alias.get(n, [])
+        if not got and getattr(self, "_cut", None) and len(n) >= 8:
+            got = [i for p, i in self._cut if n.startswith(p) and len(n) - len(p) <= 30]
+        return got
 
     def best_index(self, idx: list[int], year: int | None, name: str | None = None) -> int:
         """Of several indices sharing a title, the one of ``year`` if any has it, then the one

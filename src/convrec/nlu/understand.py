@@ -199,6 +199,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> _Parse:
         _fact_title(p, vocab, speaker)
     _claim_listed(p, vocab, text)
     _codes(p, vocab)
+    _title_words(p, vocab)
     _column_values(p, vocab)
     _bands(p, vocab)
     _signed_amounts(p, vocab)
@@ -682,7 +683,8 @@ def _exact_titles(p: _Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fa
                         word_rank(words[0]) or 10 ** 9) >= COMMON_WORD_RANK):
                     ok = False
             else:
-                ok = (cap or context or len(content) >= 2) and not (is_value and not strict and not cap)
+                whole = i == 0 and all(toks[x].punct for x in range(j, len(w)))  # the message is the title
+                ok = (cap or context or len(content) >= 2 or whole) and not (is_value and not strict and not cap)
             if not ok:
                 continue
             year, extra = _year_after(p, j)
@@ -1301,6 +1303,24 @@ def _values(p: _Parse, vocab: Vocabulary, min_words: int) -> None:
             groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((_Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
+
+
+def _title_words(p: _Parse, vocab: Vocabulary) -> None:
+    """"songs with love in the title", "anything with 'night' in its name": words of the title."""
+    w = p.words
+    for k in range(len(w)):
+        if w[k] not in ("title", "titles", "name", "names") or k < 3 or w[k - 2] != "in" \
+                or w[k - 1] not in ("the", "its", "their", "a"):
+            continue
+        a = next((j for j in range(k - 3, max(-1, k - 7), -1) if w[j] in ("with", "containing", "has", "have", "having")), None)
+        if a is None or a + 1 > k - 3 or any(p.claimed[j] for j in range(a + 1, k - 2)):
+            continue
+        words = [x for x in w[a + 1:k - 2] if x not in PUNCT and x not in ("'", '"', "the", "word")]
+        if not words:
+            continue
+        phrase = " ".join(words)
+        p.values.append((_Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
+        p.claim(a, k + 1)
 
 
 def _column_values(p: _Parse, vocab: Vocabulary) -> None:
@@ -2479,8 +2499,8 @@ def _item_noun(p: _Parse, i: int, vocab: Vocabulary) -> bool:
     """A catalog that never said what its rows are ("forbes2000" → items): a common plural noun
     heading the request's noun phrase ("oil and gas companies", "any companies from japan") is
     the user's word for them, not a wish left unread."""
-    if vocab.domain not in ("item", "") or p.claimed[i]:
-        return False
+    if (vocab.domain in DOMAIN_NOUNS and vocab.domain not in ("item", "items")) or p.claimed[i]:
+        return False  # films, games, books: people say the catalog's own noun ("songs" in a film catalog is a wish)
     head = _first_item_noun(p, vocab)
     # "what metro stops": the word before the head noun is part of the user's name for the items
     return head is not None and (head == i or (head == i + 1 and _modifier(p, i)))
