@@ -66,6 +66,8 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         label = info.label or c.replace("_", " ")
         unit = info.unit if info.unit not in ("", "$") and info.role != "price" else ""
         if v in (None, [], ""):
+            if len(intent.fact_columns) > 3:
+                continue  # a look-up of everything known: an empty field is not news ("no RER connection")
             parts.append(f"its {label} is not in my catalog")
         elif info.role == "time":
             parts.append(f"it was released in {_fmt(v)}" if "year" in c else f"its {label} is {_fmt(v)}")
