@@ -83,8 +83,9 @@ class ItemLinker:
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
         # titles the source cut off ("Oops!.. I Did It Aga..."): what the user writes begins with them
-        self._cut: list[tuple[str, int]] = [(self.norm[i], i) for i, t in enumerate(self.titles)
-                                            if t.rstrip().endswith(("...", "…")) and len(self.norm[i]) >= 8]
+        # (only where cutting is the source's habit: "When Harry Met Sally..." is a whole title)
+        cut = [i for i, t in enumerate(self.titles) if t.rstrip().endswith(("...", "…")) and len(self.norm[i]) >= 8]
+        self._cut: list[tuple[str, int]] = [(self.norm[i], i) for i in cut] if len(cut) >= 0.02 * max(1, len(self.titles)) else []
 
     def index_of(self, item_id: str) -> int:
         """The position of ``item_id`` in ``ids`` (a dict lookup; KeyError if not in the catalog)."""
