@@ -97,3 +97,16 @@ def test_bus_and_tracker():
 
     bus.record("filter", {"x": 1}, "3 left", None, time.perf_counter())
     assert bus.tracker.to_list()[0]["tool"] == "filter" and "3 left" in bus.tracker.summary()
+
+
+def test_cut_off_titles_are_prefixes_only_where_the_source_cuts():
+    """"Oops!.. I Did It Aga..." (a chart file cuts a fifth of its titles) links what a user types in
+    full; "When Harry Met Sally..." (a whole title, one of many) does not swallow what follows it."""
+    from convrec.catalog.linking import ItemLinker
+
+    songs = ["Oops!.. I Did It Aga...", "Give Me Just One Nig...", "Bye Bye Bye", "Lucky", "Try Again"]
+    lk = ItemLinker([str(i) for i in range(len(songs))], songs)
+    assert lk.exact_indices("oops i did it again") == [0]
+    films = ["When Harry Met Sally..."] + [f"Film {i}" for i in range(99)]
+    lk = ItemLinker([str(i) for i in range(len(films))], films)
+    assert lk.exact_indices("When Harry Met Sally, Clueless") == [] and lk.exact_indices("when harry met sally") == [0]
