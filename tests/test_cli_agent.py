@@ -85,10 +85,11 @@ def test_prepare_builds_everything_then_ask_is_fast(tmp_path):
             "planner prompt state"} <= set(stages)
     assert summary["total_s"] >= sum(s["seconds"] for s in summary["stages"]) * 0.9
     assert list((tmp_path / "llm" / "kv").glob("*.kv"))
-    # a pasted conversation with words no rule reads still goes to the planner (a single request's
-    # unread words are a soft preference, without the call)
+    # planner = always (CONVREC_PLANNER): the plan call restores the prompt state saved at prepare
+    # time ("auto" sends a conversation to the ranker without the call)
     r = run(["ask", "--json", "--profile", "--dataset", "shop",
-             "User: hi / Recommender: hello! / User: Item 3 was great, something for a cozy evening"], tmp_path, **env)
+             "User: hi / Recommender: hello! / User: Item 3 was great, something for a cozy evening"], tmp_path,
+            CONVREC_PLANNER="always", **env)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
     names = [p["stage"] for p in out["profile"]]

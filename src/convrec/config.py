@@ -121,9 +121,10 @@ class AgentConfig(BaseModel):
     on, except for the embedded 0.5B model, whose sentences were measured to be wrong too often
     ("feel-good picks from the 90s" for films from 2005 on)."""
     planner: Literal["auto", "always", "never"] = "auto"
-    """When the planner LLM writes the tool plan. auto: only when understanding left words of a
-    recommendation request ungrounded (a request whose every word was linked to the catalog gets
-    the plan the repairs would make of any plan, without the call); always: on every
+    """When the planner LLM writes the tool plan (``CONVREC_PLANNER``). auto: only when understanding
+    left words of a single recommendation request ungrounded and no text model can rank by them (a
+    request whose every word was linked to the catalog gets the plan the repairs would make of any
+    plan, without the call; a conversation goes to the conversation ranker); always: on every
     recommendation request (the paper's plan-first loop); never: the plan comes from understanding
     alone (an ablation of the LLM's part)."""
     soft_brain: bool = False
@@ -243,6 +244,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_REFLECTION": ("agent", "reflection"),
     "CONVREC_DEMOS": ("agent", "demos_file"),
     "CONVREC_SOFT_BRAIN": ("agent", "soft_brain"),
+    "CONVREC_PLANNER": ("agent", "planner"),
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_API_KEY": ("server", "api_key"),
 }
