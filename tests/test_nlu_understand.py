@@ -192,3 +192,11 @@ def test_trademark_signs_do_not_split_a_title(tmp_path):
 def test_one_pasted_turn_loses_its_speaker_label(tiny_vocab):
     it = understand("User: I already played Deep Crawl and loved it", tiny_vocab)
     assert "User" not in it.unmatched and ("2", "liked") in mentions(it)
+
+
+def test_an_ordinary_word_in_a_list_is_no_loose_title(tiny_vocab):
+    """"I've played Deep Crawl, Card Quest, all fall" — "fall" is a word, not a loose match for
+    "Free Fall"; a typo of a rarer word still links ("i loved deep crawll")."""
+    it = understand("I've played Deep Crawl, Card Quest, all fall", tiny_vocab)
+    assert {m.item_id for m in it.mentions} == {"2", "9"}
+    assert ("2", "liked") in mentions(understand("i loved deep crawll", tiny_vocab))

@@ -763,6 +763,8 @@ def _context_titles(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
             link = vocab.linker.link(" ".join(p.toks[x].raw for x in ch))
             if link.item_id and link.score >= 88:
                 idx = vocab.linker.index_of(link.item_id)
+                if len(ch) == 1 and link.method != "exact" and (word_rank(words[0]) or 10 ** 9) < COMMON_WORD_RANK:
+                    continue  # "all done": an ordinary word is no loose match for "Are We Done Yet?"
                 _mention(p, vocab, ch[0], ch[-1] + 1, idx, speaker, link.score)
 
 
