@@ -329,22 +329,12 @@ def _mention(p: _Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: st
     p.claim(i, j)
 
 
-_CODE = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]{4,}")
-
-
 def _model_codes(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
     """A model code that only one title carries ("3990x" in "Ryzen Threadripper 3990X", "8700k"
     in "Core i7-8700K"): that item, with the words beside the code that its title also has
     ("threadripper 3990x", "i7 8700k")."""
     linker = vocab.linker
-    index = getattr(vocab, "_code_index", None)
-    if index is None:
-        index = {}
-        for k, t in enumerate(linker.titles):
-            for x in normalize_title(str(t)).split():
-                if _CODE.fullmatch(x):
-                    index.setdefault(x, []).append(k)
-        vocab._code_index = index
+    index = vocab.code_titles
     if not index:
         return
     w = p.words
@@ -1371,14 +1361,9 @@ def _column_values(p: _Parse, vocab: Vocabulary) -> None:
         if p.claimed[i] or len(x) < 3 or x in vocab.lexicon.stop:
             continue
         for c in cols:
-            if c.type != "list" or not c.distinct or c.distinct > 40 or c.name not in vocab.items.columns:
+            allv = vocab.sparse_lists.get(c.name)
+            if not allv or not any(x == y or (len(x) >= 4 and y.startswith(x)) for y in own[c.name]):
                 continue
-            if not any(x == y or (len(x) >= 4 and y.startswith(x)) for y in own[c.name]):
-                continue
-            filled = vocab.items[c.name].map(lambda v: isinstance(v, (list, tuple)) and len(v) > 0)
-            if filled.mean() > 0.6:
-                continue
-            allv = sorted({str(v) for vs in vocab.items[c.name] if isinstance(vs, (list, tuple)) for v in vs})
             hits = [replace(h, role="presence") for v in allv for h in vocab._exact_hits(v) if h.column == c.name]
             if hits:
                 a = i
@@ -1386,23 +1371,13 @@ def _column_values(p: _Parse, vocab: Vocabulary) -> None:
                                                                      "with", "to", "the", "a", "an", "on", "have", "has"):
                     a -= 1
                 b = i + 1 + (i + 1 < len(w) and w[i + 1] in ("connection", "connections", "line", "lines", "station", "stations"))
-                if a > 0 and w[a - 1] in _NOT_BEFORE | {"doesn't", "doesnt", "aren't", "arent", "isn't", "isnt", "can't", "cant"}:
+                if a > 0 and w[a - 1] in _NOT_BEFORE:
                     p.negated_spans.append(_Span(a, b))  # "that don't connect to the rer"
                 p.values.append((_Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
                 p.claim(a, b)
                 break
     # "in the 15th": a numbered word that is part of exactly one value ("Paris 15th")
-    index = getattr(vocab, "_numbered_words", None)
-    if index is None:
-        index = {}
-        for c in cols:
-            for key, hs in vocab.values.items():
-                for h in hs:
-                    if h.column == c.name:
-                        for x in norm(h.value).split():
-                            if any(ch.isdigit() for ch in x) and any(ch.isalpha() for ch in x) and norm(h.value) != x:
-                                index.setdefault(x, set()).add((h.column, h.value))
-        vocab._numbered_words = index
+    index = vocab.numbered_words
     for i, x in enumerate(w):
         if not p.claimed[i] and len(index.get(x, ())) == 1:
             col, val = next(iter(index[x]))
@@ -1430,16 +1405,7 @@ def _absent_place(vocab: Vocabulary, phrase: str) -> str | None:
     places = [a for a in vocab.lexicon.values.get(phrase, []) if a in known]
     if not places:
         return None
-    col = getattr(vocab, "_place_column", "?")
-    if col == "?":
-        counts: dict[str, int] = {}
-        for a in known:
-            for h in vocab._exact_hits(a)[:1]:
-                counts[h.column] = counts.get(h.column, 0) + 1
-        best = max(counts.items(), key=lambda x: x[1], default=(None, 0))
-        col = best[0] if best[1] >= 5 else None
-        vocab._place_column = col
-    return places[0] if col else None
+    return places[0] if vocab.place_column else None
 
 
 def _codes(p: _Parse, vocab: Vocabulary) -> None:
@@ -1957,7 +1923,8 @@ def _relations(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
 
 
 _LIST_GLUE = {"and", ",", "&", "(", ")", "or", "the"}
-_NOT_BEFORE = {"didn't", "didnt", "not", "never", "don't", "dont", "wasn't", "wasnt", "weren't", "werent", "no"}
+_NOT_BEFORE = {"didn't", "didnt", "not", "never", "don't", "dont", "wasn't", "wasnt", "weren't", "werent", "no",
+               "doesn't", "doesnt", "aren't", "arent", "isn't", "isnt", "can't", "cant"}
 
 
 def _reactions_after(out: list, p: _Parse, lex) -> list:
@@ -2166,7 +2133,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     mentions = [m for _, m in p.mentions]
     rec_words = lex.recommend.contains(w)
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
-        or any(_item_noun(p, i, vocab) for i in range(len(w)))
+        or bool(_item_noun(p, vocab))
     if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
                                                            or any(x in ("you're", "youre", "ur") for x in w[:3])):
         return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
@@ -2471,12 +2438,13 @@ def _unmatched_runs(p: _Parse, vocab: Vocabulary, final: bool = False) -> list[t
     compared = {k for ph in lex.compare.values() for a, b in ph.find(w) for k in range(a, b)}  # "at least": not "least"
     out: list[tuple[_Span, str]] = []
     cur: list[int] = []
+    item_noun = _item_noun(p, vocab) if final else set()
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
             or i in compared \
             or x in _QUESTION_WORDS or x in GENERIC_NOUNS \
             or _num(x) is not None
-        skip = skip or (final and i < len(w) and _item_noun(p, i, vocab))
+        skip = skip or i in item_noun
         skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
@@ -2497,15 +2465,17 @@ _HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of",
               "pls", "first", "than", "not", "but", "without", "except", "outside"}
 
 
-def _item_noun(p: _Parse, i: int, vocab: Vocabulary) -> bool:
+def _item_noun(p: _Parse, vocab: Vocabulary) -> set[int]:
     """A catalog that never said what its rows are ("forbes2000" → items): a common plural noun
     heading the request's noun phrase ("oil and gas companies", "any companies from japan") is
-    the user's word for them, not a wish left unread."""
-    if (vocab.domain in DOMAIN_NOUNS and vocab.domain not in ("item", "items")) or p.claimed[i]:
-        return False  # films, games, books: people say the catalog's own noun ("songs" in a film catalog is a wish)
+    the user's word for them, not a wish left unread. The positions of that noun (and of the word
+    before it in "what metro stops")."""
+    if vocab.domain in DOMAIN_NOUNS and vocab.domain not in ("item", "items"):
+        return set()  # films, games, books: people say the catalog's own noun ("songs" in a film catalog is a wish)
     head = _first_item_noun(p, vocab)
-    # "what metro stops": the word before the head noun is part of the user's name for the items
-    return head is not None and (head == i or (head == i + 1 and _modifier(p, i)))
+    if head is None:
+        return set()
+    return {head} | ({head - 1} if head > 0 and not p.claimed[head - 1] and _modifier(p, head - 1) else set())
 
 
 def _modifier(p: _Parse, i: int) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.linking import ItemLinker
+from convrec.catalog.linking import ItemLinker, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.nlu.text import norm, plural, singular
 
@@ -138,6 +138,14 @@ class Vocabulary:
     paraphrase_threshold: float = 0.7
     """Cosine similarity a paraphrase needs (measured: "outer space"/Space 0.74, "fighting
     robots"/Robots 0.77, but "cartoon"/Comedy 0.62, a wrong match, stays below)."""
+    code_titles: dict[str, list[int]] = field(default_factory=dict)
+    """Model codes inside titles ("3990x", "8700k") → the title indices carrying them."""
+    numbered_words: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    """Numbered words of multi-word category/tag values ("15th" of "Paris 15th") → (column, value)."""
+    sparse_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """List columns most items leave empty (≤ 40 values, ≤ 60 % filled: "connect_rer") → all their values."""
+    place_column: str | None = None
+    """The column holding five or more of the lexicon's countries, if any."""
     _value_vecs: Any = None
 
     # ------------------------------------------------------------------ building
@@ -159,7 +167,34 @@ class Vocabulary:
         v._index_values()
         v._index_value_words()
         v._index_text_words()
+        v._index_shapes()
         return v
+
+    def _index_shapes(self) -> None:
+        """What understanding asks of a catalog's shape on every turn, computed once: model codes
+        in titles, numbered words of values, mostly-empty list columns, the column of places."""
+        code = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]{4,}")
+        for k, t in enumerate(self.linker.titles):
+            for x in normalize_title(str(t)).split():
+                if code.fullmatch(x):
+                    self.code_titles.setdefault(x, []).append(k)
+        named = {c.name for c in self.columns.values() if c.role in ("category", "tag") and c.words}
+        for hs in self.values.values():
+            for h in hs:
+                if h.column in named:
+                    for x in norm(h.value).split():
+                        if any(ch.isdigit() for ch in x) and any(ch.isalpha() for ch in x) and norm(h.value) != x:
+                            self.numbered_words.setdefault(x, set()).add((h.column, h.value))
+        for c in self.columns.values():
+            if c.name not in named or c.type != "list" or not c.distinct or c.distinct > 40 or c.name not in self.items:
+                continue
+            col = self.items[c.name]
+            filled = col.map(lambda v: isinstance(v, (list, tuple)) and len(v) > 0)
+            if len(col) and filled.mean() <= 0.6:
+                self.sparse_lists[c.name] = tuple(sorted({str(x) for vs in col if isinstance(vs, (list, tuple)) for x in vs}))
+        counts = Counter(h.column for a in self.lexicon.places for h in self._exact_hits(a)[:1])
+        best = counts.most_common(1)
+        self.place_column = best[0][0] if best and best[0][1] >= 5 else None
 
     def _index_value_words(self) -> None:
         """Word stems of multi-word category values ("Small SUV 4WD", "Diesel, ultra low
