@@ -41,7 +41,7 @@ from rich.table import Table  # noqa: E402
 
 from convrec.catalog.store import prepare  # noqa: E402
 from convrec.config import load_config  # noqa: E402
-from convrec.eval.metrics import full_ranking, sample_negatives, sampled_ranking  # noqa: E402
+from convrec.models.metrics import full_ranking, sample_negatives, sampled_ranking  # noqa: E402
 from convrec.eval.models_eval import heldout_users  # noqa: E402
 from convrec.models.base import Context, TrainData  # noqa: E402
 from convrec.models.registry import sasrec_params, train_artifact  # noqa: E402

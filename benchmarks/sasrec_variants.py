@@ -13,7 +13,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from convrec.catalog.store import prepare  # noqa: E402
 from convrec.config import load_config  # noqa: E402
-from convrec.eval.metrics import full_ranking  # noqa: E402
+from convrec.models.metrics import full_ranking  # noqa: E402
 from convrec.eval.models_eval import heldout_users  # noqa: E402
 from convrec.models.base import TrainData  # noqa: E402
 from convrec.models.registry import sasrec_params  # noqa: E402

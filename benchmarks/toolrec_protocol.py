@@ -202,7 +202,7 @@ def cmd_explain(a) -> None:
     rank step saw are rebuilt by re-running the logged (deterministic) retrievals; then how often
     the held-out item was among them, how often the LLM kept it in its top 10, and how far the
     LLM's order moved from the retrieval order (an unchanged order = the tools' answer)."""
-    from convrec.agent.bus import CandidateBus, round_robin
+    from convrec.tools.bus import CandidateBus, round_robin
     from convrec.catalog.store import open_dataset
     from convrec.config import load_config
     from convrec.tools.base import ToolContext

@@ -12,7 +12,7 @@ import pytest
 from convrec.agent.demos import DemoBank
 from convrec.agent.interecagent import InteRecAgent
 from convrec.agent.memory import SessionStore
-from convrec.agent.verify import satisfies
+from convrec.tools.verify import satisfies
 from convrec.llm.fake import ScriptedLLM
 from convrec.tools.catalog import CatalogAccess
 from conftest import prepare_tiny_games

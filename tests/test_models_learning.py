@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from convrec.catalog.store import prepare
-from convrec.eval.metrics import full_ranking
+from convrec.models.metrics import full_ranking
 from convrec.eval.models_eval import heldout_users
 from convrec.models.attr_sasrec import AttrSASRec, item_attribute_values
 from convrec.models.base import TrainData

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from convrec.catalog.store import prepare
-from convrec.eval.metrics import full_ranking
+from convrec.models.metrics import full_ranking
 from convrec.eval.models_eval import heldout_users
 from convrec.models.registry import load_or_train, pretrained_dir
 

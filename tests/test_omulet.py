@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from convrec.agent.bus import CandidateBus
+from convrec.tools.bus import CandidateBus
 from convrec.agent.omulet import FormattedIntent, Omulet, OmuletIntent, _Run, fixed_policy, merge_intent
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM

@@ -16,7 +16,7 @@ import pytest
 from convrec.agent.demos import DemoBank
 from convrec.agent.interecagent import InteRecAgent
 from convrec.agent.memory import SessionStore
-from convrec.agent.verify import satisfies
+from convrec.tools.verify import satisfies
 from convrec.catalog.custom import CustomSource, infer_column
 from convrec.catalog.meaning import annotate, load_schema_file
 from convrec.catalog.registry import custom_source_path

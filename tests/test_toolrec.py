@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from convrec.agent.bus import CandidateBus
+from convrec.tools.bus import CandidateBus
 from convrec.agent.toolrec import ToolRec, names_schema, step_schema
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM

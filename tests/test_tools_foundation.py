@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from convrec.agent.bus import CandidateBus
+from convrec.tools.bus import CandidateBus
 from convrec.catalog.store import prepare
 from convrec.tools.base import ToolError
 from convrec.tools.filters import Condition, Filter, apply_filter

@@ -7,4 +7,4 @@ object (:class:`convrec.config.Config`) built at the top (CLI, server) and passe
 
 __version__ = "0.1.0"
 
-from convrec import profile as _profile  # noqa: E402,F401  (starts the clock for --profile)
+from convrec import timing as _timing  # noqa: E402,F401  (starts the clock for --profile)

@@ -13,7 +13,7 @@ from convrec.catalog.registry import DEFAULT_DATASET, check_name
 from convrec.catalog.store import open_dataset
 from convrec.config import Config
 from convrec.llm.base import LLM
-from convrec.profile import stage
+from convrec.timing import stage
 from convrec.tools.catalog import CatalogAccess
 
 

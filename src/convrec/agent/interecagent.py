@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from convrec.agent.bus import CandidateBus
+from convrec.tools.bus import CandidateBus
 from convrec.agent.demos import DemoBank
 from convrec.agent.memory import Profile, SessionStore
 from convrec.textclean import clean_message
@@ -23,7 +23,7 @@ from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count
                                    item_view, list_reply, no_items_reply, template_intro, unused_note, absent_note)
 from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
 from convrec.agent.repairs import RepairContext, run_repairs, to_condition
-from convrec.agent.verify import count_sql, relax_hint, verify
+from convrec.tools.verify import count_sql, relax_hint, verify
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -32,7 +32,7 @@ from convrec.tools.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card, understand
 from convrec.nlu.text import content_words, norm, noun_plural
 from convrec.nlu.understand import split_dialogue
-from convrec.profile import stage
+from convrec.timing import stage
 from convrec.tools.filters import Condition
 from convrec.tools.recsys import FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
@@ -389,7 +389,7 @@ class InteRecAgent:
                         + ("it" if len(intent.missing) == 1 else "them") + ". " + self.card.scope_text(),
                         session=sid, intent=intent.to_dict())
         if kind == "fact" and intent.conditions:  # "double whopper with cheese - how many calories"
-            from convrec.agent.verify import matching
+            from convrec.tools.verify import matching
 
             ids = matching(self.catalog, [to_condition(c) for c in intent.conditions], limit=50)
             ids = sorted(ids, key=lambda i: len(str(self.vocab.item_value(i, "title") or "")))[:4]  # "Kant" before "… Kant to Hilbert"
@@ -505,7 +505,7 @@ class InteRecAgent:
             v = self.vocab.item_value(i, cats[0])
             key = (v[0] if isinstance(v, list) and v else v) or ""
             groups.setdefault(str(key), []).append(i)
-        from convrec.agent.bus import round_robin
+        from convrec.tools.bus import round_robin
 
         ids = round_robin(list(groups.values()))
         bus.set(ids, ranked=True)
@@ -818,7 +818,7 @@ class InteRecAgent:
         stated = {c.key() for c in intent.conditions}
         if any(c.key() not in stated and c.op not in ("contains", "in") for c in check.conditions):
             return ""  # a year, price or rejection the user did not state ("from the 90s")
-        from convrec.agent.verify import satisfies
+        from convrec.tools.verify import satisfies
 
         if any(not all(satisfies(self.vocab, it["id"], c) for it in items) for c in check.positive_values):
             return ""  # a value not every item has

@@ -30,7 +30,7 @@ from typing import Any, Literal, Sequence
 from pydantic import BaseModel, Field
 
 from convrec.agent.baselines import _link_within, _Stored
-from convrec.agent.bus import CandidateBus, round_robin
+from convrec.tools.bus import CandidateBus, round_robin
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -345,7 +345,7 @@ class Omulet(_Stored):
     # ------------------------------------------------------------------ the turn
     def _turn(self, hist, candidates, k) -> Turn:
         from convrec.agent.answers import item_view
-        from convrec.agent.verify import verify
+        from convrec.tools.verify import verify
         from convrec.nlu import understand
 
         cat = self.catalog
@@ -390,7 +390,7 @@ class Omulet(_Stored):
             kept = run.call("filter_items", pool=False, ids=pool[:2000], disliked_genres=oi.disliked_genres[:10],
                             exclude=oi.exclude[:200])
         if len(kept) < k and oi.conditions and candidates is None:
-            from convrec.agent.verify import matching
+            from convrec.tools.verify import matching
 
             kept += [i for i in matching(cat, oi.conditions, oi.exclude) if i not in set(kept)]
         if kept and "lookup" not in self.drop:  # the shared rank step orders what the tools found

@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal, Sequence
 from pydantic import BaseModel, BeforeValidator, Field, create_model
 
 from convrec.agent.baselines import _Stored
-from convrec.agent.bus import CandidateBus, round_robin
+from convrec.tools.bus import CandidateBus, round_robin
 from convrec.agent.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -145,7 +145,7 @@ class ToolRec(_Stored):
 
     # ------------------------------------------------------------------ the turn
     def _turn(self, hist, candidates, k) -> Turn:
-        from convrec.agent.verify import matching, verify
+        from convrec.tools.verify import matching, verify
         from convrec.nlu import understand
 
         cat = self.catalog

@@ -59,7 +59,7 @@ def ask(
                                 "when the LLM cannot be reached (also llm.fallback = false)"),
 ):
     """One turn, non-interactive."""
-    from convrec import profile as prof
+    from convrec import timing as prof
 
     if profile or prof.wanted(os.environ):
         prof.enable()

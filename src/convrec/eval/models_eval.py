@@ -12,7 +12,7 @@ import numpy as np
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
 from convrec.errors import ConvrecError
-from convrec.eval.metrics import full_ranking, sample_negatives, sampled_ranking
+from convrec.models.metrics import full_ranking, sample_negatives, sampled_ranking
 from convrec.models.base import TrainData
 from convrec.models.registry import ARTIFACTS, load_or_train
 

@@ -470,7 +470,7 @@ class LLM(ABC):
             self.meter.turn, kind, c.model or self.model, c.usage.prompt_tokens, c.usage.completion_tokens,
             c.usage.cached_tokens, c.latency_s, c.ttft_s, purpose=purpose,
         ))
-        from convrec import profile
+        from convrec import timing as profile
 
         profile.record(f"LLM call: {purpose or kind} ({c.usage.prompt_tokens} prompt tokens, {c.usage.cached_tokens} "
                        f"reused; {c.usage.completion_tokens} out)", c.latency_s)

@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 from convrec.llm.base import LLM, Completion, Usage
 from convrec.llm.errors import LLMError, ModelNotAvailableError
-from convrec.profile import record
+from convrec.timing import record
 
 MIN_PREFIX_TOKENS = 16
 """Shorter static prefixes are not worth a saved state."""

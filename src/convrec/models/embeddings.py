@@ -39,7 +39,7 @@ class TextEncoder:
         """The torch-free encoder (:mod:`convrec.models.minilm`), or None without its packages."""
         key = ("numpy", 0)
         if key not in _ENCODERS:
-            from convrec import profile
+            from convrec import timing as profile
 
             t0 = time.perf_counter()
             try:
@@ -62,7 +62,7 @@ class TextEncoder:
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
                 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
                 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-                from convrec import profile
+                from convrec import timing as profile
 
                 t0 = time.perf_counter()
                 try:

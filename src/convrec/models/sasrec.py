@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from convrec.eval.metrics import full_ranking
+from convrec.models.metrics import full_ranking
 from convrec.models.base import ItemIndex, Recommender, TrainData
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
-from convrec.agent.bus import CandidateBus
+from convrec.tools.bus import CandidateBus
 
 
 class ToolError(Exception):

@@ -209,7 +209,7 @@ class PlatformCheck(Tool):
         if col is None:
             return Observation(f"this catalog records no platforms: {len(args.ids)} items kept", {"ids": list(args.ids),
                                                                                                    "skipped": True})
-        from convrec.agent.verify import verify
+        from convrec.tools.verify import verify
 
         kept, _ = verify(cat.vocab, list(args.ids), [Condition(column=col, op="in", value=list(args.platforms))])
         return _obs(cat, f"on {', '.join(args.platforms)}", kept)
@@ -358,7 +358,7 @@ class FilterItems(Tool):
         exclude: list[str] = Field(default_factory=list, max_length=200)
 
     def run(self, args, ctx: ToolContext) -> Observation:
-        from convrec.agent.verify import verify
+        from convrec.tools.verify import verify
 
         cat = ctx.catalog
         ids = [i for i in dict.fromkeys(args.ids) if i in cat.items.index and i not in set(args.exclude)]

@@ -54,7 +54,7 @@ class AttributeRetrieval(Tool):
         exclude: list[str] = Field(default_factory=list, max_length=500)
 
     def run(self, args, ctx: ToolContext) -> Observation:
-        from convrec.agent.verify import verify
+        from convrec.tools.verify import verify
         from convrec.models.base import Context
 
         cat = ctx.catalog
