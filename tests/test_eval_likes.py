@@ -196,10 +196,17 @@ def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):
     assert cf["cf_mean"] + cf["cf_max"] > 0  # similarity to what the person loved counts
     # movielens has ratings: the co-liking view (liked interactions only) exists and is read
     assert catalog.model("itemcf").lift_liked is not None and cf["cf_liked"] != 0
-    # SASRec is weighed only on queries whose item to find it never trained on
-    assert r.fit_info["likes_seq_probes"] >= 50 and cf["seq"] == r.fit_info["likes_seq"]
+    # SASRec (and popularity) are weighed only on queries whose item to find SASRec never
+    # trained on: first by the pool's softmax, then chosen over the whole catalog
+    assert r.fit_info["likes_seq_probes"] >= 50
     nll0, nll1 = r.fit_info["likes_seq_nll"]
     assert nll1 <= nll0
+    blend = r.fit_info["likes_blend"]
+    assert blend["queries"] >= 50 and cf["seq"] == pytest.approx(blend["seq"]) and cf["pop"] == pytest.approx(blend["pop"])
+    moved = blend["seq"] != r.fit_info["likes_seq"] or blend["pop"] != 0.0
+    # a weight moves off the pool fit only where it found the item more often over the catalog
+    assert (blend["hr10_chosen"] > blend["hr10_pool_fit"]) if moved else (blend["hr10_chosen"] == blend["hr10_pool_fit"])
+    assert blend["hr10_chosen"] <= blend["hr10_best"]
 
 
 def test_seq_probes_look_for_items_sasrec_never_trained_on(catalog):
