@@ -624,3 +624,27 @@ def test_iso_dates_title_words_and_cut_off_titles(songs):
     assert _conds(i) == {("title", "matches", ("love",))} and not i.unmatched
     i = understand("oops i did it again", v)
     assert i.mentions and songs.title(i.mentions[0].item_id) == "Oops!.. I Did It Aga..."
+
+
+# ---------------------------------------------------------------- titles that end in a character no word holds
+def test_a_title_ending_in_a_sign_is_read_whole(home, tmp_path):
+    """"Go! Go! Nippon! ~My First Trip to Japan~" (steam): the closing "~" is no token, so the
+    whole title was never matched and its words went to the planner; a sentence's own full stop
+    after a title is still not part of it."""
+    titles = ["Go! Go! Nippon! ~My First Trip to Japan~", "Team Fortress 2", "Sniper Elite V2", "Heat",
+              "Recettear: An Item Shop's Tale", "Airplane!", "Dota 2", "Portal", "Braid", "Limbo"]
+    f = tmp_path / "games.csv"
+    with open(f, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["id", "name", "year"])
+        w.writerows([[i + 1, t, 2000 + i] for i, t in enumerate(titles)])
+    games = _prepare(home, "signgames", f, "id", "name")
+    v = games.vocab
+    it = understand("I loved Sniper Elite V2, Go! Go! Nippon! ~My First Trip to Japan~ and Team Fortress 2. "
+                    "What else would I like?", v)
+    assert [games.title(i) for i in it.liked] == ["Sniper Elite V2", "Go! Go! Nippon! ~My First Trip to Japan~",
+                                                  "Team Fortress 2"] and not it.unmatched
+    it = understand("I loved Go! Go! Nippon! ~My First Trip to Japan~", v)
+    assert [games.title(i) for i in it.liked] == ["Go! Go! Nippon! ~My First Trip to Japan~"]
+    it = understand("I loved Heat. And Airplane! too", v)
+    assert [games.title(i) for i in it.liked] == ["Heat", "Airplane!"]

@@ -354,6 +354,7 @@ def _model_codes(p: _Parse, vocab: Vocabulary, speaker: str) -> None:
 
 _LIST_SEP = {",", ";", "and", "&", "or", "/"}
 _TITLE_END = _LIST_SEP | {".", "!", "?", "(", ":"}
+_UNTITLED_END = set(",;.!?:(&/\"')")
 
 
 def _spelled(s: str) -> str:
@@ -379,11 +380,16 @@ def _full_titles(p: _Parse, vocab: Vocabulary, text: str, speaker: str, max_word
             continue
         best = None
         for j in range(min(len(w), s + max_words), s + 1, -1):
-            if not (j == len(w) or w[j] in _TITLE_END) or toks[j - 1].punct and w[j - 1] != ")":
+            # a title may end in punctuation ("Go! Go! Nippon! ~My First Trip to Japan~"): the exact
+            # match below keeps a sentence's own full stop out
+            if not (j == len(w) or w[j] in _TITLE_END) or toks[j - 1].punct and w[j - 1] in _TITLE_END:
                 continue
             if any(p.claimed[x] for x in range(s, j)) or sum(not toks[x].punct for x in range(s, j)) < 2:
                 continue
-            raw = folded[toks[s].start:toks[j - 1].end]
+            end = toks[j - 1].end
+            while end < len(folded) and not folded[end].isspace() and folded[end] not in _UNTITLED_END:
+                end += 1  # characters no token holds that end the name ("... Trip to Japan~")
+            raw = folded[toks[s].start:end]
             idx = [i for i in linker.exact_indices(raw) if _spelled(YEAR_SUFFIX.sub("", ascii_fold(linker.titles[i]))) == _spelled(raw)]
             if idx:
                 best = (j, linker.best_index(idx, None))
