@@ -84,7 +84,9 @@ tune folds of movielens-small (684 likes queries): the item to find was found as
 them (HR@10 over the catalog 0.129 with, 0.130 without), two queries with disjoint stated items
 shared 0.77 instead of 2.05 of their top 10; against 19 random items (the one-turn protocol,
 where popularity alone is strong) 0.770 vs 0.808 NDCG. Dropping ``fresh`` too (months since
-the item's first interaction) shared 0.88 and scored 0.726 there."""
+the item's first interaction) shared 0.88 and scored 0.726 there. After that fit, SASRec's and
+popularity's weights are chosen per catalog over the whole catalog (``_choose_blend``): they come
+back only where the catalog's own tune users show they find more with them (steam: SASRec 4)."""
 MIN_PROBES = 50
 """Fewest likes queries with an item SASRec never trained on (``Query.seq_probe``) to weigh
 SASRec for stated likes; with fewer, the likes weights leave it out."""
