@@ -49,3 +49,31 @@ def test_the_checker_sees_an_import_inside_a_function(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def g():\n    from convrec.agent.api import Agent\n    return Agent\n")
     assert ("convrec.agent.api" in [m for _, m in _imports(f)]) and _floor("convrec.agent.api") == "agent"
+
+
+def test_no_strategy_name_is_tested_outside_the_registry():
+    """Interfaces and the evaluation ask the registry what a strategy can do (its declared
+    capabilities); only the registry and the strategies' own modules spell their names."""
+    from convrec.agent.strategy import REGISTRY
+
+    own = {"agent/strategy.py", "agent/interecagent.py", "agent/omulet.py", "agent/toolrec.py", "agent/baselines.py"}
+    names, bad, checked = set(REGISTRY), [], 0
+    assert {"interecagent", "omulet", "toolrec", "baseline-popularity"} <= names
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel in own:
+            continue
+        checked += 1
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+                bad.append(f"{rel}:{node.lineno} '{node.value}'")
+    assert checked > 80 and not bad, bad
+
+
+def test_capabilities_answer_what_the_names_used_to():
+    from convrec.agent.strategy import capabilities, supporting
+
+    assert capabilities("interecagent").memory and capabilities("interecagent").encoder
+    assert not capabilities("omulet").memory and capabilities("omulet").ablations == frozenset({"context"})
+    assert not capabilities("baseline-random").needs_llm and capabilities("chat-rec").needs_llm  # aliases resolve
+    assert supporting("cf") == ["interecagent"] and "toolrec" in supporting("context")

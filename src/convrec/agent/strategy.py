@@ -48,21 +48,71 @@ class StrategyDeps:
     """a shared :class:`convrec.agent.memory.SessionStore` (the server's); else one opened on ``sessions_db``"""
 
 
-REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], bool]] = {}
-"""name → (factory, needs an LLM)"""
+ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "ctx", "llm")
+"""Signals an evaluation can switch off: ``context`` the conversation before the last message;
+``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) / ``ctx`` (closeness to
+every item the conversation named) views of the preference ranker (refitted without them);
+``llm`` the agent's LLM (no planner call, template replies). A strategy declares which it
+supports (:attr:`Capabilities.ablations`)."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a strategy declares about itself, so interfaces and the evaluation ask the registry
+    instead of testing strategy names."""
+
+    needs_llm: bool = True
+    """it cannot answer without a brain"""
+    prepared_models: bool = False
+    """it reads the chat models (``convrec.agent.setup.chat_artifacts``: text encodings,
+    ItemCF, SASRec, the preference ranker): build them once, with progress, before the first
+    turn (the CLI) or before serving (the server's warm-up)"""
+    encoder: bool = False
+    """it selects demonstrations with the MiniLM text encoder"""
+    memory: bool = False
+    """it keeps a short- and long-term user profile (``--no-memory`` switches it off)"""
+    reflection: bool = False
+    """it can critique and redo its own answer (``--reflection N``)"""
+    ablations: frozenset[str] = frozenset({"context"})
+    """which of :data:`ABLATIONS` it can switch off"""
+
+
+DEFAULT_STRATEGY = "interecagent"
+"""The strategy chat, ask, serve and eval use unless told otherwise."""
+REGISTRY: dict[str, tuple[Callable[[StrategyDeps], Strategy], Capabilities]] = {}
+"""name → (factory, what it declares)"""
 ALIASES = {"random": "baseline-random", "popularity": "baseline-popularity", "llm-only": "baseline-llm-only", "llm-div": "baseline-llm-div",
            "chat-rec": "baseline-chat-rec", "llm-rank": "baseline-llm-rank"}
 
 
-def register(name: str, needs_llm: bool = True):
+def register(name: str, needs_llm: bool = True, **declared):
+    """Register a strategy factory under ``name`` with its :class:`Capabilities`."""
+    caps = Capabilities(needs_llm=needs_llm, **declared)
+
     def deco(factory: Callable[[StrategyDeps], Strategy]):
-        REGISTRY[name] = (factory, needs_llm)
+        REGISTRY[name] = (factory, caps)
         return factory
     return deco
 
 
+def capabilities(name: str) -> Capabilities:
+    return REGISTRY[check_strategy(name)][1]
+
+
+def supporting(feature: str) -> list[str]:
+    """The registered strategies that declare ``feature`` (a :class:`Capabilities` field that
+    is true, or an ablation name)."""
+    return [n for n, (_, c) in REGISTRY.items() if (feature in c.ablations if feature in ABLATIONS else getattr(c, feature))]
+
+
 def strategy_names() -> list[str]:
     return list(REGISTRY)
+
+
+def strategies_help() -> str:
+    """The registered names, for an option's help (the default first)."""
+    names = [DEFAULT_STRATEGY] + [n for n in REGISTRY if n != DEFAULT_STRATEGY]
+    return f"{names[0]} (default) | " + " | ".join(names[1:])
 
 
 def check_strategy(name: str) -> str:
@@ -73,7 +123,7 @@ def check_strategy(name: str) -> str:
 
 
 def needs_llm(name: str) -> bool:
-    return REGISTRY[check_strategy(name)][1]
+    return capabilities(name).needs_llm
 
 
 def build_strategy(name: str, deps: StrategyDeps) -> Strategy:
@@ -101,7 +151,8 @@ def demo_bank(catalog, encoder=None):
     return DemoBank(catalog.ds, encoder, extra=extra)
 
 
-@register("interecagent")
+@register("interecagent", prepared_models=True, encoder=True, memory=True, reflection=True,
+          ablations=frozenset(ABLATIONS))
 def _interecagent(d: StrategyDeps) -> Strategy:
     from convrec.agent.interecagent import InteRecAgent
     from convrec.agent.memory import SessionStore

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from convrec.cli._common import (BASE_URL_OPT, DATASET_OPT, LLM_OPT, MODEL_OPT, REFLECTION_OPT, ROUNDS_OPT,
                                  STRATEGY_OPT, app, console, demos_app, err, get_config, llm_overrides)
+from convrec.agent.strategy import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 MAX_INPUT = 20_000
@@ -21,14 +22,16 @@ CHAT_COMMANDS = (("/trace", "the last turn's tool trace"), ("/profile", "what th
 
 
 def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
-           strategy: str = "interecagent"):
+           strategy: str = DEFAULT_STRATEGY):
     from convrec.agent.api import Agent
 
     overrides = llm_overrides(llm=llm, model=model, base_url=base_url)
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
     cfg = get_config(**overrides)
-    if strategy == "interecagent":
+    from convrec.agent.strategy import capabilities
+
+    if capabilities(strategy).prepared_models:
         from convrec.agent.setup import is_ready
         from convrec.catalog.registry import check_name
 

@@ -65,12 +65,12 @@ def serve(
         s = cfg.server
     say = (lambda m: err.print(m, highlight=False))
     from convrec.agent.setup import is_ready
-    from convrec.agent.strategy import check_strategy
+    from convrec.agent.strategy import capabilities, check_strategy
     from convrec.catalog.registry import check_name
 
     names = [check_name(cfg, d) for d in dict.fromkeys(dataset)]
     strategy = check_strategy(strategy)
-    if not no_warm and strategy == "interecagent":
+    if not no_warm and capabilities(strategy).prepared_models:
         from convrec.cli._setup import run_setup
 
         for d in names:

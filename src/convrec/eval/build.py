@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from convrec.agent.strategy import check_strategy, needs_llm, strategy_names
+from convrec.agent.strategy import capabilities, check_strategy, needs_llm, strategy_names
 from convrec.config import Config
 from convrec.errors import ConvrecError
 from convrec.eval.harness import SESSION_PROTOCOLS, CaseRunner, RunSpec, RunStore, run_eval
@@ -60,7 +60,7 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
     from convrec.models.embeddings import TextEncoder
 
     store = RunStore(run_dir, spec, fresh=fresh)
-    encoder = TextEncoder(config.threads) if spec.strategy == "interecagent" else None
+    encoder = TextEncoder(config.threads) if capabilities(spec.strategy).encoder else None
     needs_sim = spec.protocol in SESSION_PROTOCOLS or (spec.conversation == "llm" and spec.protocol.startswith("one-turn"))
     lock_sim = sim_llm or llm
 

@@ -30,17 +30,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from convrec.agent.strategy import ABLATIONS  # noqa: F401 (re-exported)
 from convrec.catalog.dialogues import FOLDS, parse_context, read_dialogues  # noqa: F401 (re-exported)
 from convrec.errors import ConvrecError
 from convrec.eval.simulator import UserSimulator
 
 PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
              "dialogues")
-ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "ctx", "llm")
-"""Signals an evaluation can switch off: ``context`` the conversation before the last message;
-``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) / ``ctx`` (closeness to
-every item the conversation named) views of the preference
-ranker (refitted without them); ``llm`` the agent's LLM (no planner call, template replies)."""
 """dialogues: ``tune`` = cases on even lines of the file, ``holdout`` = odd lines (never tuned on)."""
 SESSION_PROTOCOLS = ("simulator", "long-chat", "long-context")
 

@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.process import TRAIN, user_likes
+from convrec.agent.strategy import DEFAULT_STRATEGY
 from convrec.config import Config
 from convrec.errors import ConvrecError
 
@@ -79,7 +80,7 @@ class LikesSpec:
     k: int = 3
     """items stated per request"""
     phrasings: tuple[str, ...] = DEFAULT_PHRASINGS
-    strategy: str = "interecagent"
+    strategy: str = DEFAULT_STRATEGY
     seed: int = 0
     agent_users: int | None = None
     """run the agent on the first N cases only (the tools always score all of them)"""

@@ -415,7 +415,7 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
             items = m["items"] or []
             if items and any(isinstance(i, str) for i in items):  # stored as ids: show them as cards too
                 if catalog is None:
-                    catalog = engine.agent(s["dataset"], s["strategy"]).strategy.catalog
+                    catalog = engine.catalog(s["dataset"])
                 from convrec.agent.answers import item_view
 
                 items = [item_view({"item_id": i, **catalog.describe(i)}, catalog.vocab) if isinstance(i, str) else i

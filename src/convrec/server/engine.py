@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from convrec.agent.memory import Profile, open_store
+from convrec.agent.strategy import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
@@ -180,7 +181,7 @@ class Engine:
     """Agents for (dataset, strategy), built on first use around one shared LLM and one session
     store; every turn goes through :meth:`submit_turn`."""
 
-    def __init__(self, config, datasets: Sequence[str], strategy: str = "interecagent", llm=None, store=None,
+    def __init__(self, config, datasets: Sequence[str], strategy: str = DEFAULT_STRATEGY, llm=None, store=None,
                  say: Callable[[str], None] | None = None):
         from convrec.agent.strategy import check_strategy
         from convrec.catalog.registry import check_name
@@ -196,6 +197,8 @@ class Engine:
         self._llm = llm
         self._llm_lock = threading.Lock()
         self.agents: dict[tuple[str, str], Any] = {}
+        self.catalogs: dict[str, Any] = {}
+        """catalogs opened without an agent (item look-ups on a dataset no turn has used yet)"""
         self.agent_locks: dict[tuple[str, str], threading.Lock] = defaultdict(threading.Lock)
         self._build_lock = threading.Lock()
         self.session_locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
@@ -258,6 +261,20 @@ class Engine:
                                                          strategy=strategy, store=self.store, with_llm=llm is not None)
         return self.agents[key]
 
+    def catalog(self, dataset: str):
+        """The catalog of a served dataset (a built agent's, else opened once on its own)."""
+        for (ds, _), agent in list(self.agents.items()):
+            if ds == dataset:
+                return agent.strategy.catalog
+        if dataset not in self.catalogs:
+            with self._build_lock:
+                if dataset not in self.catalogs:
+                    from convrec.catalog.store import open_dataset
+                    from convrec.tools.catalog import CatalogAccess
+
+                    self.catalogs[dataset] = CatalogAccess(open_dataset(self.config, dataset), self.config, say=self.say)
+        return self.catalogs[dataset]
+
     def warm(self) -> None:
         """Build the default agent of every served dataset now (catalog, models) instead of on a
         user's first turn."""
@@ -285,7 +302,7 @@ class Engine:
         if value not in ("up", "down", "clear"):
             raise BadRequest("feedback value must be up, down or clear")
         s = self.session(sid)
-        catalog = self.agent(s["dataset"], s["strategy"]).strategy.catalog
+        catalog = self.catalog(s["dataset"])
         if str(item_id) not in catalog.items.index:
             raise NotFound(f"no item '{item_id}' in {s['dataset']}")
         item_id = str(item_id)
@@ -305,8 +322,7 @@ class Engine:
 
     def item(self, dataset: str, item_id: str) -> dict[str, Any]:
         ds, _ = self.check(dataset, None)
-        agent = self.agent(ds, self.default_strategy if ds == self.default_dataset else "baseline-popularity")
-        catalog = agent.strategy.catalog
+        catalog = self.catalog(ds)
         if str(item_id) not in catalog.items.index:
             raise NotFound(f"no item '{item_id}' in {ds}")
         return {"id": str(item_id), "dataset": ds, **catalog.describe(str(item_id))}
