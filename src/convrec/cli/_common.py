@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import typer
 
-from convrec.agent.strategy import DEFAULT_STRATEGY, strategies_help
+from convrec.strategies import DEFAULT_STRATEGY, strategies_help
 from rich.console import Console
 
 from convrec.catalog.registry import DEFAULT_DATASET

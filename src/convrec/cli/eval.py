@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from convrec.agent.strategy import DEFAULT_STRATEGY, strategies_help
+from convrec.strategies import DEFAULT_STRATEGY, strategies_help
 from convrec.cli._common import DATASET_OPT, console, err, eval_app, get_config, llm_overrides
 from convrec.errors import ConvrecError
 
@@ -145,7 +145,7 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     strategy = check_strategy(strategy)
     if conversation not in ("template", "llm"):
         raise ConvrecError("--conversation must be template or llm")
-    from convrec.agent.strategy import capabilities, supporting
+    from convrec.strategies import capabilities, supporting
 
     caps = capabilities(strategy)
     if no_memory and not caps.memory:
@@ -241,7 +241,7 @@ def likes(
 ):
     """'I loved A, B and C, what else?': real users' loved items stated in a request, their other
     liked items as targets, over the whole catalog; the agent beside each of its tools alone."""
-    from convrec.agent.strategy import check_strategy
+    from convrec.strategies import check_strategy
     from convrec.catalog.registry import check_name
     from convrec.eval.likes import DEFAULT_PHRASINGS, LikesSpec, run_likes, table_markdown
 

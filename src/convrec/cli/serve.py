@@ -64,8 +64,8 @@ def serve(
         cfg = cfg.model_copy(update={"server": s.model_copy(update={"workers": 1})})
         s = cfg.server
     say = (lambda m: err.print(m, highlight=False))
-    from convrec.agent.setup import is_ready
-    from convrec.agent.strategy import capabilities, check_strategy
+    from convrec.setup import is_ready
+    from convrec.strategies import capabilities, check_strategy
     from convrec.catalog.registry import check_name
 
     names = [check_name(cfg, d) for d in dict.fromkeys(dataset)]

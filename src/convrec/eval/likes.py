@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.process import TRAIN, user_likes
-from convrec.agent.strategy import DEFAULT_STRATEGY
+from convrec.strategies import DEFAULT_STRATEGY
 from convrec.config import Config
 from convrec.errors import ConvrecError
 
@@ -247,7 +247,7 @@ class Row:
 def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str], None] | None = None,
               progress: Callable[[int, int], None] | None = None, llm=None) -> dict[str, Any]:
     """Run the protocol and return its summary (also written to ``out_dir``)."""
-    from convrec.agent.api import Agent
+    from convrec.api import Agent
     from convrec.catalog.store import open_dataset
     from convrec.tools.catalog import CatalogAccess
 
@@ -263,7 +263,7 @@ def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str
     users = held_out_users(likes, spec.n, spec.k, spec.seed)
     cases = make_cases(likes, users, spec.k, spec.seed)
     pcfg, ds = copy_without(config, base, users, say)
-    from convrec.agent.setup import chat_artifacts
+    from convrec.setup import chat_artifacts
     from convrec.models.registry import load_or_train
 
     cat_tools = CatalogAccess(ds, pcfg, say=say)

@@ -17,8 +17,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from convrec.agent.memory import Profile, open_store
-from convrec.agent.strategy import DEFAULT_STRATEGY
+from convrec.core.sessions import Profile, open_store
+from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
@@ -183,7 +183,7 @@ class Engine:
 
     def __init__(self, config, datasets: Sequence[str], strategy: str = DEFAULT_STRATEGY, llm=None, store=None,
                  say: Callable[[str], None] | None = None):
-        from convrec.agent.strategy import check_strategy
+        from convrec.strategies import check_strategy
         from convrec.catalog.registry import check_name
 
         self.config = config
@@ -211,12 +211,12 @@ class Engine:
 
     # ------------------------------------------------------------------ parts
     def strategies(self) -> list[str]:
-        from convrec.agent.strategy import strategy_names
+        from convrec.strategies import strategy_names
 
         return strategy_names()
 
     def check(self, dataset: str | None, strategy: str | None) -> tuple[str, str]:
-        from convrec.agent.strategy import check_strategy
+        from convrec.strategies import check_strategy
         from convrec.catalog.registry import canonical_name
 
         ds = canonical_name(dataset) if dataset else self.default_dataset
@@ -252,8 +252,8 @@ class Engine:
         if key not in self.agents:
             with self._build_lock:
                 if key not in self.agents:
-                    from convrec.agent.api import Agent
-                    from convrec.agent.strategy import needs_llm
+                    from convrec.api import Agent
+                    from convrec.strategies import needs_llm
 
                     llm = self.llm if needs_llm(strategy) else None
                     self.say(f"building {strategy} on {dataset}")
@@ -333,7 +333,7 @@ class Engine:
                     k: int | None = None) -> tuple[Job, Future, dict[str, Any]]:
         """Queue one turn. ``session``: an existing session id, or a new id the client chose;
         ``None``: a new session (``context``, earlier messages held by the client, is read with the
-        message). Returns the job, its future (a :class:`convrec.agent.turn.Turn`) and the session."""
+        message). Returns the job, its future (a :class:`convrec.core.turn.Turn`) and the session."""
         limit = self.config.server.max_message
         if not isinstance(message, str) or not message.strip():
             raise BadRequest("the message is empty")

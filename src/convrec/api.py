@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from convrec.agent.memory import SessionStore
-from convrec.agent.strategy import (DEFAULT_STRATEGY, Strategy, StrategyDeps, build_strategy,  # noqa: F401
+from convrec.core.sessions import SessionStore
+from convrec.strategies import (DEFAULT_STRATEGY, Strategy, StrategyDeps, build_strategy,  # noqa: F401
                                     capabilities, check_strategy, default_demos_path, needs_llm)
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.catalog.registry import DEFAULT_DATASET, check_name
 from convrec.catalog.store import open_dataset
 from convrec.config import Config
@@ -19,7 +19,7 @@ from convrec.tools.catalog import CatalogAccess
 
 class Agent:
     """A conversational recommender over one dataset with one strategy (any
-    :class:`convrec.agent.strategy.Strategy`)."""
+    :class:`convrec.core.registry.Strategy`)."""
 
     def __init__(self, strategy: Strategy):
         self.strategy = strategy
