@@ -240,7 +240,7 @@ def run_set(path: Path, args, make_agent) -> dict:
             repairs.update(t.repairs)
         ds = agent.strategy.catalog.ds
         if error:
-            from convrec.agent.turn import Turn
+            from convrec.core.turn import Turn
 
             t = Turn(f"(error) {error}")
         info: dict = {}
@@ -278,7 +278,7 @@ def run_set(path: Path, args, make_agent) -> dict:
 
 
 def main() -> None:
-    from convrec.agent.api import Agent
+    from convrec.api import Agent
     from convrec.config import load_config
     from convrec.config import llm_overrides
 

@@ -99,7 +99,7 @@ def inproc(src: Path | None, dataset: str, n: int, timeout: float) -> list[dict]
 
 def worker(dataset: str, n: int) -> None:
     """One process: build the agent once, answer every request in a fresh session."""
-    from convrec.agent.api import Agent
+    from convrec.api import Agent
     from convrec.config import load_config
 
     t0 = time.perf_counter()

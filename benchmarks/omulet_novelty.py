@@ -51,7 +51,7 @@ def main() -> None:
     from rich.table import Table
     from tqdm import tqdm
 
-    from convrec.agent.omulet import Omulet
+    from convrec.strategies.omulet.strategy import Omulet
     from convrec.catalog.store import prepare
     from convrec.config import load_config
     from convrec.eval import conv_metrics as cm
@@ -81,7 +81,7 @@ def main() -> None:
         n_cand = int(parts[2]) if len(parts) > 2 and parts[2] else cfg.omulet.n_candidates
         fuse = parts[3] if len(parts) > 3 else "llm"
         if spec == "base":  # the base LLM alone (baseline-llm-only), for reference
-            from convrec.agent.strategy import StrategyDeps, build_strategy
+            from convrec.strategies import StrategyDeps, build_strategy
 
             o = build_strategy("baseline-llm-only", StrategyDeps(cat, llm, None, k=10, seed=0))
         else:

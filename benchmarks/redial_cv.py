@@ -36,7 +36,7 @@ def main() -> None:
     ap.add_argument("--dump", default="", help="write per-case lists to this JSONL")
     args = ap.parse_args()
 
-    from convrec.agent.strategy import StrategyDeps, build_strategy
+    from convrec.strategies import StrategyDeps, build_strategy
     from convrec.catalog.store import open_dataset
     from convrec.config import load_config
     from convrec.eval.build import apply_ablations

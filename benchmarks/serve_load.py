@@ -106,7 +106,7 @@ class ScriptedBrain:
 
 
 def start_scripted(args) -> tuple[str, callable]:
-    from convrec.agent.setup import is_ready
+    from convrec.setup import is_ready
     from convrec.cli._setup import run_setup
     from convrec.config import load_config
     from convrec.server import Engine, create_app, serving

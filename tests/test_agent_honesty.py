@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
 from convrec.tools.verify import satisfies
 from convrec.llm.fake import ScriptedLLM
 from convrec.tools.catalog import CatalogAccess

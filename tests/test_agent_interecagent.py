@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
 from convrec.tools.catalog import CatalogAccess

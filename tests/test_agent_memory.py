@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from convrec.agent.memory import Profile, SessionStore
+from convrec.core.sessions import Profile, SessionStore
 
 
 def test_session_round_trip_and_resume(tmp_path):
@@ -35,8 +35,8 @@ def test_long_term_profile_merges_sessions(tmp_path):
 # ---------------------------------------------------------------- memory through whole turns
 import pytest  # noqa: E402
 
-from convrec.agent.demos import DemoBank  # noqa: E402
-from convrec.agent.interecagent import InteRecAgent  # noqa: E402
+from convrec.strategies.interecagent.demos import DemoBank  # noqa: E402
+from convrec.strategies.interecagent.strategy import InteRecAgent  # noqa: E402
 from convrec.catalog.store import prepare  # noqa: E402
 from convrec.llm.errors import LLMConnectionError  # noqa: E402
 from convrec.llm.fake import ScriptedLLM  # noqa: E402

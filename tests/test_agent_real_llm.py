@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
 from convrec.catalog.store import prepare
 from convrec.models.embeddings import TextEncoder
 from convrec.tools.catalog import CatalogAccess
@@ -96,8 +96,8 @@ def test_reflection_with_the_real_model(agent):
 
 
 def test_demos_generate_with_the_real_model(agent):
-    from convrec.agent.demogen import DemoGenerator
-    from convrec.agent.plan import Plan
+    from convrec.strategies.interecagent.demogen import DemoGenerator
+    from convrec.strategies.interecagent.plan import Plan
 
     gen = DemoGenerator(agent, seed=3)
     out = []

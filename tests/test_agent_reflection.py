@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from convrec.agent.demogen import DemoGenerator, plan_signature, write_demos
-from convrec.agent.demos import DemoBank, read_demos
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
-from convrec.agent.plan import Plan
+from convrec.strategies.interecagent.demogen import DemoGenerator, plan_signature, write_demos
+from convrec.strategies.interecagent.demos import DemoBank, read_demos
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
+from convrec.strategies.interecagent.plan import Plan
 from convrec.catalog.store import prepare
 from convrec.errors import ConvrecError
 from convrec.llm.fake import ScriptedLLM
@@ -138,7 +138,7 @@ def test_generator_input_first_and_output_first(catalog, tmp_path):
 
 
 def test_agent_from_config_reads_generated_demos_and_reflection(session_config, tmp_path):
-    from convrec.agent.api import Agent, default_demos_path
+    from convrec.api import Agent, default_demos_path
 
     cfg = session_config.model_copy(update={"home": tmp_path, "agent": session_config.agent.model_copy(update={"reflection": 2})})
     said = []

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from convrec.agent.plan import FetchStep, FilterStep, Plan, RankStep, SimilarStep, StoreStep
-from convrec.agent.repairs import (REGISTRY, RepairContext, all_labels, choice_candidates, fetch_count, ground_conditions,
+from convrec.strategies.interecagent.plan import FetchStep, FilterStep, Plan, RankStep, SimilarStep, StoreStep
+from convrec.strategies.interecagent.repairs import (REGISTRY, RepairContext, all_labels, choice_candidates, fetch_count, ground_conditions,
                                    ground_items, recommend_when_asked, run_repairs, similar_for_reference, structure)
 from convrec.nlu import understand
 from convrec.tools.filters import Condition
@@ -62,7 +62,7 @@ def test_recommend_when_asked(tiny_vocab, ctx):
     out, got = recommend_when_asked(Plan(action="reply"), intent, ctx)
     assert got == ["intent_made_a_request"] and tools(out) == ["rank", "fetch"]
     look = Plan(action="use_tools", steps=[R(), FetchStep(tool="fetch", k=5)] + [
-        __import__("convrec.agent.plan", fromlist=["LookupStep"]).LookupStep(tool="lookup", sql="SELECT 1")])
+        __import__("convrec.strategies.interecagent.plan", fromlist=["LookupStep"]).LookupStep(tool="lookup", sql="SELECT 1")])
     out, got = recommend_when_asked(look, intent, ctx)
     assert "dropped_lookup" in got and "lookup" not in tools(out)
 

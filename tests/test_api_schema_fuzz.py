@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import prepare_tiny_games
-from convrec.agent.memory import SessionStore
+from convrec.core.sessions import SessionStore
 from convrec.config import Config, DataConfig
 
 schemathesis = pytest.importorskip("schemathesis", reason="pip install -e '.[dev]' (schemathesis)")

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from conftest import prepare_tiny_games
-from convrec.agent.memory import SessionStore
+from convrec.core.sessions import SessionStore
 from convrec.config import Config, DataConfig
 from convrec.llm.errors import LLMConnectionError
 from convrec.llm.fake import ScriptedLLM

@@ -103,8 +103,8 @@ def test_enumerated_genres_are_any_of_stacked_ones_all_of(message, expected, cat
 
 
 def test_context_is_read_with_the_turn(catalog, session_config, tmp_path):
-    from convrec.agent.interecagent import InteRecAgent
-    from convrec.agent.memory import SessionStore
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+    from convrec.core.sessions import SessionStore
     from convrec.llm.fake import ScriptedLLM
 
     agent = InteRecAgent(catalog, ScriptedLLM([]), SessionStore(tmp_path / "s.db"), planner="never",
@@ -357,8 +357,8 @@ def test_words_without_items_are_read_as_talk(catalog, tmp_path):
     """A request that names no item ("I like to watch scary movies") is ranked by what the
     catalog's dialogues taught (words, recency, what people bring up), not by all-time
     popularity; the stated condition still holds for every item."""
-    from convrec.agent.interecagent import InteRecAgent
-    from convrec.agent.memory import SessionStore
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+    from convrec.core.sessions import SessionStore
     from convrec.llm.fake import ScriptedLLM
 
     assert catalog.ranker().reads_conversation()  # the ReDial tune fold ships with the package

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.catalog.store import prepare
 from convrec.eval.build import evaluate
 from convrec.eval.harness import PROTOCOLS, Case, CaseRunner, RunSpec, RunStore

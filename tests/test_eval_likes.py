@@ -117,8 +117,8 @@ def catalog(session_config):
 
 
 def _agent(catalog, tmp_path, **kw):
-    from convrec.agent.interecagent import InteRecAgent
-    from convrec.agent.memory import SessionStore
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+    from convrec.core.sessions import SessionStore
     from convrec.llm.fake import ScriptedLLM
 
     return InteRecAgent(catalog, ScriptedLLM([]), SessionStore(tmp_path / "s.db"), llm_intro="off", **kw)

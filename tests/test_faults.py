@@ -21,9 +21,9 @@ import urllib.request
 import pytest
 
 from conftest import prepare_tiny_games
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
 from convrec.config import Config, DataConfig
 from convrec.llm.openai_backend import OpenAILLM
 from convrec.tools.catalog import CatalogAccess
@@ -99,7 +99,7 @@ def test_a_locked_session_store_waits_then_writes(home, tmp_path):
         other.execute("COMMIT")
 
     threading.Thread(target=release, daemon=True).start()
-    from convrec.agent.baselines import PopularityBaseline
+    from convrec.strategies.baselines import PopularityBaseline
 
     s = PopularityBaseline(catalog, k=3)
     s.store = store

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import prepare_tiny_games
-from convrec.agent.plan import FilterStep, Plan
-from convrec.agent.repairs import RepairContext, run_repairs
+from convrec.strategies.interecagent.plan import FilterStep, Plan
+from convrec.strategies.interecagent.repairs import RepairContext, run_repairs
 from convrec.config import Config, DataConfig
 from convrec.nlu.understand import understand
 from convrec.tools.catalog import CatalogAccess

@@ -13,7 +13,7 @@ import convrec
 
 SRC = Path(convrec.__file__).parent
 LOWER = ("tools", "models", "nlu", "catalog", "llm")
-UPPER = ("agent", "core", "strategies", "server", "cli", "eval")
+UPPER = ("core", "strategies", "server", "cli", "eval", "api", "setup")
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -47,5 +47,32 @@ def test_lower_floors_do_not_import_upper_ones():
 
 def test_the_checker_sees_an_import_inside_a_function(tmp_path):
     f = tmp_path / "m.py"
-    f.write_text("def g():\n    from convrec.agent.api import Agent\n    return Agent\n")
-    assert ("convrec.agent.api" in [m for _, m in _imports(f)]) and _floor("convrec.agent.api") == "agent"
+    f.write_text("def g():\n    from convrec.api import Agent\n    return Agent\n")
+    assert ("convrec.api" in [m for _, m in _imports(f)]) and _floor("convrec.api") == "api"
+
+
+def test_no_strategy_name_is_tested_outside_the_registry():
+    """Interfaces and the evaluation ask the registry what a strategy can do (its declared
+    capabilities); only ``convrec/strategies/`` (where they register) spells their names."""
+    from convrec.strategies import REGISTRY
+
+    names, bad, checked = set(REGISTRY), [], 0
+    assert {"interecagent", "omulet", "toolrec", "baseline-popularity"} <= names
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel.startswith("strategies/"):  # the registrations and the strategies' own rooms
+            continue
+        checked += 1
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+                bad.append(f"{rel}:{node.lineno} '{node.value}'")
+    assert checked > 80 and not bad, bad
+
+
+def test_capabilities_answer_what_the_names_used_to():
+    from convrec.strategies import capabilities, supporting
+
+    assert capabilities("interecagent").memory and capabilities("interecagent").encoder
+    assert not capabilities("omulet").memory and capabilities("omulet").ablations == frozenset({"context"})
+    assert not capabilities("baseline-random").needs_llm and capabilities("chat-rec").needs_llm  # aliases resolve
+    assert supporting("cf") == ["interecagent"] and "toolrec" in supporting("context")

@@ -197,9 +197,9 @@ def test_amx_cpus_load_without_the_extra_weight_buffers(monkeypatch):
 
     default = C.llama_model_default_params().use_extra_bufts
     monkeypatch.setattr(local, "cpu_has_amx", lambda: True)
-    with local._without_amx_buffers():
+    with local.without_amx_buffers():
         assert C.llama_model_default_params().use_extra_bufts is False
     assert C.llama_model_default_params().use_extra_bufts == default  # restored
     monkeypatch.setattr(local, "cpu_has_amx", lambda: False)
-    with local._without_amx_buffers():
+    with local.without_amx_buffers():
         assert C.llama_model_default_params().use_extra_bufts == default

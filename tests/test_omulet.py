@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from convrec.tools.bus import CandidateBus
-from convrec.agent.omulet import FormattedIntent, Omulet, OmuletIntent, _Run, fixed_policy, merge_intent
+from convrec.strategies.omulet.strategy import FormattedIntent, Omulet, OmuletIntent, _Run, fixed_policy, merge_intent
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
 from convrec.nlu import understand
@@ -160,7 +160,7 @@ def test_turn_links_names_back_and_keeps_every_condition(catalog):
 
 
 def test_names_copied_with_the_listing_format_link(catalog):
-    from convrec.agent.omulet import clean_name
+    from convrec.strategies.omulet.strategy import clean_name
 
     assert clean_name("3. Up [2009; Adventure, Animation]") == "Up"
     assert clean_name("Toy Story 2 [1999") == "Toy Story 2" and clean_name("2001: A Space Odyssey") == "2001: A Space Odyssey"
@@ -276,7 +276,7 @@ def test_ablations_drop_groups(catalog):
 def test_sessions_persist_across_processes(catalog, tmp_path):
     """A second process (a new strategy object on the same store) continues the conversation:
     the earlier turn's negation still holds."""
-    from convrec.agent.memory import SessionStore
+    from convrec.core.sessions import SessionStore
 
     def make(*replies):
         return Omulet(catalog, ScriptedLLM(list(replies), routed=True), k=5, store=SessionStore(tmp_path / "s.db"))
@@ -293,7 +293,7 @@ def test_sessions_persist_across_processes(catalog, tmp_path):
 
 
 def test_registered_everywhere(catalog):
-    from convrec.agent.strategy import StrategyDeps, build_strategy, needs_llm
+    from convrec.strategies import StrategyDeps, build_strategy, needs_llm
 
     s = build_strategy("omulet", StrategyDeps(catalog, ScriptedLLM([])))
     assert s.name == "omulet" and needs_llm("omulet") and needs_llm("omulet-pllm")
@@ -303,7 +303,7 @@ def test_registered_everywhere(catalog):
 def test_config_options_reach_the_strategy(catalog, session_config):
     """Every [omulet] option of the config file is handed to the strategy (the config forbids
     unknown keys, so an option it lacks would be refused)."""
-    from convrec.agent.strategy import StrategyDeps, build_strategy
+    from convrec.strategies import StrategyDeps, build_strategy
     from convrec.config import OmuletConfig
     from convrec.tools.catalog import CatalogAccess
 

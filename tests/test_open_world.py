@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.core.sessions import SessionStore
 from convrec.tools.verify import satisfies
 from convrec.catalog.custom import CustomSource, infer_column
 from convrec.catalog.meaning import annotate, load_schema_file
@@ -362,7 +362,7 @@ def test_the_item_noun_from_names_or_the_brain(tmp_path):
 def test_an_llm_names_the_item_only_with_a_noun_that_is_not_a_column(courses, home):
     """The brain's answer at prepare time is checked: a column's name ("subject") is not what a
     row is; a valid noun is kept and used by replies."""
-    from convrec.agent.setup import _domain_by_llm
+    from convrec.setup import _domain_by_llm
 
     said = _domain_by_llm(home, courses.ds, None, brain=ScriptedLLM([{"noun": "subject"}]))
     assert said is None
@@ -415,7 +415,7 @@ def test_soft_requests_are_requests_and_ages_are_not_counts(films):
 
 
 def test_the_item_noun_is_used_in_replies(courses, home, tmp_path):
-    from convrec.agent.setup import name_domain
+    from convrec.setup import name_domain
     from convrec.catalog.store import open_dataset
 
     got = name_domain(home, courses.ds, llm=False)

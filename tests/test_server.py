@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import prepare_tiny_games
-from convrec.agent.memory import PgSessionStore, Profile, SessionStore, open_store
+from convrec.core.sessions import PgSessionStore, Profile, SessionStore, open_store
 from convrec.config import Config, DataConfig
 from convrec.errors import ConvrecError
 

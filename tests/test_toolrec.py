@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from convrec.tools.bus import CandidateBus
-from convrec.agent.toolrec import ToolRec, names_schema, step_schema
+from convrec.strategies.toolrec.strategy import ToolRec, names_schema, step_schema
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
 from convrec.nlu import understand
@@ -356,7 +356,7 @@ def test_long_names_are_cut_and_the_answer_has_room(catalog):
     name = tr.name_of(long_id)
     assert name.endswith("…") and len(name) <= 61 and catalog.title(long_id).startswith(name[:-1])
     assert tr.name_of("1") == catalog.title("1")
-    from convrec.agent.toolrec import _Run
+    from convrec.strategies.toolrec.strategy import _Run
 
     run = _Run(tr, HISTORY, HISTORY, (), MSG)
     run.memory.append(("given", [long_id, "1", "2"]))
@@ -428,7 +428,7 @@ def test_schemas():
 
 
 def test_registered_everywhere(catalog):
-    from convrec.agent.strategy import REGISTRY, StrategyDeps, build_strategy
+    from convrec.strategies import REGISTRY, StrategyDeps, build_strategy
 
     assert {"toolrec", "toolrec-single", "toolrec-multi", "toolrec-plan", "toolrec-sasrec", "toolrec-attr",
             "baseline-llm-rank"} <= set(REGISTRY)

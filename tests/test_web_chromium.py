@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import prepare_tiny_games
-from convrec.agent.memory import SessionStore
+from convrec.core.sessions import SessionStore
 from convrec.config import Config, DataConfig
 
 pytest.importorskip("fastapi", reason="the server needs FastAPI: pip install -e '.[local]'")

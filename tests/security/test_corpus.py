@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from convrec.agent.demos import DemoBank
-from convrec.agent.interecagent import InteRecAgent, load_prompts
-from convrec.agent.memory import SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.strategies.interecagent.strategy import InteRecAgent, load_prompts
+from convrec.core.sessions import SessionStore
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
 from convrec.textclean import clean_message
@@ -199,7 +199,7 @@ EXTRACTION = [c for c in CHAT if c["category"] in ("extraction", "injection")]
 
 @pytest.mark.parametrize("strategy", ["llm-only", "chat-rec"])
 def test_baselines_never_repeat_their_prompt(strategy, catalog, digest, tmp_path, tally):
-    from convrec.agent.baselines import ChatRecBaseline, LLMOnlyBaseline
+    from convrec.strategies.baselines import ChatRecBaseline, LLMOnlyBaseline
 
     cls = LLMOnlyBaseline if strategy == "llm-only" else ChatRecBaseline
     s = cls(catalog, HostileBrain(), k=5)

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+
+from convrec.strategies import DEFAULT_STRATEGY, strategies_help
 from rich.console import Console
 
 from convrec.catalog.registry import DEFAULT_DATASET
@@ -36,9 +38,7 @@ BASE_URL_OPT = typer.Option(None, "--base-url", help="OpenAI-compatible endpoint
 REFLECTION_OPT = typer.Option(False, "--reflection", help="actor-critic reflection: a critic checks each answer and "
                               "may send the plan back (at most N times)")
 ROUNDS_OPT = typer.Option(1, "--reflection-rounds", min=1, max=5, help="N for --reflection")
-STRATEGY_OPT = typer.Option("interecagent", "--strategy", "-s", help="interecagent (default), omulet, omulet-pllm, "
-                            "toolrec (toolrec-single, -multi, -plan, -sasrec, -attr) or a baseline: "
-                            "baseline-random, baseline-popularity, baseline-llm-only, baseline-llm-div, baseline-chat-rec, baseline-llm-rank")
+STRATEGY_OPT = typer.Option(DEFAULT_STRATEGY, "--strategy", "-s", help=strategies_help())
 THREADS_OPT = typer.Option(None, "--threads", min=1, help="llama.cpp threads (default: all free cores, 1 under load)")
 
 

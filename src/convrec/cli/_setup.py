@@ -15,8 +15,8 @@ def _minutes(s: float) -> str:
 
 
 def run_setup(cfg, dataset: str, *, llm: bool = True, force: bool = False, first_use: bool = False) -> dict:
-    """Run :func:`convrec.agent.setup.make_ready` with a progress display; returns the summary."""
-    from convrec.agent.setup import estimate_s, make_ready, summary
+    """Run :func:`convrec.setup.make_ready` with a progress display; returns the summary."""
+    from convrec.setup import estimate_s, make_ready, summary
     from convrec.cli.models import TrainReporter
 
     est = estimate_s(cfg, dataset)

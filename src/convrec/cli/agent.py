@@ -13,6 +13,7 @@ from rich.table import Table
 
 from convrec.cli._common import (BASE_URL_OPT, DATASET_OPT, LLM_OPT, MODEL_OPT, REFLECTION_OPT, ROUNDS_OPT,
                                  STRATEGY_OPT, app, console, demos_app, err, get_config, llm_overrides)
+from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 MAX_INPUT = 20_000
@@ -21,15 +22,17 @@ CHAT_COMMANDS = (("/trace", "the last turn's tool trace"), ("/profile", "what th
 
 
 def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
-           strategy: str = "interecagent"):
-    from convrec.agent.api import Agent
+           strategy: str = DEFAULT_STRATEGY):
+    from convrec.api import Agent
 
     overrides = llm_overrides(llm=llm, model=model, base_url=base_url)
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
     cfg = get_config(**overrides)
-    if strategy == "interecagent":
-        from convrec.agent.setup import is_ready
+    from convrec.strategies import capabilities
+
+    if capabilities(strategy).prepared_models:
+        from convrec.setup import is_ready
         from convrec.catalog.registry import check_name
 
         check_name(cfg, dataset)
@@ -168,8 +171,8 @@ def generate(
 
     from rich.progress import Progress
 
-    from convrec.agent.api import default_demos_path
-    from convrec.agent.demogen import STRATEGIES, DemoGenerator, write_demos
+    from convrec.api import default_demos_path
+    from convrec.strategies.interecagent.demogen import STRATEGIES, DemoGenerator, write_demos
 
     if strategy not in (*STRATEGIES, "both"):
         raise ConvrecError(f"unknown strategy '{strategy}' (choose input-first, output-first or both)")

@@ -118,7 +118,7 @@ def data_prepare(
     with step_progress(f"items {name}", total=9, enabled=not quiet and not as_json) as advance:
         ds = prepare(cfg, name, force=force, progress=advance)
     if items_only and ds.manifest.get("domain") == "item":
-        from convrec.agent.setup import name_domain
+        from convrec.setup import name_domain
 
         name_domain(cfg, ds, llm=False)  # what an item is called, from the catalog's name (no models, no LLM)
     items_s = time.perf_counter() - t0

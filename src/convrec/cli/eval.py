@@ -12,6 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from convrec.strategies import DEFAULT_STRATEGY, strategies_help
 from convrec.cli._common import DATASET_OPT, console, err, eval_app, get_config, llm_overrides
 from convrec.errors import ConvrecError
 
@@ -54,8 +55,7 @@ def _table(s: dict) -> Table:
 def make_command(protocol: str):
     def command(
         dataset: str = DATASET_OPT,
-        strategy: str = typer.Option("interecagent", "--strategy", "-s",
-                                     help="interecagent | omulet | omulet-pllm | toolrec | toolrec-single | toolrec-multi | toolrec-plan | toolrec-sasrec | toolrec-attr | baseline-random | baseline-popularity | baseline-llm-only | baseline-llm-div | baseline-chat-rec | baseline-llm-rank"),
+        strategy: str = typer.Option(DEFAULT_STRATEGY, "--strategy", "-s", help=strategies_help()),
         n: Optional[int] = typer.Option(None, "--n", min=1, help="users / requests (default 30; 3 with --quick)"),
         seed: int = typer.Option(0, "--seed"),
         samples: Optional[int] = typer.Option(None, "--samples", min=1, max=3,
@@ -145,16 +145,24 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     strategy = check_strategy(strategy)
     if conversation not in ("template", "llm"):
         raise ConvrecError("--conversation must be template or llm")
-    if (no_memory or reflection) and strategy != "interecagent":
-        raise ConvrecError("--no-memory and --reflection apply to the interecagent strategy only")
+    from convrec.strategies import capabilities, supporting
+
+    caps = capabilities(strategy)
+    if no_memory and not caps.memory:
+        raise ConvrecError(f"--no-memory applies to strategies with a user profile ({', '.join(supporting('memory'))})")
+    if reflection and not caps.reflection:
+        raise ConvrecError(f"--reflection applies to strategies that reflect ({', '.join(supporting('reflection'))})")
     from convrec.eval.harness import ABLATIONS, FOLDS
 
     ablate = tuple(dict.fromkeys(ablate or ()))
     bad = [a for a in ablate if a not in ABLATIONS]
     if bad:
         raise ConvrecError(f"unknown --ablate {', '.join(bad)} (choose {', '.join(ABLATIONS)})")
-    if ablate and strategy != "interecagent" and set(ablate) - {"context"}:
-        raise ConvrecError("--ablate other than 'context' applies to the interecagent strategy only")
+    unsupported = [a for a in ablate if a not in caps.ablations]
+    if unsupported:
+        raise ConvrecError(f"strategy '{strategy}' cannot switch off {', '.join(unsupported)} (it can: "
+                           f"{', '.join(sorted(caps.ablations))}; --ablate {unsupported[0]} works with "
+                           f"{', '.join(supporting(unsupported[0]))})")
     if fold not in FOLDS:
         raise ConvrecError(f"--fold must be one of {', '.join(FOLDS)}")
     if (samples is not None or sample) and protocol != "topn":
@@ -221,7 +229,7 @@ def likes(
     k: int = typer.Option(3, "--k", min=1, max=10, help="loved items stated per request"),
     phrasing: Optional[List[str]] = typer.Option(None, "--phrasing", "-p",
                                                  help="listed | like | fan | pasted | messages (repeatable; default all)"),
-    strategy: str = typer.Option("interecagent", "--strategy", "-s", help="the strategy answering the requests"),
+    strategy: str = typer.Option(DEFAULT_STRATEGY, "--strategy", "-s", help="the strategy answering the requests: " + strategies_help()),
     agent_users: Optional[int] = typer.Option(None, "--agent-users", min=0,
                                               help="run the agent on the first N users only (the tools score all)"),
     seed: int = typer.Option(0, "--seed"),
@@ -233,7 +241,7 @@ def likes(
 ):
     """'I loved A, B and C, what else?': real users' loved items stated in a request, their other
     liked items as targets, over the whole catalog; the agent beside each of its tools alone."""
-    from convrec.agent.strategy import check_strategy
+    from convrec.strategies import check_strategy
     from convrec.catalog.registry import check_name
     from convrec.eval.likes import DEFAULT_PHRASINGS, LikesSpec, run_likes, table_markdown
 

@@ -198,9 +198,9 @@ def serve(
     resolved = resolve_local_model(cfg.llm.model, cfg.home, sha256=cfg.llm.sha256, notify=_notify)
     n_threads = cfg.llm.threads or auto_threads(CpuLoad().others_busy())
     # logits_all=False: llama-cpp-python's server default (True) computes logits for every prompt token
-    from convrec.llm.local import _without_amx_buffers
+    from convrec.llm.local import without_amx_buffers
 
-    with _without_amx_buffers():  # the model loads here (see _without_amx_buffers)
+    with without_amx_buffers():  # the model loads here (see without_amx_buffers)
         app = create_app(
             server_settings=ServerSettings(host=host, port=port, api_key=api_key),
             model_settings=[ModelSettings(

@@ -64,13 +64,13 @@ def serve(
         cfg = cfg.model_copy(update={"server": s.model_copy(update={"workers": 1})})
         s = cfg.server
     say = (lambda m: err.print(m, highlight=False))
-    from convrec.agent.setup import is_ready
-    from convrec.agent.strategy import check_strategy
+    from convrec.setup import is_ready
+    from convrec.strategies import capabilities, check_strategy
     from convrec.catalog.registry import check_name
 
     names = [check_name(cfg, d) for d in dict.fromkeys(dataset)]
     strategy = check_strategy(strategy)
-    if not no_warm and strategy == "interecagent":
+    if not no_warm and capabilities(strategy).prepared_models:
         from convrec.cli._setup import run_setup
 
         for d in names:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from convrec.agent.strategy import check_strategy, needs_llm, strategy_names
+from convrec.strategies import capabilities, check_strategy, needs_llm, strategy_names
 from convrec.config import Config
 from convrec.errors import ConvrecError
 from convrec.eval.harness import SESSION_PROTOCOLS, CaseRunner, RunSpec, RunStore, run_eval
@@ -31,7 +31,7 @@ def needs_agent_llm(strategy: str) -> bool:
 def make_strategy(name: str, catalog, llm, sessions_db: Path, k: int = 10, seed: int = 0, memory: bool = True,
                   reflection: int = 0, encoder=None):
     """The same registry and the same demonstrations as ``convrec chat`` / ``ask`` use."""
-    from convrec.agent.strategy import StrategyDeps, build_strategy
+    from convrec.strategies import StrategyDeps, build_strategy
 
     return build_strategy(name, StrategyDeps(catalog, llm, sessions_db, k=k, seed=seed, memory=memory,
                                              reflection=reflection, encoder=encoder))
@@ -60,7 +60,7 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
     from convrec.models.embeddings import TextEncoder
 
     store = RunStore(run_dir, spec, fresh=fresh)
-    encoder = TextEncoder(config.threads) if spec.strategy == "interecagent" else None
+    encoder = TextEncoder(config.threads) if capabilities(spec.strategy).encoder else None
     needs_sim = spec.protocol in SESSION_PROTOCOLS or (spec.conversation == "llm" and spec.protocol.startswith("one-turn"))
     lock_sim = sim_llm or llm
 

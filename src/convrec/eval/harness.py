@@ -30,17 +30,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from convrec.strategies import ABLATIONS  # noqa: F401 (re-exported)
 from convrec.catalog.dialogues import FOLDS, parse_context, read_dialogues  # noqa: F401 (re-exported)
 from convrec.errors import ConvrecError
 from convrec.eval.simulator import UserSimulator
 
 PROTOCOLS = ("simulator", "long-chat", "long-context", "one-turn-retrieval", "one-turn-ranking", "topn", "requests",
              "dialogues")
-ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "ctx", "llm")
-"""Signals an evaluation can switch off: ``context`` the conversation before the last message;
-``cf`` / ``seq`` / ``content`` / ``priors`` / ``chat`` (dialogue counts) / ``ctx`` (closeness to
-every item the conversation named) views of the preference
-ranker (refitted without them); ``llm`` the agent's LLM (no planner call, template replies)."""
 """dialogues: ``tune`` = cases on even lines of the file, ``holdout`` = odd lines (never tuned on)."""
 SESSION_PROTOCOLS = ("simulator", "long-chat", "long-context")
 
@@ -70,7 +66,7 @@ class RunSpec:
     fold: str = "all"
     """dialogues: all | tune (even lines) | holdout (odd lines)."""
     ablate: tuple[str, ...] = ()
-    """Signals switched off in the strategy (see :data:`convrec.agent.strategy.ABLATIONS`)."""
+    """Signals switched off in the strategy (see :data:`convrec.core.registry.ABLATIONS`)."""
     form: str = "messages"
     """dialogues: how the conversation reaches the agent — ``messages`` (earlier turns as
     messages, as the API gives them) or ``pasted`` (the whole conversation as "User: … /
@@ -285,7 +281,7 @@ class CaseRunner:
                    {"role": "assistant", "content": f"Great choices! I'll remember that you like these {item}s."}]
             msgs += day
             if store is not None:  # InteRecAgent: an earlier session with its profile
-                from convrec.agent.memory import Profile
+                from convrec.core.sessions import Profile
 
                 sid = store.create(strat.user_id, self.catalog.ds.name, getattr(strat, "name", "agent"))
                 for m in day:

@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.process import TRAIN, user_likes
+from convrec.strategies import DEFAULT_STRATEGY
 from convrec.config import Config
 from convrec.errors import ConvrecError
 
@@ -79,7 +80,7 @@ class LikesSpec:
     k: int = 3
     """items stated per request"""
     phrasings: tuple[str, ...] = DEFAULT_PHRASINGS
-    strategy: str = "interecagent"
+    strategy: str = DEFAULT_STRATEGY
     seed: int = 0
     agent_users: int | None = None
     """run the agent on the first N cases only (the tools always score all of them)"""
@@ -246,7 +247,7 @@ class Row:
 def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str], None] | None = None,
               progress: Callable[[int, int], None] | None = None, llm=None) -> dict[str, Any]:
     """Run the protocol and return its summary (also written to ``out_dir``)."""
-    from convrec.agent.api import Agent
+    from convrec.api import Agent
     from convrec.catalog.store import open_dataset
     from convrec.tools.catalog import CatalogAccess
 
@@ -262,7 +263,7 @@ def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str
     users = held_out_users(likes, spec.n, spec.k, spec.seed)
     cases = make_cases(likes, users, spec.k, spec.seed)
     pcfg, ds = copy_without(config, base, users, say)
-    from convrec.agent.setup import chat_artifacts
+    from convrec.setup import chat_artifacts
     from convrec.models.registry import load_or_train
 
     cat_tools = CatalogAccess(ds, pcfg, say=say)

@@ -207,7 +207,7 @@ class LocalLLM(LLM):
             start_threads = self.fixed_threads or auto_threads(self._load.others_busy())
             t0 = time.perf_counter()
             try:
-                with _without_amx_buffers():
+                with without_amx_buffers():
                     llm = llama_cpp.Llama(
                         model_path=str(self.path), n_ctx=self.n_ctx, n_batch=self.n_batch, n_threads=start_threads,
                         n_threads_batch=start_threads, seed=self.seed, logits_all=False, verbose=False,
@@ -465,7 +465,7 @@ def cpu_has_amx() -> bool:
 
 
 @contextlib.contextmanager
-def _without_amx_buffers():
+def without_amx_buffers():
     """On a CPU with AMX, load the model without llama.cpp's extra weight buffers.
 
     A llama.cpp built for the machine it runs on (``-march=native``, the default of a source

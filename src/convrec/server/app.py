@@ -415,8 +415,8 @@ def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:
             items = m["items"] or []
             if items and any(isinstance(i, str) for i in items):  # stored as ids: show them as cards too
                 if catalog is None:
-                    catalog = engine.agent(s["dataset"], s["strategy"]).strategy.catalog
-                from convrec.agent.answers import item_view
+                    catalog = engine.catalog(s["dataset"])
+                from convrec.core.answers import item_view
 
                 items = [item_view({"item_id": i, **catalog.describe(i)}, catalog.vocab) if isinstance(i, str) else i
                          for i in items if not isinstance(i, str) or i in catalog.items.index]

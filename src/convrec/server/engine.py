@@ -17,7 +17,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from convrec.agent.memory import Profile, open_store
+from convrec.core.sessions import Profile, open_store
+from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
@@ -180,9 +181,9 @@ class Engine:
     """Agents for (dataset, strategy), built on first use around one shared LLM and one session
     store; every turn goes through :meth:`submit_turn`."""
 
-    def __init__(self, config, datasets: Sequence[str], strategy: str = "interecagent", llm=None, store=None,
+    def __init__(self, config, datasets: Sequence[str], strategy: str = DEFAULT_STRATEGY, llm=None, store=None,
                  say: Callable[[str], None] | None = None):
-        from convrec.agent.strategy import check_strategy
+        from convrec.strategies import check_strategy
         from convrec.catalog.registry import check_name
 
         self.config = config
@@ -196,6 +197,8 @@ class Engine:
         self._llm = llm
         self._llm_lock = threading.Lock()
         self.agents: dict[tuple[str, str], Any] = {}
+        self.catalogs: dict[str, Any] = {}
+        """catalogs opened without an agent (item look-ups on a dataset no turn has used yet)"""
         self.agent_locks: dict[tuple[str, str], threading.Lock] = defaultdict(threading.Lock)
         self._build_lock = threading.Lock()
         self.session_locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
@@ -208,12 +211,12 @@ class Engine:
 
     # ------------------------------------------------------------------ parts
     def strategies(self) -> list[str]:
-        from convrec.agent.strategy import strategy_names
+        from convrec.strategies import strategy_names
 
         return strategy_names()
 
     def check(self, dataset: str | None, strategy: str | None) -> tuple[str, str]:
-        from convrec.agent.strategy import check_strategy
+        from convrec.strategies import check_strategy
         from convrec.catalog.registry import canonical_name
 
         ds = canonical_name(dataset) if dataset else self.default_dataset
@@ -249,14 +252,28 @@ class Engine:
         if key not in self.agents:
             with self._build_lock:
                 if key not in self.agents:
-                    from convrec.agent.api import Agent
-                    from convrec.agent.strategy import needs_llm
+                    from convrec.api import Agent
+                    from convrec.strategies import needs_llm
 
                     llm = self.llm if needs_llm(strategy) else None
                     self.say(f"building {strategy} on {dataset}")
                     self.agents[key] = Agent.from_config(self.config, dataset, llm=llm, say=self.say,
                                                          strategy=strategy, store=self.store, with_llm=llm is not None)
         return self.agents[key]
+
+    def catalog(self, dataset: str):
+        """The catalog of a served dataset (a built agent's, else opened once on its own)."""
+        for (ds, _), agent in list(self.agents.items()):
+            if ds == dataset:
+                return agent.strategy.catalog
+        if dataset not in self.catalogs:
+            with self._build_lock:
+                if dataset not in self.catalogs:
+                    from convrec.catalog.store import open_dataset
+                    from convrec.tools.catalog import CatalogAccess
+
+                    self.catalogs[dataset] = CatalogAccess(open_dataset(self.config, dataset), self.config, say=self.say)
+        return self.catalogs[dataset]
 
     def warm(self) -> None:
         """Build the default agent of every served dataset now (catalog, models) instead of on a
@@ -285,7 +302,7 @@ class Engine:
         if value not in ("up", "down", "clear"):
             raise BadRequest("feedback value must be up, down or clear")
         s = self.session(sid)
-        catalog = self.agent(s["dataset"], s["strategy"]).strategy.catalog
+        catalog = self.catalog(s["dataset"])
         if str(item_id) not in catalog.items.index:
             raise NotFound(f"no item '{item_id}' in {s['dataset']}")
         item_id = str(item_id)
@@ -305,8 +322,7 @@ class Engine:
 
     def item(self, dataset: str, item_id: str) -> dict[str, Any]:
         ds, _ = self.check(dataset, None)
-        agent = self.agent(ds, self.default_strategy if ds == self.default_dataset else "baseline-popularity")
-        catalog = agent.strategy.catalog
+        catalog = self.catalog(ds)
         if str(item_id) not in catalog.items.index:
             raise NotFound(f"no item '{item_id}' in {ds}")
         return {"id": str(item_id), "dataset": ds, **catalog.describe(str(item_id))}
@@ -317,7 +333,7 @@ class Engine:
                     k: int | None = None) -> tuple[Job, Future, dict[str, Any]]:
         """Queue one turn. ``session``: an existing session id, or a new id the client chose;
         ``None``: a new session (``context``, earlier messages held by the client, is read with the
-        message). Returns the job, its future (a :class:`convrec.agent.turn.Turn`) and the session."""
+        message). Returns the job, its future (a :class:`convrec.core.turn.Turn`) and the session."""
         limit = self.config.server.max_message
         if not isinstance(message, str) or not message.strip():
             raise BadRequest("the message is empty")

@@ -8,7 +8,7 @@ frozen SASRec (``attribute = "none"``) or through one of its attribute heads
 meets the request's stated conditions (``ToolContext.conditions``).
 
 The LLM rank tool (``Rank[n]``) needs the LLM and lives with the strategy
-(:mod:`convrec.agent.toolrec`).
+(:mod:`convrec.strategies.toolrec.strategy`).
 """
 
 from __future__ import annotations

@@ -33,9 +33,9 @@ from typing import Annotated, Any, Literal, Sequence
 
 from pydantic import BaseModel, BeforeValidator, Field, create_model
 
-from convrec.agent.baselines import _Stored
+from convrec.strategies.baselines import StoredStrategy
 from convrec.tools.bus import CandidateBus, round_robin
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.nlu.text import noun_plural
@@ -120,7 +120,7 @@ def plan_schema(attributes: Sequence[str]) -> type[BaseModel]:
                         steps=(list[action], Field(default_factory=list, max_length=8)))
 
 
-class ToolRec(_Stored):
+class ToolRec(StoredStrategy):
     """The ToolRec strategy (see the module docstring)."""
 
     name = "toolrec"
@@ -332,7 +332,7 @@ class ToolRec(_Stored):
 
     # ------------------------------------------------------------------ the answer
     def _answer(self, intent, ids: list[str], trace, why: str = "", rounds: int = 0, named=None, linked=None) -> Turn:
-        from convrec.agent.answers import item_view
+        from convrec.core.answers import item_view
 
         cat = self.catalog
         items = [item_view({"item_id": i, **cat.describe(i)}, cat.vocab) for i in ids]

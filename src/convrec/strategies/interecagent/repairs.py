@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from convrec.agent.plan import (ORDER, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
+from convrec.strategies.interecagent.plan import (ORDER, RECOMMEND_TOOLS, FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep,
                                 StoreStep, filter_step, similar_step, store_step)
 from convrec.nlu.intent import Condition as IntentCondition
 from convrec.nlu.intent import RequestIntent

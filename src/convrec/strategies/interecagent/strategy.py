@@ -16,15 +16,15 @@ import pandas as pd
 from pydantic import BaseModel, Field
 
 from convrec.tools.bus import CandidateBus
-from convrec.agent.demos import DemoBank
-from convrec.agent.memory import Profile, SessionStore
+from convrec.strategies.interecagent.demos import DemoBank
+from convrec.core.sessions import Profile, SessionStore
 from convrec.textclean import clean_message
-from convrec.agent.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
+from convrec.core.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro, unused_note, absent_note)
-from convrec.agent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
-from convrec.agent.repairs import RepairContext, run_repairs, to_condition
+from convrec.strategies.interecagent.plan import ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep, filter_step
+from convrec.strategies.interecagent.repairs import RepairContext, run_repairs, to_condition
 from convrec.tools.verify import count_sql, relax_hint, verify
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
@@ -58,7 +58,7 @@ hedged dislike (see docs/results/likes.md for how this was found)."""
 
 
 def load_prompts() -> dict[str, str]:
-    text = resources.files("convrec.agent").joinpath("prompts/interecagent.toml").read_text(encoding="utf-8")
+    text = resources.files("convrec.strategies.interecagent").joinpath("prompts/interecagent.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -162,7 +162,7 @@ class InteRecAgent:
         small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.card = build_card(self.vocab)
-        from convrec.agent.guard import InstructionGuard
+        from convrec.core.guard import InstructionGuard
 
         self.guard = InstructionGuard(v for v in self.prompts.values() if isinstance(v, str))
         """LLM-written text that repeats an instruction is withheld (the template text stands)."""

@@ -24,8 +24,8 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, Field, ValidationError
 
-from convrec.agent.interecagent import InteRecAgent
-from convrec.agent.plan import FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep
+from convrec.strategies.interecagent.strategy import InteRecAgent
+from convrec.strategies.interecagent.plan import FetchStep, FilterStep, LookupStep, Plan, RankStep, SimilarStep, StoreStep
 from convrec.llm.errors import LLMError
 
 STRATEGIES = ("input-first", "output-first")

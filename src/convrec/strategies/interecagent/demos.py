@@ -62,7 +62,7 @@ def _fill(obj, vals: dict[str, Any], sql: bool = False):
 
 def seed_demos(ds: PreparedDataset) -> list[dict[str, Any]]:
     """The hand-written seeds whose columns the dataset has, placeholders filled from it."""
-    text = resources.files("convrec.agent").joinpath("prompts/demos.jsonl").read_text(encoding="utf-8")
+    text = resources.files("convrec.strategies.interecagent").joinpath("prompts/demos.jsonl").read_text(encoding="utf-8")
     seeds = [json.loads(line) for line in text.splitlines() if line.strip()]
     cols = {c["name"] for c in ds.columns}
     vals = placeholder_values(ds)
@@ -73,7 +73,7 @@ def seed_demos(ds: PreparedDataset) -> list[dict[str, Any]]:
 def read_demos(path: Path) -> tuple[list[dict[str, Any]], int]:
     """(request, plan) lines from a JSONL file; lines whose plan does not validate are skipped
     and counted, so a hand-edited file cannot break planning."""
-    from convrec.agent.plan import Plan
+    from convrec.strategies.interecagent.plan import Plan
 
     if not path.is_file():
         raise ConvrecError(f"demonstrations file {path} does not exist")
@@ -120,3 +120,19 @@ class DemoBank:
         q = self.encoder.encode([message])[0]
         order = np.argsort(-(self._vecs @ q), kind="stable")[:n]
         return [self.demos[i] for i in order]
+
+
+def default_demos_path(config, dataset: str) -> Path:
+    """Where ``convrec demos generate`` writes a dataset's demonstrations by default."""
+    return config.home / "demos" / f"{dataset}.jsonl"
+
+
+def demo_bank(catalog, encoder=None):
+    """The demonstrations every interface uses: the seeds, plus ``[agent] demos_file`` or the
+    file ``convrec demos generate`` wrote for this dataset."""
+    config = catalog.config
+    extra = config.agent.demos_file
+    default = default_demos_path(config, catalog.ds.name)
+    if extra is None and default.is_file():
+        extra = default
+    return DemoBank(catalog.ds, encoder, extra=extra)

@@ -2,7 +2,7 @@
 
 Small models fail in known ways — a missing fetch step, steps out of order, "after 2015"
 written as ``year >= 2015``, liked items left among the unwanted, a number of items asked for
-but not passed on. The repairs in :mod:`convrec.agent.repairs` merge the plan with the
+but not passed on. The repairs in :mod:`convrec.strategies.interecagent.repairs` merge the plan with the
 request intent and name every change, so their frequency can be measured.
 """
 

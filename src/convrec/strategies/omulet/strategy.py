@@ -29,9 +29,9 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, Field
 
-from convrec.agent.baselines import _link_within, _Stored
+from convrec.strategies.baselines import link_within, StoredStrategy
 from convrec.tools.bus import CandidateBus, round_robin
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.nlu.intent import RequestIntent
@@ -269,7 +269,7 @@ def llm_policy(run: _Run, oi: OmuletIntent, llm: LLM, message: str, item: str, s
     return {"policy": "llm", "calls": [c.model_dump() for c in plan.calls]}
 
 
-class Omulet(_Stored):
+class Omulet(StoredStrategy):
     """The OMuleT strategy (see the module docstring)."""
 
     name = "omulet"
@@ -280,7 +280,7 @@ class Omulet(_Stored):
         super().__init__(catalog, k, seed)
         self.llm = llm
         self.store = store
-        """A :class:`convrec.agent.memory.SessionStore`: conversations persist across processes
+        """A :class:`convrec.core.sessions.SessionStore`: conversations persist across processes
         (the user's message is stored before the turn runs); None keeps them in memory."""
         self.policy = policy
         unknown = set(drop) - set(GROUPS) - {"llm-intent", "llm-rank"}
@@ -344,7 +344,7 @@ class Omulet(_Stored):
 
     # ------------------------------------------------------------------ the turn
     def _turn(self, hist, candidates, k) -> Turn:
-        from convrec.agent.answers import item_view
+        from convrec.core.answers import item_view
         from convrec.tools.verify import verify
         from convrec.nlu import understand
 
@@ -412,7 +412,7 @@ class Omulet(_Stored):
         if names is not None:
             per_name = []  # each name → a catalog id (the shown candidates first) or None
             for n in names:
-                hit = _link_within(cat, [n], shown) if shown else []
+                hit = link_within(cat, [n], shown) if shown else []
                 per_name.append(hit[0] if hit else (cat.link([n])[0] or [None])[0])
             linked = list(dict.fromkeys(i for i in per_name if i is not None))
             ids, dropped = verify(cat.vocab, linked, [] if candidates is not None else oi.conditions, oi.exclude)

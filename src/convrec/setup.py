@@ -135,7 +135,7 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
             if art == "pref-ranker":
                 w = json.loads((model_dir(ds, art) / "config.json").read_text()).get("weights", {})
                 say("preference ranker weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in w.items() if v))
-    from convrec.agent.api import Agent
+    from convrec.api import Agent
 
     agent = timed("agent (vocabulary, demonstrations)", lambda: Agent.from_config(config, name, with_llm=llm))
     warm = getattr(agent.strategy, "warm", None)
@@ -191,7 +191,7 @@ def _domain_by_llm(config: Config, ds: PreparedDataset, ruled: str | None, brain
     from convrec.catalog.meaning import valid_domain
     from convrec.llm.factory import make_llm
 
-    prompts = tomllib.loads(resources.files("convrec.agent").joinpath("prompts/catalog.toml").read_text(encoding="utf-8"))
+    prompts = tomllib.loads(resources.files("convrec").joinpath("prompts/catalog.toml").read_text(encoding="utf-8"))
     cols = [c for c in ds.columns if c.get("role") not in ("id",) and c["name"] != "popularity"]
     with sqlite3.connect(f"file:{ds.db_path}?mode=ro", uri=True) as con:
         have = {r[1] for r in con.execute("PRAGMA table_info(items)")}

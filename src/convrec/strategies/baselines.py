@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 from pydantic import BaseModel, Field
 
-from convrec.agent.turn import Turn
+from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.tools.catalog import CatalogAccess
@@ -88,13 +88,13 @@ class _Base:
         raise NotImplementedError
 
     def _items(self, ids: Sequence[str]) -> list[dict[str, Any]]:
-        from convrec.agent.answers import item_view
+        from convrec.core.answers import item_view
 
         return [item_view({"item_id": i, **self.catalog.describe(i)}, self.catalog.vocab) for i in ids]
 
 
-class _Stored(_Base):
-    """A strategy whose conversations persist in a :class:`convrec.agent.memory.SessionStore`
+class StoredStrategy(_Base):
+    """A strategy whose conversations persist in a :class:`convrec.core.sessions.SessionStore`
     (the user's message is stored before the turn runs, so a crash loses nothing); without a
     store they stay in memory."""
 
@@ -128,7 +128,7 @@ class _Stored(_Base):
         return t
 
 
-class RandomBaseline(_Stored):
+class RandomBaseline(StoredStrategy):
     name = "random"
 
     def _turn(self, hist, candidates, k) -> Turn:
@@ -137,7 +137,7 @@ class RandomBaseline(_Stored):
         return Turn("Here are some picks.", self._items(ids))
 
 
-class PopularityBaseline(_Stored):
+class PopularityBaseline(StoredStrategy):
     name = "popularity"
 
     def __init__(self, catalog: CatalogAccess, k: int = 10, seed: int = 0):
@@ -168,7 +168,7 @@ def _conversation(hist, max_chars: int = 1500) -> str:
     return text[-max_chars:]
 
 
-class LLMOnlyBaseline(_Stored):
+class LLMOnlyBaseline(StoredStrategy):
     """The LLM alone: it names items; names are linked to the catalog afterwards."""
 
     name = "llm-only"
@@ -200,8 +200,8 @@ class LLMOnlyBaseline(_Stored):
         except LLMError:
             names, reply = [], ""
         if candidates is not None:
-            ids = _link_within(self.catalog, names, candidates)
-            linked = sum(bool(_link_within(self.catalog, [n], candidates)) for n in names[:k])
+            ids = link_within(self.catalog, names, candidates)
+            linked = sum(bool(link_within(self.catalog, [n], candidates)) for n in names[:k])
             ids += [c for c in candidates if c not in ids]
             return Turn(reply or "Here is my order.", self._items(ids[:k]), named_items=len(names[:k]), linked_items=linked)
         ids, links = self.catalog.link(names)
@@ -209,7 +209,7 @@ class LLMOnlyBaseline(_Stored):
                     linked_items=sum(l.item_id is not None for l in links[:k]))
 
 
-class ChatRecBaseline(_Stored):
+class ChatRecBaseline(StoredStrategy):
     """Chat-Rec: embedding retrieval from the conversation, the LLM picks from the candidates."""
 
     name = "chat-rec"
@@ -250,7 +250,7 @@ class ChatRecBaseline(_Stored):
 
 def _guarded(reply: str, msgs: list[dict]) -> str:
     """The model's reply, or "" when it repeats the system prompt (the caller's text stands)."""
-    from convrec.agent.guard import InstructionGuard
+    from convrec.core.guard import InstructionGuard
 
     return InstructionGuard(m["content"] for m in msgs if m["role"] == "system").clean(reply)
 
@@ -274,7 +274,7 @@ def _title_like_chunks(text: str) -> list[str]:
     return [p.strip() for p in parts if 2 < len(p.strip()) < 80][:20]
 
 
-def _link_within(catalog: CatalogAccess, names: Sequence[str], candidates: Sequence[str]) -> list[str]:
+def link_within(catalog: CatalogAccess, names: Sequence[str], candidates: Sequence[str]) -> list[str]:
     from rapidfuzz import fuzz, process
 
     from convrec.tools.linking import normalize_title
@@ -292,7 +292,7 @@ def make_baseline(name: str, catalog: CatalogAccess, llm: LLM | None, k: int = 1
                   store=None) -> _Base:
     """A baseline strategy; with ``store`` (a SessionStore) its conversations persist there."""
     if name == "random":
-        b: _Stored = RandomBaseline(catalog, k, seed)
+        b: StoredStrategy = RandomBaseline(catalog, k, seed)
     elif name == "popularity":
         b = PopularityBaseline(catalog, k, seed)
     elif llm is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from convrec.agent.memory import SessionStore
-from convrec.agent.strategy import (Strategy, StrategyDeps, build_strategy, check_strategy, default_demos_path,  # noqa: F401
-                                    needs_llm)
-from convrec.agent.turn import Turn
+from convrec.core.sessions import SessionStore
+from convrec.strategies import (DEFAULT_STRATEGY, Strategy, StrategyDeps, build_strategy,  # noqa: F401
+                                    capabilities, check_strategy, default_demos_path, needs_llm)
+from convrec.core.turn import Turn
 from convrec.catalog.registry import DEFAULT_DATASET, check_name
 from convrec.catalog.store import open_dataset
 from convrec.config import Config
@@ -19,7 +19,7 @@ from convrec.tools.catalog import CatalogAccess
 
 class Agent:
     """A conversational recommender over one dataset with one strategy (any
-    :class:`convrec.agent.strategy.Strategy`)."""
+    :class:`convrec.core.registry.Strategy`)."""
 
     def __init__(self, strategy: Strategy):
         self.strategy = strategy
@@ -28,7 +28,7 @@ class Agent:
     def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
                     say: Callable[[str], None] | None = None, user_id: str = "local",
                     sessions_db: Path | None = None, reflection: int | None = None,
-                    strategy: str = "interecagent", with_llm: bool = True, store=None) -> "Agent":
+                    strategy: str = DEFAULT_STRATEGY, with_llm: bool = True, store=None) -> "Agent":
         """Build the agent for ``dataset`` with the strategy registered as ``strategy``.
         ``reflection`` overrides ``config.agent.reflection`` (0 = off, N = at most N critic
         rounds per turn). ``with_llm=False`` builds it without an LLM (to prepare its caches).
@@ -48,7 +48,7 @@ class Agent:
         deps = StrategyDeps(catalog, llm, sessions_db or config.home / "sessions.db", k=a.k,
                             reflection=a.reflection if reflection is None else reflection,
                             encoder=TextEncoder(config.threads, cache_dir=config.home / "cache" / "text")
-                            if name == "interecagent" else None, user_id=user_id, store=store)
+                            if capabilities(name).encoder else None, user_id=user_id, store=store)
         with stage(f"strategy built ({name})"):
             s = build_strategy(name, deps)
         demos = getattr(s, "demos", None)

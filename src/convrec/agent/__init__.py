@@ -1,1 +1,0 @@
-"""Strategies (InteRecAgent, OMuleT, ToolRec, baselines) over the shared toolbox."""
