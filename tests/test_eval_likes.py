@@ -202,10 +202,13 @@ def test_likes_weights_are_fitted_and_used_for_stated_items(catalog):
     nll0, nll1 = r.fit_info["likes_seq_nll"]
     assert nll1 <= nll0
     blend = r.fit_info["likes_blend"]
-    assert blend["queries"] >= 50 and cf["seq"] == pytest.approx(blend["seq"]) and cf["pop"] == pytest.approx(blend["pop"])
-    moved = blend["seq"] != r.fit_info["likes_seq"] or blend["pop"] != 0.0
+    assert blend["queries"] >= 50
+    assert cf["seq"] == pytest.approx(blend["seq"], abs=1e-4) and cf["pop"] == pytest.approx(blend["pop"], abs=1e-4)
     # a weight moves off the pool fit only where it found the item more often over the catalog
-    assert (blend["hr10_chosen"] > blend["hr10_pool_fit"]) if moved else (blend["hr10_chosen"] == blend["hr10_pool_fit"])
+    if blend["moved"]:
+        assert blend["hr10_chosen"] > blend["hr10_pool_fit"]
+    else:
+        assert blend["hr10_chosen"] == blend["hr10_pool_fit"] and blend["seq"] == pytest.approx(r.fit_info["likes_seq"], abs=1e-4)
     assert blend["hr10_chosen"] <= blend["hr10_best"]
 
 

@@ -549,7 +549,8 @@ class PreferenceRanker:
         b = int(np.argmax(hr[a, :]))
         b = b if better(hits[:, a, b], hits[:, a, 0]) else 0
         self.w_likes[j_seq], self.w_likes[j_pop] = seq_opts[a], pop_opts[b]
-        self.fit_info["likes_blend"] = {"queries": len(probes), "seq": seq_opts[a], "pop": pop_opts[b],
+        self.fit_info["likes_blend"] = {"queries": len(probes), "seq": round(float(seq_opts[a]), 4), "pop": pop_opts[b],
+                                        "moved": bool(a or b),
                                         "hr10_pool_fit": round(float(hr[0, 0]), 4), "hr10_chosen": round(float(hr[a, b]), 4),
                                         "hr10_best": round(float(hr.max()), 4)}
 
