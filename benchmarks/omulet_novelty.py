@@ -83,7 +83,7 @@ def main() -> None:
         if spec == "base":  # the base LLM alone (baseline-llm-only), for reference
             from convrec.strategies import StrategyDeps, build_strategy
 
-            o = build_strategy("baseline-llm-only", StrategyDeps(cat, llm, None, k=10, seed=0))
+            o = build_strategy("baseline-llm-only", StrategyDeps.from_config(cat.config, cat, "baseline-llm-only", llm, k=10, seed=0))
         else:
             o = Omulet(cat, llm, k=10, novelty=beta, order=order, n_candidates=n_cand, fuse=fuse)
         lists = [[it["id"] for it in o.turn(r["request"]).items] for r in tqdm(rows, desc=spec, leave=False)]

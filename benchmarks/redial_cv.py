@@ -70,7 +70,7 @@ def main() -> None:
         if not args.no_agent:
             from convrec.llm.factory import make_llm
 
-            strat = build_strategy("interecagent", StrategyDeps(cat, make_llm(cfg), tmp / f"s{h}.db", k=20))
+            strat = build_strategy("interecagent", StrategyDeps.from_config(cfg, cat, "interecagent", make_llm(cfg), sessions_db=tmp / f"s{h}.db", k=20))
             apply_ablations(strat, cat, ("llm",))
             cat._models["pref-ranker"] = ranker
         for c in half:

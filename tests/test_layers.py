@@ -76,3 +76,15 @@ def test_capabilities_answer_what_the_names_used_to():
     assert not capabilities("omulet").memory and capabilities("omulet").ablations == frozenset({"context"})
     assert not capabilities("baseline-random").needs_llm and capabilities("chat-rec").needs_llm  # aliases resolve
     assert supporting("cf") == ["interecagent"] and "toolrec" in supporting("context")
+
+
+def test_core_does_not_import_strategies_or_interfaces():
+    """``core/`` (the turn, the loop, the registry, sessions) sits below every strategy and
+    interface: it may use the lower floors, never what is built on it."""
+    bad, checked = [], 0
+    for path in sorted((SRC / "core").rglob("*.py")):
+        checked += 1
+        for line, mod in _imports(path):
+            if _floor(mod) in ("strategies", "server", "cli", "eval", "api", "setup"):
+                bad.append(f"{path.relative_to(SRC)}:{line} imports {mod}")
+    assert checked >= 6 and not bad, bad

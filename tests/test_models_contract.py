@@ -429,3 +429,84 @@ def test_sasrec_params_regularise_by_data_size():
     assert (large["dropout"], large["ff_dropout"]) == (0.2, False)
     assert params(943, 1_682, FF_DROPOUT_BELOW - 1)["ff_dropout"] and not params(943, 10_000, FF_DROPOUT_BELOW)["ff_dropout"]
     assert params(943, 1_682, 99_287, ff_dropout=False)["ff_dropout"] is False  # an explicit choice wins
+
+
+class RankerAsRecommender:
+    """The learned preference ranker behind the shared contract: ``fit`` fits the views it reads
+    (ItemCF, the order-free SASRec, text embeddings) on the data and then the ranker's weights on
+    each user's leave-one-out query (their items stated, the next one to find); ``save`` keeps
+    the views beside the weights so ``load`` gives the same scores."""
+
+    def __init__(self):
+        self.ranker = None
+
+    @staticmethod
+    def _views(td):
+        from convrec.models.prefrank import Views
+
+        seq = SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1,
+                     use_position=False, shuffle=True)
+        return Views(ItemCF().fit(td), seq.fit(td), ItemEmbeddings().fit(td))
+
+    def fit(self, td):
+        from convrec.models.prefrank import PreferenceRanker, Query, TimeCounts
+
+        views = self._views(td)
+        counts = TimeCounts.build(np.concatenate(td.sequences), None, len(td.items))
+        r = PreferenceRanker(td.items, views, counts, None)
+        none = np.zeros(0, dtype=np.int64)
+        queries = [Query(np.asarray(s, dtype=np.int64), none, int(v), np.asarray(s, dtype=np.int64))
+                   for s, v in zip(td.sequences, td.valid_targets)]
+        self.ranker = r.fit(queries, views, rng=np.random.default_rng(0), pool_size=20)
+        self.views = views
+        return self
+
+    def _fitted(self):
+        if self.ranker is None:
+            raise NotFittedError("the preference ranker is not fitted")
+        return self.ranker
+
+    @property
+    def items(self):
+        return self._fitted().items
+
+    def score(self, context, candidates=None, exclude_seen=True):
+        return self._fitted().score(context, candidates, exclude_seen=exclude_seen)
+
+    def rank(self, context, candidates=None, k=10):
+        return self._fitted().rank(context, candidates, k)
+
+    def similar_items(self, seeds, candidates=None, k=10):
+        """The items the ranker puts first for the seeds stated as liked (seeds left out)."""
+        if not seeds:
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        return self.rank(Context(list(seeds), ordered=False), candidates, k)
+
+    def save(self, directory):
+        from pathlib import Path
+
+        d = Path(directory)
+        self._fitted().save(d / "ranker")
+        for name, m in (("itemcf", self.views.itemcf), ("sasrec", self.views.sasrec), ("embeddings", self.views.embeddings)):
+            m.save(d / name)
+
+    @classmethod
+    def load(cls, directory):
+        from pathlib import Path
+
+        from convrec.models.prefrank import PreferenceRanker, Views
+
+        d = Path(directory)
+        obj = cls()
+        obj.views = Views(ItemCF.load(d / "itemcf"), SASRec.load(d / "sasrec"), ItemEmbeddings.load(d / "embeddings"))
+        obj.ranker = PreferenceRanker.load(d / "ranker", obj.views)
+        return obj
+
+
+class TestPreferenceRanker(RecommenderContract):
+    def make(self):
+        return RankerAsRecommender()
+
+    def test_learned_weights_are_finite(self, model):
+        w = model.ranker.weights(stated=True)
+        assert w and all(np.isfinite(v) for v in w.values())

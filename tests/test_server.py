@@ -66,6 +66,54 @@ def store(request, tmp_path):
         con.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+def _second_handle(store):
+    """Another handle on the same store, as another process or worker would open it."""
+    from convrec.core.sessions import PgSessionStore
+
+    return PgSessionStore(store._url) if isinstance(store, PgSessionStore) else SessionStore(store.path)
+
+
+def test_turn_lock_serialises_two_handles(store):
+    """Two handles (two processes, two workers) on one session: the second waits for the first
+    turn to end; another session does not wait; a holder that never lets go times out clearly."""
+    import threading
+    import time as _time
+
+    from convrec.core.sessions import SessionBusy
+
+    other = _second_handle(store)
+    sid, sid2 = store.create("a", "tiny", "x"), store.create("a", "tiny", "x")
+    events: list[str] = []
+    holding = threading.Event()
+
+    def first():
+        with store.turn_lock(sid):
+            holding.set()
+            events.append("first in")
+            _time.sleep(0.6)
+            events.append("first out")
+
+    t = threading.Thread(target=first)
+    t.start()
+    holding.wait(10)
+    t0 = _time.perf_counter()
+    with other.turn_lock(sid2):  # another session: no wait
+        free = _time.perf_counter() - t0
+    with other.turn_lock(sid):
+        events.append("second in")
+    t.join()
+    assert events == ["first in", "first out", "second in"] and free < 0.4
+    holding.clear()
+    t = threading.Thread(target=first)
+    t.start()
+    holding.wait(10)
+    with pytest.raises(SessionBusy, match="busy"):
+        with other.turn_lock(sid, timeout_s=0.2):
+            pass
+    t.join()
+    other.close()
+
+
 def test_store_contract(store):
     sid = store.create("alice", "tiny", "interecagent")
     store.add_message(sid, "user", "I loved Star Harvest — ünïcode ✓")

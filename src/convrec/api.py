@@ -34,8 +34,6 @@ class Agent:
         rounds per turn). ``with_llm=False`` builds it without an LLM (to prepare its caches).
         ``store``: a session store to share (the server's); default: SQLite at ``sessions_db``."""
         from convrec.llm.factory import make_llm
-        from convrec.models.embeddings import TextEncoder
-
         check_name(config, dataset)
         name = check_strategy(strategy)
         with stage("open dataset"):
@@ -44,11 +42,8 @@ class Agent:
         if llm is None and needs_llm(name) and with_llm:
             with stage("LLM resolved (loads on first call)"):
                 llm = make_llm(config, notify=say, load_now=False)
-        a = config.agent
-        deps = StrategyDeps(catalog, llm, sessions_db or config.home / "sessions.db", k=a.k,
-                            reflection=a.reflection if reflection is None else reflection,
-                            encoder=TextEncoder(config.threads, cache_dir=config.home / "cache" / "text")
-                            if capabilities(name).encoder else None, user_id=user_id, store=store)
+        deps = StrategyDeps.from_config(config, catalog, name, llm, sessions_db=sessions_db, store=store,
+                                        user_id=user_id, reflection=reflection)
         with stage(f"strategy built ({name})"):
             s = build_strategy(name, deps)
         demos = getattr(s, "demos", None)

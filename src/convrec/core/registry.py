@@ -14,7 +14,9 @@ from convrec.errors import ConvrecError
 
 @runtime_checkable
 class Strategy(Protocol):
-    """What interfaces and the evaluation need of a strategy."""
+    """What interfaces and the evaluation need of a strategy. Every registered strategy is a
+    :class:`convrec.core.loop.TurnLoop`: ``turn`` is the one shared loop (session, storage,
+    understanding, refusal, verification, metering) and the strategy writes only ``respond``."""
 
     name: str
     user_id: str
@@ -24,6 +26,11 @@ class Strategy(Protocol):
              k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
         """Answer one user message (``candidates``: item ids to choose from; ``k``: how many;
         ``context``: earlier messages of a conversation held elsewhere, ``{"role", "content"}``)."""
+
+    def respond(self, intent: Any, conversation: list[dict], ctx: Any) -> Turn:
+        """The strategy's answer to an understood message (``intent``: a
+        :class:`convrec.nlu.RequestIntent`; ``conversation``: the session's stored messages, this
+        one last; ``ctx``: a :class:`convrec.core.loop.TurnContext`)."""
 
     def new_session(self) -> str:
         """A new conversation id."""
@@ -46,6 +53,23 @@ class StrategyDeps:
     user_id: str = "local"
     store: Any = None
     """a shared :class:`convrec.core.sessions.SessionStore` (the server's); else one opened on ``sessions_db``"""
+
+    @classmethod
+    def from_config(cls, config: Any, catalog: Any, strategy: str, llm: Any = None, *, sessions_db: Path | None = None,
+                    store: Any = None, user_id: str = "local", k: int | None = None, seed: int = 0,
+                    memory: bool = True, reflection: int | None = None) -> "StrategyDeps":
+        """The one way every interface (CLI, server, Python API, evaluation, benchmarks) gathers a
+        strategy's dependencies: the same text encoder (with its on-disk cache) for every
+        strategy that declares one, the configured count and reflection unless overridden."""
+        encoder = None
+        if capabilities(strategy).encoder:
+            from convrec.models.embeddings import TextEncoder
+
+            encoder = TextEncoder(config.threads, cache_dir=config.home / "cache" / "text")
+        a = config.agent
+        return cls(catalog, llm, sessions_db or config.home / "sessions.db", k=a.k if k is None else k, seed=seed,
+                   memory=memory, reflection=a.reflection if reflection is None else reflection, encoder=encoder,
+                   user_id=user_id, store=store)
 
 
 ABLATIONS = ("context", "cf", "seq", "content", "priors", "chat", "ctx", "llm")

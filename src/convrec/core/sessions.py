@@ -7,15 +7,18 @@ Every message is written before the reply is returned, so a crash loses nothing 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sqlite3
 import threading
 import time
 import uuid
+import zlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from convrec.errors import ConvrecError
 
@@ -77,10 +80,23 @@ PG_SCHEMA = [
 ]
 
 
+LOCK_TIMEOUT_S = 600.0
+"""How long a turn waits for another turn of the same session (another process or thread)
+before giving up with a clear error."""
+LOCK_STRIPES = 4096
+"""Session locks are spread over this many lock files (two sessions sharing one only wait for
+each other; the number of files stays bounded however many sessions there are)."""
+
+
+class SessionBusy(ConvrecError):
+    """Another turn of the session held it for longer than the wait allows."""
+
+
 class SessionStore:
     """Sessions, messages and long-term profiles in one SQLite file (WAL, durable writes).
     Safe to share between threads (one lock around each operation); :class:`PgSessionStore`
-    is the same store in PostgreSQL."""
+    is the same store in PostgreSQL. :meth:`turn_lock` serialises the turns of one session
+    across threads and processes."""
 
     _param = "?"
 
@@ -198,6 +214,42 @@ class SessionStore:
         with self.lock:
             self.con.close()
 
+    @contextlib.contextmanager
+    def turn_lock(self, session_id: str, timeout_s: float = LOCK_TIMEOUT_S) -> Iterator[None]:
+        """Hold the session for one turn: two processes (two ``convrec ask --session S``) or
+        two threads on the same session run one after the other, so its messages stay in
+        user/assistant order. SQLite: an exclusive ``flock`` on a lock file beside the database
+        (released by the OS if the process dies); an in-memory store: a thread lock."""
+        if self.path is None or str(self.path) == ":memory:" or _fcntl() is None:
+            with _thread_lock(id(self), session_id, timeout_s):
+                yield
+            return
+        fcntl = _fcntl()
+        d = Path(str(self.path) + ".locks")
+        d.mkdir(parents=True, exist_ok=True)
+        fd = os.open(d / f"{zlib.crc32(session_id.encode()) % LOCK_STRIPES:03x}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            deadline = time.monotonic() + timeout_s
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SessionBusy(f"session {session_id} is busy with another turn (waited {timeout_s:.0f} s)") from None
+                    time.sleep(0.02)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    @classmethod
+    def in_memory(cls) -> "SessionStore":
+        """A store that lives as long as the process (strategies built without a database)."""
+        return cls(Path(":memory:"))
+
 
 def _store_error(url: str, e: Exception) -> "StoreError":
     """One clear line for a store that cannot be written (the caller's message says what was kept)."""
@@ -257,6 +309,55 @@ class PgSessionStore(SessionStore):
     def save_profile(self, session_id: str, profile: Profile) -> None:
         with self.lock, self.con.transaction():
             super().save_profile(session_id, profile)
+
+    @contextlib.contextmanager
+    def turn_lock(self, session_id: str, timeout_s: float = LOCK_TIMEOUT_S) -> Iterator[None]:
+        """The session held for one turn by a PostgreSQL advisory lock on a connection of its
+        own, so workers on other machines sharing the database wait for each other too."""
+        import psycopg
+
+        key = zlib.crc32(("convrec-session:" + session_id).encode()) - 2**31
+        with _thread_lock(id(self), session_id, timeout_s):  # this process's threads share self.con
+            try:
+                con = psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+            except psycopg.Error as e:
+                raise _store_error(self.url, e) from None
+            try:
+                deadline = time.monotonic() + timeout_s
+                while not con.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()[0]:
+                    if time.monotonic() > deadline:
+                        raise SessionBusy(f"session {session_id} is busy with another turn (waited {timeout_s:.0f} s)")
+                    time.sleep(0.05)
+                try:
+                    yield
+                finally:
+                    con.execute("SELECT pg_advisory_unlock(%s)", (key,))
+            finally:
+                con.close()
+
+
+_THREAD_LOCKS: dict[tuple[int, int], threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
+
+@contextlib.contextmanager
+def _thread_lock(store_id: int, session_id: str, timeout_s: float) -> Iterator[None]:
+    with _THREAD_LOCKS_GUARD:
+        lk = _THREAD_LOCKS.setdefault((store_id, zlib.crc32(session_id.encode()) % LOCK_STRIPES), threading.Lock())
+    if not lk.acquire(timeout=timeout_s):
+        raise SessionBusy(f"session {session_id} is busy with another turn (waited {timeout_s:.0f} s)")
+    try:
+        yield
+    finally:
+        lk.release()
+
+
+def _fcntl():
+    try:
+        import fcntl
+    except ImportError:  # Windows: turns of one session are serialised within a process only
+        return None
+    return fcntl
 
 
 def _redact(url: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from convrec.strategies import capabilities, check_strategy, needs_llm, strategy_names
+from convrec.strategies import check_strategy, needs_llm, strategy_names
 from convrec.config import Config
 from convrec.errors import ConvrecError
 from convrec.eval.harness import SESSION_PROTOCOLS, CaseRunner, RunSpec, RunStore, run_eval
@@ -29,12 +29,14 @@ def needs_agent_llm(strategy: str) -> bool:
 
 
 def make_strategy(name: str, catalog, llm, sessions_db: Path, k: int = 10, seed: int = 0, memory: bool = True,
-                  reflection: int = 0, encoder=None):
-    """The same registry and the same demonstrations as ``convrec chat`` / ``ask`` use."""
+                  reflection: int = 0, config=None):
+    """The same registry, dependencies (:meth:`StrategyDeps.from_config`: the same encoder) and
+    demonstrations as ``convrec chat`` / ``ask`` / ``serve`` use."""
     from convrec.strategies import StrategyDeps, build_strategy
 
-    return build_strategy(name, StrategyDeps(catalog, llm, sessions_db, k=k, seed=seed, memory=memory,
-                                             reflection=reflection, encoder=encoder))
+    return build_strategy(name, StrategyDeps.from_config(config or catalog.config, catalog, name, llm,
+                                                         sessions_db=sessions_db, k=k, seed=seed, memory=memory,
+                                                         reflection=reflection))
 
 
 def apply_ablations(strategy, catalog, ablate) -> None:
@@ -57,10 +59,7 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
     ``llm_factory`` makes one LLM per worker (remote endpoints). ``samples`` (topn) runs and
     reports only some user samples (an int: the first ones; a sequence: those, 0-based); a
     later call without it completes the run."""
-    from convrec.models.embeddings import TextEncoder
-
     store = RunStore(run_dir, spec, fresh=fresh)
-    encoder = TextEncoder(config.threads) if capabilities(spec.strategy).encoder else None
     needs_sim = spec.protocol in SESSION_PROTOCOLS or (spec.conversation == "llm" and spec.protocol.startswith("one-turn"))
     lock_sim = sim_llm or llm
 
@@ -69,7 +68,7 @@ def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None
         if workers > 1 and llm_factory is not None and needs_agent_llm(spec.strategy):
             agent_llm = llm_factory()
         strat = make_strategy(spec.strategy, catalog, agent_llm, run_dir / "sessions.db", k=spec.k, seed=spec.seed,
-                              memory=spec.memory, reflection=spec.reflection, encoder=encoder)
+                              memory=spec.memory, reflection=spec.reflection, config=config)
         apply_ablations(strat, catalog, spec.ablate)
         s_llm = lock_sim if sim_llm is not None or workers <= 1 or llm_factory is None else llm_factory()
         sim = UserSimulator(s_llm, catalog) if (needs_sim and s_llm is not None and spec.protocol in SESSION_PROTOCOLS) else None

@@ -69,11 +69,11 @@ _omulet("llm")
 
 
 def _toolrec(variant: str):
-    from convrec.strategies.toolrec.strategy import NO_LLM
+    from convrec.strategies.toolrec.strategy import VARIANT_TABLE
 
-    name = {"loop": "toolrec", "llmrank": "baseline-llm-rank"}.get(variant, f"toolrec-{variant}")
+    v = VARIANT_TABLE[variant]
 
-    @register(name, needs_llm=variant not in NO_LLM)
+    @register(v.registered, needs_llm=v.llm)
     def factory(d: StrategyDeps) -> Strategy:
         from convrec.core.sessions import SessionStore
         from convrec.strategies.toolrec.strategy import ToolRec
@@ -86,7 +86,13 @@ def _toolrec(variant: str):
     return factory
 
 
-for _variant in ("loop", "single", "multi", "plan", "sasrec", "attr", "llmrank"):
+def _toolrec_variants():
+    from convrec.strategies.toolrec.strategy import VARIANTS
+
+    return VARIANTS
+
+
+for _variant in _toolrec_variants():
     _toolrec(_variant)
 
 

@@ -8,20 +8,19 @@
 * ``chat-rec`` — Chat-Rec: embedding retrieval of candidates from the conversation text, then
   the LLM picks and explains.
 
-Every strategy: ``turn(message, session=None, candidates=None, k=None) -> Turn``,
-``new_session()``, ``user_id``. Sessions live in memory (baselines keep no profile).
+Every strategy runs the shared turn loop (``turn(message, session=None, candidates=None, k=None)
+-> Turn``, ``new_session()``, ``user_id``); baselines keep no profile.
 """
 
 from __future__ import annotations
 
-import time
-import uuid
 import zlib
 from typing import Any, Sequence
 
 import numpy as np
 from pydantic import BaseModel, Field
 
+from convrec.core.loop import TurnContext, TurnLoop, plain
 from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
@@ -30,9 +29,15 @@ from convrec.tools.catalog import CatalogAccess
 BASELINES = ("random", "popularity", "llm-only", "llm-div", "chat-rec")
 
 
-class _Base:
+class StoredStrategy(TurnLoop):
+    """A strategy over the shared turn loop (:class:`convrec.core.loop.TurnLoop`) that reads the
+    conversation as plain messages: ``_turn(hist, candidates, k, intent)`` gets the session's
+    messages as ``{"role", "content"}`` (this one last, an answer's items written after its text).
+    Its conversations persist in the store it was given (else in memory)."""
+
     name = "baseline"
     llm: LLM | None = None
+    checks_conditions = False  # the papers' baselines, measured as published
 
     def __init__(self, catalog: CatalogAccess, k: int = 10, seed: int = 0):
         self.catalog = catalog
@@ -40,51 +45,22 @@ class _Base:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.user_id = "local"
-        self.sessions: dict[str, list[dict[str, str]]] = {}
         self.ids = catalog.ds.items["item_id"].astype(str).to_numpy()
 
     def reseed(self, key: str) -> None:
         """Per-case randomness, so a resumed evaluation draws what an uninterrupted one would."""
         self.rng = np.random.default_rng([self.seed, zlib.crc32(key.encode())])
 
-    def new_session(self) -> str:
-        sid = uuid.uuid4().hex[:12]
-        self.sessions[sid] = []
-        return sid
-
     def load_prior(self, session: str, messages: list[dict[str, str]]) -> None:
         """Put an earlier conversation into the session (LONG-CONTEXT)."""
-        self.sessions.setdefault(session, []).extend(messages)
+        store = self._store()
+        for m in messages:
+            store.add_message(session, "user" if m.get("role") == "user" else "assistant", str(m.get("content", "")))
 
-    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
-        from convrec.textclean import clean_message
+    def respond(self, intent, conversation, ctx: TurnContext) -> Turn:
+        return self._turn(plain(conversation), ctx.candidates, ctx.k or self.k, intent)
 
-        t0 = time.perf_counter()
-        message = clean_message(message)
-        if session is None or session not in self.sessions:
-            session = session or uuid.uuid4().hex[:12]
-            self.sessions[session] = []
-        hist = self.sessions[session]
-        if context and not hist:  # a conversation held elsewhere: its messages come first
-            hist.extend({"role": "user" if m.get("role") == "user" else "assistant", "content": str(m.get("content", ""))}
-                        for m in context if str(m.get("content", "")).strip())
-        hist.append({"role": "user", "content": message})
-        turn_no = self.llm.meter.start_turn() if self.llm is not None else None
-        turn = self._turn(hist, list(candidates) if candidates is not None else None, k or self.k)
-        turn.session = session
-        if self.llm is not None:
-            usage = self.llm.meter.turn_summary(turn_no)
-            turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
-            turn.degraded = usage.degraded
-        turn.latency_ms = (time.perf_counter() - t0) * 1000
-        content = turn.reply
-        if turn.items:
-            content += "\nRecommended: " + ", ".join(it["title"] for it in turn.items)
-        hist.append({"role": "assistant", "content": content})
-        return turn
-
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         raise NotImplementedError
 
     def _items(self, ids: Sequence[str]) -> list[dict[str, Any]]:
@@ -93,45 +69,10 @@ class _Base:
         return [item_view({"item_id": i, **self.catalog.describe(i)}, self.catalog.vocab) for i in ids]
 
 
-class StoredStrategy(_Base):
-    """A strategy whose conversations persist in a :class:`convrec.core.sessions.SessionStore`
-    (the user's message is stored before the turn runs, so a crash loses nothing); without a
-    store they stay in memory."""
-
-    store = None
-
-    def new_session(self) -> str:
-        if self.store is None:
-            return super().new_session()
-        sid = self.store.create(self.user_id, self.catalog.ds.name, self.name)
-        self.sessions[sid] = []
-        return sid
-
-    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
-        from convrec.textclean import clean_message
-
-        message = clean_message(message)
-        if self.store is None:
-            return super().turn(message, session, candidates, k, context)
-        if session is None or self.store.get(session) is None:
-            session = self.new_session()
-        if session not in self.sessions:
-            self.sessions[session] = [{"role": m["role"], "content": m["content"]} for m in self.store.messages(session)]
-        if context and not self.sessions[session]:  # a conversation held elsewhere: stored before the message
-            for m in context:
-                if str(m.get("content", "")).strip():
-                    self.store.add_message(session, "user" if m.get("role") == "user" else "assistant", str(m["content"]))
-        self.store.add_message(session, "user", message)
-        t = super().turn(message, session, candidates, k, context)
-        self.store.add_message(session, "assistant", t.reply, items=[it["id"] for it in t.items], trace=t.trace)
-        return t
-
-
 class RandomBaseline(StoredStrategy):
     name = "random"
 
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         pool = np.asarray(candidates, dtype=object) if candidates is not None else self.ids
         ids = self.rng.choice(pool, size=min(k, len(pool)), replace=False).tolist()
         return Turn("Here are some picks.", self._items(ids))
@@ -145,7 +86,7 @@ class PopularityBaseline(StoredStrategy):
         pop = catalog.ds.items["popularity"].to_numpy(dtype=float)
         self.pop = dict(zip(self.ids, pop))
 
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         pool = list(candidates) if candidates is not None else self.ids.tolist()
         w = np.asarray([self.pop.get(i, 0.0) for i in pool]) + 1.0  # +1: unseen items can still come up
         ids = self.rng.choice(np.asarray(pool, dtype=object), size=min(k, len(pool)), replace=False, p=w / w.sum())
@@ -181,7 +122,7 @@ class LLMOnlyBaseline(StoredStrategy):
         if diverse:
             self.name = "llm-div"
 
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         item = self.catalog.domain
         if candidates is not None:
             listing = "\n".join(f"- {self.catalog.title(i)}" for i in candidates)
@@ -219,7 +160,7 @@ class ChatRecBaseline(StoredStrategy):
         self.llm = llm
         self.n_candidates = n_candidates
 
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         item = self.catalog.domain
         if candidates is None:
             query = " ".join(m["content"] for m in hist if m["role"] == "user")[-1000:]
@@ -289,7 +230,7 @@ def link_within(catalog: CatalogAccess, names: Sequence[str], candidates: Sequen
 
 
 def make_baseline(name: str, catalog: CatalogAccess, llm: LLM | None, k: int = 10, seed: int = 0,
-                  store=None) -> _Base:
+                  store=None) -> StoredStrategy:
     """A baseline strategy; with ``store`` (a SessionStore) its conversations persist there."""
     if name == "random":
         b: StoredStrategy = RandomBaseline(catalog, k, seed)

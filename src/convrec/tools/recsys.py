@@ -34,11 +34,13 @@ def _unlinked(links) -> str:
 
 class LookUp(Tool):
     name = "lookup"
-    description = ("Answer a question about items with one SQLite SELECT over table items (and item_<list column> "
-                   "junction tables with columns item_id, value). Does not recommend.")
+    description = "one SELECT over table items for facts (year, count, genres); never for recommending."
+    step_name = "LookupStep"
+    plan_limits = {"sql": {"max_length": 600}}
 
     class Input(BaseModel):
-        sql: str = Field(description="one SELECT statement")
+        sql: str
+        """one SELECT statement (and item_<list column> junction tables with columns item_id, value)"""
 
     def run(self, args, ctx: ToolContext) -> Observation:
         cols, rows = run_readonly(ctx.catalog.ds.db_path, args.sql, max_rows=20)
@@ -51,8 +53,10 @@ class LookUp(Tool):
 
 class HardFilter(Tool):
     name = "hard_filter"
-    description = "Keep candidates whose attributes satisfy every condition (genre/tag, year, price, popularity...)."
+    description = "column/op/value; lists use contains or not_contains."
     Input = Filter
+    step_name = "FilterStep"
+    plan_limits = {"conditions": {"max_length": 6, "required": True}}
 
     def run(self, args, ctx: ToolContext) -> Observation:
         bus = ctx.bus
@@ -66,10 +70,14 @@ class HardFilter(Tool):
 
 class SoftFilter(Tool):
     name = "similar_to"
-    description = "Keep candidates similar to seed items (ItemCF; the top 5% by mean similarity) and remember the scores."
+    description = "{items} similar to named {items}."
+    step_name = "SimilarStep"
+    hidden = frozenset({"ratio"})
+    plan_limits = {"seed_items": {"max_length": 8, "item_max_length": 120}}
 
     class Input(BaseModel):
-        seed_items: list[str] = Field(min_length=1, max_length=10, description="item names")
+        seed_items: list[str] = Field(min_length=1, max_length=10)
+        """item names (ItemCF keeps the top 5 % of candidates by mean similarity and remembers the scores)"""
         ratio: float = Field(default=0.05, gt=0, le=1)
 
     def run(self, args, ctx: ToolContext) -> Observation:
@@ -98,14 +106,19 @@ class SoftFilter(Tool):
 
 class Rank(Tool):
     name = "rank"
-    description = ("Order the candidates. schema: popularity | similarity (to prefer items) | preference "
-                   "(learned ranker over the items the user likes: CF, SASRec, content, priors). "
-                   "unwanted items are never returned.")
+    description = ("schema preference (user named liked {items}), similarity, or popularity (no liked {items}).")
+    step_name = "RankStep"
+    plan_limits = {"schema_": {"required": True}, "prefer": {"max_length": 10, "item_max_length": 120},
+                   "unwanted": {"max_length": 10, "item_max_length": 120}}
 
     class Input(BaseModel):
-        schema_: Literal["popularity", "similarity", "preference"] = Field(default="preference", alias="schema")
-        prefer: list[str] = Field(default_factory=list, description="items the user likes or has consumed")
-        unwanted: list[str] = Field(default_factory=list, description="items the user rejected")
+        schema_: Literal["preference", "similarity", "popularity"] = Field(default="preference", alias="schema")
+        """preference: the learned ranker over the items the user likes (CF, SASRec, content,
+        priors); similarity: to the prefer items; popularity"""
+        prefer: list[str] = Field(default_factory=list)
+        """items the user likes or has consumed"""
+        unwanted: list[str] = Field(default_factory=list)
+        """items the user rejected: never returned"""
 
         model_config = {"populate_by_name": True}
 
@@ -161,7 +174,9 @@ class Rank(Tool):
 
 class StoreCandidates(Tool):
     name = "store_candidates"
-    description = "Use the items the user listed as the candidates (e.g. 'which of these suits me: A, B, C?')."
+    description = "only when the user lists {items} to choose from."
+    step_name = "StoreStep"
+    plan_limits = {"items": {"max_length": 20, "item_max_length": 120}}
 
     class Input(BaseModel):
         items: list[str] = Field(min_length=1, max_length=50)
@@ -177,7 +192,9 @@ class StoreCandidates(Tool):
 
 class FetchCandidates(Tool):
     name = "fetch"
-    description = "Return the final top-k candidates with titles and attributes worth showing."
+    description = "how many {items} to show."
+    step_name = "FetchStep"
+    plan_limits = {"k": {"le": 30}}
 
     class Input(BaseModel):
         k: int = Field(default=10, ge=1, le=50)

@@ -12,17 +12,29 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field
 
-from convrec.tools.filters import Condition
+from convrec.tools.base import Tool
+from convrec.tools.recsys import TOOLS
 
 
-class LookupStep(BaseModel):
-    tool: Literal["lookup"]
-    sql: str = Field(max_length=600)
+TOOLBOX: tuple[type[Tool], ...] = tuple(TOOLS)
+"""InteRecAgent's tools. Each one renders its own line of the planner's prompt
+(:meth:`Tool.prompt_line`) and its own plan step (:meth:`Tool.step_model`, under the planner's
+tighter limits the tool declares); adding a tool here adds it to both."""
+ORDER = {"store_candidates": 0, "hard_filter": 1, "similar_to": 2, "rank": 3, "fetch": 4, "lookup": 5}
+"""The order a plan runs its steps in (the prompt lists the tools in it; a tool not named here runs
+after the recommendation steps)."""
+_STEPS = {t.name: t.step_model() for t in TOOLBOX}
+LookupStep = _STEPS["lookup"]
+FilterStep = _STEPS["hard_filter"]
+SimilarStep = _STEPS["similar_to"]
+RankStep = _STEPS["rank"]
+StoreStep = _STEPS["store_candidates"]
+FetchStep = _STEPS["fetch"]
 
 
-class FilterStep(BaseModel):
-    tool: Literal["hard_filter"]
-    conditions: list[Condition] = Field(max_length=6)
+def tool_lines(**words: str) -> str:
+    """The planner prompt's tool list, rendered from the tools in the order a plan runs them."""
+    return "\n".join(t.prompt_line(**words) for t in sorted(TOOLBOX, key=lambda t: ORDER.get(t.name, len(ORDER))))
 
 
 def filter_step(conditions) -> FilterStep:
@@ -43,31 +55,7 @@ def store_step(items) -> "StoreStep":
     return StoreStep.model_construct(tool="store_candidates", items=list(items))
 
 
-class SimilarStep(BaseModel):
-    tool: Literal["similar_to"]
-    seed_items: list[Annotated[str, Field(max_length=120)]] = Field(min_length=1, max_length=8)
-
-
-class RankStep(BaseModel):
-    tool: Literal["rank"]
-    schema_: Literal["preference", "similarity", "popularity"] = Field(alias="schema")
-    prefer: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=10)
-    unwanted: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=10)
-
-    model_config = {"populate_by_name": True}
-
-
-class StoreStep(BaseModel):
-    tool: Literal["store_candidates"]
-    items: list[Annotated[str, Field(max_length=120)]] = Field(min_length=1, max_length=20)
-
-
-class FetchStep(BaseModel):
-    tool: Literal["fetch"]
-    k: int = Field(default=10, ge=1, le=30)
-
-
-Step = Annotated[Union[LookupStep, FilterStep, SimilarStep, RankStep, StoreStep, FetchStep], Field(discriminator="tool")]
+Step = Annotated[Union[tuple(_STEPS.values())], Field(discriminator="tool")]  # type: ignore[valid-type]
 
 
 class Plan(BaseModel):
@@ -77,5 +65,4 @@ class Plan(BaseModel):
     steps: list[Step] = Field(default_factory=list, max_length=6)
 
 
-ORDER = {"store_candidates": 0, "hard_filter": 1, "similar_to": 2, "rank": 3, "fetch": 4, "lookup": 5}
-RECOMMEND_TOOLS = {"store_candidates", "hard_filter", "similar_to", "rank", "fetch"}
+RECOMMEND_TOOLS = {t.name for t in TOOLBOX if t.name != "lookup"}

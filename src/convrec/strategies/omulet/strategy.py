@@ -29,6 +29,7 @@ from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, Field
 
+from convrec.prompts_data import load_prompts
 from convrec.strategies.baselines import link_within, StoredStrategy
 from convrec.tools.bus import CandidateBus, round_robin
 from convrec.core.turn import Turn
@@ -82,24 +83,13 @@ class PolicyPlan(BaseModel):
     calls: list[ToolCall] = Field(default_factory=list, max_length=8)
 
 
-INTENT_SYSTEM = """Read a {item} request and fill the JSON fields. genres: genre words. items: {item} titles the user named. properties: short key phrases (mood, theme, features). devices: platforms (PC, mobile, console). ages: child, teen, young adult, adult, senior, only if said. Leave a field empty when the request does not say it.
-Examples:
-Request: I loved Inception and Interstellar, something mind-bending but no horror
-{{"like": {{"genres": [], "items": ["Inception", "Interstellar"], "properties": ["mind-bending"], "devices": []}}, "dislike": {{"genres": ["horror"], "items": [], "properties": [], "devices": []}}, "ages": [], "genders": []}}
-Request: a cozy farming game for my 10 year old daughter on Switch
-{{"like": {{"genres": ["farming"], "items": [], "properties": ["cozy"], "devices": ["Switch"]}}, "dislike": {{"genres": [], "items": [], "properties": [], "devices": []}}, "ages": ["child"], "genders": ["female"]}}
-Request: funny movies, I hated Scary Movie
-{{"like": {{"genres": ["comedy"], "items": [], "properties": ["funny"], "devices": []}}, "dislike": {{"genres": [], "items": ["Scary Movie"], "properties": [], "devices": []}}, "ages": [], "genders": []}}
-Request: sci-fi or fantasy books like Dune, not too long
-{{"like": {{"genres": ["sci-fi", "fantasy"], "items": ["Dune"], "properties": [], "devices": []}}, "dislike": {{"genres": [], "items": [], "properties": ["long"], "devices": []}}, "ages": [], "genders": []}}
-Request: anything good?
-{{"like": {{"genres": [], "items": [], "properties": [], "devices": []}}, "dislike": {{"genres": [], "items": [], "properties": [], "devices": []}}, "ages": [], "genders": []}}"""
+PROMPTS = load_prompts("convrec.strategies.omulet", "omulet.toml")
+"""This strategy's prompts, as data (``prompts/omulet.toml``)."""
+INTENT_SYSTEM = PROMPTS["intent_system"]
 
-RANK_SYSTEM = """You are a {item} recommender. From the candidate list, name the {n} {item}s that best fit the user's request, best first. Copy titles exactly as written in the list. Answer with JSON {{"titles": [...]}}."""
+RANK_SYSTEM = PROMPTS["rank_system"]
 
-POLICY_SYSTEM = """You choose tools that collect {item} candidates for a request. Tools (input is one string):
-item_lookup(titles), cf_similar(titles): {item}s liked by fans of those titles, content_similar(titles), genre_lookup(genre): popular {item}s of a genre, search(query): text search, age_group(child|teen|young adult|adult|senior), default_items(): popular {item}s.
-Answer with JSON {{"calls": [{{"tool": ..., "input": ...}}]}}, at most 6 calls."""
+POLICY_SYSTEM = PROMPTS["policy_system"]
 
 
 @dataclass
@@ -280,6 +270,7 @@ class Omulet(StoredStrategy):
         super().__init__(catalog, k, seed)
         self.llm = llm
         self.store = store
+        self.checks_conditions = True  # it verifies its own items against the request's conditions
         """A :class:`convrec.core.sessions.SessionStore`: conversations persist across processes
         (the user's message is stored before the turn runs); None keeps them in memory."""
         self.policy = policy
@@ -343,20 +334,16 @@ class Omulet(StoredStrategy):
             return None, str(e)[:200]
 
     # ------------------------------------------------------------------ the turn
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         from convrec.core.answers import item_view
         from convrec.tools.verify import verify
-        from convrec.nlu import understand
 
         cat = self.catalog
         message = hist[-1]["content"]
         earlier = hist[:-1]
-        intent = understand(message, cat.vocab, history=earlier or None)
         k = intent.k or k
         user_text = " ".join(m["content"] for m in hist if m["role"] == "user")
         trace: list[dict[str, Any]] = [{"step": "understand", "intent": intent.to_dict()}]
-        if intent.kind == "refuse":
-            return Turn("I can only help with recommendations from this catalog.", trace=trace, intent=intent.to_dict())
         fi, err = self.formatted_intent(user_text if earlier else message)
         oi = merge_intent(fi, intent, cat, user_text, fuzzy="linking" not in self.drop)
         trace.append({"step": "formatted_intent", "llm": fi.model_dump() if fi is not None else None, "error": err,

@@ -29,10 +29,12 @@ alone, merged). ``llmrank`` is the paper's LLMRank baseline (Hou et al. 2024, re
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel, BeforeValidator, Field, create_model
 
+from convrec.prompts_data import load_prompts
 from convrec.strategies.baselines import StoredStrategy
 from convrec.tools.bus import CandidateBus, round_robin
 from convrec.core.turn import Turn
@@ -42,36 +44,70 @@ from convrec.nlu.text import noun_plural
 from convrec.tools.base import ToolContext
 from convrec.tools.toolrec import AttributeRetrieval, describe_attribute, retrieval_attributes
 
-VARIANTS = ("loop", "single", "multi", "plan", "sasrec", "attr", "llmrank")
-NO_LLM = ("sasrec", "attr")
 
-STEP_SYSTEM = """You stand in for a user and find {item}s for them with tools, one step at a time. Each step is one JSON object {{"thought": "...", "action": "...", "attribute": "...", "n": number}}.
-Actions:
-- retrieval: fetch n {item}s the user may want next. attribute "none" follows their whole history; {attrs}.
-- rank: put the fetched {item}s in the user's order of preference.
-- finish: stop; the ranked list is the answer.
-Fetch with the one or two attributes that matter most to this user, rank, then finish.
-Example (the user's history mostly shares one {first}):
-Step: {{"thought": "Their {item}s share a {first}; fetch by it.", "action": "retrieval", "attribute": "{first_key}", "n": 20}}
-Observation: 20 {item}s ...
-Step: {{"thought": "Also follow their overall history.", "action": "retrieval", "attribute": "none", "n": 20}}
-Observation: 20 {item}s (12 new) ...
-Step: {{"thought": "Enough to choose from; rank them.", "action": "rank", "attribute": "none", "n": 20}}
-Observation: ranked ...
-Step: {{"thought": "The ranked list fits the user.", "action": "finish", "attribute": "none", "n": 10}}"""
 
-PLAN_SYSTEM = """You stand in for a user and plan, in one go, how to find {item}s for them with tools. Actions:
-- retrieval: fetch n {item}s the user may want next. attribute "none" follows their whole history; {attrs}.
-- rank: put the fetched {item}s in the user's order of preference.
-Answer with JSON {{"thought": "...", "steps": [{{"action": "retrieval" or "rank", "attribute": "...", "n": number}}, ...]}}: one to three retrievals, then one rank."""
+@dataclass(frozen=True)
+class Variant:
+    """One way of running ToolRec's tools: a small policy over the run's retrieve/rank calls."""
 
-LLMRANK_SYSTEM = """You rank {item}s for a user. Copy titles exactly as written in the candidate list. Answer with JSON {{"titles": [...]}}."""
+    name: str
+    registered: str
+    """the strategy name it registers under"""
+    policy: Callable[["ToolRec", "_Run", list[str], str, int], None]
+    """(strategy, run, attribute heads, the user's message, k) → fills the run's memory"""
+    heads: bool = True
+    """it reads the attribute heads (trained on first use)"""
+    llm: bool = True
+    """it needs the LLM"""
 
-LLMRANK_USER = """I've {verb} the following {item}s in the past in order:
-{history}
-Note that my most recently {verb} {item} is {last}. Now there are {m} candidate {item}s that I can {verb_now} next:
-{candidates}
-Please rank these {m} {item}s by measuring the possibilities that I would like to {verb_now} next most, according to my {verb_ing} history."""
+
+def _sasrec(t, run, attrs, message, k): run.retrieve("none", max(k, t.n_retrieve))  # noqa: E704
+
+
+def _attr(t, run, attrs, message, k):
+    for a in attrs or ["none"]:
+        run.retrieve(a, max(k, t.n_retrieve))
+
+
+def _single(t, run, attrs, message, k):
+    run.retrieve("none", 30)
+    run.rank(30)
+
+
+def _llmrank(t, run, attrs, message, k):
+    run.retrieve("none", 20)
+    run.rank(20, prompt="llmrank")
+
+
+def _multi(t, run, attrs, message, k):
+    for a in ["none", *attrs]:
+        run.retrieve(a, t.n_retrieve)
+    run.rank(30)
+
+
+VARIANT_TABLE: dict[str, Variant] = {v.name: v for v in (
+    Variant("loop", "toolrec", lambda t, run, attrs, message, k: t._loop(run, attrs, message)),
+    Variant("single", "toolrec-single", _single, heads=False),
+    Variant("multi", "toolrec-multi", _multi),
+    Variant("plan", "toolrec-plan", lambda t, run, attrs, message, k: t._plan(run, attrs, message)),
+    Variant("sasrec", "toolrec-sasrec", _sasrec, heads=False, llm=False),
+    Variant("attr", "toolrec-attr", _attr, llm=False),
+    Variant("llmrank", "baseline-llm-rank", _llmrank, heads=False),
+)}
+"""ToolRec's seven variants: the paper's loop, its single- and multi-round ablations, a one-shot
+plan, the tools alone, and Hou et al.'s LLM ranker as a baseline."""
+VARIANTS = tuple(VARIANT_TABLE)
+NO_LLM = tuple(n for n, v in VARIANT_TABLE.items() if not v.llm)
+
+PROMPTS = load_prompts("convrec.strategies.toolrec", "toolrec.toml")
+"""This strategy's prompts, as data (``prompts/toolrec.toml``)."""
+STEP_SYSTEM = PROMPTS["step_system"]
+
+PLAN_SYSTEM = PROMPTS["plan_system"]
+
+LLMRANK_SYSTEM = PROMPTS["llmrank_system"]
+
+LLMRANK_USER = PROMPTS["llmrank_user"]
 """Hou et al. 2024 ("Large Language Models are Zero-Shot Rankers"): the recency-focused prompt."""
 
 MAX_NAME = 60
@@ -80,7 +116,7 @@ MAX_NAME = 60
 VERBS = {"movie": ("watched", "watch", "watching"), "game": ("played", "play", "playing"),
          "book": ("read", "read", "reading"), "beauty product": ("bought", "buy", "buying")}
 
-RANK_SYSTEM = """You are the user described below. Put the candidate {item}s in the order you would want them, best first, {n} at most. Copy titles exactly as written. Answer with JSON {{"titles": [...]}}."""
+RANK_SYSTEM = PROMPTS["rank_system"]
 
 
 def names_schema(titles: Sequence[str], n: int) -> type[BaseModel]:
@@ -138,29 +174,24 @@ class ToolRec(StoredStrategy):
         self.n_retrieve = n_retrieve
         self.n_rank = n_rank
         self.store = store
-        if variant == "llmrank":
-            self.name = "baseline-llm-rank"
-        elif variant != "loop":
-            self.name = f"toolrec-{variant}"
+        self.checks_conditions = True  # it verifies its own items against the request's conditions
+        self.name = VARIANT_TABLE[variant].registered
 
     # ------------------------------------------------------------------ the turn
-    def _turn(self, hist, candidates, k) -> Turn:
+    def _turn(self, hist, candidates, k, intent) -> Turn:
         from convrec.tools.verify import matching, verify
-        from convrec.nlu import understand
 
         cat = self.catalog
         message = hist[-1]["content"]
-        intent = understand(message, cat.vocab, history=hist[:-1] or None)
         k = intent.k or k
         trace: list[dict[str, Any]] = [{"step": "understand", "intent": intent.to_dict()}]
-        if intent.kind == "refuse":
-            return Turn("I can only help with recommendations from this catalog.", trace=trace, intent=intent.to_dict())
         # the user's history: what they liked, referred to or consumed ("I watched …"), in the
         # order they said it; rejected items are not history
         history = intent.items("liked", "reference", "accepted", "seen")
         exclude = list(dict.fromkeys(list(intent.excluded) + list(intent.disliked)))
         run = _Run(self, history, exclude, intent.conditions, " ".join(m["content"] for m in hist if m["role"] == "user"))
-        needs_heads = self.variant not in ("sasrec", "single", "llmrank") and candidates is None and bool(history)
+        v = VARIANT_TABLE[self.variant]
+        needs_heads = v.heads and candidates is None and bool(history)
         attrs = retrieval_attributes(cat) if needs_heads and cat.has_interactions else []  # trains them on first use
         if (not history or not cat.has_interactions) and candidates is not None:
             pop = cat.items["popularity"]
@@ -177,25 +208,8 @@ class ToolRec(StoredStrategy):
             run.memory.append(("given", [c for c in candidates if c not in set(exclude)]))
             if self.llm is not None:
                 run.rank(len(candidates))
-        elif self.variant == "sasrec":
-            run.retrieve("none", max(k, self.n_retrieve))
-        elif self.variant == "attr":
-            for a in attrs or ["none"]:
-                run.retrieve(a, max(k, self.n_retrieve))
-        elif self.variant == "single":
-            run.retrieve("none", 30)
-            run.rank(30)
-        elif self.variant == "llmrank":
-            run.retrieve("none", 20)
-            run.rank(20, prompt="llmrank")
-        elif self.variant == "multi":
-            for a in ["none", *attrs]:
-                run.retrieve(a, self.n_retrieve)
-            run.rank(30)
-        elif self.variant == "plan":
-            self._plan(run, attrs, message)
         else:
-            self._loop(run, attrs, message)
+            v.policy(self, run, attrs, message, k)
         ids = run.final()
         if candidates is not None:
             ids = [i for i in ids if i in set(candidates)]

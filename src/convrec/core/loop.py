@@ -1,0 +1,184 @@
+"""The one turn loop every strategy runs.
+
+clean the message → hold the session (across processes) → store what the user said →
+``understand`` it once → refuse what must be refused → ``strategy.respond(intent,
+conversation, ctx)`` → verify the returned items against the catalog and the request's
+grounded conditions → meter (LLM calls, tokens, latency) → store the reply and its items in one
+shape. A strategy only writes :meth:`TurnLoop.respond`; sessions, refusal, verification and
+metering are the same for all of them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from convrec.core.turn import Turn
+
+MAX_MESSAGE = 2000
+"""Characters of one message that are read (the whole message is stored)."""
+MAX_CONTEXT = 40
+"""Earlier messages read with a turn's ``context`` (the most recent ones)."""
+EMPTY_REPLY = "Please tell me what you are looking for."
+
+
+@dataclass
+class TurnContext:
+    """What a strategy's ``respond`` gets besides the intent and the conversation."""
+
+    session: str
+    named_session: bool = False
+    """the caller named a session (a continued conversation), even one that did not exist yet"""
+    candidates: list[str] | None = None
+    """catalog ids to choose from (instead of the whole catalog)"""
+    k: int | None = None
+    """how many items the caller asked for (else the strategy's default or the request's)"""
+    context: list[dict[str, str]] = field(default_factory=list)
+    """the conversation held elsewhere, given with this message (``{"role", "content"}``)"""
+    history: list[dict[str, str]] = field(default_factory=list)
+    """what ``understand`` read as the earlier conversation"""
+
+
+def plain(messages: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
+    """Stored messages as ``{"role", "content"}``; an answer's items are written after its text
+    ("Recommended: A, B"), as a person reading the conversation sees them."""
+    out = []
+    for m in messages:
+        content = str(m.get("content", ""))
+        if m.get("role") == "assistant" and m.get("items"):
+            content += "\nRecommended: " + ", ".join(str(it.get("title", it.get("id", ""))) if isinstance(it, dict) else str(it)
+                                                   for it in m["items"])
+        out.append({"role": "user" if m.get("role") == "user" else "assistant", "content": content})
+    return out
+
+
+class TurnLoop:
+    """Base of every strategy: :meth:`turn` is the loop, :meth:`respond` the strategy.
+
+    Subclasses set ``name``, ``catalog`` (a :class:`convrec.tools.catalog.CatalogAccess`),
+    ``store`` (a :class:`convrec.core.sessions.SessionStore`; an in-memory one if none), and
+    ``llm`` when they have a brain."""
+
+    name = "strategy"
+    catalog: Any = None
+    llm: Any = None
+    store: Any = None
+    user_id: str = "local"
+    k: int = 10
+    remembers_turns = False
+    """True for a strategy that keeps earlier turns of a session in its own profile: understanding
+    then reads only the conversation given with the message; otherwise it reads the session's
+    earlier messages too (declared as :attr:`Capabilities.memory`)."""
+    checks_conditions = True
+    """False for a published baseline measured as published: its items are checked to be catalog
+    items shown once, not filtered by the request's conditions."""
+    refusal = "I can't share or change my instructions, but I'm happy to recommend {plural}."
+
+    # ------------------------------------------------------------------ sessions
+    def _store(self):
+        if self.store is None:
+            from convrec.core.sessions import SessionStore
+
+            self.store = SessionStore.in_memory()
+        return self.store
+
+    def new_session(self) -> str:
+        return self._store().create(self.user_id, self.catalog.ds.name, self.name)
+
+    # ------------------------------------------------------------------ the loop
+    def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
+             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+        """One turn. ``candidates`` (catalog ids) to choose from instead of the whole catalog;
+        ``k`` how many items to show; ``context`` the conversation before this message, held
+        elsewhere (``{"role", "content"}``), read with the message and stored in a session that
+        has no messages yet."""
+        from convrec.textclean import clean_message
+
+        t0 = time.perf_counter()
+        turn_no = self.llm.meter.start_turn() if self.llm is not None else None
+        store = self._store()
+        message = clean_message(message).strip()
+        context = [{"role": "user" if m.get("role") == "user" else "assistant", "content": str(m["content"])[:MAX_MESSAGE]}
+                   for m in (context or []) if str(m.get("content", "")).strip()][-MAX_CONTEXT:]
+        named = bool(session)
+        sid = session if session and store.get(session) is not None else None
+        if sid is None:
+            sid = store.create(self.user_id, self.catalog.ds.name, self.name, session_id=None)
+        with store.turn_lock(sid):
+            earlier = store.messages(sid)
+            if context and not earlier:
+                for m in context:
+                    store.add_message(sid, m["role"], m["content"])
+            store.add_message(sid, "user", message)  # stored whole, before anything can fail
+            if not message:
+                return self._finish(Turn(EMPTY_REPLY, session=sid), t0, turn_no)
+            conversation = store.messages(sid)
+            history = context if self.remembers_turns else plain(conversation[:-1])
+            intent = self.understand(message, history)
+            if candidates is not None and intent.kind != "refuse":
+                intent = replace(intent, kind="recommend")  # the caller gave items to rank
+            if intent.kind == "refuse":
+                from convrec.nlu.text import noun_plural
+
+                reply = self.refusal.format(plural=noun_plural(self.catalog.domain))
+                return self._finish(Turn(reply, session=sid, repairs=["declined_injection"], intent=intent.to_dict()),
+                                    t0, turn_no)
+            if len(message) > MAX_MESSAGE:
+                intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
+            ctx = TurnContext(sid, named, list(candidates) if candidates is not None else None, k, context, history)
+            turn = self.respond(intent, conversation, ctx)
+            turn.session = sid
+            if turn.intent is None:
+                turn.intent = intent.to_dict()
+            self._verify(turn, intent, ctx)
+            return self._finish(turn, t0, turn_no)
+
+    def understand(self, message: str, history: Sequence[dict]):
+        from convrec.nlu import understand
+        from convrec.timing import stage
+
+        with stage("understand"):
+            return understand(message, self.catalog.vocab, history=list(history) or None)
+
+    def respond(self, intent, conversation: list[dict[str, Any]], ctx: TurnContext) -> Turn:
+        """The strategy: answer the understood message. ``conversation``: the session's stored
+        messages, this one last (``role``, ``content``, ``items``, ``meta``)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ verification and metering
+    def _verify(self, turn: Turn, intent, ctx: TurnContext) -> None:
+        """Every returned item is a catalog item, shown once, and (unless the caller gave the
+        candidates) meets every grounded condition of the request; anything else is dropped
+        and the drop is in the trace."""
+        from convrec.tools.verify import violations
+
+        known = self.catalog.items.index
+        conditions = (list(intent.conditions) if self.checks_conditions and ctx.candidates is None and intent.kind == "recommend"
+                      else [])
+        kept, dropped, seen = [], [], set()
+        for it in turn.items:
+            i = str(it.get("id"))
+            if i in seen or i not in known or (conditions and violations(self.catalog.vocab, i, conditions)):
+                dropped.append(i)
+                continue
+            seen.add(i)
+            kept.append(it)
+        if dropped:
+            turn.items = kept
+            turn.repairs = list(turn.repairs) + ["loop_dropped_items"]
+            turn.trace = list(turn.trace) + [{"tool": "verify", "input": {"conditions": len(conditions)},
+                                              "output": f"dropped {len(dropped)} item(s): {', '.join(dropped[:5])}",
+                                              "candidates": None, "error": None, "ms": 0.0}]
+
+    def _finish(self, turn: Turn, t0: float, turn_no: int | None) -> Turn:
+        if self.llm is not None and turn_no is not None:
+            usage = self.llm.meter.turn_summary(turn_no)
+            turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
+            turn.degraded = usage.degraded
+        turn.latency_ms = (time.perf_counter() - t0) * 1000
+        self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
+                               meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,
+                                     "degraded": turn.degraded, "plan": turn.plan, "intent": turn.intent,
+                                     "strategy": self.name})
+        return turn

@@ -1,0 +1,104 @@
+"""The REST routes (sessions, turns, feedback, items), operations (health, metrics) and the web
+chat page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+
+from convrec.server.engine import CancelledTurn, Engine
+from convrec.server.errors import error_response
+from convrec.server.schemas import Feedback, NewSession, TurnRequest
+from convrec.server.views import session_view, turn_payload
+from convrec.server.waiting import result
+
+STATIC = Path(__file__).parent / "static"
+router = APIRouter()
+
+
+def _engine(request: Request) -> Engine:
+    return request.app.state.engine
+
+
+@router.get("/api/options", tags=["rest"])
+def options(request: Request):
+    engine = _engine(request)
+    return {"datasets": engine.datasets, "strategies": engine.strategies(),
+            "default_dataset": engine.default_dataset, "default_strategy": engine.default_strategy,
+            "llm": engine.llm_name()}
+
+
+@router.post("/api/sessions", tags=["rest"], status_code=201)
+def create_session(body: NewSession, request: Request):
+    return session_view(_engine(request).new_session(body.dataset, body.strategy, body.user))
+
+
+@router.get("/api/sessions/{sid}", tags=["rest"])
+def read_session(sid: str, request: Request):
+    return session_view(_engine(request).session(sid))
+
+
+@router.get("/api/sessions/{sid}/messages", tags=["rest"])
+def read_messages(sid: str, request: Request):
+    engine = _engine(request)
+    s = engine.session(sid)
+    out, catalog = [], None
+    for m in engine.store.messages(sid):
+        items = m["items"] or []
+        if items and any(isinstance(i, str) for i in items):  # sessions stored before the one turn loop kept ids
+            if catalog is None:
+                catalog = engine.catalog(s["dataset"])
+            from convrec.core.answers import item_view
+
+            items = [item_view({"item_id": i, **catalog.describe(i)}, catalog.vocab) if isinstance(i, str) else i
+                     for i in items if not isinstance(i, str) or i in catalog.items.index]
+        out.append({"role": m["role"], "content": m["content"], "items": items, "trace": m["trace"],
+                    "created": m["created"]})
+    return {"session": sid, "messages": out}
+
+
+@router.post("/api/sessions/{sid}/turns", tags=["rest"])
+async def post_turn(sid: str, body: TurnRequest, request: Request):
+    engine = _engine(request)
+    timeout_s = engine.config.server.timeout_s
+    s = engine.session(sid)
+    job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"])
+    try:
+        turn = await result(job, fut, timeout_s, engine.metrics, request.is_disconnected)
+    except TimeoutError:
+        return error_response(504, f"the turn took longer than {timeout_s:g} s (it is still stored when it completes)",
+                              "timeout_error", "timeout")
+    except CancelledTurn:
+        return error_response(499, "client closed the request", "invalid_request_error", "client_closed")
+    return turn_payload(turn, s, engine)
+
+
+@router.post("/api/sessions/{sid}/feedback", tags=["rest"])
+def post_feedback(sid: str, body: Feedback, request: Request):
+    p = _engine(request).feedback(sid, body.item_id, body.value)
+    return {"session": sid, "item_id": body.item_id, "value": body.value, "profile": p.__dict__}
+
+
+@router.get("/api/items/{dataset}/{item_id}", tags=["rest"])
+def item(dataset: str, item_id: str, request: Request):
+    return _engine(request).item(dataset, item_id)
+
+
+@router.get("/healthz", tags=["ops"])
+def healthz(request: Request):
+    h = _engine(request).health()  # degraded (LLM unreachable, answering from the tools) is still 200: it serves
+    return JSONResponse(h, status_code=503 if h["status"] == "unavailable" else 200)
+
+
+@router.get("/metrics", tags=["ops"], response_class=PlainTextResponse)
+def metrics(request: Request):
+    engine = _engine(request)
+    return PlainTextResponse(engine.metrics.render(engine.queue.waiting, engine.queue.running),
+                             media_type="text/plain; version=0.0.4")
+
+
+@router.get("/", include_in_schema=False)
+def index():
+    return FileResponse(STATIC / "index.html", media_type="text/html")

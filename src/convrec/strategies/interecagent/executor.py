@@ -1,0 +1,224 @@
+"""InteRecAgent: runs a plan's steps over the candidate bus, softens and sorts, and verifies what it fetched."""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from convrec.tools.bus import CandidateBus
+from convrec.core.sessions import Profile
+from convrec.core.answers import item_view
+from convrec.strategies.interecagent.plan import (ORDER, FetchStep, FilterStep, LookupStep, Plan, RankStep, StoreStep)
+from convrec.tools.verify import verify
+from convrec.llm.errors import LLMError
+from convrec.tools.base import ToolContext
+from convrec.nlu import RequestIntent
+from convrec.nlu.text import content_words, noun_plural
+from convrec.strategies.interecagent.common import (BRAIN_VALUE_SIM, SOFT_POOL, SOFT_SORT_POOL, SOFT_VALUES, SOFT_WEIGHT, TOOLS, VERIFY_POOL, _Outcome, _has_value, _items_with, _tool_input)
+
+
+class Executor:
+    """Runs a plan's steps over the candidate bus, softens and sorts, and verifies what it fetched (mixed into :class:`convrec.strategies.interecagent.strategy.InteRecAgent`)."""
+
+    def _given(self, plan: Plan, candidates: Sequence[str] | None, k: int | None, repairs: list[str]) -> Plan:
+        """Candidates given by the caller replace a store step; a plan that would not rank
+        them gets rank + fetch; ``k`` sets the fetch count."""
+        steps = [s for s in plan.steps if not (candidates is not None and isinstance(s, StoreStep))]
+        if candidates is not None:  # the items to choose from are not "liked" items to leave out
+            given = set(candidates)
+            for s in steps:
+                if isinstance(s, RankStep) and s.prefer:
+                    links = self.catalog.linker.link_many(s.prefer)
+                    keep = [n for n, l in zip(s.prefer, links) if l.item_id not in given]
+                    if len(keep) != len(s.prefer):
+                        s.prefer = keep
+                        repairs.append("candidate_not_a_preference")
+        if candidates is not None and not any(isinstance(s, (RankStep, FetchStep)) for s in steps):
+            steps = [s for s in steps if not isinstance(s, LookupStep)]
+            steps += [RankStep(tool="rank", schema="preference"), FetchStep(tool="fetch", k=k or self.k)]
+            repairs.append("ranked_given_candidates")
+        if k is not None:
+            if not any(isinstance(s, FetchStep) for s in steps) and any(s.tool in ("hard_filter", "similar_to", "rank")
+                                                                          for s in steps):
+                steps.append(FetchStep(tool="fetch", k=k))
+            for s in steps:
+                if isinstance(s, FetchStep):
+                    s.k = k
+        return Plan(action="use_tools" if steps else plan.action, steps=sorted(steps, key=lambda s: ORDER[s.tool]))
+
+    def _execute(self, plan: Plan, intent: RequestIntent, profile: Profile,
+                 candidates: Sequence[str] | None = None, said: tuple[str, bool] = ("", False)) -> "_Outcome":
+        """Run the plan's steps against a fresh candidate bus; order by what the user asked
+        ("most popular", "newest") before fetching; verify every fetched item against the
+        plan's conditions and the items the user already knows, replacing the ones dropped."""
+        bus = CandidateBus(self.catalog.ds.n_items, candidates)
+        ranking = self._ranking_profile(profile)
+        remembered = tuple(i for i in ranking.like_ids if i not in profile.like_ids and i not in intent.items())
+        ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1],
+                          mentioned=tuple(intent.items()) if said[1] else (), remembered=remembered)
+        out = _Outcome(bus)
+        filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
+        conditions = list(filt.conditions) if filt else []
+        exclude = set(intent.excluded) | set(ranking.dislike_ids)
+        if intent.kind == "choice":
+            exclude -= set(intent.listed)
+        for step in plan.steps:
+            args = _tool_input(step)
+            if step.tool == "fetch":
+                if "surprise" in intent.notes and not intent.sort:
+                    self._diversify(bus)
+                if self._soft_text(intent):
+                    out.soft = self._soften(bus, self._soft_text(intent), filtered=filt is not None,
+                                            intent_runs=intent.unmatched, message=intent.message,
+                                            soft_values=[(c, v.lower()) for c, v in intent.soft_values])
+                    if intent.sort and out.soft and bus.candidates:  # "top rated space movies": the closest, then sorted
+                        bus.set(list(bus.candidates)[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)], ranked=True)
+                if intent.sort:
+                    self._sort(bus, intent)
+                args["k"] = min(50, step.k * VERIFY_POOL)
+            obs = TOOLS[step.tool](args, ctx)
+            if "error" in obs.data:
+                if step.tool in ("hard_filter", "lookup", "store_candidates"):
+                    out.failure = obs.text
+                    break
+                continue  # similar_to / rank failures: the remaining steps still work
+            if step.tool == "fetch":
+                raw = obs.data["items"]
+                keep, dropped = verify(self.vocab, [it["item_id"] for it in raw], conditions, exclude)
+                if dropped:
+                    out.repairs.append("verified_dropped_items")
+                    bus.record("verify", {"conditions": len(conditions), "excluded": len(exclude)},
+                               f"dropped {len(dropped)} of {len(raw)} fetched items", None, time.perf_counter())
+                by_id = {it["item_id"]: it for it in raw}
+                out.items = [item_view(by_id[i], self.vocab, conditions) for i in keep[:step.k]]
+                out.asked = step.k
+            elif step.tool == "lookup":
+                out.rows = obs.text
+        out.conditions = conditions
+        return out
+
+    def _diversify(self, bus: CandidateBus) -> None:
+        """"Surprise me": well-liked items of different kinds — the tools' top 300, one item of
+        each first category value in turn (a new genre every line), not the same kind ten times."""
+        t = time.perf_counter()
+        cur = list(bus.candidates or [])[:300]
+        cats = [c for c in self.vocab.role("category") if self.vocab.columns[c].type in ("list", "text")]
+        if not cur or not cats:
+            return
+        groups: dict[str, list[str]] = {}
+        for i in cur:
+            v = self.vocab.item_value(i, cats[0])
+            key = (v[0] if isinstance(v, list) and v else v) or ""
+            groups.setdefault(str(key), []).append(i)
+        from convrec.tools.bus import round_robin
+
+        ids = round_robin(list(groups.values()))
+        bus.set(ids, ranked=True)
+        bus.record("diversify", {"by": cats[0]}, f"{len(groups)} kinds among {len(cur)} candidates", None, t)
+
+    def _has_text_model(self) -> bool:
+        try:
+            return self.catalog.model("embeddings") is not None
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _soft_text(self, intent: RequestIntent) -> str:
+        """What is left of a recommendation request after every reader: moods, themes,
+        occasions ("cozy", "mind-bending", "for a rainy evening") — a preference that ranks."""
+        if intent.kind != "recommend" or intent.missing or intent.dialogue:
+            return ""
+        return " ".join(list(intent.unmatched) + [v for _, v in intent.soft_values]).strip()
+
+    def _brain_values(self, message: str, text: str, runs: list[str]) -> dict[tuple[str, str], float]:
+        """One short schema-constrained call: which of this catalog's values (the ones closest in
+        meaning to the unclaimed words, as the schema's enum) a fitting item would carry."""
+        from typing import Literal
+
+        from pydantic import BaseModel, Field, create_model
+
+        cands: dict[str, tuple[str, str]] = {}
+        for phrase in dict.fromkeys(runs + [text]):
+            for h, _ in self.vocab.related_values(phrase, k=12, min_sim=0.25):
+                cands.setdefault(h.value, (h.column, h.value.lower()))
+        if len(cands) < 2:
+            return {}
+        names = list(cands)[:30]
+        Pick = create_model("SoftValues", values=(list[Literal[tuple(names)]], Field(default_factory=list, max_length=4)),
+                            __base__=BaseModel)
+        user = self.prompts["soft_user"].format(message=message[:300], words=", ".join(runs)[:200], values="; ".join(names))
+        system = self.prompts["soft_system"].format(item=self.catalog.domain, items=noun_plural(self.catalog.domain))
+        try:
+            got = self.llm.generate_json([{"role": "system", "content": system}, {"role": "user", "content": user}],
+                                         Pick, max_tokens=60, purpose="soft")
+        except LLMError:
+            return {}
+        return {cands[v]: BRAIN_VALUE_SIM for v in dict.fromkeys(got.values) if v in cands}
+
+    def _soften(self, bus: CandidateBus, text: str, filtered: bool, intent_runs: Sequence[str] = (),
+                message: str = "", soft_values: Sequence[tuple[str, str]] = ()) -> str:
+        """Order the candidates by closeness of the items' own text (title, facets, tags) to
+        the soft words, blended with the order the tools gave them; never drops a candidate
+        the conditions allowed. Returns the words used ("" when the catalog has no text model)."""
+        t = time.perf_counter()
+        try:
+            emb = self.catalog.model("embeddings")
+        except Exception:  # noqa: BLE001 — no text model for this catalog: the tools' order stands
+            return ""
+        current = list(bus.candidates or [])
+        pool = current if filtered else list(dict.fromkeys(list(emb.search(text, None, k=SOFT_POOL)[0]) + current))
+        if not pool:
+            return ""
+        # the catalog's own values closest to each soft phrase: items carrying them come first
+        related: dict[tuple[str, str], float] = {k: 1.0 for k in soft_values}  # tags the request named
+        # each unread phrase, all of them, and the message's content words ("goes back in time" → time travel:
+        # "time" is no unread word on its own)
+        whole = content_words(message) if message else ""
+        unclaimed: list[str] = []  # unread runs the catalog's values did not answer by meaning
+        for phrase in dict.fromkeys(list(intent_runs) + [text] + ([whole] if whole else [])):
+            hits = self.vocab.related_values(phrase)
+            if not hits and phrase in intent_runs:
+                unclaimed.append(phrase)
+            for h, sim in hits:
+                key = (h.column, h.value.lower())
+                related[key] = max(related.get(key, 0.0), sim)
+        # the brain, in order after the embedding: only when nothing the message says found catalog
+        # values by meaning (its picks beside found ones were measured to push those down — "goes back
+        # in time and messes everything up": time travel, then the brain's "twist ending" — see
+        # docs/results/open-world.md, session 4)
+        if self.soft_brain and self.llm is not None and unclaimed and not any(k not in soft_values for k in related):
+            for key, sim in self._brain_values(message or text, " ".join(unclaimed), unclaimed).items():
+                related[key] = max(related.get(key, 0.0), sim)
+        if related and not filtered:
+            for (col, val), _ in sorted(related.items(), key=lambda x: -x[1])[:3]:
+                pool = list(dict.fromkeys(pool + _items_with(self.vocab, col, val, SOFT_POOL)))
+        ids, sims = emb.search(text, pool, k=None)
+        pos = {i: n for n, i in enumerate(current)}
+        base = np.asarray([1.0 - pos[i] / max(len(current), 1) if i in pos else 0.0 for i in ids])
+        sim_pct = (np.argsort(np.argsort(-np.asarray(sims))) / max(len(ids) - 1, 1))
+        vals = np.asarray([sum(sim for (col, v), sim in related.items() if _has_value(self.vocab, i, col, v)) for i in ids])
+        val_pct = (np.argsort(np.argsort(-vals, kind="stable")) / max(len(ids) - 1, 1)) if vals.any() else np.ones(len(ids))
+        score = SOFT_VALUES * (1.0 - val_pct) * (vals > 0) + SOFT_WEIGHT * (1.0 - sim_pct) + (1.0 - SOFT_WEIGHT) * base
+        order = np.argsort(-score, kind="stable")
+        bus.set([ids[i] for i in order], score[order], ranked=True)
+        bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT}, f"ordered {len(ids)} candidates by “{text}”", None, t)
+        return text
+
+    def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:
+        """Stable re-order of the candidates by the columns the user asked to sort by."""
+        t = time.perf_counter()
+        items = self.catalog.items
+        ids = bus.candidates if bus.candidates is not None else items.index.tolist()
+        for hint in reversed(intent.sort):
+            if hint.column not in items.columns:
+                continue
+            col = pd.to_numeric(items[hint.column], errors="coerce")
+            vals = col.reindex(ids).to_numpy(dtype=float)
+            key = np.where(np.isnan(vals), -np.inf if hint.descending else np.inf, vals)
+            order = np.argsort(-key if hint.descending else key, kind="stable")
+            ids = [ids[i] for i in order]
+        bus.set(ids[:2000], ranked=True)
+        bus.record("sort", {"by": [(h.column, "desc" if h.descending else "asc") for h in intent.sort]},
+                   f"ordered {len(ids)} candidates", None, t)
