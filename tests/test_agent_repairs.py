@@ -182,3 +182,21 @@ def test_hedged_dislikes_are_dislikes(tiny_vocab, message):
     ReDial turn read it as liked, and the ranker then sought films like the one rejected)."""
     intent = understand(message, tiny_vocab)
     assert intent.liked == ["1"] and intent.disliked == ["3"], intent.mentions
+
+
+def test_every_label_a_turn_can_report_is_declared():
+    """Each repair label written anywhere in InteRecAgent's code (plan-level or around the plan)
+    is declared with its repair, so repair frequencies are measured against one list."""
+    import re
+    from pathlib import Path
+
+    import convrec.strategies.interecagent as pkg
+
+    written = set()
+    for path in Path(pkg.__file__).parent.glob("*.py"):
+        text = path.read_text()
+        written |= set(re.findall(r'(?:repairs|labels|extra)\.append\("([a-z_]+)"\)', text))
+        written |= set(re.findall(r'(?:labels|repairs2) \+ \["([a-z_]+)"\]', text))
+        written |= set(re.findall(r'"(planner_[a-z_]+)"', text))
+    assert len(written) >= 15
+    assert written <= set(all_labels()), sorted(written - set(all_labels()))

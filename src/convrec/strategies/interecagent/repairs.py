@@ -63,8 +63,26 @@ def run_repairs(plan: Plan, intent: RequestIntent, ctx: RepairContext) -> tuple[
     return plan, labels
 
 
+TURN_REPAIRS: list[tuple[str, tuple[str, ...], str]] = [
+    ("given", ("candidate_not_a_preference", "ranked_given_candidates"),
+     "Candidates the caller gave replace a store step and are ranked; k sets the fetch count."),
+    ("carry_over", ("carried_conditions",),
+     "Conditions of the session's earlier turns are kept for a follow-up that refines them."),
+    ("without_carried", ("dropped_carried_conditions",),
+     "When the carried conditions leave nothing, the turn runs again without them."),
+    ("verify", ("verified_dropped_items",),
+     "Fetched items that break a condition or that the user already knows are replaced."),
+    ("reflection", ("reflection_replan",), "The critic's advice replanned the turn."),
+    ("planner", ("planner_skipped_grounded", "planner_off", "planner_failed"),
+     "Whether the planner was called: every word grounded (skipped), switched off, or it failed."),
+]
+"""Repairs the executor applies around the plan-level pipeline (they need the turn: the caller's
+candidates, the session's earlier conditions, the fetched items), declared with their labels so
+every label a turn can report is listed in one place."""
+
+
 def all_labels() -> list[str]:
-    return [lab for _, _, labs in REGISTRY for lab in labs]
+    return [lab for _, _, labs in REGISTRY for lab in labs] + [lab for _, labs, _ in TURN_REPAIRS for lab in labs]
 
 
 def _sorted(steps) -> list:
@@ -251,4 +269,5 @@ def fetch_count(plan: Plan, intent: RequestIntent, ctx: RepairContext):
 
 def describe_pipeline() -> list[dict[str, Any]]:
     """The repairs in order, with what they do (for docs and ``--help``)."""
-    return [{"name": n, "labels": list(labs), "doc": (fn.__doc__ or "").strip().split("\n")[0]} for n, fn, labs in REGISTRY]
+    return ([{"name": n, "labels": list(labs), "doc": (fn.__doc__ or "").strip().split("\n")[0]} for n, fn, labs in REGISTRY]
+            + [{"name": n, "labels": list(labs), "doc": doc, "stage": "turn"} for n, labs, doc in TURN_REPAIRS])
