@@ -197,6 +197,6 @@ def test_every_label_a_turn_can_report_is_declared():
         text = path.read_text()
         written |= set(re.findall(r'(?:repairs|labels|extra)\.append\("([a-z_]+)"\)', text))
         written |= set(re.findall(r'(?:labels|repairs2) \+ \["([a-z_]+)"\]', text))
-        written |= set(re.findall(r'"(planner_[a-z_]+)"', text))
+        written |= set(re.findall(r'"(planner_[a-z_]+)"', text)) - {"planner_system"}  # a prompt's name
     assert len(written) >= 15
     assert written <= set(all_labels()), sorted(written - set(all_labels()))
