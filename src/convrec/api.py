@@ -21,8 +21,15 @@ class Agent:
     """A conversational recommender over one dataset with one strategy (any
     :class:`convrec.core.registry.Strategy`)."""
 
-    def __init__(self, strategy: Strategy):
+    def __init__(self, strategy: Strategy, deps: StrategyDeps | None = None):
         self.strategy = strategy
+        self.deps = deps
+        """what it was built from (catalog, LLM, store, encoder): interfaces read these, not the strategy"""
+
+    @property
+    def catalog(self):
+        """The catalog the agent answers from."""
+        return self.deps.catalog if self.deps is not None else self.strategy.catalog
 
     @classmethod
     def from_config(cls, config: Config, dataset: str = DEFAULT_DATASET, llm: LLM | None = None,
@@ -50,7 +57,7 @@ class Agent:
         if demos is not None and demos.extra_source is not None and say:
             say(f"using {len(demos.demos) - demos.n_seeds} extra demonstrations from {demos.extra_source}"
                 + (f" ({demos.skipped} invalid lines skipped)" if demos.skipped else ""))
-        return cls(s)
+        return cls(s, deps)
 
     def chat(self, message: str, session: str | None = None, candidates: list[str] | None = None,
              k: int | None = None) -> Turn:

@@ -265,7 +265,7 @@ class Engine:
         """The catalog of a served dataset (a built agent's, else opened once on its own)."""
         for (ds, _), agent in list(self.agents.items()):
             if ds == dataset:
-                return agent.strategy.catalog
+                return agent.catalog
         if dataset not in self.catalogs:
             with self._build_lock:
                 if dataset not in self.catalogs:
