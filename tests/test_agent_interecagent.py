@@ -131,7 +131,7 @@ def test_refinement_keeps_earlier_conditions(catalog, tmp_path):
     assert all("Comedy" in it["genres"] for it in t3.items) and not all("Drama" in it["genres"] for it in t3.items)
     # the next refinement carries what is looked for now (comedy), not the old drama
     t4 = a.turn("from the 90s please", session=t1.session)
-    assert all("Comedy" in it["genres"] and 1990 <= it["year"] <= 1999 for it in t4.items)
+    assert t4.items and all("Comedy" in it["genres"] and 1990 <= it["year"] <= 1999 for it in t4.items)
 
 
 def test_info_questions_are_looked_up_not_guessed(catalog, tmp_path):

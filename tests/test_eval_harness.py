@@ -60,11 +60,11 @@ def test_every_protocol_quick_with_the_agent(protocol, catalog, session_config, 
     assert {"user", "reply", "items", "llm_calls", "tokens", "latency_ms", "trace"} <= set(t)
     assert t["items"] and t["trace"][0]["tool"] in ("rank", "store_candidates", "hard_filter", "similar_to")
     if protocol in ("simulator", "long-chat", "long-context"):
-        assert all(len(r["turns"]) == (spec.turns if r["hit_turn"] is None else r["hit_turn"]) for r in recs)
+        assert recs and all(len(r["turns"]) == (spec.turns if r["hit_turn"] is None else r["hit_turn"]) for r in recs)
     if protocol == "long-chat":
         assert [t["casual"] for t in recs[0]["turns"]] == [False] * 5 + [True] * (len(recs[0]["turns"]) - 5)
     if protocol == "one-turn-ranking":
-        assert all(len(r["candidates"]) == 20 and r["target"] in r["candidates"] for r in recs)
+        assert recs and all(len(r["candidates"]) == 20 and r["target"] in r["candidates"] for r in recs)
         assert set(recs[0]["turns"][0]["items"]) <= set(recs[0]["candidates"]) and len(recs[0]["turns"][0]["items"]) == 20
     if protocol == "requests":
         assert {"factual@10", "hit@10", "precision@10", "sim@10", "pop50@10", "rpop50@10", "entropy@10",

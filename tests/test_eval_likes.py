@@ -103,7 +103,7 @@ def test_the_protocol_copy_holds_no_held_out_user(tiny_config, tiny_ds):
     assert copy.items["item_id"].tolist() == tiny_ds.items["item_id"].tolist()
     train = inter[inter["split"] == "train"]["item_id"].astype(str).value_counts()
     pop = copy.items.set_index("item_id")["popularity"]
-    assert all(int(pop[i]) == int(train.get(i, 0)) for i in pop.index)
+    assert len(pop) == len(tiny_ds.items) and all(int(pop[i]) == int(train.get(i, 0)) for i in pop.index)
     assert copy.manifest["users"] == tiny_ds.manifest["users"] - 2
     assert pcfg.home != tiny_config.home
     again = copy_without(tiny_config, tiny_ds, users)[1]

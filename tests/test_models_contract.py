@@ -285,7 +285,7 @@ class TestEmbeddings(RecommenderContract):
 
     def test_free_text_search(self, model):
         ids, s = model.search("a love story with a wedding", k=5)
-        assert all(i in B for i in ids)
+        assert len(ids) == 5 and all(i in B for i in ids)
 
 
 class TestAttrSASRec(RecommenderContract):
