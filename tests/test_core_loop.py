@@ -264,3 +264,33 @@ def test_readme_new_tool_example_runs(session_config, capsys, monkeypatch):
     assert out[0].startswith("- newest(k): order the candidates newest first (movies")
     assert "'maximum': 100" in out[1]
     assert out[2].startswith("3 candidates, newest first") and out[2].endswith("newest")
+
+
+def test_a_turn_runs_as_its_sessions_user(tiny_catalog, tmp_path):
+    """One strategy object serves many users' sessions (the server's): a turn on a session reads
+    that session's user's long-term profile, whatever the object's default user."""
+    from convrec.core.loop import TurnLoop
+    from convrec.core.sessions import Profile, SessionStore
+    from convrec.core.turn import Turn
+
+    seen = []
+
+    class WhoAmI(TurnLoop):
+        name = "who"
+
+        def __init__(self, catalog, store):
+            self.catalog, self.store = catalog, store
+
+        def respond(self, intent, conversation, ctx):
+            seen.append((self.turn_user, self.store.long_term(self.turn_user, "tiny").like_ids))
+            return Turn("ok")
+
+    store = SessionStore(tmp_path / "s.db")
+    liked = list(tiny_catalog.items.index)[:2]
+    old = store.create("alice", "tiny", "who")
+    store.save_profile(old, Profile(like_ids=liked))
+    sid = store.create("alice", "tiny", "who")
+    s = WhoAmI(tiny_catalog, store)
+    s.turn("hello there", session=sid)
+    s.turn("hello there")  # a new session: the object's default user
+    assert seen == [("alice", liked), ("local", [])] and s.turn_user == "local"

@@ -10,6 +10,7 @@ metering are the same for all of them.
 
 from __future__ import annotations
 
+import contextvars
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
@@ -21,6 +22,7 @@ MAX_MESSAGE = 2000
 MAX_CONTEXT = 40
 """Earlier messages read with a turn's ``context`` (the most recent ones)."""
 EMPTY_REPLY = "Please tell me what you are looking for."
+_TURN_USER: contextvars.ContextVar[str | None] = contextvars.ContextVar("convrec_turn_user", default=None)
 
 
 @dataclass
@@ -86,6 +88,12 @@ class TurnLoop:
     def new_session(self) -> str:
         return self._store().create(self.user_id, self.catalog.ds.name, self.name)
 
+    @property
+    def turn_user(self) -> str:
+        """Whose turn this is: the session's user during a turn (so one strategy object serves
+        many users' sessions, as the server's does), else ``user_id``."""
+        return _TURN_USER.get() or self.user_id
+
     # ------------------------------------------------------------------ the loop
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
              k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
@@ -102,9 +110,16 @@ class TurnLoop:
         context = [{"role": "user" if m.get("role") == "user" else "assistant", "content": str(m["content"])[:MAX_MESSAGE]}
                    for m in (context or []) if str(m.get("content", "")).strip()][-MAX_CONTEXT:]
         named = bool(session)
-        sid = session if session and store.get(session) is not None else None
-        if sid is None:
-            sid = store.create(self.user_id, self.catalog.ds.name, self.name, session_id=None)
+        row = store.get(session) if session else None
+        sid = session if row is not None else store.create(self.user_id, self.catalog.ds.name, self.name)
+        user = row["user_id"] if row is not None else self.user_id
+        token = _TURN_USER.set(user)
+        try:
+            return self._turn(store, sid, named, message, candidates, k, context, t0, turn_no)
+        finally:
+            _TURN_USER.reset(token)
+
+    def _turn(self, store, sid, named, message, candidates, k, context, t0, turn_no) -> Turn:
         with store.turn_lock(sid):
             earlier = store.messages(sid)
             if context and not earlier:

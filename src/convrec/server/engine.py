@@ -349,14 +349,13 @@ class Engine:
             if (ds, st) != (s["dataset"], s["strategy"]):
                 raise BadRequest(f"session '{s['session_id']}' belongs to {s['strategy']} on {s['dataset']}; "
                                  "start a new session for another model")
-        sid, ds, st, uid = s["session_id"], s["dataset"], s["strategy"], s["user_id"]
+        sid, ds, st = s["session_id"], s["dataset"], s["strategy"]  # the turn runs as the session's user (core.loop)
 
         def run():
             t0 = time.perf_counter()
             try:
                 agent = self.agent(ds, st)
                 with self.session_locks[sid], self.agent_locks[(ds, st)]:
-                    agent.strategy.user_id = uid
                     turn = agent.strategy.turn(message, sid, k=k, context=list(context or []) or None)
             except Exception as e:
                 self.metrics.observe(ds, st, "error", time.perf_counter() - t0)

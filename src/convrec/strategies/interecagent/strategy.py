@@ -98,7 +98,7 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
         (earlier sessions). Attribute dislikes stay per session: they become hard filters."""
         if not self.memory:
             return Profile(like_ids=list(profile.like_ids), dislike_ids=list(profile.dislike_ids))
-        long = self.store.long_term(self.user_id, self.catalog.ds.name)
+        long = self.store.long_term(self.turn_user, self.catalog.ds.name)
         likes = [i for i in dict.fromkeys(long.like_ids + profile.like_ids) if i not in profile.dislike_ids]
         dislikes = [i for i in dict.fromkeys(long.dislike_ids + profile.dislike_ids) if i not in profile.like_ids]
         return Profile(like_ids=likes, dislike_ids=dislikes)
