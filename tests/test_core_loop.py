@@ -294,3 +294,17 @@ def test_a_turn_runs_as_its_sessions_user(tiny_catalog, tmp_path):
     s.turn("hello there", session=sid)
     s.turn("hello there")  # a new session: the object's default user
     assert seen == [("alice", liked), ("local", [])] and s.turn_user == "local"
+
+
+def test_no_strategy_overrides_the_loop(tiny_catalog, tmp_path):
+    """A strategy writes ``respond`` (and may refine ``understand``); the loop's own steps are
+    the same object for every registered strategy (a strategy method named like a loop step
+    would silently replace it)."""
+    from convrec.core.loop import TurnLoop
+
+    own = {n for n, v in vars(TurnLoop).items() if callable(v) or isinstance(v, property)} - {"respond", "understand"}
+    assert {"turn", "_verify", "_finish", "new_session"} <= own
+    for name in _names():
+        s = _build(name, tiny_catalog, tmp_path / f"{name}.db")
+        clashes = [n for n in own if getattr(type(s), n) is not getattr(TurnLoop, n)]
+        assert not clashes, (name, clashes)

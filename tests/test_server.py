@@ -250,12 +250,16 @@ def test_models_and_errors(client):
     r = _chat(client, body={"model": "gpt-4"})
     assert r.status_code == 404 and "unknown model" in r.json()["error"]["message"]
     r = client.post("/v1/chat/completions", content=b"{not json", headers={"content-type": "application/json"})
-    assert r.status_code == 422 and r.json()["error"]["code"] == "json_invalid"
+    assert r.status_code == 400 and r.json()["error"]["code"] == "json_invalid"  # what OpenAI clients expect
     r = client.post("/v1/chat/completions", json={"model": "convrec", "messages": []})
     assert r.status_code == 422 and "messages" in r.json()["error"]["message"]
+    assert r.json()["error"]["code"] == "invalid_request"  # every error carries a code
     r = client.post("/v1/chat/completions", json={"messages": [{"role": "assistant", "content": "hi"}]})
     assert r.status_code == 400 and "no user message" in r.json()["error"]["message"]
     assert client.get("/api/sessions/nope").status_code == 404
+    assert client.get("/no/such/route").json()["error"]["code"] == "not_found"
+    metrics = client.get("/metrics").text
+    assert 'convrec_errors_total{kind="not_found"}' in metrics  # 404s are counted
 
 
 def test_rest_session_turn_feedback_and_item(client, engine):

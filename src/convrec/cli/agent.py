@@ -88,7 +88,7 @@ def ask(
         sys.stdout.write(json.dumps(line, default=str) + "\n")
     else:
         console.print(turn.reply, highlight=False)  # the reply lists the items, verbatim, with reasons
-        err.print(f"session {turn.session} · {turn.llm_calls} LLM calls · {turn.latency_ms / 1000:.1f} s", highlight=False)
+        err.print(f"session {turn.session} · {turn.llm_calls} LLM call{'' if turn.llm_calls == 1 else 's'} · {turn.latency_ms / 1000:.1f} s", highlight=False)
     if prof.enabled():
         prof.report(err, prof.since_start())
 

@@ -26,8 +26,8 @@ def is_loopback(host: str) -> bool:
 
 @app.command("serve")
 def serve(
-    host: Optional[str] = typer.Option(None, "--host", help="bind address (default 127.0.0.1; [server] host)"),
-    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535, help="port (default 8000; [server] port)"),
+    host: Optional[str] = typer.Option(None, "--host", help="bind address (default 127.0.0.1; \\[server] host)"),
+    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535, help="port (default 8000; \\[server] port)"),
     dataset: List[str] = typer.Option(["movielens-small"], "--dataset", "-d",
                                       help="dataset(s) to serve (repeatable; the first is the default)"),
     strategy: str = STRATEGY_OPT,

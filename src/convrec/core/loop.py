@@ -115,11 +115,11 @@ class TurnLoop:
         user = row["user_id"] if row is not None else self.user_id
         token = _TURN_USER.set(user)
         try:
-            return self._turn(store, sid, named, message, candidates, k, context, t0, turn_no)
+            return self._held_turn(store, sid, named, message, candidates, k, context, t0, turn_no)
         finally:
             _TURN_USER.reset(token)
 
-    def _turn(self, store, sid, named, message, candidates, k, context, t0, turn_no) -> Turn:
+    def _held_turn(self, store, sid, named, message, candidates, k, context, t0, turn_no) -> Turn:
         with store.turn_lock(sid):
             earlier = store.messages(sid)
             if context and not earlier:

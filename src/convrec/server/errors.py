@@ -14,9 +14,9 @@ from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, To
 ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | None]] = [
     # exception, status, type, code, the metric it counts under, headers
     (Busy, 429, "rate_limit_error", "busy", "busy", None),  # Retry-After from the exception
-    (NotFound, 404, "invalid_request_error", "not_found", None, None),
+    (NotFound, 404, "invalid_request_error", "not_found", "not_found", None),
     (TooLarge, 413, "invalid_request_error", "message_too_long", "too_large", None),
-    (BadRequest, 400, "invalid_request_error", "bad_request", None, None),
+    (BadRequest, 400, "invalid_request_error", "bad_request", "bad_request", None),
     (LLMUnavailable, 503, "server_error", "llm_unavailable", None, {"Retry-After": "30"}),
     (StoreError, 503, "server_error", "store_unavailable", "store", {"Retry-After": "5"}),
     (ConvrecError, 500, "server_error", "convrec_error", "convrec", None),
@@ -37,8 +37,8 @@ def install(app: FastAPI, engine) -> None:
         errs = exc.errors()
         first = errs[0] if errs else {"msg": "invalid request", "loc": ()}
         engine.metrics.error("invalid_request")
-        if first.get("type") == "json_invalid":
-            return error_response(422, "the request body is not valid JSON", "invalid_request_error", "json_invalid")
+        if first.get("type") == "json_invalid":  # OpenAI-compatible clients expect 400 for a body that is not JSON
+            return error_response(400, "the request body is not valid JSON", "invalid_request_error", "json_invalid")
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         return error_response(422, f"invalid request: {where + ': ' if where else ''}{first.get('msg')}",
                               "invalid_request_error", "invalid_request")
@@ -46,6 +46,7 @@ def install(app: FastAPI, engine) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, f"http_{exc.status_code}")
+        engine.metrics.error(code)
         return error_response(exc.status_code, str(exc.detail), "invalid_request_error", code)
 
     @app.exception_handler(ConvrecError)

@@ -36,6 +36,7 @@ from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.nlu.intent import RequestIntent
+from convrec.nlu.text import noun_plural
 from convrec.tools.base import ToolContext
 from convrec.tools.omulet import AGE_GROUPS, GROUPS, TOOLS_BY_NAME, info_line, link_genre_values
 
@@ -443,7 +444,7 @@ class Omulet(StoredStrategy):
             why.append(", ".join(c.describe() for c in oi.conditions))
         elif oi.liked_genres:
             why.append(", ".join(oi.liked_genres[:3]))
-        head = f"Here are {len(items)} {item}s" + (f" ({'; '.join(why)})" if why else "") + ":"
+        head = (f"Here is 1 {item}" if len(items) == 1 else f"Here are {len(items)} {noun_plural(item)}") + (f" ({'; '.join(why)})" if why else "") + ":"
         lines = [f"{n}. {it['title']}" for n, it in enumerate(items, 1)]
         return "\n".join([head] + lines)
 

@@ -354,7 +354,7 @@ class ToolRec(StoredStrategy):
             what = ", ".join(c.describe() for c in intent.conditions) or "your request"
             reply = f"No {cat.domain} in the catalog fits {what}; try relaxing a condition."
         else:
-            head = f"Here are {len(items)} {noun_plural(cat.domain)}"
+            head = f"Here is 1 {cat.domain}" if len(items) == 1 else f"Here are {len(items)} {noun_plural(cat.domain)}"
             if intent.liked:
                 head += " following what you liked (" + ", ".join(cat.title(i) for i in list(intent.liked)[-3:]) + ")"
             elif why:
