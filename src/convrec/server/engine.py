@@ -306,7 +306,7 @@ class Engine:
         if str(item_id) not in catalog.items.index:
             raise NotFound(f"no item '{item_id}' in {s['dataset']}")
         item_id = str(item_id)
-        with self.session_locks[sid]:
+        with self.session_locks[sid], self.store.turn_lock(sid):  # a turn in another worker waits too
             p = self.store.get(sid)["profile"]
             likes = [i for i in p.like_ids if i != item_id]
             dislikes = [i for i in p.dislike_ids if i != item_id]
