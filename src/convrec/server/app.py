@@ -14,9 +14,8 @@ from fastapi import FastAPI
 from convrec.server import errors
 from convrec.server.engine import Engine
 from convrec.server.middleware import BearerAuth, BodyLimit
-from convrec.server.routes_openai import model_ids, parse_model, reply_content, router as openai_router  # noqa: F401
-from convrec.server.routes_rest import STATIC, router as rest_router  # noqa: F401
-from convrec.server.schemas import MODEL_PREFIX  # noqa: F401
+from convrec.server.routes_openai import router as openai_router
+from convrec.server.routes_rest import router as rest_router
 
 
 def create_app(engine: Engine, api_key: str | None = None) -> FastAPI:

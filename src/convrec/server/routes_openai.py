@@ -12,11 +12,10 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from convrec.errors import StoreError
-from convrec.server.engine import BadRequest, CancelledTurn, Engine, LLMUnavailable, NotFound
-from convrec.server.errors import error_response
+from convrec.server.engine import BadRequest, Engine, LLMUnavailable, NotFound
 from convrec.server.schemas import MODEL_PREFIX, ChatRequest
 from convrec.server.views import turn_payload
-from convrec.server.waiting import WAITING, result, until_done
+from convrec.server.waiting import WAITING, answer, until_done
 
 router = APIRouter(tags=["openai"])
 
@@ -112,13 +111,9 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
     created = int(time.time())
     max_tokens = body.max_completion_tokens or body.max_tokens
     if not body.stream:
-        try:
-            turn = await result(job, fut, timeout_s, engine.metrics, request.is_disconnected)
-        except TimeoutError:
-            return error_response(504, f"the turn took longer than {timeout_s:g} s (it is still stored when it completes)",
-                                  "timeout_error", "timeout")
-        except CancelledTurn:
-            return error_response(499, "client closed the request", "invalid_request_error", "client_closed")
+        turn = await answer(request, job, fut, timeout_s, engine.metrics)
+        if isinstance(turn, JSONResponse):
+            return turn
         text, finish = _truncate(reply_content(turn), max_tokens)
         completion = max(1, len(text) // 4)
         prompt = max(1, sum(len(m.text()) for m in body.messages) // 4)

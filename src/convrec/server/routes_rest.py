@@ -8,11 +8,10 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
-from convrec.server.engine import CancelledTurn, Engine
-from convrec.server.errors import error_response
+from convrec.server.engine import Engine
 from convrec.server.schemas import Feedback, NewSession, TurnRequest
 from convrec.server.views import session_view, turn_payload
-from convrec.server.waiting import result
+from convrec.server.waiting import answer
 
 STATIC = Path(__file__).parent / "static"
 router = APIRouter()
@@ -65,13 +64,9 @@ async def post_turn(sid: str, body: TurnRequest, request: Request):
     timeout_s = engine.config.server.timeout_s
     s = engine.session(sid)
     job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"])
-    try:
-        turn = await result(job, fut, timeout_s, engine.metrics, request.is_disconnected)
-    except TimeoutError:
-        return error_response(504, f"the turn took longer than {timeout_s:g} s (it is still stored when it completes)",
-                              "timeout_error", "timeout")
-    except CancelledTurn:
-        return error_response(499, "client closed the request", "invalid_request_error", "client_closed")
+    turn = await answer(request, job, fut, timeout_s, engine.metrics)
+    if isinstance(turn, JSONResponse):
+        return turn
     return turn_payload(turn, s, engine)
 
 

@@ -47,9 +47,18 @@ async def until_done(job, fut, timeout_s: float, metrics, tick: float = 0.5,
         raise
 
 
-async def result(job, fut, timeout_s: float, metrics, client_gone=None):
-    """The turn's result (the blocking responses)."""
-    async for event in until_done(job, fut, timeout_s, metrics, 0.5, client_gone):
-        if event is not WAITING:
-            return event
+async def answer(request, job, fut, timeout_s: float, metrics):
+    """The turn's result for a blocking response, or the JSON error to send instead: 504 past the
+    time limit (the turn is still stored when it completes), 499 when the client left."""
+    from convrec.server.errors import error_response
+
+    try:
+        async for event in until_done(job, fut, timeout_s, metrics, 0.5, request.is_disconnected):
+            if event is not WAITING:
+                return event
+    except TimeoutError:
+        return error_response(504, f"the turn took longer than {timeout_s:g} s (it is still stored when it completes)",
+                              "timeout_error", "timeout")
+    except CancelledTurn:
+        return error_response(499, "client closed the request", "invalid_request_error", "client_closed")
     raise AssertionError("until_done ends with the result")  # pragma: no cover
