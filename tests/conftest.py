@@ -52,19 +52,32 @@ class CleanHome:
     """the JSON line ``convrec data prepare movielens-small --json`` printed"""
 
 
+def shared_tmp(tmp_path_factory, worker_id: str) -> Path:
+    """A temporary folder every worker of this run sees (pytest-xdist gives each worker its own
+    base folder, under one parent for the run)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
 @pytest.fixture(scope="session")
-def clean_home(tmp_path_factory) -> CleanHome:
+def clean_home(tmp_path_factory, worker_id) -> CleanHome:
     """A home made the way a user's install makes it: ``convrec data prepare movielens-small``
-    in a fresh CONVREC_HOME with an empty data folder (no ../shared), run once per test session
-    (the bundled catalog and everything its ranker learns from ship in the package)."""
-    root = tmp_path_factory.mktemp("clean_install")
-    empty = root / "no-shared-data"
-    empty.mkdir()
-    env = {**os.environ, "CONVREC_HOME": str(root / "home"), "CONVREC_DATA": str(empty)}
-    r = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "movielens-small", "--no-llm", "--json"],
-                       capture_output=True, text=True, env=env, timeout=1500)
-    assert r.returncode == 0, r.stderr[-2000:]
-    return CleanHome(root / "home", env, json.loads(r.stdout.strip().splitlines()[-1]))
+    in a fresh CONVREC_HOME with an empty data folder (no ../shared), run once per test run
+    and shared by the run's workers (the bundled catalog and everything its ranker learns from
+    ship in the package)."""
+    from convrec.filelock import file_lock
+
+    root = shared_tmp(tmp_path_factory, worker_id) / "clean_install"
+    done = root / "prepared.json"
+    env = {**os.environ, "CONVREC_HOME": str(root / "home"), "CONVREC_DATA": str(root / "no-shared-data")}
+    with file_lock(root.with_name("clean_install.lock")):  # the first worker prepares, the others wait
+        if not done.is_file():
+            (root / "no-shared-data").mkdir(parents=True, exist_ok=True)
+            r = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "movielens-small", "--no-llm",
+                                "--json"], capture_output=True, text=True, env=env, timeout=1500)
+            assert r.returncode == 0, r.stderr[-2000:]
+            done.write_text(r.stdout.strip().splitlines()[-1])
+    return CleanHome(root / "home", env, json.loads(done.read_text()))
 
 
 @pytest.fixture(scope="session")
@@ -93,6 +106,13 @@ def prepare_tiny_games(config: Config, name: str = "tiny", interactions: bool = 
 
 
 @pytest.fixture(scope="session")
+def worker_id(request) -> str:
+    """pytest-xdist's worker name ("gw0", ...), or "master" in a plain run (xdist's own fixture
+    of this name overrides this one when xdist is loaded)."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
+
+
+@pytest.fixture(scope="session")
 def tiny_config(tmp_path_factory) -> Config:
     return Config(home=tmp_path_factory.mktemp("tiny_home"), data=DataConfig(root=shared_data_root()))
 
@@ -118,11 +138,11 @@ TALLY: dict[str, list[int]] = defaultdict(lambda: [0, 0])
 
 
 @pytest.fixture
-def tally():
-    """``tally(category, held)`` inside a case: counted whether the case passes or fails."""
+def tally(request):
+    """``tally(category, held)`` inside a case: counted whether the case passes or fails (carried
+    on the test's report, so the counts add up in the main process when xdist workers run it)."""
     def record(category: str, held: bool) -> None:
-        TALLY[category][0] += 1
-        TALLY[category][1] += int(bool(held))
+        request.node.user_properties.append(("security-tally", [category, bool(held)]))
     return record
 
 
@@ -160,11 +180,25 @@ def pytest_make_collect_report(collector):
         rep.longrepr = f"skipped under CI, which must run every test: {reason}"
 
 
+def pytest_collection_modifyitems(config, items):
+    """Longest first: tests marked ``slow`` (training, full protocols), then ``llm`` (the real
+    model), then the rest, each in collection order. With the workers pytest-xdist starts
+    (``-n auto --dist loadfile`` in pyproject), a file is scheduled when its first test comes up,
+    so the hour-long files start at once instead of last."""
+    rank = {id(it): (0 if it.get_closest_marker("slow") else 1 if it.get_closest_marker("llm") else 2) for it in items}
+    items.sort(key=lambda it: rank[id(it)])  # stable: the collection order within each rank
+
+
 RAN: dict[str, int] = defaultdict(int)
 """Tests that need an outside part, counted when they pass (printed at the end of the run)."""
 
 
 def pytest_runtest_logreport(report):
+    if report.when == "teardown":
+        for name, value in report.user_properties:
+            if name == "security-tally":
+                TALLY[value[0]][0] += 1
+                TALLY[value[0]][1] += int(value[1])
     if report.when == "call" and report.passed:
         node = report.nodeid.lower()
         if "chromium" in node:

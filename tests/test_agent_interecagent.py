@@ -37,7 +37,11 @@ def test_recommendation_turn_two_calls(catalog, tmp_path):
         assert "Animation" in it["genres"] and 1990 <= it["year"] <= 1999
         assert it["id"] not in ("1", "588")  # the named ones are not recommended back
     assert {"added_fetch", "added_condition", "fetch_k_from_request"} <= set(t.repairs)
-    assert "Toy Story" not in t.reply.split("\n", 1)[1] or "for fans of" in t.reply  # titles listed are the items
+    listed = [l for l in t.reply.split("\n")[1:] if l[:1].isdigit()]
+    assert [l.split(". ", 1)[1].startswith(it["title"]) for l, it in zip(listed, t.items)] == [True] * 5  # the items
+    # each item carries reasons as data, and the line under it shows them
+    assert sum(bool(it["reasons"]) for it in t.items) == 5 and t.reply.count("   why: ") == 5
+    assert any(r["kind"] == "co_liked" and r["evidence"]["seed"] in ("1", "588") for it in t.items for r in it["reasons"])
     msgs = a.store.messages(t.session)
     assert [m["role"] for m in msgs] == ["user", "assistant"] and msgs[1]["items"][0]["id"] == t.items[0]["id"]
     assert a.store.get(t.session)["profile"].like_ids[:2] == ["1", "588"]

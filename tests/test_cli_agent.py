@@ -32,9 +32,10 @@ def test_ask_json_and_session_continuation(clean_home):
     lines = r.stdout.strip().splitlines()
     assert len(lines) == 1
     out = json.loads(lines[0])
-    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent", "degraded"}
+    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent", "degraded", "act"}
     assert out["degraded"] is None  # the brain was reachable (or not needed)
     assert len(out["items"]) == 3 and all(it["id"] and it["title"] for it in out["items"])
+    assert sum(bool(it["reasons"]) for it in out["items"]) == 3  # reasons as data, in --json too
     r2 = run(["ask", "--json", "--session", out["session"], "thanks!"], tmp_path, **env)
     assert r2.returncode == 0, r2.stderr
     assert json.loads(r2.stdout)["session"] == out["session"]

@@ -102,7 +102,7 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
     from convrec.catalog.store import prepare
     import json
 
-    from convrec.models.registry import is_trained, model_dir, pretrained_dir, train_artifact
+    from convrec.models.registry import is_trained, model_dir, pretrained_dir, train_artifact, training_lock
 
     say = say or (lambda _m: None)
     step = step or (lambda _m: None)
@@ -126,12 +126,16 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         elif not force and pretrained_dir(ds, art) is not None:
             out.append(StageTime(f"model: {art}", 0.0, "shipped"))
         else:
-            prog = model_progress(art) if model_progress else None
-            if art == "pref-ranker":  # the dataset's dialogues (if any) teach it too
-                from convrec.tools.catalog import CatalogAccess
+            with training_lock(ds, art, say):  # another process may be training it right now
+                if not force and is_trained(ds, art):
+                    out.append(StageTime(f"model: {art}", 0.0, "trained by another process"))
+                    continue
+                prog = model_progress(art) if model_progress else None
+                if art == "pref-ranker":  # the dataset's dialogues (if any) teach it too
+                    from convrec.tools.catalog import CatalogAccess
 
-                timed("dialogue turns for the ranker", lambda: CatalogAccess(ds, config).conversation_queries())
-            timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")
+                    timed("dialogue turns for the ranker", lambda: CatalogAccess(ds, config).conversation_queries())
+                timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")
             if art == "pref-ranker":
                 w = json.loads((model_dir(ds, art) / "config.json").read_text()).get("weights", {})
                 say("preference ranker weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in w.items() if v))

@@ -32,6 +32,7 @@ from convrec.catalog.registry import canonical_name, load_source, source_files
 from convrec.catalog.schema import ColumnSpec, RawDataset
 from convrec.config import Config
 from convrec.errors import DataError
+from convrec.filelock import file_lock
 
 FORMAT_VERSION = 1
 ROLES_FILE = "roles.json"
@@ -184,14 +185,25 @@ def prepare(
     t0 = time.perf_counter()
     files = source_files(config, name)
     fp = _fingerprint(files, {"v": FORMAT_VERSION, "k": k, "name": name})
-    manifest_p = out / "manifest.json"
-    if not force and manifest_p.is_file():
-        try:
-            if json.loads(manifest_p.read_text()).get("fingerprint") == fp:
-                say("already prepared (sources unchanged)")
-                return PreparedDataset(name, out)
-        except ValueError:
-            pass
+    if not force and _prepared_as(out, fp):
+        say("already prepared (sources unchanged)")
+        return PreparedDataset(name, out)
+    # one process at a time per dataset: a second one waits, then finds it prepared
+    with file_lock(out.with_name(f".{out.name}.lock"), waiting=lambda: say(f"waiting for another process preparing '{name}'")):
+        if not force and _prepared_as(out, fp):
+            say("prepared by another process meanwhile")
+            return PreparedDataset(name, out)
+        return _prepare_locked(config, name, out, files, fp, k, say, t0)
+
+
+def _prepared_as(out: Path, fp: str) -> bool:
+    try:
+        return json.loads((out / "manifest.json").read_text()).get("fingerprint") == fp
+    except (OSError, ValueError):
+        return False
+
+
+def _prepare_locked(config: Config, name: str, out: Path, files, fp: str, k: int, say, t0: float) -> PreparedDataset:
     say("loading source files")
     raw = load_source(config, name)
     say("cleaning items")

@@ -208,9 +208,8 @@ def item_view(it: dict[str, Any], vocab: Vocabulary, conditions: Sequence = ()) 
     return out
 
 
-def reasons(it: dict[str, Any], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary) -> str:
-    """Why this item: the stated values it has first, then its other attributes, and what it is
-    similar to."""
+def facets_line(it: dict[str, Any], conditions: Sequence, vocab: Vocabulary) -> str:
+    """The item's card in a line: the stated values it has first, then its other attributes."""
     matched: list[str] = []
     for c in conditions:
         if c.op in ("contains", "in"):
@@ -221,9 +220,9 @@ def reasons(it: dict[str, Any], conditions: Sequence, seeds: Sequence[str], voca
             matched += [str(x) for x in vals if str(x).lower() in have and str(x).lower() not in {m.lower() for m in matched}]
     attrs: list[str] = []
     for k, v in it.items():
-        if k in ("id", "title"):
+        if k in ("id", "title", "reasons") or k not in vocab.columns:
             continue
-        role = vocab.columns[k].role if k in vocab.columns else ""
+        role = vocab.columns[k].role
         if role == "time":
             continue
         if role == "price":
@@ -236,19 +235,21 @@ def reasons(it: dict[str, Any], conditions: Sequence, seeds: Sequence[str], voca
             attrs.append(_fmt(v))
     if matched and not any(m in a for a in attrs for m in matched):
         attrs.insert(0, ", ".join(dict.fromkeys(matched)))
-    out = "; ".join(attrs[:4])
-    if seeds:
-        out += ("; " if out else "") + f"for fans of {_join(seeds[:2])}"
-    return out
+    return "; ".join(attrs[:4])
 
 
 def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary) -> str:
+    """The list: one line per item (title, year, card), and under it the item's reasons (the
+    evidence :mod:`convrec.tools.reasons` computed, at most two)."""
     time_col = vocab.first("time")
     lines = []
     for n, it in enumerate(items, 1):
         year = f" ({it[time_col]})" if time_col and it.get(time_col) not in (None, "") else ""
-        why = reasons(it, conditions, seeds, vocab)
-        lines.append(f"{n}. {it['title']}{year}" + (f" — {why}" if why else ""))
+        card = facets_line(it, conditions, vocab)
+        lines.append(f"{n}. {it['title']}{year}" + (f" — {card}" if card else ""))
+        why = [r["text"] for r in (it.get("reasons") or [])[:2]]
+        if why:
+            lines.append("   why: " + "; ".join(why))
     return (intro.strip() + "\n" if intro.strip() else "") + "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from convrec.core.turn import Turn
+from convrec.timing import stage as stage_of
 
 MAX_MESSAGE = 2000
 """Characters of one message that are read (the whole message is stored)."""
@@ -128,8 +129,21 @@ class TurnLoop:
             store.add_message(sid, "user", message)  # stored whole, before anything can fail
             if not message:
                 return self._finish(Turn(EMPTY_REPLY, session=sid), t0, turn_no)
-            conversation = store.messages(sid)
+            from convrec.core.acts import since_reset
+
+            conversation = since_reset(store.messages(sid))
             history = context if self.remembers_turns else plain(conversation[:-1])
+            ctx = TurnContext(sid, named, list(candidates) if candidates is not None else None, k, context, history)
+            if candidates is None:
+                answered = self._act(message, conversation, ctx)
+                if answered is not None:
+                    turn, intent = answered
+                    turn.session = sid
+                    if intent is not None:
+                        self._verify(turn, intent, ctx)
+                        if turn.items:
+                            self.explain(turn.items, intent, turn.trace)
+                    return self._finish(turn, t0, turn_no)
             intent = self.understand(message, history)
             if candidates is not None and intent.kind != "refuse":
                 intent = replace(intent, kind="recommend")  # the caller gave items to rank
@@ -141,13 +155,34 @@ class TurnLoop:
                                     t0, turn_no)
             if len(message) > MAX_MESSAGE:
                 intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
-            ctx = TurnContext(sid, named, list(candidates) if candidates is not None else None, k, context, history)
             turn = self.respond(intent, conversation, ctx)
             turn.session = sid
             if turn.intent is None:
                 turn.intent = intent.to_dict()
             self._verify(turn, intent, ctx)
+            if turn.items:
+                self.explain(turn.items, intent, turn.trace)
             return self._finish(turn, t0, turn_no)
+
+    def _act(self, message: str, conversation: list[dict[str, Any]], ctx: TurnContext):
+        """A conversation act ("why the first one?", "more", "older", "what did I ask?", "start
+        over"…) answered from the session's stored turns: (turn, intent of its list or None), or
+        None when the message is not one (or the session has nothing to answer it from)."""
+        from convrec.core.acts import answer_act
+        from convrec.nlu.acts import read_act
+        from convrec.nlu.text import noun_plural
+
+        dom = str(self.catalog.domain)
+        act = read_act(message, plural_words=frozenset({dom.lower(), noun_plural(dom).lower()}))
+        if act is None:
+            return None
+        with stage_of("conversation act"):
+            return answer_act(self, act, conversation, ctx)
+
+    def catalog_plural(self) -> str:
+        from convrec.nlu.text import noun_plural
+
+        return noun_plural(self.catalog.domain)
 
     def understand(self, message: str, history: Sequence[dict]):
         from convrec.nlu import understand
@@ -160,6 +195,21 @@ class TurnLoop:
         """The strategy: answer the understood message. ``conversation``: the session's stored
         messages, this one last (``role``, ``content``, ``items``, ``meta``)."""
         raise NotImplementedError
+
+    def seeds(self, intent) -> list[str]:
+        """The items reasons relate the answer to: the ones the user liked or pointed at."""
+        return intent.items("liked", "reference", "accepted")
+
+    def explain(self, items: list[dict[str, Any]], intent, trace: Sequence[dict] = ()) -> list[dict[str, Any]]:
+        """Set ``reasons`` on every item that has none (:mod:`convrec.tools.reasons`): evidence
+        from the interaction data and the catalog about the user's items, conditions and
+        preference words; the soft ranking's related values come from the trace."""
+        from convrec.tools.reasons import explain_items
+
+        related = next((s.get("input", {}).get("related", []) for s in trace if s.get("tool") == "soft_rank"), [])
+        prefs = list(intent.unmatched) + [v for _, v in intent.soft_values]
+        conditions = intent.conditions if intent.kind == "recommend" else ()
+        return explain_items(self.catalog, items, self.seeds(intent), conditions, prefs, related)
 
     # ------------------------------------------------------------------ verification and metering
     def _verify(self, turn: Turn, intent, ctx: TurnContext) -> None:
@@ -195,5 +245,6 @@ class TurnLoop:
         self.store.add_message(turn.session, "assistant", turn.reply, items=turn.items, trace=turn.trace,
                                meta={"llm_calls": turn.llm_calls, "latency_ms": turn.latency_ms, "repairs": turn.repairs,
                                      "degraded": turn.degraded, "plan": turn.plan, "intent": turn.intent,
-                                     "strategy": self.name})
+                                     "strategy": self.name, **({"act": turn.act} if turn.act else {}),
+                                     **({"request": turn.act["request"]} if turn.act and turn.act.get("request") else {})})
         return turn

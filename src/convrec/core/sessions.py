@@ -206,6 +206,30 @@ class SessionStore:
                        "profile = excluded.profile, updated = excluded.updated",
                        (s["user_id"], s["dataset"], long.to_json(), time.time()))
 
+    def forget(self, session_id: str, item_ids: list[str] | None = None) -> Profile:
+        """Forget items the user liked or disliked (``None``: everything), in this session's
+        profile and in the user's long-term one; returns the session's profile after."""
+        with self.lock:
+            s = self.get(session_id)
+            if s is None:
+                raise KeyError(session_id)
+            drop = None if item_ids is None else set(item_ids)
+
+            def without(p: Profile) -> Profile:
+                if drop is None:
+                    return Profile()
+                return Profile([i for i in p.like_ids if i not in drop], [i for i in p.dislike_ids if i not in drop],
+                               p.like_attrs, p.dislike_attrs, p.expect)
+
+            short = without(s["profile"])
+            self._exec("UPDATE sessions SET profile = ?, updated = ? WHERE session_id = ?",
+                       (short.to_json(), time.time(), session_id))
+            if drop is not None:
+                long = without(self.long_term(s["user_id"], s["dataset"]))
+                self._exec("UPDATE user_profiles SET profile = ?, updated = ? WHERE user_id = ? AND dataset = ?",
+                           (long.to_json(), time.time(), s["user_id"], s["dataset"]))
+            return short
+
     def long_term(self, user_id: str, dataset: str) -> Profile:
         row = self._one("SELECT profile FROM user_profiles WHERE user_id = ? AND dataset = ?", (user_id, dataset))
         return Profile.from_json(row[0]) if row else Profile()

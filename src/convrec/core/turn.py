@@ -28,6 +28,9 @@ class Turn:
     """Critic verdicts when reflection is on: ``ok``, ``advice``, ``ms``."""
     intent: dict[str, Any] | None = None
     """How the message was understood (kind, k, linked items, grounded conditions...)."""
+    act: dict[str, Any] | None = None
+    """A conversation act this turn answered ("why", "more", "older", "start over"…; see
+    :mod:`convrec.nlu.acts`) and what it pointed at."""
     degraded: str | None = None
     """Set when the LLM could not be reached for some call of this turn (the reason): the answer
     then comes from the tools alone, or is a template."""
@@ -38,4 +41,4 @@ class Turn:
     def to_json_line(self) -> dict[str, Any]:
         return {"reply": self.reply, "items": self.items, "trace": self.trace, "llm_calls": self.llm_calls,
                 "latency_ms": round(self.latency_ms, 1), "session": self.session, "intent": self.intent,
-                "degraded": self.degraded}
+                "degraded": self.degraded, "act": self.act}

@@ -43,6 +43,7 @@ from convrec.catalog.process import TRAIN, user_likes
 from convrec.strategies import DEFAULT_STRATEGY
 from convrec.config import Config
 from convrec.errors import ConvrecError
+from convrec.filelock import file_lock
 
 PHRASINGS: dict[str, str] = {
     "listed": "I loved {titles}. What else would I like?",
@@ -139,11 +140,22 @@ def copy_without(config: Config, base, users: Sequence[str], say: Callable[[str]
     pcfg = protocol_config(config)
     key = _h(json.dumps([COPY_VERSION, base.manifest.get("fingerprint"), base.manifest.get("prepared_at"), sorted(users)]))[:16]
     d = pcfg.dataset_dir(base.name)
-    try:
-        if json.loads((d / "manifest.json").read_text()).get("likes_protocol", {}).get("key") == key:
-            return pcfg, PreparedDataset(base.name, d)
-    except (OSError, ValueError):
-        pass
+
+    def current() -> bool:
+        try:
+            return json.loads((d / "manifest.json").read_text()).get("likes_protocol", {}).get("key") == key
+        except (OSError, ValueError):
+            return False
+
+    if current():
+        return pcfg, PreparedDataset(base.name, d)
+    with file_lock(d.with_name(f".{d.name}.lock"), waiting=lambda: say and say("waiting for another run making the protocol's copy")):
+        if not current():
+            _write_copy(base, d, users, key, say)
+    return pcfg, PreparedDataset(base.name, d)
+
+
+def _write_copy(base, d: Path, users: Sequence[str], key: str, say: Callable[[str], None] | None) -> None:
     if say:
         say(f"preparing the protocol's copy of '{base.name}' without the {len(users)} held-out users")
     tmp = d.with_name(d.name + f".tmp{os.getpid()}")
@@ -173,7 +185,6 @@ def copy_without(config: Config, base, users: Sequence[str], say: Callable[[str]
     if d.exists():
         shutil.rmtree(d)
     tmp.rename(d)
-    return pcfg, PreparedDataset(base.name, d)
 
 
 # ---------------------------------------------------------------------- requests and scores

@@ -21,6 +21,7 @@ import pandas as pd
 from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
 from convrec.errors import ConvrecError, NotApplicable
+from convrec.filelock import file_lock
 from convrec.models.attr_sasrec import AttrSASRec, item_attribute_values
 from convrec.models.base import Recommender, TrainData
 from convrec.models.embeddings import ItemEmbeddings, item_text
@@ -343,21 +344,35 @@ def catalog_prior(ds: PreparedDataset) -> np.ndarray:
     return np.zeros(len(items))
 
 
+def training_lock(ds: PreparedDataset, artifact: str, say: Callable[[str], None] | None = None):
+    """One process at a time trains ``artifact`` of ``ds`` (the others wait, then load it)."""
+    d = model_dir(ds, artifact)
+    return file_lock(d.with_name(f".{d.name}.lock"),
+                     waiting=lambda: say and say(f"waiting for another process training '{artifact}' for '{ds.name}'"))
+
+
 def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: Progress | None = None,
                   say: Callable[[str], None] | None = None, get: Callable[[str], Recommender] | None = None) -> Recommender:
     """The saved artifact, or train it now (saying so) when it is missing. ``get`` loads the
-    models a preference ranker reads (default: load or train each)."""
+    models a preference ranker reads (default: load or train each). Another process training
+    the same artifact meanwhile is waited for, not repeated."""
     if artifact == "pref-ranker":
         get = get or (lambda a: load_or_train(ds, config, a, say=say))
-        why = "first use"
         if is_trained(ds, artifact):
             try:
                 return load_pref_ranker(ds, config, get)
             except (ValueError, KeyError, OSError):
-                why = "the saved one is from an older version of convrec: once"
-        if say:
-            say(f"fitting the preference ranker for dataset '{ds.name}' ({why})")
-        return train_artifact(ds, config, artifact, progress=progress, get=get)
+                pass
+        with training_lock(ds, artifact, say):
+            why = "first use"
+            if is_trained(ds, artifact):
+                try:
+                    return load_pref_ranker(ds, config, get)
+                except (ValueError, KeyError, OSError):
+                    why = "the saved one is from an older version of convrec: once"
+            if say:
+                say(f"fitting the preference ranker for dataset '{ds.name}' ({why})")
+            return train_artifact(ds, config, artifact, progress=progress, get=get)
     if is_trained(ds, artifact):
         return load_artifact(ds, artifact)
     shipped = pretrained_dir(ds, artifact)
@@ -367,9 +382,12 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
         return load_artifact(ds, artifact, shipped)
     if artifact == "attr-sasrec" and not item_attribute_values(ds.items, ds.columns):
         raise NotApplicable(f"dataset '{ds.name}' has no item attributes to condition on")
-    if say:
-        say(f"training '{artifact}' for dataset '{ds.name}' (first use)")
-    return train_artifact(ds, config, artifact, progress=progress)
+    with training_lock(ds, artifact, say):
+        if is_trained(ds, artifact):  # trained by another process while this one waited
+            return load_artifact(ds, artifact)
+        if say:
+            say(f"training '{artifact}' for dataset '{ds.name}' (first use)")
+        return train_artifact(ds, config, artifact, progress=progress)
 
 
 def item_texts(ds: PreparedDataset) -> list[str]:

@@ -2173,8 +2173,8 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     chosen = lex.choice.contains(free)
     if len(mentions) >= 2 and (chosen or (joined_or and question)) and (question or rec_words or chosen):
         return "choice", ()
-    # a fact about one named item
-    if mentions and question:
+    # a fact about one named item (not one the user says they liked: "what's good if I liked X?")
+    if mentions and question and not any(m.relation in ("liked", "disliked", "seen") for m in mentions):
         cols = _fact_columns(w, vocab)
         others = [m for m in mentions if m.relation not in ("asked", "reference")]
         if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
@@ -2185,7 +2185,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
     # about one named item whose words name no column — what the catalog knows about it
     if mentions and (question or lex.fact_open.match_at(content, 0)) and not rec_words and not conds \
             and len(mentions) == 1 and not domain and lex.fact_open.contains(w) \
-            and mentions[0].relation not in ("disliked", "seen") \
+            and mentions[0].relation not in ("disliked", "seen", "liked") \
             and not any(x in w for x in ("like", "similar", "else", "more", "other", "others")):
         return "fact", _profile_columns(vocab)
     if conds or soft or p.sort or p.k or rec_words or any(m.relation in ("liked", "seen", "reference", "disliked") for m in mentions):

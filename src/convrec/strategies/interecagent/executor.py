@@ -203,7 +203,9 @@ class Executor:
         score = SOFT_VALUES * (1.0 - val_pct) * (vals > 0) + SOFT_WEIGHT * (1.0 - sim_pct) + (1.0 - SOFT_WEIGHT) * base
         order = np.argsort(-score, kind="stable")
         bus.set([ids[i] for i in order], score[order], ranked=True)
-        bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT}, f"ordered {len(ids)} candidates by “{text}”", None, t)
+        near = [[c, v, round(float(sim), 3)] for (c, v), sim in sorted(related.items(), key=lambda x: -x[1])[:8]]
+        bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT, "related": near},
+                   f"ordered {len(ids)} candidates by “{text}”", None, t)
         return text
 
     def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:

@@ -113,6 +113,7 @@ class Replier:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
             return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
+        self.explain(out.items, intent, out.bus.tracker.to_list())  # the reasons, as data on each item
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
         if self.llm_intro and len(out.items) >= out.asked and intent.kind != "choice":
             llm_intro = self._llm_intro(intent, out.items)
