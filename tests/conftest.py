@@ -106,13 +106,6 @@ def prepare_tiny_games(config: Config, name: str = "tiny", interactions: bool = 
 
 
 @pytest.fixture(scope="session")
-def worker_id(request) -> str:
-    """pytest-xdist's worker name ("gw0", ...), or "master" in a plain run (xdist's own fixture
-    of this name overrides this one when xdist is loaded)."""
-    return getattr(request.config, "workerinput", {}).get("workerid", "master")
-
-
-@pytest.fixture(scope="session")
 def tiny_config(tmp_path_factory) -> Config:
     return Config(home=tmp_path_factory.mktemp("tiny_home"), data=DataConfig(root=shared_data_root()))
 

@@ -146,17 +146,22 @@ def _item_reasons(loop, iid: str, items: list[dict], conversation, answer) -> li
                    likes_of(loop.catalog))
 
 
-def _conditions_text(loop, answer) -> str:
+def _stored_conditions_text(loop, intent: dict) -> str:
+    """The conditions of a stored intent (``meta.intent``), in words ("Animation, year from 1990")."""
     from convrec.core.answers import describe_conditions
     from convrec.nlu.intent import Condition
 
     conds = []
-    for c in ((answer.get("meta") or {}).get("intent") or {}).get("conditions", []) if answer else []:
+    for c in intent.get("conditions", []):
         try:
             conds.append(Condition(c["column"], c["op"], c["value"], c.get("text", ""), c.get("role", "")))
         except (KeyError, TypeError):
             pass
     return describe_conditions(conds, loop.catalog.vocab) if conds else ""
+
+
+def _conditions_text(loop, answer) -> str:
+    return _stored_conditions_text(loop, (answer.get("meta") or {}).get("intent") or {}) if answer else ""
 
 
 def _why(loop, act, conversation, ctx):
@@ -328,9 +333,6 @@ def _recall(loop, act, conversation, ctx):
 def _profile_parts(loop, conversation, sid: str) -> tuple[list[str], list[str], list[str]]:
     """(liked ids, disliked ids, asked-for condition texts) this conversation stored, forgetting
     applied in order."""
-    from convrec.core.answers import describe_conditions
-    from convrec.nlu.intent import Condition
-
     liked: list[str] = []
     disliked: list[str] = []
     asked: list[str] = []
@@ -354,13 +356,7 @@ def _profile_parts(loop, conversation, sid: str) -> tuple[list[str], list[str], 
                 disliked.append(men["item_id"])
                 liked = [i for i in liked if i != men["item_id"]]
         if a.get("kind") not in LIST_ACTS:
-            conds = []
-            for c in intent.get("conditions", []):
-                try:
-                    conds.append(Condition(c["column"], c["op"], c["value"], c.get("text", ""), c.get("role", "")))
-                except (KeyError, TypeError):
-                    pass
-            t = describe_conditions(conds, loop.catalog.vocab) if conds else ""
+            t = _stored_conditions_text(loop, intent)
             if t and t not in asked:
                 asked.append(t)
     s = loop.store.get(sid)

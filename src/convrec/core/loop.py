@@ -170,10 +170,8 @@ class TurnLoop:
         None when the message is not one (or the session has nothing to answer it from)."""
         from convrec.core.acts import answer_act
         from convrec.nlu.acts import read_act
-        from convrec.nlu.text import noun_plural
 
-        dom = str(self.catalog.domain)
-        act = read_act(message, plural_words=frozenset({dom.lower(), noun_plural(dom).lower()}))
+        act = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
         if act is None:
             return None
         with stage_of("conversation act"):

@@ -50,6 +50,8 @@ class LikeData:
     threshold: float | None
     """the rating from which an interaction counts as liking (None: every interaction counts)"""
     scale_max: float | None
+    sorted_counts: np.ndarray
+    """how many people liked each catalog item, ascending (for "more than N % of its items")"""
 
     def liked_by(self, i: int) -> np.ndarray:
         col = self.matrix.getcol(i)
@@ -87,7 +89,7 @@ def like_matrix(interactions: pd.DataFrame, item_ids: Sequence[str]) -> LikeData
     ok = it.notna().to_numpy()
     m = csc_matrix((np.ones(int(ok.sum()), dtype=np.int32), (u[ok], it[ok].astype(int).to_numpy())),
                    shape=(max(len(users), 1), len(row)))
-    return LikeData(m, row, threshold, top)
+    return LikeData(m, row, threshold, top, np.sort(np.diff(m.indptr)))
 
 
 _LIKES: dict[str, LikeData] = {}
@@ -281,13 +283,6 @@ def condition_reasons(catalog, item: str, conditions: Sequence) -> list[dict]:
     return out[:1]
 
 
-def popularity_ranks(catalog) -> tuple[pd.Series, int] | None:
-    if "popularity" not in catalog.items.columns or not catalog.has_interactions:
-        return None
-    pop = pd.to_numeric(catalog.items["popularity"], errors="coerce").fillna(0)
-    return pop, len(pop)
-
-
 def fact_reasons(catalog, item: str, likes: LikeData | None) -> list[dict]:
     from convrec.nlu.text import noun_plural
 
@@ -295,8 +290,8 @@ def fact_reasons(catalog, item: str, likes: LikeData | None) -> list[dict]:
     out = []
     if likes is not None:
         n = likes.count(item)
-        counts = np.diff(likes.matrix.indptr)
-        above = int(np.floor(100 * float((counts < n).mean()))) if len(counts) else 0
+        counts = likes.sorted_counts
+        above = int(np.floor(100 * np.searchsorted(counts, n, side="left") / len(counts))) if len(counts) else 0
         if n >= MIN_CO_USERS and above >= 50:
             what = "people " + ("rated it " + f"{likes.threshold:g}+" if likes.threshold is not None else "chose it")
             out.append(reason("popular", {"count": n, "what": what, "above_pct": above,
