@@ -1,7 +1,9 @@
-"""Screenshot of the web chat answering a real request (docs/web-chat.png).
+"""Screenshots of the web chat answering a real request (docs/web-chat.png, docs/web/*.png).
 
-Starts ``convrec serve`` (movielens-small, interecagent, the embedded model), asks in headless
-Chromium, gives a thumbs-up, opens the trace panel and saves the page:
+Starts ``convrec serve`` (movielens-small, interecagent, the embedded model) and in headless
+Chromium: the first screen (docs/web/first-screen.png), a request answered with cards and their
+reasons, a thumbs-down acknowledged and the trace in words (docs/web-chat.png), then "Why?" on the
+first card (docs/web/why.png):
 
     python scripts/web_screenshot.py [--out docs/web-chat.png] [--message "..."]
 """
@@ -52,15 +54,25 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1100, "height": 1100})
             page.goto(url)
-            page.wait_for_selector("#session:has-text('session')")
+            page.wait_for_selector("#welcome .examples button", timeout=600_000)
+            shots = Path(args.out).parent / "web"
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / "first-screen.png"))
             page.fill("#input", args.message)
             page.keyboard.press("Enter")
             page.wait_for_selector(".msg.assistant .card", timeout=600_000)
-            page.locator(".msg.assistant .card").first.locator("button.up").click()
-            page.wait_for_selector(".card button.up.on")
-            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+            page.wait_for_function("!document.querySelector('#send').disabled", timeout=600_000)
+            page.locator(".msg.assistant .card").nth(1).locator("button.down").click()
+            page.wait_for_selector(".card button.down.on")
+            page.locator(".msg.assistant details.trace summary").first.click()
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=args.out)
+            page.screenshot(path=args.out, full_page=True)
+            first = page.locator(".msg.assistant .card").first
+            first.locator("button.whybtn").click()
+            page.wait_for_function("document.querySelectorAll('.msg.assistant').length >= 2", timeout=600_000)
+            page.wait_for_function("!document.querySelector('#send').disabled", timeout=600_000)
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.screenshot(path=str(shots / "why.png"))
             browser.close()
         print(f"wrote {args.out}")
     finally:

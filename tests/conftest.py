@@ -67,7 +67,9 @@ def clean_home(tmp_path_factory, worker_id) -> CleanHome:
     ship in the package)."""
     from convrec.filelock import file_lock
 
-    root = shared_tmp(tmp_path_factory, worker_id) / "clean_install"
+    reuse = os.environ.get("CONVREC_TEST_CLEAN_INSTALL")  # local iteration only: a clean_install folder an
+    # earlier run left (copy it out of /tmp/pytest-of-*/); CI never sets it, so CI always prepares afresh
+    root = Path(reuse) if reuse and not in_ci() else shared_tmp(tmp_path_factory, worker_id) / "clean_install"
     done = root / "prepared.json"
     env = {**os.environ, "CONVREC_HOME": str(root / "home"), "CONVREC_DATA": str(root / "no-shared-data")}
     with file_lock(root.with_name("clean_install.lock")):  # the first worker prepares, the others wait

@@ -124,3 +124,41 @@ def test_honesty_with_the_real_model(agent):
     t = agent.turn("a film noir from after 2017")
     assert t.items == [] and "Film-Noir" in t.reply, t.reply
 
+
+
+def test_the_real_brain_reads_a_follow_up_the_lexicon_cannot(agent):
+    """"got anything from further back?" is no act phrase: the real model picks among this
+    catalog's options in one schema-constrained call, and whatever it picks, the answer is an
+    act the loop answered from the stored list (or, for "none", a request) — never an error."""
+    t1 = agent.turn("recommend some animated movies from after 2000")
+    assert len(t1.items) >= 5
+    t2 = agent.turn("hmm got anything from further back?", t1.session)
+    step = t2.trace[0] if t2.trace else {}
+    assert step.get("tool") == "read_follow_up" and t2.llm_calls >= 1, t2.trace[:2]
+    if t2.act and t2.act.get("kind") == "relative":
+        ys = sorted(it["year"] for it in t2.items)
+        assert ys and ys[len(ys) // 2] < sorted(it["year"] for it in t1.items)[len(t1.items) // 2]
+    assert t2.reply
+
+
+def test_the_real_brain_phrases_reasons_and_only_checked_sentences_stand(agent):
+    """With phrasing on, the real model writes one sentence per item; each kept sentence passed
+    the evidence checks (re-checked here), and an item whose sentence failed keeps its computed
+    reasons in the reply."""
+    from convrec.core.phrasing import check_phrase
+
+    agent.phrase_mode = "on"
+    try:
+        t = agent.turn("I loved Toy Story and Finding Nemo, recommend 5 animated movies")
+    finally:
+        agent.phrase_mode = "off"
+    step = next(s for s in t.trace if s["tool"] == "phrase_reasons")
+    assert "sentences kept" in step["output"] or step["error"], step
+    seeds = [str(m["item_id"]) for m in t.intent.get("mentions", ())]
+    assert len(seeds) == 2
+    for it in t.items:
+        if it.get("phrased"):
+            assert check_phrase(it["phrased"], it, agent.vocab, seeds) is None
+            assert f"why: {it['phrased']}" in t.reply
+        elif it.get("reasons"):
+            assert it["reasons"][0]["text"] in t.reply

@@ -110,3 +110,16 @@ def test_chat_commands_are_not_sent_as_messages(tmp_path):
     assert r.stdout.count("/trace") == 2 and r.stdout.count("/profile") == 2, r.stdout
     assert "unknown command /frobnicate" in r.stdout
     assert "convrec>" not in r.stdout  # no turn was taken
+
+
+def test_chat_profile_and_trace_are_in_words(clean_home):
+    """/profile says what the agent keeps in words with titles (not a Python repr with ids);
+    /trace lists the steps in words before the raw trace."""
+    env = {"OMP_NUM_THREADS": "1", "CONVREC_DATA": clean_home.env["CONVREC_DATA"]}
+    r = run(["chat", "--strategy", "baseline-popularity"], clean_home.home,
+            stdin="I loved Toy Story, anything similar?\n/profile\n/trace\n/quit\n", COLUMNS="200", **env)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+    assert "you like Toy Story (1995)" in r.stdout, r.stdout
+    assert "Profile(" not in r.stdout and "like_ids" not in r.stdout
+    assert "1. Drew items" in r.stdout and '"tool": "popularity_sample"' in r.stdout

@@ -572,3 +572,73 @@ def test_real_model_served_to_the_openai_client(tmp_path):
     finally:
         p.terminate()
         p.wait(30)
+
+
+def test_retry_after_follows_the_measured_drain_rate():
+    """Retry-After is the turns ahead over the rate turns have been finishing (the issue saw 56 s
+    advertised for a queue that drained in 17 s), not a guess from a slow moving mean."""
+    from convrec.server.engine import TurnQueue
+
+    q = TurnQueue(workers=1, size=10)
+    try:
+        assert q.retry_after() == 10  # nothing measured yet: the mean turn time (10 s) per worker
+        now = time.monotonic()
+        q.finished.extend([now - 4, now - 3, now - 2, now - 1, now])  # one turn a second
+        q.pending, q.running = 5, 1  # four waiting, one running
+        assert q.retry_after() == 5  # 4 waiting + this one, at 1 turn/s
+        q.finished.clear()
+        q.finished.extend([now - 40, now - 39])  # two quick ends, then nothing for 39 s while one runs
+        assert q.drain_rate(now) == pytest.approx(1 / 40)
+    finally:
+        q.shutdown()
+
+
+def test_stopping_server_answers_a_waiting_turn_with_json_and_still_stores_it(tiny_home, tmp_path):
+    """Ctrl-C while a turn runs longer than the shutdown grace: the client gets a JSON 503 with a
+    code (not a plain-text 500 and a traceback), and the reply is stored when the turn ends."""
+    import signal
+    import socket
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from convrec.server import make_server
+
+    e = make_engine(tiny_home, store=SessionStore(tmp_path / "s.db"), workers=1, queue_size=2)
+    gate = _gated(e)
+    sid = e.new_session()["session_id"]
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    server = make_server(create_app(e), "127.0.0.1", port, grace_s=2.0)
+    t = threading.Thread(target=server.run, daemon=True)
+    t.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    got: dict = {}
+
+    def client():
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/sessions/{sid}/turns",
+                                     data=json.dumps({"message": "strategy games"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                got["status"], got["body"] = r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            got["status"], got["body"], got["type"] = e.code, json.loads(e.read()), e.headers["content-type"]
+
+    c = threading.Thread(target=client)
+    c.start()
+    while gate.calls == 0 and time.monotonic() < deadline:  # the turn is running (and held)
+        time.sleep(0.05)
+    server.handle_exit(signal.SIGINT, None)
+    c.join(15)
+    assert got["status"] == 503 and got["body"]["error"]["code"] == "shutting_down", got
+    gate.release.set()
+    t.join(15)
+    deadline = time.monotonic() + 10
+    while len(e.store.messages(sid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [m["role"] for m in e.store.messages(sid)] == ["user", "assistant"]
+    e.close()

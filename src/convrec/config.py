@@ -120,6 +120,19 @@ class AgentConfig(BaseModel):
     use); the titles, counts and conditions are always written from the verified result. auto:
     on, except for the embedded 0.5B model, whose sentences were measured to be wrong too often
     ("feel-good picks from the 90s" for films from 2005 on)."""
+    phrase_reasons: Literal["on", "off"] = "off"
+    """Whether the LLM says each listed item's reasons in one sentence of its own (one more call
+    per reply, the top 5 items); every number, title, value and condition in a sentence is
+    checked against that item's evidence (:mod:`convrec.core.phrasing`) and a sentence that fails
+    is dropped, the computed reasons standing. Off by default: it costs a call per reply and the
+    computed reasons already say the same (``CONVREC_PHRASE_REASONS=on`` to try it with a strong
+    endpoint)."""
+    brain_acts: Literal["auto", "off"] = "auto"
+    """Whether a short follow-up the act lexicon could not read ("got anything from further
+    back?") goes to the LLM in one schema-constrained call whose options come from the catalog
+    (why, details, more, recall, profile, the relative moves its columns allow, none) — only
+    after a list was shown and when understanding grounded nothing in the message. auto: when
+    there is an LLM; off: the lexicon alone."""
     planner: Literal["auto", "always", "never"] = "auto"
     """When the planner LLM writes the tool plan (``CONVREC_PLANNER``). auto: only when understanding
     left words of a single recommendation request ungrounded and no text model can rank by them (a
@@ -244,6 +257,8 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_REFLECTION": ("agent", "reflection"),
     "CONVREC_DEMOS": ("agent", "demos_file"),
     "CONVREC_SOFT_BRAIN": ("agent", "soft_brain"),
+    "CONVREC_PHRASE_REASONS": ("agent", "phrase_reasons"),
+    "CONVREC_BRAIN_ACTS": ("agent", "brain_acts"),
     "CONVREC_PLANNER": ("agent", "planner"),
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_API_KEY": ("server", "api_key"),

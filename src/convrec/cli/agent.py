@@ -17,7 +17,8 @@ from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 MAX_INPUT = 20_000
-CHAT_COMMANDS = (("/trace", "the last turn's tool trace"), ("/profile", "what the agent remembers about you"),
+CHAT_COMMANDS = (("/trace", "the last turn's steps in words, then its raw trace"),
+                 ("/profile", "what the agent remembers about you"),
                  ("/new", "start a fresh conversation"), ("/help", "this list"), ("/quit", "leave (also Ctrl-D)"))
 
 
@@ -132,11 +133,17 @@ def chat(
             console.print(f"new session {sid}")
             continue
         if cmd == "/trace":
+            from convrec.core.traceview import trace_in_words
+
+            for n, w in enumerate(trace_in_words(last.trace if last else []), 1):
+                console.print(f"  {n}. {w}", highlight=False)
             console.print_json(json.dumps(last.trace if last else [], default=str))
             continue
         if cmd == "/profile":
-            s = agent.store.get(sid) if agent.store is not None else None
-            console.print(s["profile"] if s else "no profile yet")
+            from convrec.core.acts import profile_text
+
+            console.print(profile_text(agent.strategy, sid) if agent.store is not None else "no profile yet",
+                          highlight=False)
             continue
         if cmd.startswith("/") and " " not in cmd and len(cmd) > 1:
             console.print(f"[red]unknown command[/] {escape(cmd)} (/help lists them)", highlight=False)

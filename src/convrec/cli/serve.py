@@ -47,9 +47,9 @@ def serve(
     """Serve the agent over HTTP: an OpenAI-compatible chat API (/v1), REST (/api), /healthz,
     /metrics and a web chat at /."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 - checked here, used by make_server
 
-        from convrec.server import Engine, create_app
+        from convrec.server import Engine, create_app, make_server
     except ImportError as e:
         raise ConvrecError(f"convrec serve needs FastAPI and uvicorn ({e.name}): pip install -e \".[local]\"") from None
     server = {k: v for k, v in dict(host=host, port=port, api_key=api_key, db_url=db_url, workers=workers,
@@ -82,6 +82,6 @@ def serve(
     err.print(f"convrec serving {', '.join(names)} with {strategy} · LLM {engine.llm_name()} · sessions in "
               f"{engine.store.url} · http://{s.host}:{s.port}/", highlight=False)
     try:
-        uvicorn.run(create_app(engine), host=s.host, port=s.port, log_level="warning", timeout_graceful_shutdown=5)
+        make_server(create_app(engine), s.host, s.port).run()
     finally:
         engine.close()

@@ -146,9 +146,8 @@ def _item_reasons(loop, iid: str, items: list[dict], conversation, answer) -> li
                    likes_of(loop.catalog))
 
 
-def _stored_conditions_text(loop, intent: dict) -> str:
-    """The conditions of a stored intent (``meta.intent``), in words ("Animation, year from 1990")."""
-    from convrec.core.answers import describe_conditions
+def _stored_conditions(intent: dict) -> list:
+    """The conditions of a stored intent (``meta.intent``)."""
     from convrec.nlu.intent import Condition
 
     conds = []
@@ -157,11 +156,29 @@ def _stored_conditions_text(loop, intent: dict) -> str:
             conds.append(Condition(c["column"], c["op"], c["value"], c.get("text", ""), c.get("role", "")))
         except (KeyError, TypeError):
             pass
+    return conds
+
+
+def _stored_conditions_text(loop, intent: dict) -> str:
+    """The conditions of a stored intent (``meta.intent``), in words ("Animation, year from 1990")."""
+    from convrec.core.answers import describe_conditions
+
+    conds = _stored_conditions(intent)
     return describe_conditions(conds, loop.catalog.vocab) if conds else ""
 
 
-def _conditions_text(loop, answer) -> str:
-    return _stored_conditions_text(loop, (answer.get("meta") or {}).get("intent") or {}) if answer else ""
+def _conditions_met(loop, answer, ids) -> tuple[str, str]:
+    """(the asked conditions every one of ``ids`` meets, the ones some do not), in words —
+    checked against the catalog, never assumed (a strategy that does not filter may have
+    returned items that miss one)."""
+    from convrec.core.answers import describe_conditions
+    from convrec.tools.verify import satisfies
+
+    conds = _stored_conditions((answer.get("meta") or {}).get("intent") or {}) if answer else []
+    vocab = loop.catalog.vocab
+    met = [c for c in conds if all(satisfies(vocab, str(i), c) for i in ids)]
+    missed = [c for c in conds if c not in met]
+    return (describe_conditions(met, vocab) if met else "", describe_conditions(missed, vocab) if missed else "")
 
 
 def _why(loop, act, conversation, ctx):
@@ -174,10 +191,11 @@ def _why(loop, act, conversation, ctx):
         return Turn(f"I couldn't tell which {loop.catalog.domain} you mean by {what}; my last list was: {titles}."), None
     if iid is None and not items:
         return Turn("I haven't recommended anything yet. Tell me what you're looking for and I'll explain each pick."), None
-    asked = _conditions_text(loop, answer)
     if iid is None:  # the whole list
         req = request_of(conversation, answer)
-        lines = [f"You asked: “{req}”." + (f" Every one meets {asked}." if asked else "")]
+        met, missed = _conditions_met(loop, answer, [str(it["id"]) for it in items])
+        lines = [f"You asked: “{req}”." + (f" Every one meets {met}." if met else "")
+                 + (f" Not every one meets {missed}." if missed else "")]
         for it in items[:5]:
             rs = _item_reasons(loop, str(it["id"]), items, conversation, answer)
             if rs:
@@ -190,8 +208,12 @@ def _why(loop, act, conversation, ctx):
     shown = any(str(it.get("id")) == iid for it in items)
     head = f"Why {name}" + ("" if shown else " (not in my last list)") + ":"
     lines = [head] + [f"- {r['text']}" for r in rs[:4]]
-    if asked and shown:
-        lines.append(f"- it meets what you asked: {asked}")
+    if shown:
+        met, missed = _conditions_met(loop, answer, [iid])
+        if met:
+            lines.append(f"- it meets what you asked: {met}")
+        if missed:
+            lines.append(f"- it does not meet: {missed}")
     if len(lines) == 1:
         lines.append("- it ranked high for your request, but I have no further evidence about it in this catalog")
     return Turn("\n".join(lines), items=[], act={"item": iid}), None
@@ -369,9 +391,20 @@ def _profile_parts(loop, conversation, sid: str) -> tuple[list[str], list[str], 
 
 
 def _profile(loop, act, conversation, ctx):
-    liked, disliked, asked = _profile_parts(loop, conversation, ctx.session)
+    return Turn(_profile_text(loop, conversation, ctx.session)), None
+
+
+def profile_text(loop, sid: str) -> str:
+    """What the agent keeps about the person of session ``sid``, in words with titles (the chat's
+    ``/profile``; the same answer as "what do you know about me?")."""
+    msgs = since_reset(loop.store.messages(sid)) if loop.store.get(sid) is not None else []
+    return _profile_text(loop, msgs + [{"role": "user", "content": ""}], sid)
+
+
+def _profile_text(loop, conversation, sid: str) -> str:
+    liked, disliked, asked = _profile_parts(loop, conversation, sid)
     if not (liked or disliked or asked):
-        return Turn(f"I don't know anything about you yet. Tell me a few {loop.catalog_plural()} you like and what you're in the mood for."), None
+        return f"I don't know anything about you yet. Tell me a few {loop.catalog_plural()} you like and what you're in the mood for."
     parts = []
     if liked:
         parts.append("you like " + _and([_title_year(loop, i) for i in liked[:10]]))
@@ -386,7 +419,7 @@ def _profile(loop, act, conversation, ctx):
         if older:
             text += " From earlier conversations: you liked " + _and([_title_year(loop, i) for i in older[:6]]) + "."
     text += " That is all I keep about you; say “forget that I like …” to remove a title."
-    return Turn(text), None
+    return text
 
 
 def _and(xs: Sequence[str]) -> str:

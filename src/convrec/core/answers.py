@@ -248,7 +248,9 @@ def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: S
         card = facets_line(it, conditions, vocab)
         lines.append(f"{n}. {it['title']}{year}" + (f" — {card}" if card else ""))
         why = [r["text"] for r in (it.get("reasons") or [])[:2]]
-        if why:
+        if it.get("phrased"):  # the LLM's sentence, checked against this item's evidence
+            lines.append("   why: " + it["phrased"])
+        elif why:
             lines.append("   why: " + "; ".join(why))
     return (intro.strip() + "\n" if intro.strip() else "") + "\n".join(lines)
 
@@ -311,3 +313,55 @@ def absent_note(absent: Sequence[Sequence[str]], plural_noun: str = "items") -> 
     said = ", ".join(f"“{s}”" for _, s in absent)
     info = " or ".join(what)
     return f"This catalog has no {info} information for its {plural_noun}, so I could not use {said}."
+
+
+# ---------------------------------------------------------------------- links
+IMAGE_HINTS = ("image", "img", "cover", "poster", "thumbnail", "thumb", "picture", "photo")
+IMAGE_EXT = (".jpg", ".jpeg", ".png", ".gif", ".webp")
+ID_LINKS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
+    # well-known public id schemes a link column may hold (named by the column's words, like the
+    # role hints at prepare time); a value that is already a URL is used as it is
+    ("imdb", lambda v: f"https://www.imdb.com/title/{v}/" if v.startswith("tt") else
+     (f"https://www.imdb.com/title/tt{int(v):07d}/" if v.isdigit() else None)),
+    ("tmdb", lambda v: f"https://www.themoviedb.org/movie/{int(v)}" if v.isdigit() else None),
+    ("isbn", lambda v: f"https://openlibrary.org/isbn/{v}" if v.replace("-", "").upper().rstrip("X").isdigit() else None),
+    ("asin", lambda v: f"https://www.amazon.com/dp/{v}" if v.isalnum() and len(v) == 10 else None),
+)
+
+
+def _link_text(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v).strip()
+
+
+def item_links(item_id: str, vocab: Vocabulary) -> dict[str, str]:
+    """Where a person can look the item up, from the catalog's own link columns (role ``link``):
+    ``link`` — a page (a URL the catalog holds, or one made from a public id such as an IMDb or
+    ISBN number) — and ``image`` only when the catalog itself holds an image URL. Empty when the
+    catalog has no such column; nothing is looked up or guessed beyond the catalog's values."""
+    out: dict[str, str] = {}
+    for col in vocab.role("link"):
+        v = vocab.item_value(item_id, col)
+        if v is None or isinstance(v, list):
+            continue
+        v = _link_text(v)
+        if not v:
+            continue
+        name = col.lower()
+        if v.startswith(("http://", "https://")):
+            is_image = any(h in name for h in IMAGE_HINTS) or v.lower().split("?")[0].endswith(IMAGE_EXT)
+            key = "image" if is_image else "link"
+            if "nophoto" in v.lower():  # a catalog's placeholder picture says nothing about the item
+                continue
+            out.setdefault(key, v)
+            continue
+        for hint, make in ID_LINKS:
+            if hint in name and "link" not in out:
+                try:
+                    url = make(v)
+                except ValueError:
+                    url = None
+                if url:
+                    out["link"] = url
+    return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextvars
 import time
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Sequence
 
 from convrec.core.turn import Turn
@@ -24,6 +25,14 @@ MAX_CONTEXT = 40
 """Earlier messages read with a turn's ``context`` (the most recent ones)."""
 EMPTY_REPLY = "Please tell me what you are looking for."
 _TURN_USER: contextvars.ContextVar[str | None] = contextvars.ContextVar("convrec_turn_user", default=None)
+
+
+@lru_cache(maxsize=1)
+def _act_prompts() -> dict[str, str]:
+    import tomllib
+    from importlib import resources
+
+    return tomllib.loads(resources.files("convrec").joinpath("prompts/acts.toml").read_text(encoding="utf-8"))
 
 
 @dataclass
@@ -73,6 +82,8 @@ class TurnLoop:
     """True for a strategy that keeps earlier turns of a session in its own profile: understanding
     then reads only the conversation given with the message; otherwise it reads the session's
     earlier messages too (declared as :attr:`Capabilities.memory`)."""
+    brain_acts: str | None = None
+    """``off`` here overrides ``[agent] brain_acts`` for this strategy (an ablation of the LLM)."""
     checks_conditions = True
     """False for a published baseline measured as published: its items are checked to be catalog
     items shown once, not filtered by the request's conditions."""
@@ -172,10 +183,58 @@ class TurnLoop:
         from convrec.nlu.acts import read_act
 
         act = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
+        step = None
         if act is None:
-            return None
+            act, step = self._brain_act(message, conversation)
+            if act is None:
+                return None
         with stage_of("conversation act"):
-            return answer_act(self, act, conversation, ctx)
+            got = answer_act(self, act, conversation, ctx)
+        if got is not None and step is not None:
+            got[0].trace = [step] + list(got[0].trace)
+        return got
+
+    def _brain_act(self, message: str, conversation: list[dict[str, Any]]):
+        """A short follow-up the act lexicon could not read ("got anything from further back?")
+        goes to the brain in one schema-constrained call whose options come from this catalog
+        (a relative move only on columns it has); only when a list was shown and understanding
+        found nothing in the message to ground (no title, no condition): (act or None, trace step)."""
+        from convrec.core.acts import answers_with_items
+        from convrec.nlu.acts import act_of, brain_options, brain_schema
+
+        mode = self.brain_acts or getattr(getattr(self.catalog.config, "agent", None), "brain_acts", "auto")
+        if self.llm is None or mode == "off" or len(message.split()) > 14:
+            return None, None
+        answers = answers_with_items(conversation)
+        if not answers:
+            return None, None
+        intent = self.understand(message, [])
+        if intent.kind in ("fact", "count", "catalog", "refuse") or intent.mentions or intent.conditions:
+            return None, None
+        if intent.kind == "chitchat" and len(message.split()) <= 3:
+            return None, None  # "thanks", "bye": small talk, answered as such
+        vocab = self.catalog.vocab
+        roles = {c.role for c in vocab.columns.values()} | ({"popularity"} if vocab.has_interactions else set())
+        options = brain_options(roles, self.catalog_plural())
+        items = list(answers[-1]["items"])[:10]
+        titles = "\n".join(f"{n}. {it.get('title', it.get('id'))}" for n, it in enumerate(items, 1))
+        prompts = _act_prompts()
+        user = prompts["user"].format(titles=titles, message=message[:300],
+                                      options="\n".join(f"- {k}: {d}" for k, (d, _) in options.items()))
+        t = time.perf_counter()
+        from convrec.llm.errors import LLMError
+
+        try:
+            got = self.llm.generate_json([{"role": "system", "content": prompts["system"].format(
+                item=self.catalog.domain, items=self.catalog_plural())}, {"role": "user", "content": user}],
+                brain_schema(options, len(items)), max_tokens=40, purpose="read follow-up")
+        except LLMError:
+            return None, None
+        act = act_of(options, got.option, got.position)
+        step = {"tool": "read_follow_up", "input": {"message": message[:200]},
+                "output": got.option + (f" #{got.position}" if got.position else ""), "candidates": None,
+                "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
+        return act, step
 
     def catalog_plural(self) -> str:
         from convrec.nlu.text import noun_plural
@@ -219,10 +278,14 @@ class TurnLoop:
         known = self.catalog.items.index
         conditions = (list(intent.conditions) if self.checks_conditions and ctx.candidates is None and intent.kind == "recommend"
                       else [])
+        refused = set()  # what the person marked "not for me" in this session is never shown again
+        if ctx.candidates is None and turn.items:
+            row = self.store.get(ctx.session)
+            refused = set(row["profile"].dislike_ids) if row is not None else set()
         kept, dropped, seen = [], [], set()
         for it in turn.items:
             i = str(it.get("id"))
-            if i in seen or i not in known or (conditions and violations(self.catalog.vocab, i, conditions)):
+            if i in seen or i not in known or i in refused or (conditions and violations(self.catalog.vocab, i, conditions)):
                 dropped.append(i)
                 continue
             seen.add(i)

@@ -46,9 +46,12 @@ def apply_ablations(strategy, catalog, ablate) -> None:
     off = set(ablate or ())
     groups = tuple(g for g in GROUPS if g not in off)
     catalog.ranker_groups = None if len(groups) == len(GROUPS) else groups
-    if "llm" in off and hasattr(strategy, "planner"):
-        strategy.planner = "never"
-        strategy.llm_intro = False
+    if "llm" in off:
+        strategy.brain_acts = "off"  # follow-ups: the act lexicon alone
+        if hasattr(strategy, "planner"):
+            strategy.planner = "never"
+            strategy.llm_intro = False
+            strategy.phrase_mode = "off"
 
 
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,

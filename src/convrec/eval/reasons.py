@@ -120,6 +120,11 @@ class ReasonChecker:
             v = self.vocab.item_value(item, ev["column"])
             if v is None or abs(float(v) - float(ev["value"])) > 1e-9:
                 return f"rating {ev['value']} != data {v}"
+            if "above_pct" in ev:
+                col = pd.to_numeric(self.catalog.items[ev["column"]], errors="coerce").dropna()
+                above = int((100 * (col < float(v)).mean()) // 1)
+                if above != ev["above_pct"]:
+                    return f"rank {ev['above_pct']} % != data {above} %"
         return None
 
     def check_items(self, items: Sequence[dict[str, Any]]) -> ReasonReport:

@@ -150,3 +150,56 @@ def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = froz
         if rest and not _only_filler(rest, w, extra):
             return ConversationAct("tell_more", rest=rest)
     return None
+
+
+# ---------------------------------------------------------------------- the brain's reading
+RELATIVE_OPTIONS = (("time", "lower", "older", "older {items}"), ("time", "higher", "newer", "newer {items}"),
+                    ("price", "lower", "cheaper", "cheaper {items}"), ("price", "higher", "pricier", "pricier {items}"),
+                    ("rating", "higher", "higher_rated", "better rated {items}"),
+                    ("popularity", "higher", "more_popular", "better known {items}"),
+                    ("popularity", "lower", "less_known", "lesser known {items}"),
+                    ("duration", "lower", "shorter", "shorter {items}"), ("duration", "higher", "longer", "longer {items}"))
+
+
+def brain_options(roles: set[str], items_word: str) -> dict[str, tuple[str, ConversationAct | None]]:
+    """The acts a message may be read as by the brain, for a catalog whose columns have ``roles``
+    (a relative move only where the catalog can tell it): name → (what it means, the act)."""
+    out: dict[str, tuple[str, ConversationAct | None]] = {
+        "why_list": ("why these were recommended (the list as a whole)", ConversationAct("why")),
+        "why_item": ("why one item of the list was recommended", ConversationAct("why", ordinal=0)),
+        "details_item": ("more details about one item of the list", ConversationAct("tell_more", ordinal=0)),
+        "more": ("more results like these, not shown yet", ConversationAct("more")),
+        "recall_request": ("what the user asked for earlier", ConversationAct("recall")),
+        "profile": ("what the recommender knows about the user", ConversationAct("profile")),
+    }
+    for role, direction, name, words in RELATIVE_OPTIONS:
+        if role in roles:
+            out[name] = (words.format(items=items_word) + " than the list", ConversationAct("relative", role=role,
+                                                                                          direction=direction))
+    out["none"] = ("anything else: a new or different request, a question, small talk", None)
+    return out
+
+
+def brain_schema(options: dict[str, tuple[str, ConversationAct | None]], n_items: int):
+    """The schema of the brain's answer: one of ``options``, and a list position where it needs one."""
+    from typing import Literal as _Literal, Optional
+
+    from pydantic import BaseModel, Field, create_model
+
+    choice = _Literal[tuple(options)]  # type: ignore[valid-type]
+    return create_model("FollowUp", __base__=BaseModel,
+                        option=(choice, Field(description="the option the message asks for")),
+                        position=(Optional[int], Field(default=None, ge=1, le=max(n_items, 1),
+                                                       description="why_item / details_item: 1 = first")))
+
+
+def act_of(options: dict[str, tuple[str, ConversationAct | None]], option: str, position: int | None) -> ConversationAct | None:
+    """The act the brain's answer stands for (an item act without a position is not one)."""
+    act = options.get(option, ("", None))[1]
+    if act is None:
+        return None
+    if act.ordinal is not None:
+        if position is None:
+            return None
+        return ConversationAct(act.kind, ordinal=position - 1)
+    return act

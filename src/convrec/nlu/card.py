@@ -43,6 +43,22 @@ class CapabilityCard:
                 parts.append(f"{col.replace('_', ' ').capitalize()}s from {int(lo)} to {int(hi)}.")
         return " ".join(parts)
 
+    def about_text(self) -> str:
+        """What the catalog holds, in one line (a page's first screen): how many items, of which
+        years, its most common categories, and whether people's ratings or plays are in it."""
+        parts = [f"{self.n_items:,} {self.plural}"]
+        for col, (lo, hi) in self.ranges.items():
+            if lo is not None and col == next(iter(self.ranges)) and isinstance(lo, (int, float)) and 1000 < lo < hi < 3000:
+                parts[0] += f" from {int(lo)} to {int(hi)}"
+        if self.top_values:
+            col, vals = next(iter(self.top_values.items()))
+            parts.append(f"most common {col.replace('_', ' ')}: {', '.join(vals[:5])}")
+        if self.creators:
+            parts.append(f"including {', '.join(self.creators[:2])}")
+        parts.append("with what people liked, for “people who liked X also liked” picks" if self.has_interactions
+                     else "no ratings or plays: picks come from the items' own descriptions")
+        return " · ".join(parts) + "."
+
     def greeting_text(self) -> str:
         ex = "; ".join(f'"{e}"' for e in self.examples[:3])
         return (f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}. Tell me what you like — "
@@ -99,4 +115,8 @@ def _examples(vocab: Vocabulary, top: dict[str, list[str]], ranges: dict[str, tu
         out.append(f"{d} by {creators[0]}")
     if len(first_cat) > 2:
         out.append(f"{first_cat[2].lower()} {d}, but no {first_cat[0].lower()}")
-    return out
+    if vocab.first("rating") and len(first_cat) > 3:
+        out.append(f"highly rated {first_cat[3].lower()} {d}")
+    if len(out) < 5 and len(pop) > 1 and time_col:
+        out.append(f"what year was {pop[1]} released?")
+    return out[:6]

@@ -9,10 +9,11 @@ went away is dropped before it starts.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -22,6 +23,8 @@ from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
+DRAIN_WINDOW = 20
+"""how many recent turn ends measure the drain rate"""
 LATENCY_BUCKETS = (0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300)
 
 
@@ -130,14 +133,33 @@ class TurnQueue:
         self.pending = 0
         self.running = 0
         self.mean_s = 10.0
-        """moving mean of a turn's time, for Retry-After"""
+        """moving mean of a turn's time (Retry-After before any turn has finished)"""
+        self.finished: deque[float] = deque(maxlen=DRAIN_WINDOW)
+        """when the last turns ended (monotonic): the measured drain rate"""
 
     @property
     def waiting(self) -> int:
         return max(self.pending - self.running, 0)
 
+    def drain_rate(self, now: float | None = None) -> float | None:
+        """Turns finished per second over the recent ones (the queue's measured drain rate), or
+        None until two have finished. The span runs to ``now`` when the queue has stalled since."""
+        if len(self.finished) < 2:
+            return None
+        now = time.monotonic() if now is None else now
+        span = max(self.finished[-1] - self.finished[0], 1e-3)
+        n = len(self.finished) - 1
+        if self.running and now - self.finished[-1] > span / n:  # nothing has finished for longer than usual
+            span = now - self.finished[0]
+        return n / span
+
     def retry_after(self) -> int:
-        return max(1, int(round(self.mean_s * (self.waiting + 1) / self.workers)))
+        """Seconds until a slot is likely free: the turns ahead (waiting, plus this one) over the
+        measured drain rate; before two turns have finished, the mean turn time per worker."""
+        ahead = self.waiting + 1
+        rate = self.drain_rate()
+        est = ahead / rate if rate else self.mean_s * ahead / self.workers
+        return max(1, min(int(math.ceil(est)), 3600))
 
     def submit(self, fn: Callable[[], Any]) -> tuple[Job, Future]:
         with self.lock:
@@ -160,6 +182,7 @@ class TurnQueue:
                 with self.lock:
                     self.running -= 1
                     self.mean_s = 0.8 * self.mean_s + 0.2 * dt
+                    self.finished.append(time.monotonic())
 
         def release(_):  # done, failed or cancelled before it started: the slot is free
             with self.lock:
@@ -175,6 +198,15 @@ class TurnQueue:
 
 class CancelledTurn(Exception):
     """The client left before the turn started."""
+
+
+class ShuttingDown(ConvrecError):
+    """The server is stopping before this turn ended (a turn already running still completes and
+    is stored)."""
+
+    def __init__(self):
+        super().__init__("the server is shutting down; a turn already running is still stored when it completes "
+                         "(read it back from the session), a queued one did not run: send it again")
 
 
 class Engine:
@@ -208,6 +240,19 @@ class Engine:
         self.last_error: str | None = None
         self.degraded: dict[str, Any] | None = None
         """Set while the LLM is unreachable: the last reason and since when."""
+        self.cards: dict[str, Any] = {}
+        self.stop_deadline: float | None = None
+        """Set when the server begins to stop: the monotonic time by which every open response
+        must have been answered (inside the server's shutdown grace)."""
+
+    def begin_shutdown(self, grace_s: float) -> None:
+        """The server is stopping (Ctrl-C, SIGTERM): responses still waiting for a turn answer a
+        JSON 503 a second before the grace time ends, instead of being cut off."""
+        if self.stop_deadline is None:
+            self.stop_deadline = time.monotonic() + max(grace_s - 1.0, 0.0)
+
+    def stop_at(self) -> float | None:
+        return self.stop_deadline
 
     # ------------------------------------------------------------------ parts
     def strategies(self) -> list[str]:
@@ -274,6 +319,15 @@ class Engine:
 
                     self.catalogs[dataset] = CatalogAccess(open_dataset(self.config, dataset), self.config, say=self.say)
         return self.catalogs[dataset]
+
+    def card(self, dataset: str):
+        """The capability card of a served dataset (what it holds, example requests), built once."""
+        ds, _ = self.check(dataset, None)
+        if ds not in self.cards:
+            from convrec.nlu import build_card
+
+            self.cards[ds] = build_card(self.catalog(ds).vocab)
+        return self.cards[ds]
 
     def warm(self) -> None:
         """Build the default agent of every served dataset now (catalog, models) instead of on a

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from convrec.errors import ConvrecError, StoreError
-from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, TooLarge
+from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, ShuttingDown, TooLarge
 
 ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | None]] = [
     # exception, status, type, code, the metric it counts under, headers
@@ -18,6 +18,7 @@ ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | Non
     (TooLarge, 413, "invalid_request_error", "message_too_long", "too_large", None),
     (BadRequest, 400, "invalid_request_error", "bad_request", "bad_request", None),
     (LLMUnavailable, 503, "server_error", "llm_unavailable", None, {"Retry-After": "30"}),
+    (ShuttingDown, 503, "server_error", "shutting_down", "shutting_down", {"Retry-After": "5"}),
     (StoreError, 503, "server_error", "store_unavailable", "store", {"Retry-After": "5"}),
     (ConvrecError, 500, "server_error", "convrec_error", "convrec", None),
 ]

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from convrec.errors import StoreError
-from convrec.server.engine import BadRequest, Engine, LLMUnavailable, NotFound
+from convrec.server.engine import BadRequest, Engine, LLMUnavailable, NotFound, ShuttingDown
 from convrec.server.schemas import MODEL_PREFIX, ChatRequest
 from convrec.server.views import turn_payload
 from convrec.server.waiting import WAITING, answer, until_done
@@ -111,7 +111,7 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
     created = int(time.time())
     max_tokens = body.max_completion_tokens or body.max_tokens
     if not body.stream:
-        turn = await answer(request, job, fut, timeout_s, engine.metrics)
+        turn = await answer(request, job, fut, timeout_s, engine.metrics, engine.stop_at)
         if isinstance(turn, JSONResponse):
             return turn
         text, finish = _truncate(reply_content(turn), max_tokens)
@@ -133,7 +133,7 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
     async def events() -> AsyncIterator[str]:
         yield chunk({"role": "assistant", "content": ""})
         try:
-            async for event in until_done(job, fut, timeout_s, engine.metrics, tick=1.0):
+            async for event in until_done(job, fut, timeout_s, engine.metrics, tick=1.0, stop_at=engine.stop_at):
                 if event is WAITING:
                     yield ": waiting\n\n"  # an SSE comment: keeps proxies open, and finds a client that left
                     continue
@@ -142,8 +142,9 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
             yield _sse({"error": {"message": f"the turn took longer than {timeout_s:g} s", "type": "timeout_error",
                                   "code": "timeout"}})
             return
-        except (LLMUnavailable, StoreError) as e:
-            code = "llm_unavailable" if isinstance(e, LLMUnavailable) else "store_unavailable"
+        except (LLMUnavailable, StoreError, ShuttingDown) as e:
+            code = ("llm_unavailable" if isinstance(e, LLMUnavailable) else
+                    "shutting_down" if isinstance(e, ShuttingDown) else "store_unavailable")
             yield _sse({"error": {"message": str(e), "type": "server_error", "code": code}})
             return
         except asyncio.CancelledError:

@@ -10,7 +10,8 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
 from convrec.server.engine import Engine
 from convrec.server.schemas import Feedback, NewSession, TurnRequest
-from convrec.server.views import session_view, turn_payload
+from convrec.core.traceview import trace_in_words
+from convrec.server.views import session_view, turn_payload, with_links
 from convrec.server.waiting import answer
 
 STATIC = Path(__file__).parent / "static"
@@ -41,21 +42,36 @@ def read_session(sid: str, request: Request):
 
 @router.get("/api/sessions/{sid}/messages", tags=["rest"])
 def read_messages(sid: str, request: Request):
+    """The session's messages as the page shows them after a reload: items with their reasons and
+    links, and for a reply its steps in words, LLM calls and time (the footer)."""
     engine = _engine(request)
     s = engine.session(sid)
-    out, catalog = [], None
+    catalog = engine.catalog(s["dataset"])
+    out = []
     for m in engine.store.messages(sid):
         items = m["items"] or []
         if items and any(isinstance(i, str) for i in items):  # sessions stored before the one turn loop kept ids
-            if catalog is None:
-                catalog = engine.catalog(s["dataset"])
             from convrec.core.answers import item_view
 
             items = [item_view({"item_id": i, **catalog.describe(i)}, catalog.vocab) if isinstance(i, str) else i
                      for i in items if not isinstance(i, str) or i in catalog.items.index]
-        out.append({"role": m["role"], "content": m["content"], "items": items, "trace": m["trace"],
-                    "created": m["created"]})
+        meta = m.get("meta") or {}
+        row = {"role": m["role"], "content": m["content"], "items": with_links(items, catalog.vocab),
+               "trace": m["trace"], "created": m["created"]}
+        if m["role"] == "assistant":
+            row.update({"steps": trace_in_words(m["trace"] or []), "llm_calls": meta.get("llm_calls"),
+                        "latency_ms": meta.get("latency_ms"), "act": meta.get("act")})
+        out.append(row)
     return {"session": sid, "messages": out}
+
+
+@router.get("/api/catalog/{dataset}", tags=["rest"])
+def catalog_card(dataset: str, request: Request):
+    """What the catalog holds, in a line, and example requests built from it (the page's first
+    screen)."""
+    card = _engine(request).card(dataset)
+    return {"dataset": dataset, "domain": card.domain, "n_items": card.n_items, "about": card.about_text(),
+            "examples": card.examples[:6]}
 
 
 @router.post("/api/sessions/{sid}/turns", tags=["rest"])
@@ -64,7 +80,7 @@ async def post_turn(sid: str, body: TurnRequest, request: Request):
     timeout_s = engine.config.server.timeout_s
     s = engine.session(sid)
     job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"])
-    turn = await answer(request, job, fut, timeout_s, engine.metrics)
+    turn = await answer(request, job, fut, timeout_s, engine.metrics, engine.stop_at)
     if isinstance(turn, JSONResponse):
         return turn
     return turn_payload(turn, s, engine)
@@ -97,3 +113,9 @@ def metrics(request: Request):
 @router.get("/", include_in_schema=False)
 def index():
     return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+@router.get("/favicon.svg", include_in_schema=False)
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon():
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")

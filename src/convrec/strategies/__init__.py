@@ -44,7 +44,7 @@ def _interecagent(d: StrategyDeps) -> Strategy:
     d.catalog.vocab  # items, linker and vocabulary: from the cache a previous process wrote, before anything reads items
     store = d.store or SessionStore(d.sessions_db or cfg.home / "sessions.db")
     return InteRecAgent(d.catalog, d.llm, store, demo_bank(d.catalog, d.encoder), k=d.k, n_demos=cfg.agent.n_demos,
-                        reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro,
+                        reflection=d.reflection, memory=d.memory, llm_intro=cfg.agent.llm_intro, phrase_reasons=cfg.agent.phrase_reasons,
                         planner=cfg.agent.planner, soft_brain=cfg.agent.soft_brain)
 
 

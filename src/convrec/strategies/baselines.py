@@ -69,13 +69,18 @@ class StoredStrategy(TurnLoop):
         return [item_view({"item_id": i, **self.catalog.describe(i)}, self.catalog.vocab) for i in ids]
 
 
+def _step(tool: str, k: int, pool: int, drawn: int) -> dict[str, Any]:
+    return {"tool": tool, "input": {"k": k}, "output": f"drew {drawn} of {pool:,}", "candidates": drawn,
+            "error": None, "ms": 0.0}
+
+
 class RandomBaseline(StoredStrategy):
     name = "random"
 
     def _turn(self, hist, candidates, k, intent) -> Turn:
         pool = np.asarray(candidates, dtype=object) if candidates is not None else self.ids
         ids = self.rng.choice(pool, size=min(k, len(pool)), replace=False).tolist()
-        return Turn("Here are some picks.", self._items(ids))
+        return Turn("Here are some picks.", self._items(ids), trace=[_step("random_sample", k, len(pool), len(ids))])
 
 
 class PopularityBaseline(StoredStrategy):
@@ -90,7 +95,8 @@ class PopularityBaseline(StoredStrategy):
         pool = list(candidates) if candidates is not None else self.ids.tolist()
         w = np.asarray([self.pop.get(i, 0.0) for i in pool]) + 1.0  # +1: unseen items can still come up
         ids = self.rng.choice(np.asarray(pool, dtype=object), size=min(k, len(pool)), replace=False, p=w / w.sum())
-        return Turn("Here are some popular picks.", self._items(ids.tolist()))
+        return Turn("Here are some popular picks.", self._items(ids.tolist()),
+                    trace=[_step("popularity_sample", k, len(pool), len(ids))])
 
 
 class Titles(BaseModel):

@@ -46,6 +46,9 @@ class Tool(ABC):
     write it)."""
     step_name: ClassVar[str] = ""
     """The class name of the plan step (default ``<Name>Step``)."""
+    said: ClassVar[str] = ""
+    """What a person reads about the step in a reply's trace (a few words, past tense: "ranked
+    the candidates"); default: the name in words."""
 
     @abstractmethod
     def run(self, args: BaseModel, ctx: "ToolContext") -> Observation:

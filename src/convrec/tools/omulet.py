@@ -83,6 +83,7 @@ def _obs(catalog, what: str, ids: list[str], extra: dict[str, Any] | None = None
 # ---------------------------------------------------------------- look-up
 class ItemLookup(Tool):
     name = "item_lookup"
+    said = "looked up the titles you named"
     group = "lookup"
     description = "Find items by name and show their information."
 
@@ -100,6 +101,7 @@ class ItemLookup(Tool):
 
 class GenreLookup(Tool):
     name = "genre_lookup"
+    said = "matched your genre words"
     group = "lookup"
     description = "The most popular items of a genre (or tag) of the catalog."
 
@@ -120,6 +122,7 @@ class GenreLookup(Tool):
 
 class DescriptionLookup(Tool):
     name = "description_lookup"
+    said = "searched the descriptions"
     group = "lookup"
     description = "The text (description, tags) of one item."
 
@@ -138,6 +141,7 @@ class DescriptionLookup(Tool):
 
 class PopularityRank(Tool):
     name = "popularity_rank"
+    said = "ranked by popularity"
     group = "lookup"
     description = "Order items by how many people interacted with them."
 
@@ -152,6 +156,7 @@ class PopularityRank(Tool):
 
 class PreferenceRank(Tool):
     name = "preference_rank"
+    said = "ranked by what you like"
     group = "lookup"
     description = ("Order items for the user: the learned preference ranker over the liked items and what the user "
                    "wrote (ItemCF, SASRec, content, popularity and recency, weights fitted on held-out users).")
@@ -196,6 +201,7 @@ class PreferenceRank(Tool):
 
 class PlatformCheck(Tool):
     name = "platform_check"
+    said = "checked the platforms"
     group = "lookup"
     description = "Keep the items available on a device or platform (where the catalog records platforms)."
 
@@ -218,6 +224,7 @@ class PlatformCheck(Tool):
 # ---------------------------------------------------------------- linking
 class LinkItem(Tool):
     name = "link_item"
+    said = "linked names to catalog items"
     group = "linking"
     description = "Fuzzy-match item names to catalog items (typos, missing years, articles)."
 
@@ -232,6 +239,7 @@ class LinkItem(Tool):
 
 class LinkGenre(Tool):
     name = "link_genre"
+    said = "linked genre words to the catalog"
     group = "linking"
     description = "Map a genre word to the catalog's own genres and tags (e.g. 'sci fi' → Sci-Fi)."
 
@@ -249,6 +257,7 @@ class LinkGenre(Tool):
 # ---------------------------------------------------------------- retrieval
 class Search(Tool):
     name = "search"
+    said = "searched the catalog"
     group = "retrieval"
     description = "Items whose text best matches a short query (MiniLM over titles, genres, tags, descriptions)."
 
@@ -263,6 +272,7 @@ class Search(Tool):
 
 class CFSimilar(Tool):
     name = "cf_similar"
+    said = "found items liked by the same people"
     group = "retrieval"
     description = "Items people who liked the given items also liked (ItemCF)."
 
@@ -281,6 +291,7 @@ class CFSimilar(Tool):
 
 class ContentSimilar(Tool):
     name = "content_similar"
+    said = "found items with similar content"
     group = "retrieval"
     description = "Items whose text is most like the given items' (MiniLM)."
 
@@ -295,6 +306,7 @@ class ContentSimilar(Tool):
 
 class AgeGroup(Tool):
     name = "age_group"
+    said = "checked the age group"
     group = "retrieval"
     description = "The items most popular among users of an age group (child, teen, young adult, adult, senior)."
 
@@ -330,6 +342,7 @@ class AgeGroup(Tool):
 
 class DefaultItems(Tool):
     name = "default_items"
+    said = "took popular picks"
     group = "retrieval"
     description = "30 items drawn from the 100 most popular (when nothing else is known)."
 
@@ -349,6 +362,7 @@ class DefaultItems(Tool):
 # ---------------------------------------------------------------- filters
 class FilterItems(Tool):
     name = "filter_items"
+    said = "kept the items that meet your conditions"
     group = "filter"
     description = "Drop items with a disliked genre or already known, keep only items meeting the stated conditions."
 
@@ -388,6 +402,7 @@ def info_line(catalog, item_id: str) -> str:
 
 class ItemInfo(Tool):
     name = "item_info"
+    said = "read item details"
     group = "format"
     description = "One information line per item (title, year, genres, price)."
 
@@ -401,6 +416,7 @@ class ItemInfo(Tool):
 
 class Enumerate(Tool):
     name = "enumerate"
+    said = "the LLM named items, linked back to the catalog"
     group = "format"
     description = "A numbered list of items with their information."
 

@@ -150,6 +150,8 @@ def render(kind: str, ev: dict[str, Any]) -> str:
     if kind == "popular":
         return f"{ev['count']:,} {ev['what']} in this catalog, more than {ev['above_pct']} % of its {ev['plural']}"
     if kind == "rating":
+        if "above_pct" in ev:
+            return f"{ev['column_label']} {_fmt(ev['value'])}, higher than {ev['above_pct']} % of its {ev['plural']}"
         return f"{ev['column_label']} {_fmt(ev['value'])}" + (f" of {_fmt(ev['max'])}" if ev.get("max") else "")
     raise ValueError(f"unknown reason kind '{kind}'")
 
@@ -302,9 +304,11 @@ def fact_reasons(catalog, item: str, likes: LikeData | None) -> list[dict]:
             fv = float(v)
         except (TypeError, ValueError):
             continue
-        info = vocab.columns[col]
-        out.append(reason("rating", {"column": col, "column_label": _label(vocab, col), "value": fv,
-                                     "max": float(info.max) if info.max is not None else None}))
+        values = pd.to_numeric(vocab.items[col], errors="coerce").dropna().to_numpy(dtype=float)
+        above = int(np.floor(100 * (values < fv).mean())) if len(values) else 0
+        if above >= 50:  # a reason to pick it only when it stands above most of the catalog
+            out.append(reason("rating", {"column": col, "column_label": _label(vocab, col), "value": fv,
+                                         "above_pct": above, "plural": noun_plural(catalog.domain)}))
     return out
 
 

@@ -34,6 +34,7 @@ def _unlinked(links) -> str:
 
 class LookUp(Tool):
     name = "lookup"
+    said = "looked up facts in the catalog"
     description = "one SELECT over table items for facts (year, count, genres); never for recommending."
     step_name = "LookupStep"
     plan_limits = {"sql": {"max_length": 600}}
@@ -53,6 +54,7 @@ class LookUp(Tool):
 
 class HardFilter(Tool):
     name = "hard_filter"
+    said = "kept the items that meet your conditions"
     description = "column/op/value; lists use contains or not_contains."
     Input = Filter
     step_name = "FilterStep"
@@ -70,6 +72,7 @@ class HardFilter(Tool):
 
 class SoftFilter(Tool):
     name = "similar_to"
+    said = "found items close to the ones you named (liked by the same people)"
     description = "{items} similar to named {items}."
     step_name = "SimilarStep"
     hidden = frozenset({"ratio"})
@@ -106,6 +109,7 @@ class SoftFilter(Tool):
 
 class Rank(Tool):
     name = "rank"
+    said = "ranked the candidates"
     description = ("schema preference (user named liked {items}), similarity, or popularity (no liked {items}).")
     step_name = "RankStep"
     plan_limits = {"schema_": {"required": True}, "prefer": {"max_length": 10, "item_max_length": 120},
@@ -174,6 +178,7 @@ class Rank(Tool):
 
 class StoreCandidates(Tool):
     name = "store_candidates"
+    said = "took the items you gave"
     description = "only when the user lists {items} to choose from."
     step_name = "StoreStep"
     plan_limits = {"items": {"max_length": 20, "item_max_length": 120}}
@@ -192,6 +197,7 @@ class StoreCandidates(Tool):
 
 class FetchCandidates(Tool):
     name = "fetch"
+    said = "picked the top ones"
     description = "how many {items} to show."
     step_name = "FetchStep"
     plan_limits = {"k": {"le": 30}}

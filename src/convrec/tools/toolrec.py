@@ -42,6 +42,7 @@ def describe_attribute(a: str) -> str:
 
 class AttributeRetrieval(Tool):
     name = "retrieval"
+    said = "retrieved candidates by an attribute"
     description = ("Retrieval[attribute, n]: the n items this user most likely wants next, by the sequential "
                    "recommender (attribute 'none') or by its head for one attribute (genre, decade, tags, price "
                    "range ...), which weighs the user's taste in that attribute.")

@@ -114,12 +114,49 @@ class Replier:
             return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
         self.explain(out.items, intent, out.bus.tracker.to_list())  # the reasons, as data on each item
+        if self.phrase_reasons:
+            self._phrase_reasons(intent, out)
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
         if self.llm_intro and len(out.items) >= out.asked and intent.kind != "choice":
             llm_intro = self._llm_intro(intent, out.items)
             if llm_intro:
                 intro = llm_intro
         return list_reply(intro, out.items, conditions, seeds, self.vocab) + ("\n" + note if note else "")
+
+    def _phrase_reasons(self, intent: RequestIntent, out: "_Outcome", top: int = 5) -> None:
+        """The LLM says the top items' reasons in its own words, one sentence each (one call);
+        each sentence is checked against that item's evidence (:mod:`convrec.core.phrasing`)
+        and kept as the item's ``phrased`` only when it passes. The trace records how many did."""
+        from pydantic import BaseModel, Field
+
+        from convrec.core.phrasing import phrased_lines
+
+        items = [it for it in out.items[:top] if it.get("reasons")]
+        if not items:
+            return
+
+        class Phrased(BaseModel):
+            sentences: list[str] = Field(min_length=len(items), max_length=len(items))
+
+        facts = "\n".join(f"{n}. {it['title']}: " + "; ".join(r["text"] for r in it["reasons"])
+                          for n, it in enumerate(items, 1))
+        user = self.prompts["reasons_phrase"].format(message=intent.message[:600], item=self.catalog.domain,
+                                                     facts=facts)
+        t = time.perf_counter()
+        try:
+            got = self.llm.generate_json([{"role": "system", "content": self.reply_system},
+                                          {"role": "user", "content": user}], Phrased, max_tokens=60 * len(items),
+                                         purpose="phrase reasons", include_schema=False)
+            sentences = [self.guard.clean(_tidy(x.strip(), 1)) for x in got.sentences]
+        except LLMError as e:
+            out.bus.record("phrase_reasons", {"items": len(items)}, "", f"the LLM gave no sentences: {e}"[:200], t)
+            return
+        seeds = intent.items("liked", "reference", "accepted")
+        checks = phrased_lines(sentences, items, self.vocab, seeds)
+        kept = sum(1 for _, why in checks if why is None)
+        failed = "; ".join(f"#{i + 1}: {why}" for i, why in checks if why)
+        out.bus.record("phrase_reasons", {"items": len(items)},
+                       f"{kept} of {len(items)} sentences kept" + (f" (dropped {failed})" if failed else ""), None, t)
 
     def _llm_intro(self, intent: RequestIntent, items: list[dict[str, Any]]) -> str:
         titles = "; ".join(it["title"] for it in items[:5])

@@ -34,7 +34,8 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
 
     def __init__(self, catalog: CatalogAccess, llm: LLM, store: SessionStore, demos: DemoBank | None = None,
                  k: int = 10, n_demos: int = 3, user_id: str = "local", reflection: int = 0,
-                 memory: bool = True, llm_intro: str = "auto", planner: str = "auto", soft_brain: bool = False):
+                 memory: bool = True, llm_intro: str = "auto", planner: str = "auto", soft_brain: bool = False,
+                 phrase_reasons: str = "off"):
         self.catalog = catalog
         self.soft_brain = soft_brain
         self.llm = llm
@@ -64,11 +65,17 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
             self.vocab.encoder = self.demos.encoder  # the MiniLM the demonstrations use also grounds paraphrases
         small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
+        self.phrase_mode = phrase_reasons
         self.card = build_card(self.vocab)
         from convrec.core.guard import InstructionGuard
 
         self.guard = InstructionGuard(v for v in self.prompts.values() if isinstance(v, str))
         """LLM-written text that repeats an instruction is withheld (the template text stands)."""
+
+    @property
+    def phrase_reasons(self) -> bool:
+        """Whether the LLM says the listed items' reasons in its own words (each sentence checked)."""
+        return self.llm is not None and self.phrase_mode == "on"
 
     def chat_system(self) -> str:
         """The system prompt of small talk (static per dataset: its KV state is reused)."""
