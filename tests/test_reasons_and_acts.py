@@ -232,4 +232,16 @@ def test_an_unread_follow_up_goes_to_the_brain_with_this_catalogs_options(catalo
     t4 = a.turn("comedies from the 90s instead", t3.session)  # grounded: a request, the brain is not asked
     assert len(seen) == 2 and not t4.act and len(t4.items) == 10
     t5 = a.turn("hmm whatever feels right", t4.session)  # the brain says none: read as a request
-    assert len(seen) == 3 and not t5.act
+    assert len(seen) == 3 and not t5.act and t5.trace[0]["tool"] == "read_follow_up" and t5.items
+
+
+def test_the_embedded_small_model_is_not_asked_about_follow_ups_by_default(catalog, tmp_path):
+    class Small(ScriptedLLM):
+        backend = "local"
+
+    llm = Small([], model="qwen2.5-coder-0.5b-instruct-q8_0.gguf")
+    a = InteRecAgent(catalog, llm, SessionStore(tmp_path / "m.db"), DemoBank(catalog.ds), planner="never")
+    a.llm_intro = False
+    t1 = a.turn("recommend some animated movies from after 2000")
+    t2 = a.turn("hmm got anything from further back?", t1.session)
+    assert not llm.calls and not t2.act and t2.items  # read as a request, no call made

@@ -127,12 +127,13 @@ class AgentConfig(BaseModel):
     is dropped, the computed reasons standing. Off by default: it costs a call per reply and the
     computed reasons already say the same (``CONVREC_PHRASE_REASONS=on`` to try it with a strong
     endpoint)."""
-    brain_acts: Literal["auto", "off"] = "auto"
+    brain_acts: Literal["auto", "on", "off"] = "auto"
     """Whether a short follow-up the act lexicon could not read ("got anything from further
     back?") goes to the LLM in one schema-constrained call whose options come from the catalog
     (why, details, more, recall, profile, the relative moves its columns allow, none) — only
-    after a list was shown and when understanding grounded nothing in the message. auto: when
-    there is an LLM; off: the lexicon alone."""
+    after a list was shown and when understanding grounded nothing in the message. auto: with any
+    LLM but the embedded 0.5B model (measured: it misreads such messages and the call costs
+    5–12 s on 2 cores, docs/results/conversations.md); on: always; off: the lexicon alone."""
     planner: Literal["auto", "always", "never"] = "auto"
     """When the planner LLM writes the tool plan (``CONVREC_PLANNER``). auto: only when understanding
     left words of a single recommendation request ungrounded and no text model can rank by them (a

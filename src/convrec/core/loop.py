@@ -50,6 +50,8 @@ class TurnContext:
     """the conversation held elsewhere, given with this message (``{"role", "content"}``)"""
     history: list[dict[str, str]] = field(default_factory=list)
     """what ``understand`` read as the earlier conversation"""
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    """trace steps the loop took before the strategy (the brain's reading of a follow-up)"""
 
 
 def plain(messages: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
@@ -83,7 +85,8 @@ class TurnLoop:
     then reads only the conversation given with the message; otherwise it reads the session's
     earlier messages too (declared as :attr:`Capabilities.memory`)."""
     brain_acts: str | None = None
-    """``off`` here overrides ``[agent] brain_acts`` for this strategy (an ablation of the LLM)."""
+    """``on`` / ``off`` here overrides ``[agent] brain_acts`` for this strategy (``off``: an
+    ablation of the LLM)."""
     checks_conditions = True
     """False for a published baseline measured as published: its items are checked to be catalog
     items shown once, not filtered by the request's conditions."""
@@ -168,6 +171,8 @@ class TurnLoop:
                 intent = replace(intent, notes=intent.notes + (f"message truncated to {MAX_MESSAGE} characters",))
             turn = self.respond(intent, conversation, ctx)
             turn.session = sid
+            if ctx.steps:
+                turn.trace = list(ctx.steps) + list(turn.trace)
             if turn.intent is None:
                 turn.intent = intent.to_dict()
             self._verify(turn, intent, ctx)
@@ -187,6 +192,8 @@ class TurnLoop:
         if act is None:
             act, step = self._brain_act(message, conversation)
             if act is None:
+                if step is not None:
+                    ctx.steps.append(step)  # read as no act: the request's trace shows it was asked
                 return None
         with stage_of("conversation act"):
             got = answer_act(self, act, conversation, ctx)
@@ -203,7 +210,8 @@ class TurnLoop:
         from convrec.nlu.acts import act_of, brain_options, brain_schema
 
         mode = self.brain_acts or getattr(getattr(self.catalog.config, "agent", None), "brain_acts", "auto")
-        if self.llm is None or mode == "off" or len(message.split()) > 14:
+        small = getattr(self.llm, "backend", "") == "local" and "0.5b" in str(getattr(self.llm, "model", "")).lower()
+        if self.llm is None or mode == "off" or (mode == "auto" and small) or len(message.split()) > 14:
             return None, None
         answers = answers_with_items(conversation)
         if not answers:
