@@ -135,7 +135,7 @@ def chat(
         if cmd == "/trace":
             from convrec.core.traceview import trace_in_words
 
-            for n, w in enumerate(trace_in_words(last.trace if last else []), 1):
+            for n, w in enumerate(trace_in_words(last.trace if last else [], last.act if last else None), 1):
                 console.print(f"  {n}. {w}", highlight=False)
             console.print_json(json.dumps(last.trace if last else [], default=str))
             continue

@@ -49,7 +49,9 @@ def step_in_words(step: dict[str, Any]) -> str:
         said += f" — failed: {str(step['error'])[:120]}"
         return said[0].upper() + said[1:]
     n = step.get("candidates")
-    if isinstance(n, int) and not isinstance(n, bool):
+    if tool == "fetch":
+        pass  # what stays behind is not what is shown (the reply shows its own count)
+    elif isinstance(n, int) and not isinstance(n, bool):
         said += f" → {n:,} left"
     if tool == "verify" and str(step.get("output", "")).startswith("dropped"):
         said += f" ({str(step['output']).split(':')[0]})"
@@ -58,6 +60,10 @@ def step_in_words(step: dict[str, Any]) -> str:
     return said[0].upper() + said[1:]
 
 
-def trace_in_words(trace: Sequence[dict[str, Any]] | None) -> list[str]:
-    """One sentence per step of ``trace`` (a turn's ``trace`` list)."""
-    return [step_in_words(s) for s in (trace or []) if isinstance(s, dict)]
+def trace_in_words(trace: Sequence[dict[str, Any]] | None, act: dict | None = None) -> list[str]:
+    """One sentence per step of ``trace`` (a turn's ``trace`` list); an answer about the
+    conversation itself (``act``) that ran no tool says where it came from."""
+    words = [step_in_words(s) for s in (trace or []) if isinstance(s, dict)]
+    if act and not words:
+        words = ["Answered from what this conversation already holds (its lists, their reasons, your requests)"]
+    return words

@@ -90,11 +90,13 @@ class ReasonChecker:
             if self.catalog.title(str(ev["seed"])) != ev["seed_title"]:
                 return "seed title"
         elif kind == "shares":
-            a, b = set(self._values(item, ev["column"])), set(self._values(str(ev["seed"]), ev["column"]))
-            if not ev["values"] or not set(ev["values"]) <= (a & b):
-                return f"{ev['values']} not shared in {ev['column']}"
-            if self.catalog.title(str(ev["seed"])) != ev["seed_title"] or str(ev["seed"]) == item:
-                return "seed"
+            a = set(self._values(item, ev["column"]))
+            for sd in [{"seed": ev["seed"], "seed_title": ev["seed_title"]}] + list(ev.get("also", [])):
+                b = set(self._values(str(sd["seed"]), ev["column"]))
+                if not ev["values"] or not set(ev["values"]) <= (a & b):
+                    return f"{ev['values']} not shared in {ev['column']} with {sd['seed']}"
+                if self.catalog.title(str(sd["seed"])) != sd["seed_title"] or str(sd["seed"]) == item:
+                    return "seed"
         elif kind == "soft":
             have = {v.lower() for v in self._values(item, ev["column"])} if ev["column"] != "title" else {self.catalog.title(item).lower()}
             for w in ev["words"]:

@@ -59,7 +59,7 @@ def read_messages(sid: str, request: Request):
         row = {"role": m["role"], "content": m["content"], "items": with_links(items, catalog.vocab),
                "trace": m["trace"], "created": m["created"]}
         if m["role"] == "assistant":
-            row.update({"steps": trace_in_words(m["trace"] or []), "llm_calls": meta.get("llm_calls"),
+            row.update({"steps": trace_in_words(m["trace"] or [], meta.get("act")), "llm_calls": meta.get("llm_calls"),
                         "latency_ms": meta.get("latency_ms"), "act": meta.get("act")})
         out.append(row)
     return {"session": sid, "messages": out}

@@ -18,7 +18,7 @@ def turn_payload(turn, s: dict[str, Any], engine) -> dict[str, Any]:
     vocab = engine.catalog(s["dataset"]).vocab
     return {"session": turn.session or s["session_id"], "dataset": s["dataset"], "strategy": s["strategy"],
             "reply": turn.reply, "items": with_links(turn.items, vocab), "trace": turn.trace,
-            "steps": trace_in_words(turn.trace), "intent": turn.intent, "plan": turn.plan,
+            "steps": trace_in_words(turn.trace, turn.act), "intent": turn.intent, "plan": turn.plan,
             "llm_calls": turn.llm_calls, "tokens": turn.tokens, "latency_ms": round(turn.latency_ms, 1),
             "llm": engine.llm_name(), "degraded": turn.degraded, "act": turn.act}
 

@@ -138,8 +138,9 @@ def render(kind: str, ev: dict[str, Any]) -> str:
         return (f"{share} % of the {ev['seed_people']:,} people who " + first.format(seed=ev["seed_title"])
                 + f" {second} ({ev['both']:,})")
     if kind == "shares":
-        return f"shares {_join(ev['values'])} with {ev['seed_title']}" if ev["column_role"] != "creator" else (
-            f"same {ev['column_label']} as {ev['seed_title']}: {_join(ev['values'])}")
+        seeds = _join([ev["seed_title"]] + [a["seed_title"] for a in ev.get("also", [])])
+        return f"shares {_join(ev['values'])} with {seeds}" if ev["column_role"] != "creator" else (
+            f"same {ev['column_label']} as {seeds}: {_join(ev['values'])}")
     if kind == "soft":
         said = _join([f"“{w}”" for w in ev["words"]])
         if ev.get("similarity") is not None:
@@ -227,9 +228,17 @@ def shares_reasons(catalog, item: str, seeds: Sequence[str]) -> list[dict]:
             ev = {"seed": s, "seed_title": catalog.title(s), "column": col, "column_label": _label(vocab, col),
                   "column_role": info.role, "values": common[:4]}
             weight = len(common) / max(len(set(a) | set(b)), 1) + (1.0 if info.role == "creator" else 0)
-            best.append((weight, reason("shares", ev)))
-    best.sort(key=lambda x: -x[0])
-    return [r for _, r in best[:2]]
+            best.append((weight, ev))
+    merged: dict[tuple, list] = {}  # the same values shared with several liked items: one reason naming them all
+    for weight, ev in best:
+        key = (ev["column"], tuple(ev["values"]))
+        if key in merged:
+            merged[key][1].setdefault("also", []).append({"seed": ev["seed"], "seed_title": ev["seed_title"]})
+            merged[key][0] += weight
+        else:
+            merged[key] = [weight, ev]
+    out = sorted(merged.values(), key=lambda x: -x[0])
+    return [reason("shares", ev) for _, ev in out[:2]]
 
 
 def soft_reasons(catalog, item: str, preferences: Sequence[str], related: Sequence[Sequence] = ()) -> list[dict]:
