@@ -245,3 +245,31 @@ def test_the_embedded_small_model_is_not_asked_about_follow_ups_by_default(catal
     t1 = a.turn("recommend some animated movies from after 2000")
     t2 = a.turn("hmm got anything from further back?", t1.session)
     assert not llm.calls and not t2.act and t2.items  # read as a request, no call made
+
+
+def test_follow_ups_are_read_by_meaning_and_ellipsis():
+    """Paraphrases no lexicon phrase covers are read by their closest example (MiniLM); an
+    ordinal alone after a "why" answer is the same act on another item; requests stay requests,
+    and a move too close to its opposite ("more recent" vs "older") is not guessed."""
+    from convrec.models.embeddings import TextEncoder
+    from convrec.nlu.acts import ellipsis_act, meaning_act
+
+    enc = TextEncoder(1)
+    roles = {"time", "category", "rating", "popularity"}  # no price column
+
+    def read(m):
+        act, _, _ = meaning_act(m, enc, roles)
+        return (act.kind, act.role or act.ordinal) if act else None
+
+    assert read("I'd like ones from longer ago") == ("relative", "time")
+    assert read("can you tell me the plot of the first") == ("tell_more", 0)
+    assert read("why'd u pick #2") == ("why", 1)
+    assert read("something that costs less") is None  # this catalog has no prices
+    assert meaning_act("something that costs less", enc, roles | {"price"})[0].role == "price"
+    for request in ("recommend some comedies from the 80s", "I hate musicals", "cool, i'll check those out",
+                    "horror movies made after 2005", "thanks!"):
+        assert read(request) is None, request
+    assert ellipsis_act("and the 3rd?", {"kind": "why"}) .ordinal == 2
+    assert ellipsis_act("what about number 4", {"kind": "tell_more"}).kind == "tell_more"
+    assert ellipsis_act("and the 3rd?", {"kind": "more"}) is None
+    assert ellipsis_act("the third one was great, more like it", {"kind": "why"}) is None

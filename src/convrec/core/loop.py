@@ -190,10 +190,17 @@ class TurnLoop:
         act = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
         step = None
         if act is None:
-            act, step = self._brain_act(message, conversation)
+            from convrec.core.acts import act_of
+            from convrec.nlu.acts import ellipsis_act
+
+            last = next((m for m in reversed(conversation[:-1]) if m.get("role") == "assistant"), None)
+            act = ellipsis_act(message, act_of(last) if last else None,
+                               plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
+        if act is None:
+            act, step = self._follow_up(message, conversation)
             if act is None:
                 if step is not None:
-                    ctx.steps.append(step)  # read as no act: the request's trace shows it was asked
+                    ctx.steps.append(step)  # read as no act: the request's trace shows how it was read
                 return None
         with stage_of("conversation act"):
             got = answer_act(self, act, conversation, ctx)
@@ -201,20 +208,16 @@ class TurnLoop:
             got[0].trace = [step] + list(got[0].trace)
         return got
 
-    def _brain_act(self, message: str, conversation: list[dict[str, Any]]):
-        """A short follow-up the act lexicon could not read ("got anything from further back?")
-        goes to the brain in one schema-constrained call whose options come from this catalog
-        (a relative move only on columns it has); only when a list was shown and understanding
-        found nothing in the message to ground (no title, no condition): (act or None, trace step)."""
+    def _follow_up(self, message: str, conversation: list[dict[str, Any]]):
+        """A short follow-up the act lexicon could not read ("got anything from further back?"),
+        only after a list was shown and when understanding found nothing in the message to ground
+        (no title, no condition): read by meaning (MiniLM against ``[act_examples]``), else by
+        the brain in one schema-constrained call whose options come from this catalog (a relative
+        move only on columns it has). Returns (act or None, trace step or None)."""
         from convrec.core.acts import answers_with_items
-        from convrec.nlu.acts import act_of, brain_options, brain_schema
+        from convrec.nlu.acts import meaning_act
 
-        mode = self.brain_acts or getattr(getattr(self.catalog.config, "agent", None), "brain_acts", "auto")
-        small = getattr(self.llm, "backend", "") == "local" and "0.5b" in str(getattr(self.llm, "model", "")).lower()
-        if self.llm is None or mode == "off" or (mode == "auto" and small) or len(message.split()) > 14:
-            return None, None
-        answers = answers_with_items(conversation)
-        if not answers:
+        if len(message.split()) > 14 or not answers_with_items(conversation):
             return None, None
         intent = self.understand(message, [])
         if intent.kind in ("fact", "count", "catalog", "refuse") or intent.mentions or intent.conditions:
@@ -223,6 +226,26 @@ class TurnLoop:
             return None, None  # "thanks", "bye": small talk, answered as such
         vocab = self.catalog.vocab
         roles = {c.role for c in vocab.columns.values()} | ({"popularity"} if vocab.has_interactions else set())
+        encoder = getattr(vocab, "encoder", None)
+        if encoder is not None:
+            t = time.perf_counter()
+            act, label, sim = meaning_act(message, encoder, roles)
+            if act is not None:
+                return act, {"tool": "read_follow_up", "input": {"message": message[:200], "by": "meaning"},
+                             "output": f"{label} (cosine {sim:.2f})", "candidates": None, "error": None,
+                             "ms": round((time.perf_counter() - t) * 1000, 1)}
+        return self._brain_act(message, conversation, roles)
+
+    def _brain_act(self, message: str, conversation: list[dict[str, Any]], roles: set[str]):
+        """The brain's reading of an unread follow-up: (act or None, trace step or None)."""
+        from convrec.core.acts import answers_with_items
+        from convrec.nlu.acts import brain_act_of, brain_options, brain_schema
+
+        mode = self.brain_acts or getattr(getattr(self.catalog.config, "agent", None), "brain_acts", "auto")
+        small = getattr(self.llm, "backend", "") == "local" and "0.5b" in str(getattr(self.llm, "model", "")).lower()
+        if self.llm is None or mode == "off" or (mode == "auto" and small):
+            return None, None
+        answers = answers_with_items(conversation)
         options = brain_options(roles, self.catalog_plural())
         items = list(answers[-1]["items"])[:10]
         titles = "\n".join(f"{n}. {it.get('title', it.get('id'))}" for n, it in enumerate(items, 1))
@@ -238,8 +261,8 @@ class TurnLoop:
                 brain_schema(options, len(items)), max_tokens=40, purpose="read follow-up")
         except LLMError:
             return None, None
-        act = act_of(options, got.option, got.position)
-        step = {"tool": "read_follow_up", "input": {"message": message[:200]},
+        act = brain_act_of(options, got.option, got.position)
+        step = {"tool": "read_follow_up", "input": {"message": message[:200], "by": "brain"},
                 "output": got.option + (f" #{got.position}" if got.position else ""), "candidates": None,
                 "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
         return act, step

@@ -193,7 +193,7 @@ def brain_schema(options: dict[str, tuple[str, ConversationAct | None]], n_items
                                                        description="why_item / details_item: 1 = first")))
 
 
-def act_of(options: dict[str, tuple[str, ConversationAct | None]], option: str, position: int | None) -> ConversationAct | None:
+def brain_act_of(options: dict[str, tuple[str, ConversationAct | None]], option: str, position: int | None) -> ConversationAct | None:
     """The act the brain's answer stands for (an item act without a position is not one)."""
     act = options.get(option, ("", None))[1]
     if act is None:
@@ -203,3 +203,111 @@ def act_of(options: dict[str, tuple[str, ConversationAct | None]], option: str, 
             return None
         return ConversationAct(act.kind, ordinal=position - 1)
     return act
+
+
+# ---------------------------------------------------------------------- by meaning, and by ellipsis
+MEANING_MIN = 0.6
+"""A follow-up is read as the act of its closest example only at this cosine or above…"""
+MEANING_MARGIN = 0.05
+"""…and only when that is this much closer than the closest request / small-talk example."""
+ITEM_MIN = 0.45
+"""A message that points at a list position ("#2", "the 3rd") is an item act at this cosine."""
+RESET_MIN = 0.65
+"""Starting over drops the conversation's context: it needs a closer example."""
+POLARITY_MARGIN = 0.06
+"""Sentence embeddings place opposites close ("older" / "more recent"): a relative move is read
+only when it is this much closer than its opposite on the same column."""
+_RELATIVE_LABELS = {"older": ("time", "lower"), "newer": ("time", "higher"), "cheaper": ("price", "lower"),
+                    "pricier": ("price", "higher"), "higher_rated": ("rating", "higher"),
+                    "more_popular": ("popularity", "higher"), "less_known": ("popularity", "lower"),
+                    "shorter": ("duration", "lower"), "longer": ("duration", "higher")}
+_DIGIT_ORDINAL = re.compile(r"(?:^| )(?:#|no |number )?(\d{1,2})(?:st|nd|rd|th)?(?: |$)")
+
+
+def _any_ordinal(text: str, w: _Words) -> int | None:
+    n, _ = _ordinal(text, w)
+    if n is not None:
+        return n
+    m = _DIGIT_ORDINAL.search(text)
+    if m and 1 <= int(m.group(1)) <= 30:
+        return int(m.group(1)) - 1
+    return None
+
+
+@lru_cache(maxsize=4)
+def _examples(lang: str = "en") -> tuple[tuple[str, str], ...]:
+    from convrec.nlu.lexicon import load_lexicon
+
+    ex = load_lexicon(lang).data.get("act_examples", {})
+    return tuple((label, p) for label, phrases in ex.items() for p in phrases)
+
+
+_VECS: dict[tuple[int, str], object] = {}
+
+
+def meaning_act(message: str, encoder, roles: set[str], lang: str = "en") -> tuple[ConversationAct | None, str, float]:
+    """A follow-up read by meaning: the label of the closest example of ``[act_examples]``
+    (MiniLM ``encoder``), when it is close enough and closer than any request example; relative
+    moves only on ``roles`` the catalog has; an item act needs an ordinal in the message.
+    Returns (act or None, label, cosine)."""
+    import numpy as np
+
+    ex = [(lb, p) for lb, p in _examples(lang)
+          if lb not in _RELATIVE_LABELS or _RELATIVE_LABELS[lb][0] in roles]
+    if not ex or encoder is None:
+        return None, "", 0.0
+    key = (id(encoder), lang + "|" + ",".join(sorted(roles)))
+    if key not in _VECS:
+        v = np.asarray(encoder.encode([p for _, p in ex]), dtype=np.float32)
+        _VECS[key] = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-9)
+    vecs = _VECS[key]
+    q = np.asarray(encoder.encode([message])[0], dtype=np.float32)
+    sims = vecs @ (q / max(float(np.linalg.norm(q)), 1e-9))
+    best: dict[str, float] = {}
+    for (lb, _), s in zip(ex, sims.tolist()):
+        best[lb] = max(best.get(lb, -1.0), s)
+    none = best.pop("none", -1.0)
+    if not best:
+        return None, "none", none
+    w = _words(lang)
+    text = norm(message)
+    n = _any_ordinal(text, w)
+    if n is not None:  # it points at a list position: which of the two item acts is it closer to
+        label = max(("why_item", "details_item"), key=lambda lb: best.get(lb, -1.0))
+        sim = best.get(label, -1.0)
+        if sim >= ITEM_MIN and sim >= none + MEANING_MARGIN:
+            return ConversationAct("why" if label == "why_item" else "tell_more", ordinal=n), label, sim
+    label, sim = max(best.items(), key=lambda x: x[1])
+    if sim < (RESET_MIN if label == "reset" else MEANING_MIN) or sim < none + MEANING_MARGIN:
+        return None, label, sim
+    if label in _RELATIVE_LABELS:
+        role, direction = _RELATIVE_LABELS[label]
+        opposite = next((lb for lb, (r, d) in _RELATIVE_LABELS.items() if r == role and d != direction), None)
+        if opposite is not None and sim < best.get(opposite, -1.0) + POLARITY_MARGIN:
+            return None, label, sim  # too close to its opposite to tell the direction
+        return ConversationAct("relative", role=role, direction=direction), label, sim
+    if label in ("why_item", "details_item"):
+        return (ConversationAct("why"), label, sim) if label == "why_item" else (None, label, sim)
+    kind = {"why_list": "why", "more": "more", "recall": "recall", "profile": "profile", "reset": "reset"}[label]
+    return ConversationAct(kind), label, sim
+
+
+def ellipsis_act(message: str, previous: dict | None, lang: str = "en",
+                 plural_words: frozenset[str] = frozenset()) -> ConversationAct | None:
+    """"and the third?" right after a "why" or "tell me more" answer: the same act on another
+    item of the same list (an ordinal and filler words only)."""
+    if not previous or previous.get("kind") not in ("why", "tell_more"):
+        return None
+    w = _words(lang)
+    text = norm(message)
+    if not text or len(text.split()) > 8:
+        return None
+    n = _any_ordinal(text, w)
+    if n is None:
+        return None
+    rest = _DIGIT_ORDINAL.sub(" ", _ordinal(text, w)[1]).strip()
+    extra = set(plural_words) | {"and", "what", "about", "how", "the", "one", "ok", "okay", "then", "also", "oh", "hmm",
+                                 "so", "well", "now", "next", "for", "is", "with", "that"}
+    if rest and not _only_filler(rest, w, extra):
+        return None
+    return ConversationAct(previous["kind"], ordinal=n)
