@@ -127,7 +127,7 @@ def test_honesty_with_the_real_model(agent):
 
 
 def test_the_real_brain_reads_a_follow_up_the_lexicon_cannot(agent):
-    """"got anything from further back?" is no act phrase: the real model picks among this
+    """"not quite my vibe" is no act phrase nor an act by meaning: the real model picks among this
     catalog's options in one schema-constrained call, and whatever it picks, the answer is an
     act the loop answered from the stored list (or, for "none" or an item act without a
     position, a request) — never an error; the trace says how it was read."""
@@ -135,11 +135,11 @@ def test_the_real_brain_reads_a_follow_up_the_lexicon_cannot(agent):
     try:
         t1 = agent.turn("recommend some animated movies from after 2000")
         assert len(t1.items) >= 5
-        t2 = agent.turn("hmm got anything from further back?", t1.session)
+        t2 = agent.turn("hmm not quite my vibe tbh", t1.session)
     finally:
         agent.brain_acts = None
     step = t2.trace[0] if t2.trace else {}
-    assert step.get("tool") == "read_follow_up" and t2.llm_calls >= 1, t2.trace[:2]
+    assert step.get("tool") == "read_follow_up" and step["input"]["by"] == "brain" and t2.llm_calls >= 1, t2.trace[:2]
     if t2.act is not None:
         assert not step["output"].startswith("none"), (t2.act, step)
     if t2.act and t2.act.get("kind") == "relative":

@@ -204,7 +204,7 @@ def test_the_first_screen_examples_are_answered(dataset, catalog, tiny_ds, tiny_
 
 # ---------------------------------------------------------------- follow-ups the lexicon cannot read
 def test_an_unread_follow_up_goes_to_the_brain_with_this_catalogs_options(catalog, tmp_path):
-    """"got anything from further back?" is no act phrase and grounds nothing: the brain picks
+    """"not quite my vibe" is no act phrase, no act by meaning and grounds nothing: the brain picks
     one of the catalog's options (schema-constrained) and the loop answers it as that act; a
     message with a condition never reaches the brain; the brain's "none" leaves a request."""
     seen = []
@@ -220,7 +220,7 @@ def test_an_unread_follow_up_goes_to_the_brain_with_this_catalogs_options(catalo
     a.llm_intro = False
     t1 = a.turn("recommend some animated movies from after 2000")
     assert len(t1.items) == 10 and not seen
-    t2 = a.turn("hmm got anything from further back?", t1.session)
+    t2 = a.turn("hmm not quite my vibe tbh", t1.session)
     assert t2.act and t2.act["kind"] == "relative" and t2.trace[0]["tool"] == "read_follow_up"
     assert "- older:" in seen[0] and "- cheaper:" not in seen[0]  # options from this catalog: it has no prices
     assert "1. " + t1.items[0]["title"] in seen[0]
@@ -243,7 +243,7 @@ def test_the_embedded_small_model_is_not_asked_about_follow_ups_by_default(catal
     a = InteRecAgent(catalog, llm, SessionStore(tmp_path / "m.db"), DemoBank(catalog.ds), planner="never")
     a.llm_intro = False
     t1 = a.turn("recommend some animated movies from after 2000")
-    t2 = a.turn("hmm got anything from further back?", t1.session)
+    t2 = a.turn("hmm not quite my vibe tbh", t1.session)
     assert not llm.calls and not t2.act and t2.items  # read as a request, no call made
 
 

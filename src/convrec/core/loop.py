@@ -220,10 +220,18 @@ class TurnLoop:
         if len(message.split()) > 14 or not answers_with_items(conversation):
             return None, None
         intent = self.understand(message, [])
-        if intent.kind in ("fact", "count", "catalog", "refuse") or intent.mentions or intent.conditions:
+        if intent.kind in ("fact", "count", "refuse") or intent.mentions or intent.conditions:
             return None, None
         if intent.kind == "chitchat" and len(message.split()) <= 3:
             return None, None  # "thanks", "bye": small talk, answered as such
+        from convrec.nlu.acts import read_act
+
+        loose = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}),
+                         loose=True)
+        if loose is not None:  # "seen all of these lol, what else": the move stands, the rest is chatter
+            return loose, {"tool": "read_follow_up", "input": {"message": message[:200], "by": "phrase"},
+                           "output": loose.kind + (f" {loose.role} {loose.direction}" if loose.role else ""),
+                           "candidates": None, "error": None, "ms": 0.0}
         vocab = self.catalog.vocab
         roles = {c.role for c in vocab.columns.values()} | ({"popularity"} if vocab.has_interactions else set())
         encoder = getattr(vocab, "encoder", None)

@@ -92,9 +92,12 @@ def _ordinal(text: str, w: _Words) -> tuple[int | None, str]:
     return None, text
 
 
-def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = frozenset()) -> ConversationAct | None:
+def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = frozenset(),
+             loose: bool = False) -> ConversationAct | None:
     """The conversation act ``message`` is, or None (a request, a question, small talk).
-    ``plural_words``: the catalog's item nouns ("movies", "movie"), filler in a move ("older movies")."""
+    ``plural_words``: the catalog's item nouns ("movies", "movie"), filler in a move ("older movies").
+    ``loose``: a "more" or relative phrase stands whatever else the message says (the caller
+    knows nothing else in it is grounded: "seen all of these lol, what else")."""
     w = _words(lang)
     raw = message.strip()
     text = norm(raw)
@@ -136,10 +139,10 @@ def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = froz
             return ConversationAct("why")  # the last list as a whole
         return ConversationAct("why", rest=rest)
     for p, role, direction in w.relative:
-        if re.search(rf"(?:^| ){re.escape(p)}(?: |$)", text) and _only_filler(_left(text, p), w, extra):
+        if re.search(rf"(?:^| ){re.escape(p)}(?: |$)", text) and (loose or _only_filler(_left(text, p), w, extra)):
             return ConversationAct("relative", role=role, direction=direction)
     hit = _find(text, w.more)
-    if hit and _only_filler(_left(text, hit[0]), w, extra):
+    if hit and (loose or _only_filler(_left(text, hit[0]), w, extra)):
         return ConversationAct("more")
     hit = _find(text, w.tell_more)
     if hit and hit[1] <= 8:
@@ -210,7 +213,7 @@ MEANING_MIN = 0.6
 """A follow-up is read as the act of its closest example only at this cosine or above…"""
 MEANING_MARGIN = 0.05
 """…and only when that is this much closer than the closest request / small-talk example."""
-ITEM_MIN = 0.45
+ITEM_MIN = 0.2
 """A message that points at a list position ("#2", "the 3rd") is an item act at this cosine."""
 RESET_MIN = 0.65
 """Starting over drops the conversation's context: it needs a closer example."""
@@ -275,7 +278,7 @@ def meaning_act(message: str, encoder, roles: set[str], lang: str = "en") -> tup
     if n is not None:  # it points at a list position: which of the two item acts is it closer to
         label = max(("why_item", "details_item"), key=lambda lb: best.get(lb, -1.0))
         sim = best.get(label, -1.0)
-        if sim >= ITEM_MIN and sim >= none + MEANING_MARGIN:
+        if sim >= ITEM_MIN:  # nothing grounded, a list shown, a position named: it is about that item
             return ConversationAct("why" if label == "why_item" else "tell_more", ordinal=n), label, sim
     label, sim = max(best.items(), key=lambda x: x[1])
     if sim < (RESET_MIN if label == "reset" else MEANING_MIN) or sim < none + MEANING_MARGIN:

@@ -2175,7 +2175,7 @@ def _kind(message: str, p: _Parse, vocab: Vocabulary, conds: list[Condition], so
         return "choice", ()
     # a fact about one named item (not one the user says they liked: "what's good if I liked X?")
     if mentions and question and not any(m.relation in ("liked", "disliked", "seen") for m in mentions):
-        cols = _fact_columns(w, vocab)
+        cols = _fact_columns(free, vocab)  # the user's words, not a title's ("like When Harry Met Sally?")
         others = [m for m in mentions if m.relation not in ("asked", "reference")]
         if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
             return "fact", cols
