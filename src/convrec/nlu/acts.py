@@ -123,8 +123,9 @@ def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = froz
         rest = re.sub(r"\b(i like|i liked|i love|i loved|that)\b", " ", rest).strip()
         if rest and not _only_filler(rest, w, extra):
             return ConversationAct("forget", rest=rest)
-    related = re.match(r"^how (?:is|are|does|do) (.+?) (?:related|relate|connected|connect|fit|fits) (?:to|with)\b", text)
-    if related:
+    related = (re.match(r"^how (?:is|are|does|do) (.+?) (?:related|relate|connected|connect|fit|fits) (?:to|with)\b", text)
+               or re.match(r"^how (?:is|are) (.+?) (?:like|similar to|anything like)\b", text))
+    if related and related.group(1) not in ("you", "u", "i", "we", "this", "that", "it", "they", "things"):
         return ConversationAct("why", rest=related.group(1))
     hit = _find(text, w.why)
     if hit and hit[1] <= 12:
@@ -209,7 +210,7 @@ def brain_act_of(options: dict[str, tuple[str, ConversationAct | None]], option:
 
 
 # ---------------------------------------------------------------------- by meaning, and by ellipsis
-MEANING_MIN = 0.6
+MEANING_MIN = 0.5
 """A follow-up is read as the act of its closest example only at this cosine or above…"""
 MEANING_MARGIN = 0.05
 """…and only when that is this much closer than the closest request / small-talk example."""
