@@ -273,3 +273,15 @@ def test_follow_ups_are_read_by_meaning_and_ellipsis():
     assert ellipsis_act("what about number 4", {"kind": "tell_more"}).kind == "tell_more"
     assert ellipsis_act("and the 3rd?", {"kind": "more"}) is None
     assert ellipsis_act("the third one was great, more like it", {"kind": "why"}) is None
+
+
+def test_the_shipped_model_notice_is_said_once_per_home(catalog):
+    """"using the pre-trained 'sasrec-set' shipped for …" is news once, not on every process."""
+    from convrec.models.registry import load_or_train
+
+    said: list[str] = []
+    load_or_train(catalog.ds, catalog.config, "sasrec-set", say=said.append)
+    first = len(said)
+    load_or_train(catalog.ds, catalog.config, "sasrec-set", say=said.append)
+    assert first <= 1 and len(said) == first
+    assert (catalog.ds.dir / "models" / ".sasrec-set.shipped-noted").exists()

@@ -377,8 +377,14 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
         return load_artifact(ds, artifact)
     shipped = pretrained_dir(ds, artifact)
     if shipped is not None:
-        if say:
+        noted = ds.dir / "models" / f".{artifact}.shipped-noted"
+        if say and not noted.exists():  # said once per home, not by every process
             say(f"using the pre-trained '{artifact}' shipped for '{ds.name}'")
+            try:
+                noted.parent.mkdir(parents=True, exist_ok=True)
+                noted.touch()
+            except OSError:
+                pass
         return load_artifact(ds, artifact, shipped)
     if artifact == "attr-sasrec" and not item_attribute_values(ds.items, ds.columns):
         raise NotApplicable(f"dataset '{ds.name}' has no item attributes to condition on")

@@ -1505,8 +1505,11 @@ def _typo_phrases(p: _Parse, vocab: Vocabulary) -> None:
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop:
                 continue
             phrase = " ".join(w[i:i + n])
-            if len(phrase) < 7 or any(x in GENERIC_NOUNS or x in DOMAIN_NOUNS for x in w[i:i + n]):
+            if len(phrase) < 7 or any(x in GENERIC_NOUNS or x in DOMAIN_NOUNS or x in (vocab.domain, noun_plural(vocab.domain))
+                                      for x in w[i:i + n]):
                 continue  # "wholesome games" is no typo of "Wholetone Games": the match would rest on "games"
+            if all(word_rank(x) is not None for x in w[i:i + n] if x not in lex.stop):
+                continue  # real words ("silly games") are no typo of a value ("Still Games")
             hit = process.extractOne(phrase, multi[n], scorer=fuzz.ratio, score_cutoff=80 if len(phrase) >= 10 else 86)
             if not hit or any(a[:1] != b[:1] for a, b in zip(hit[0].split(), phrase.split())):
                 continue  # every word starts as the value's does ("damian hurst" → Damien Hirst)
@@ -1817,6 +1820,8 @@ def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
         if i + 1 < len(w) and not p.claimed[i + 1] and not p.toks[i + 1].punct and w[i] not in lex.stop:
             two = f"{w[i]} {w[i + 1]}"
             hit = process.extractOne(two, names, scorer=fuzz.ratio, score_cutoff=88) if len(two) >= 9 else None
+            if hit and hit[0] != two and all(word_rank(x) is not None for x in (w[i], w[i + 1])):
+                hit = None  # ordinary words ("silly games") are no typo of a name ("Still Games")
             if hit:
                 p.values.append((_Span(i, i + 2), [[vocab.creator_names[hit[0]][0]]], f"{p.toks[i].raw} {p.toks[i + 1].raw}"))
                 p.claim(i, i + 2)
