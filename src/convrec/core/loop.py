@@ -187,7 +187,7 @@ class TurnLoop:
         from convrec.core.acts import answer_act
         from convrec.nlu.acts import read_act
 
-        act = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
+        act = read_act(message, plural_words=self._item_words())
         step = None
         if act is None:
             from convrec.core.acts import act_of
@@ -195,7 +195,7 @@ class TurnLoop:
 
             last = next((m for m in reversed(conversation[:-1]) if m.get("role") == "assistant"), None)
             act = ellipsis_act(message, act_of(last) if last else None,
-                               plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}))
+                               plural_words=self._item_words())
         if act is None:
             act, step = self._follow_up(message, conversation)
             if act is None:
@@ -215,7 +215,7 @@ class TurnLoop:
         the brain in one schema-constrained call whose options come from this catalog (a relative
         move only on columns it has). Returns (act or None, trace step or None)."""
         from convrec.core.acts import answers_with_items
-        from convrec.nlu.acts import meaning_act
+        from convrec.nlu.acts import meaning_act, read_act
 
         if len(message.split()) > 14 or not answers_with_items(conversation):
             return None, None
@@ -224,9 +224,7 @@ class TurnLoop:
             return None, None
         if intent.kind == "chitchat" and len(message.split()) <= 3:
             return None, None  # "thanks", "bye": small talk, answered as such
-        from convrec.nlu.acts import read_act
-
-        loose = read_act(message, plural_words=frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()}),
+        loose = read_act(message, plural_words=self._item_words(),
                          loose=True)
         if loose is not None:  # "seen all of these lol, what else": the move stands, the rest is chatter
             return loose, {"tool": "read_follow_up", "input": {"message": message[:200], "by": "phrase"},
@@ -274,6 +272,10 @@ class TurnLoop:
                 "output": got.option + (f" #{got.position}" if got.position else ""), "candidates": None,
                 "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
         return act, step
+
+    def _item_words(self) -> frozenset[str]:
+        """The catalog's item nouns ("movie", "movies"): filler words in a follow-up."""
+        return frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()})
 
     def catalog_plural(self) -> str:
         from convrec.nlu.text import noun_plural
