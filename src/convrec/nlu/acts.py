@@ -228,10 +228,16 @@ _RELATIVE_LABELS = {"older": ("time", "lower"), "newer": ("time", "higher"), "ch
 _DIGIT_ORDINAL = re.compile(r"(?:^| )(?:#|no |number )?(\d{1,2})(?:st|nd|rd|th)?(?: |$)")
 
 
+POINTING_WORDS = frozenset({"that", "it", "that one", "this one"})
+"""Ordinal entries that only point ("why that one?"): no list position on their own."""
+
+
 def _any_ordinal(text: str, w: _Words) -> int | None:
-    n, _ = _ordinal(text, w)
-    if n is not None:
-        return n
+    """A list position the message names: an ordinal word ("third", "last", "top") or a number
+    ("#2", "the 3rd", "number 4"); pointing words ("that", "it") are none."""
+    for p, n in w.ordinals:
+        if p not in POINTING_WORDS and re.search(rf"(?:^| ){re.escape(p)}(?: |$)", text):
+            return n
     m = _DIGIT_ORDINAL.search(text)
     if m and 1 <= int(m.group(1)) <= 30:
         return int(m.group(1)) - 1
