@@ -27,6 +27,12 @@ EMPTY_REPLY = "Please tell me what you are looking for."
 _TURN_USER: contextvars.ContextVar[str | None] = contextvars.ContextVar("convrec_turn_user", default=None)
 
 
+def is_small_brain(llm) -> bool:
+    """The embedded 0.5B model: its sentences and readings were measured to be wrong too often
+    for the optional LLM steps (list intros, follow-up reading)."""
+    return getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
+
+
 @lru_cache(maxsize=1)
 def _act_prompts() -> dict[str, str]:
     import tomllib
@@ -248,7 +254,7 @@ class TurnLoop:
         from convrec.nlu.acts import brain_act_of, brain_options, brain_schema
 
         mode = self.brain_acts or getattr(getattr(self.catalog.config, "agent", None), "brain_acts", "auto")
-        small = getattr(self.llm, "backend", "") == "local" and "0.5b" in str(getattr(self.llm, "model", "")).lower()
+        small = is_small_brain(self.llm)
         if self.llm is None or mode == "off" or (mode == "auto" and small):
             return None, None
         answers = answers_with_items(conversation)

@@ -63,7 +63,9 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
         self.vocab: Vocabulary = catalog.vocab
         if self.vocab.encoder is None and getattr(self.demos, "encoder", None) is not None:
             self.vocab.encoder = self.demos.encoder  # the MiniLM the demonstrations use also grounds paraphrases
-        small = getattr(llm, "backend", "") == "local" and "0.5b" in str(getattr(llm, "model", "")).lower()
+        from convrec.core.loop import is_small_brain
+
+        small = is_small_brain(llm)
         self.llm_intro = llm_intro == "on" or (llm_intro == "auto" and not small)
         self.phrase_mode = phrase_reasons
         self.card = build_card(self.vocab)
