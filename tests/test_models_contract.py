@@ -301,7 +301,7 @@ class TestEmbeddingsStatic(RecommenderContract):
     def test_free_text_search(self, model):
         ids, s = model.search("a love story with a wedding", k=5)
         assert len(ids) == 5 and all(i in B for i in ids)
-        assert model.vectors.shape == (N_ITEMS, 256)
+        assert model.vectors.shape == (N_ITEMS, 384)  # mapped into MiniLM's space
 
     def test_loads_without_its_home(self, model, tmp_path):
         """A saved static model carries its encoder: it answers text queries with no home."""

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from convrec.errors import ConvrecError
-from convrec.models.base import ItemIndex, Recommender, TrainData
+from convrec.models.base import ItemIndex, NotFittedError, Recommender, TrainData
 
 _ENCODERS: dict[tuple[str, int], Any] = {}
 NUMPY_UP_TO = 256
@@ -174,15 +174,12 @@ class ItemEmbeddings(Recommender):
 
     @property
     def encoder(self):
+        """What encodes requests (and the items, at fit): MiniLM, or for ``static`` the
+        projected static encoder (:class:`convrec.models.static_text.ProjectedStatic`)."""
         if self._encoder is None:
             if self.encoder_kind == "static":
-                from convrec.models.static_text import load_or_distill
-
-                if self.home is None:
-                    raise ConvrecError("the static text encoder needs a home folder to keep its distilled model")
-                self._encoder = load_or_distill(self.home)
-            else:
-                self._encoder = TextEncoder(self.threads)
+                raise NotFittedError("the static text encoder is made by fit (or load)")
+            self._encoder = TextEncoder(self.threads)
         return self._encoder
 
     @property
@@ -206,7 +203,14 @@ class ItemEmbeddings(Recommender):
         key = "\n".join(texts) if self.encoder_kind == "minilm" else "\n".join(["static:" + self.encoder_kind, *texts])
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         cache = self.cache_dir / f"item_vectors_{digest}.npy" if self.cache_dir else None
-        if cache is not None and cache.is_file():
+        if self.encoder_kind == "static":
+            from convrec.models.static_text import ProjectedStatic, load_or_distill
+
+            if self.home is None:
+                raise ConvrecError("the static text encoder needs a home folder to keep its distilled model")
+            self._encoder, self.vectors = ProjectedStatic.fit(load_or_distill(self.home), TextEncoder(self.threads),
+                                                              list(texts), progress=progress)
+        elif cache is not None and cache.is_file():
             self.vectors = np.load(cache)
         else:
             self.vectors = self.encoder.encode(list(texts), progress=progress)
@@ -271,8 +275,11 @@ class ItemEmbeddings(Recommender):
         return (self.vectors @ q).astype(np.float64)
 
     def _state(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        arrays = {"vectors": self.vectors}
+        if self.encoder_kind == "static":
+            arrays["projection"] = self.encoder.projection
         return ({"threads": self.threads, "dislike_weight": self.dislike_weight, "encoder": self.encoder_kind,
-                 "ann_above": self.ann_above}, {"vectors": self.vectors})
+                 "ann_above": self.ann_above}, arrays)
 
     def _restore(self, config, arrays):
         self.threads = config["threads"]
@@ -285,6 +292,7 @@ class ItemEmbeddings(Recommender):
         self._index = None
         self._search = None
         self.vectors = arrays["vectors"]
+        self._projection = arrays.get("projection")
 
     def save(self, directory: str | Path) -> Path:
         d = super().save(directory)
@@ -299,9 +307,9 @@ class ItemEmbeddings(Recommender):
         obj = super().load(directory)
         d = Path(directory)
         if obj.encoder_kind == "static":
-            from convrec.models.static_text import StaticTextEncoder
+            from convrec.models.static_text import ProjectedStatic, StaticTextEncoder
 
-            obj._encoder = StaticTextEncoder.from_dir(d / "encoder")
+            obj._encoder = ProjectedStatic(StaticTextEncoder.from_dir(d / "encoder"), obj._projection, TextEncoder(obj.threads))
         if (d / "ann.faiss").is_file():
             from convrec.models.ann import IVFIndex
 
