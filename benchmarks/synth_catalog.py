@@ -5,9 +5,10 @@ so that scaling is measured, not guessed.
     convrec data prepare synth1m --items /tmp/synth1m/items.csv --interactions /tmp/synth1m/interactions.csv
 
 What is kept from the real (prepared) catalog:
-- every column and its type; numbers, categories and list values drawn from the real values, each
-  synthetic item a mutated copy of a random real "parent" item so that columns stay correlated
-  (a strategy game keeps strategy tags), missing values at the real rate;
+- every column and its type; each synthetic item a mutated copy of a random real "parent" item
+  (one column in three items taken from another item, one list value in three lists swapped
+  for a value drawn from that column's real frequencies), so columns stay correlated (a strategy
+  game keeps strategy tags) and missing values keep their real rate;
 - titles made of real title words (first words from real first words), unique, some with a
   sequel number or a subtitle, so linking has near-duplicates to tell apart;
 - interactions: per-user activity drawn from the real users' counts, item popularity a long tail
@@ -38,12 +39,13 @@ def log(msg: str) -> None:
 
 def load_real(name: str):
     from convrec.catalog.store import open_dataset
-    from convrec.config import get_config
+    from convrec.config import load_config as get_config
 
     ds = open_dataset(get_config(), name)
     items = ds.items
     inter = ds.interactions
-    cols = [c for c in ds.columns if c["name"] not in ("item_id", "popularity")]
+    cols = [c for c in ds.columns if c["name"] not in ("item_id", "popularity")
+            and not items[c["name"]].astype(str).str.startswith("http").any()]  # no real items' links on made-up ones
     return items, inter, cols
 
 
@@ -108,10 +110,11 @@ def item_rows(n: int, items, cols, rng, parents: np.ndarray, titles: list[str]):
         e = min(n, s + CHUNK)
         chunk = {"item_id": [f"s{i}" for i in range(s, e)], "title": titles[s:e]}
         p = parents[s:e]
-        for c in names:
-            own = rng.random(e - s) < LOYALTY
-            other = rng.integers(0, len(items), size=e - s)
-            src = np.where(own, p, other)
+        # a row is its parent's, with one column (sometimes) taken from another item
+        swap_col = np.where(rng.random(e - s) < 0.3, rng.integers(0, max(1, len(names)), size=e - s), -1)
+        other = rng.integers(0, len(items), size=e - s)
+        for ci, c in enumerate(names):
+            src = np.where(swap_col == ci, other, p)
             vals = [real[c][j] for j in src]
             if kinds[c] == "list":
                 pool = list_pool[c]

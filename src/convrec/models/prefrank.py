@@ -203,8 +203,10 @@ class PreferenceRanker:
     def features(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                  views: Views | None = None, text: np.ndarray | None = None,
                  chat: np.ndarray | None = None, mentioned: np.ndarray | None = None,
-                 counts: "TimeCounts | None" = None, liked_weights: np.ndarray | None = None) -> np.ndarray:
-        """``[len(cand), len(FEATURES)]`` raw features. ``chat``: dialogue counts per item,
+                 counts: "TimeCounts | None" = None, liked_weights: np.ndarray | None = None,
+                 seq: np.ndarray | None = None) -> np.ndarray:
+        """``[len(cand), len(FEATURES)]`` raw features (``seq``: the SASRec column for ``cand``,
+        computed ahead in a batch by :func:`seq_log_softmax`). ``chat``: dialogue counts per item,
         ``mentioned``: the conversation's items (both only for a turn of a conversation; None:
         zero); ``counts``: the popularity counts to read (default: the ranker's);
         ``liked_weights``: how much each liked item counts (None: all alike) — the means are
@@ -219,47 +221,53 @@ class PreferenceRanker:
         act = self.active()
         col = {f: i for i, f in enumerate(FEATURES)}
         if len(liked) and v.itemcf is not None and act[col["cf_mean"]]:
+            # every matrix is read on the candidates' columns only: the same numbers as reading
+            # whole rows, at a cost that follows the candidates, not the catalog
             def avg(r):  # the (weighted) mean of the liked items' rows
                 return np.asarray(r.mean(axis=0)).ravel() if wl is None else np.asarray(r.T @ wl).ravel()
 
-            rows = v.itemcf.sim[liked]
-            mean = avg(rows)[cand]
+            rows = v.itemcf.sim[liked][:, cand]
+            mean = avg(rows)
             if len(disliked):
-                mean = mean - np.asarray(v.itemcf.sim[disliked].mean(axis=0)).ravel()[cand]
+                mean = mean - np.asarray(v.itemcf.sim[disliked][:, cand].mean(axis=0)).ravel()
             # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
             X[:, col["cf_mean"]] = np.sign(mean) * np.log1p(100 * np.abs(mean))
             if wl is not None:
                 rows = rows.multiply((wl / wl.max())[:, None]).tocsr()
-            X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel()[cand])
+            X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel())
             conf = getattr(v.itemcf, "conf", None)
             if conf is not None:
-                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf[liked])[cand])
+                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf[liked][:, cand]))
             lift = getattr(v.itemcf, "lift", None)
             if lift is not None:
-                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift[liked])[cand])
+                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift[liked][:, cand]))
             liked_lift = getattr(v.itemcf, "lift_liked", None)
             if liked_lift is not None:
-                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift[liked])[cand])
-        if len(liked) and v.sasrec is not None and act[col["seq"]]:
-            s = np.asarray(v.sasrec._score_indices(liked, disliked, False), dtype=np.float64)
-            s = s - (s.max() + np.log(np.exp(s - s.max()).sum()))
-            X[:, col["seq"]] = s[cand]
+                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift[liked][:, cand]))
+        if seq is not None:
+            X[:, col["seq"]] = seq
+        elif len(liked) and v.sasrec is not None and act[col["seq"]]:
+            X[:, col["seq"]] = seq_log_softmax(v.sasrec, [(liked, disliked)])[0][cand]
+        vc = None  # the candidates' text vectors, gathered once for every content view
         if len(liked) and v.embeddings is not None and act[col["content_mean"]]:
             vec = v.embeddings.vectors
-            sims = vec[cand] @ vec[liked].T
+            vc = vec[cand]
+            sims = vc @ vec[liked].T
             X[:, col["content_mean"]] = sims.mean(axis=1) if wl is None else sims @ wl
             X[:, col["content_max"]] = sims.max(axis=1) if wl is None else (sims * (wl / wl.max())).max(axis=1)
             if len(disliked):
-                X[:, col["content_mean"]] -= 0.5 * (vec[cand] @ vec[disliked].T).mean(axis=1)
+                X[:, col["content_mean"]] -= 0.5 * (vc @ vec[disliked].T).mean(axis=1)
         if text is not None and v.embeddings is not None and act[col["text"]]:
-            X[:, col["text"]] = v.embeddings.vectors[cand] @ text
+            vc = v.embeddings.vectors[cand] if vc is None else vc
+            X[:, col["text"]] = vc @ text
         if chat is not None and act[col["chat_pop"]]:
             X[:, col["chat_pop"]] = np.log1p(np.maximum(chat[cand], 0))
         if mentioned is not None and len(mentioned) and act[col["ctx_cf"]]:
             if v.itemcf is not None:
                 X[:, col["ctx_cf"]] = np.log1p(100 * np.asarray(v.itemcf.sim[mentioned].mean(axis=0)).ravel()[cand])
             if v.embeddings is not None:
-                sims = v.embeddings.vectors[cand] @ v.embeddings.vectors[mentioned].T
+                vc = v.embeddings.vectors[cand] if vc is None else vc
+                sims = vc @ v.embeddings.vectors[mentioned].T
                 X[:, col["ctx_content_mean"]] = sims.mean(axis=1)
                 X[:, col["ctx_content_max"]] = sims.max(axis=1)
         if act[col["pop"]]:
@@ -374,47 +382,68 @@ class PreferenceRanker:
         rng = rng or np.random.default_rng(0)
         n = len(self.items)
         act = self.active()
-        blocks: list[np.ndarray] = []
-        for q, views, size, is_conv in [(q, train_views, pool_size, False) for q in queries] + \
-                [(q, self.views, n if n <= 20_000 else 10 * pool_size, True) for q in conversations] + \
-                [(q, train_views, pool_size, None) for q in likes]:
+        plan = [(q, train_views, pool_size, False) for q in queries] + \
+            [(q, self.views, n if n <= 20_000 else 10 * pool_size, True) for q in conversations] + \
+            [(q, train_views, pool_size, None) for q in likes]
+        pools = []
+        for q, views, size, is_conv in plan:
             banned = np.unique(np.concatenate([q.liked, q.disliked, q.seen, [q.target]]).astype(np.int64))
             if size >= n:
                 draw = np.setdiff1d(np.arange(n), banned)
             else:
                 draw = rng.choice(n, size=min(n, size + len(banned)), replace=False)
                 draw = draw[~np.isin(draw, banned)][:size]
-            pool = np.r_[q.target, draw].astype(np.int64)
+            pools.append(np.r_[q.target, draw].astype(np.int64))
+        # SASRec's column for every query at once, in batches (one query at a time costs a
+        # forward pass and a catalog-wide product each)
+        seqs: list[np.ndarray | None] = [None] * len(plan)
+        if self.active()[FEATURES.index("seq")]:
+            by_model: dict[int, list[int]] = {}
+            for i, (q, views, _, _) in enumerate(plan):
+                m = (q.views or views).sasrec
+                if m is not None and len(q.liked):
+                    by_model.setdefault(id(m), []).append(i)
+            for ix in by_model.values():
+                m = (plan[ix[0]][0].views or plan[ix[0]][1]).sasrec
+                for i, col in zip(ix, seq_columns(m, [(plan[i][0].liked, plan[i][0].disliked) for i in ix], [pools[i] for i in ix])):
+                    seqs[i] = col
+        sizes = np.array([len(p) for p in pools])
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        # one array for every row, filled in place and standardised in place: the features of
+        # ten thousand queries are gigabytes, and copies of them were the prepare's peak memory
+        allx = np.zeros((int(sizes.sum()), len(FEATURES)), dtype=np.float32)
+        for i, ((q, views, size, is_conv), pool) in enumerate(zip(plan, pools)):
             chat = None
             if is_conv and self.chat is not None:  # a dialogue turn: counts without its own dialogue
                 chat = self.chat.copy()
                 if q.own is not None and len(q.own):
                     np.subtract.at(chat, q.own, 1)
-            blocks.append(self.features(q.liked, q.disliked, pool, q.month, views=q.views or views, text=q.text,
-                                        chat=chat, mentioned=q.mentioned if is_conv else None,
-                                        counts=q.counts).astype(np.float32))
+            allx[starts[i] : starts[i] + sizes[i]] = self.features(
+                q.liked, q.disliked, pool, q.month, views=q.views or views, text=q.text, chat=chat,
+                mentioned=q.mentioned if is_conv else None, counts=q.counts, seq=seqs[i])
+            seqs[i] = None
             if progress:
                 progress(1)
-        allx = np.concatenate(blocks) if blocks else np.zeros((0, len(FEATURES)), np.float32)
         nu, nc, nl = len(queries), len(conversations), len(likes)
         # standardise on the user queries (the conversations' pools are the whole catalog)
-        ref = np.concatenate(blocks[:nu]) if nu else allx
+        edge = np.r_[starts, len(allx)]  # where each query's rows begin, and the end
+        ref = allx[: edge[nu]] if nu else allx
         self.mean = ref.mean(axis=0, dtype=np.float64) if len(ref) else np.zeros(len(FEATURES))
         self.std = ref.std(axis=0, dtype=np.float64) if len(ref) else np.ones(len(FEATURES))
         del ref
         if nc and nu:  # a view only the dialogues exercise (words, when user queries have none)
-            conv = np.concatenate(blocks[nu:nu + nc])
+            conv = allx[edge[nu] : edge[nu + nc]]
             flat = self.std < 1e-9
             self.mean[flat] = conv[:, flat].mean(axis=0, dtype=np.float64)
             self.std[flat] = conv[:, flat].std(axis=0, dtype=np.float64)
             del conv
         dead = (self.std < 1e-9) | ~act
         self.std[dead] = 1.0
-        sizes = np.array([len(b) for b in blocks])
-        starts = np.r_[0, np.cumsum(sizes)[:-1]]
-        Z = ((allx - self.mean) / self.std).astype(np.float32)
+        Z = allx
+        Z -= self.mean.astype(np.float32)
+        Z /= self.std.astype(np.float32)
         Z[:, dead] = 0.0
-        del allx, blocks
+        del allx
 
         probe = np.array([bool(getattr(q, "seq_probe", False)) for q in likes], dtype=bool)
         lk = (~probe).astype(np.float64)  # the likes weights are fitted on the other likes queries
@@ -601,6 +630,32 @@ class PreferenceRanker:
         obj.chat = a.get("chat")
         obj.fit_info = meta.get("fit", {})
         return obj
+
+
+def seq_log_softmax(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """SASRec's log-softmax over the whole catalog for each (liked, disliked) pair with liked
+    items (``[len(pairs), n_items]``): ``_score_indices`` for many contexts in one batch."""
+    raw = sasrec.score_batch([np.asarray(l) for l, _ in pairs])
+    out = np.empty(raw.shape, dtype=np.float64)
+    for r, (_, disliked) in enumerate(pairs):
+        x = raw[r].astype(np.float64)
+        if len(disliked):
+            x = x - sasrec.cfg["dislike_weight"] * (sasrec.trained_std(x) or 1.0) * sasrec._similar_scores(disliked)
+        sasrec.floor_untrained(x)
+        out[r] = x - (x.max() + np.log(np.exp(x - x.max()).sum()))
+    return out
+
+
+def seq_columns(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]], pools: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """:func:`seq_log_softmax` read on each pair's pool, in batches whose score rows stay
+    within ~64 MB whatever the catalog's size."""
+    n = len(sasrec.items)
+    step = max(1, min(256, (64 << 20) // (8 * max(n, 1))))
+    out: list[np.ndarray] = []
+    for a in range(0, len(pairs), step):
+        rows = seq_log_softmax(sasrec, pairs[a : a + step])
+        out.extend(rows[i][pools[a + i]] for i in range(len(rows)))
+    return out
 
 
 @dataclass
