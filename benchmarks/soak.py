@@ -269,7 +269,7 @@ def main() -> int:
         env["CONVREC_HOME"] = home
     (work / "convrec.toml").write_text(f"[llm]\ntimeout_s = {args.llm_timeout}\nmax_retries = 1\n")
     cmd = [sys.executable, "-m", "convrec", "--config", str(work / "convrec.toml"), "serve", "--port", str(port), "-d", "movielens-small", "--llm", "openai",
-           "--base-url", brain.base_url, "--model", "m", "--db-url", str(work / "sessions.db"), "--workers", "2",
+           "--base-url", brain.base_url, "--model", "m", "--db-url", str(work / "sessions.db"), "--threads", "2",
            "--queue", "16", "--timeout", "60"]
     log = open(work / "server.log", "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)

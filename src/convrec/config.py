@@ -226,7 +226,16 @@ class ServerConfig(BaseModel):
     queue_size: int = Field(default=8, ge=1, le=1000)
     """Turns waiting for the agent at most; past it the server answers 429 with Retry-After."""
     workers: int = Field(default=1, ge=1, le=16)
-    """Turns run at once (the local LLM serves one call at a time: 1; a remote endpoint may take more)."""
+    """Turns run at once in one process (the local LLM serves one call at a time: 1; a remote
+    endpoint may take more); ``convrec serve --threads``."""
+    processes: int = Field(default=1, ge=1, le=64)
+    """Worker processes behind the one address (``convrec serve --workers``); with more than one,
+    sessions belong in PostgreSQL and locks and limits in Redis (``redis_url``)."""
+    redis_url: str | None = None
+    """Redis that worker processes share session locks, admission and rate limits through
+    (``CONVREC_REDIS_URL``, e.g. ``redis://127.0.0.1:6379/0``); unset: one process, in memory."""
+    rate_limit: int = Field(default=0, ge=0)
+    """Turns per minute one client (API key, else address) may ask for; 0: no limit."""
     timeout_s: float = Field(default=300.0, gt=0)
     """Per-turn time limit (queue wait included): past it the request gets 504; the turn itself
     still completes and is stored."""
@@ -281,6 +290,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_TEXT_ENCODER": ("models", "text_encoder"),
     "CONVREC_API_KEY": ("server", "api_key"),
+    "CONVREC_REDIS_URL": ("server", "redis_url"),
 }
 
 

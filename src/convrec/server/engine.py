@@ -9,10 +9,13 @@ went away is dropped before it starts.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import re
 import threading
 import time
+import uuid
 from collections import defaultdict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -235,12 +238,22 @@ class Engine:
         self._build_lock = threading.Lock()
         self.session_locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self.queue = TurnQueue(config.server.workers, config.server.queue_size)
+        self.coord = None
+        """Redis, when worker processes share session locks, admission and rate limits."""
+        if config.server.redis_url:
+            from convrec.server.coord import RedisCoordinator
+
+            self.coord = RedisCoordinator(config.server.redis_url)
+            self.coord.check()  # a worker that cannot reach Redis says so at start, not on a turn
         self.metrics = Metrics()
         self.started = time.time()
         self.last_error: str | None = None
         self.degraded: dict[str, Any] | None = None
         """Set while the LLM is unreachable: the last reason and since when."""
         self.cards: dict[str, Any] = {}
+        self._rate_lock = threading.Lock()
+        self._rate_window = -1
+        self._rate_counts: dict[str, int] = defaultdict(int)
         self.stop_deadline: float | None = None
         """Set when the server begins to stop: the monotonic time by which every open response
         must have been answered (inside the server's shutdown grace)."""
@@ -384,7 +397,7 @@ class Engine:
     # ------------------------------------------------------------------ turns
     def submit_turn(self, message: str, session: str | None = None, *, dataset: str | None = None,
                     strategy: str | None = None, user: str | None = None, context: Sequence[dict] | None = None,
-                    k: int | None = None) -> tuple[Job, Future, dict[str, Any]]:
+                    k: int | None = None, client: str | None = None) -> tuple[Job, Future, dict[str, Any]]:
         """Queue one turn. ``session``: an existing session id, or a new id the client chose;
         ``None``: a new session (``context``, earlier messages held by the client, is read with the
         message). Returns the job, its future (a :class:`convrec.core.turn.Turn`) and the session."""
@@ -395,6 +408,11 @@ class Engine:
             raise TooLarge(f"message too long ({len(message):,} characters; at most {limit:,})")
         if k is not None and not 1 <= k <= 50:
             raise BadRequest("k must be between 1 and 50")
+        cfg = self.config.server
+        if cfg.rate_limit and client:
+            wait = self._over_rate(client, cfg.rate_limit)
+            if wait:
+                raise RateLimited(wait, cfg.rate_limit)
         s = self.store.get(session) if session else None
         if s is None:
             s = self.new_session(dataset, strategy, user, session_id=session)
@@ -409,7 +427,9 @@ class Engine:
             t0 = time.perf_counter()
             try:
                 agent = self.agent(ds, st)
-                with self.session_locks[sid], self.agent_locks[(ds, st)]:
+                held = (self.coord.session_lock(sid, cfg.timeout_s, cfg.timeout_s + 60) if self.coord is not None
+                        else contextlib.nullcontext())
+                with self.session_locks[sid], held, self.agent_locks[(ds, st)]:
                     turn = agent.strategy.turn(message, sid, k=k, context=list(context or []) or None)
             except Exception as e:
                 self.metrics.observe(ds, st, "error", time.perf_counter() - t0)
@@ -429,18 +449,46 @@ class Engine:
             self.metrics.observe(ds, st, "ok", time.perf_counter() - t0, turn.llm_calls)
             return turn
 
+        admitted = None
+        if self.coord is not None:  # the queue bound across every worker process
+            admitted = uuid.uuid4().hex
+            if not self.coord.admit(admitted, cfg.processes * (cfg.workers + cfg.queue_size), cfg.timeout_s + 60):
+                with self.metrics.lock:
+                    self.metrics.rejected += 1
+                raise Busy(self.queue.retry_after())
         try:
             job, fut = self.queue.submit(run)
         except Busy:
+            if admitted:
+                self.coord.release(admitted)
             with self.metrics.lock:
                 self.metrics.rejected += 1
             raise
+        if admitted:
+            fut.add_done_callback(lambda _f: self.coord.release(admitted))
         return job, fut, s
+
+    def _over_rate(self, client: str, per_minute: int) -> int | None:
+        """Seconds to wait when ``client`` has used its turns of this minute (in Redis when the
+        workers share it, else in this process)."""
+        if self.coord is not None:
+            return self.coord.over_rate(client, per_minute)
+        now = time.time()
+        window = int(now // 60)
+        with self._rate_lock:
+            if self._rate_window != window:
+                self._rate_window, self._rate_counts = window, defaultdict(int)
+            self._rate_counts[client] += 1
+            n = self._rate_counts[client]
+        return None if n <= per_minute else max(1, int(60 - now % 60) + 1)
 
     def health(self) -> dict[str, Any]:
         store_ok = self.store.ping()
-        status = "unavailable" if not store_ok else ("degraded" if self.degraded else "ok")
+        coord_ok = self.coord.ping() if self.coord is not None else None
+        status = "unavailable" if not store_ok or coord_ok is False else ("degraded" if self.degraded else "ok")
         return {"status": status, "store": "ok" if store_ok else "unreachable",
+                "coordination": None if coord_ok is None else ("redis ok" if coord_ok else "redis unreachable"),
+                "processes": self.config.server.processes, "pid": os.getpid(),
                 "degraded": self.degraded["reason"] if self.degraded else None,
                 "store_url": self.store.url, "datasets": self.datasets, "strategy": self.default_strategy,
                 "llm": self.llm_name(), "queue_depth": self.queue.waiting, "running": self.queue.running,
@@ -452,6 +500,14 @@ class Engine:
 
 class TooLarge(ConvrecError):
     pass
+
+
+class RateLimited(Busy):
+    """A client asked for more turns this minute than ``[server] rate_limit`` allows."""
+
+    def __init__(self, retry_after: int, per_minute: int):
+        ConvrecError.__init__(self, f"too many turns: at most {per_minute} a minute per client; try again in {retry_after} s")
+        self.retry_after = retry_after
 
 
 class LLMUnavailable(ConvrecError):

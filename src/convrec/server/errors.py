@@ -9,10 +9,12 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from convrec.errors import ConvrecError, StoreError
-from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, ShuttingDown, TooLarge
+from convrec.server.coord import CoordinationUnavailable
+from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, RateLimited, ShuttingDown, TooLarge
 
 ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | None]] = [
     # exception, status, type, code, the metric it counts under, headers
+    (RateLimited, 429, "rate_limit_error", "rate_limited", "rate_limited", None),  # Retry-After from the exception
     (Busy, 429, "rate_limit_error", "busy", "busy", None),  # Retry-After from the exception
     (NotFound, 404, "invalid_request_error", "not_found", "not_found", None),
     (TooLarge, 413, "invalid_request_error", "message_too_long", "too_large", None),
@@ -20,6 +22,7 @@ ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | Non
     (LLMUnavailable, 503, "server_error", "llm_unavailable", None, {"Retry-After": "30"}),
     (ShuttingDown, 503, "server_error", "shutting_down", "shutting_down", {"Retry-After": "5"}),
     (StoreError, 503, "server_error", "store_unavailable", "store", {"Retry-After": "5"}),
+    (CoordinationUnavailable, 503, "server_error", "coordination_unavailable", "coordination", {"Retry-After": "5"}),
     (ConvrecError, 500, "server_error", "convrec_error", "convrec", None),
 ]
 """The exception → status table (first match wins; subclasses before their bases)."""
@@ -56,7 +59,7 @@ def install(app: FastAPI, engine) -> None:
             if isinstance(exc, cls):
                 if metric:
                     engine.metrics.error(metric)
-                if cls is Busy:
+                if issubclass(cls, Busy):
                     headers = {"Retry-After": str(exc.retry_after)}  # type: ignore[attr-defined]
                 return error_response(status, str(exc), kind, code, headers)
         raise AssertionError("ConvrecError is the table's last row")  # pragma: no cover

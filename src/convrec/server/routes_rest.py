@@ -18,6 +18,16 @@ STATIC = Path(__file__).parent / "static"
 router = APIRouter()
 
 
+def client_of(request: Request) -> str:
+    """Who is asking, for rate limits: the bearer key (hashed) when one is sent, else the address."""
+    import hashlib
+
+    auth = request.headers.get("authorization", "")
+    if auth:
+        return "key:" + hashlib.sha256(auth.encode()).hexdigest()[:16]
+    return "ip:" + (request.client.host if request.client else "unknown")
+
+
 def _engine(request: Request) -> Engine:
     return request.app.state.engine
 
@@ -79,7 +89,8 @@ async def post_turn(sid: str, body: TurnRequest, request: Request):
     engine = _engine(request)
     timeout_s = engine.config.server.timeout_s
     s = engine.session(sid)
-    job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"])
+    job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"],
+                                     client=client_of(request))
     turn = await answer(request, job, fut, timeout_s, engine.metrics, engine.stop_at)
     if isinstance(turn, JSONResponse):
         return turn
