@@ -159,6 +159,60 @@ def start_embedded(args) -> tuple[str, callable]:
     return base, stop
 
 
+def start_workers(args) -> tuple[str, callable]:
+    """``convrec serve --workers N`` in a subprocess, against a scripted OpenAI-compatible brain
+    on loopback (benchmarks/soak.py's, with no faults): what many users meet."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from soak import Brain
+
+    brain = Brain({}, 30.0)
+    port = _free_port()
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    cmd = [sys.executable, "-m", "convrec", "serve", "--host", "127.0.0.1", "--port", str(port), "-d", args.dataset,
+           "-s", args.strategy, "--queue", str(args.queue), "--workers", str(args.processes), "--threads", str(args.workers),
+           "--llm", "openai", "--base-url", brain.base_url, "--model", "m", "--db-url", args.db_url or str(args.db)]
+    if args.redis_url:
+        cmd += ["--redis-url", args.redis_url]
+    log = open(args.db.with_suffix(".server.log"), "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 600
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}; see {log.name}")
+        try:
+            if _request(base, "GET", "/healthz", timeout=2)[0] == 200:
+                break
+        except OSError:
+            pass
+        time.sleep(0.5)
+    time.sleep(3 * args.processes)  # every worker warms its agent
+    args.server_pid = proc.pid
+
+    def stop():
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+    return base, stop
+
+
+def worker_pids(pid: int) -> list[int]:
+    out = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                state, ppid = (p / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            except OSError:
+                continue
+            if int(ppid) == pid and state != "Z":
+                out.append(int(p.name))
+    return out
+
+
 def rss_mb(pid: int) -> float | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -170,9 +224,11 @@ def rss_mb(pid: int) -> float | None:
 
 
 # ------------------------------------------------------------------ clients
-def run_session(base: str, n: int, turns: int, model: str, max_wait: float, progress) -> dict:
-    sid = f"load-{os.getpid()}-{n}"
-    out = {"session": sid, "acked": [], "latencies": [], "rejected": 0, "errors": [], "empty": 0}
+def run_session(base: str, n: int, turns: int, model: str, max_wait: float, progress, retry: bool = False) -> dict:
+    """One client's session. ``retry``: on a connection error or a 5xx (a worker killed) the
+    client sends the same message again with the same Idempotency-Key, as a careful client would."""
+    sid = f"load-{os.getpid()}-{n}-{int(time.time())}"
+    out = {"session": sid, "acked": [], "latencies": [], "rejected": 0, "errors": [], "empty": 0, "retried": 0}
     for t in range(turns):
         msg = f"{MESSAGES[(n + t) % len(MESSAGES)]} [s{n} t{t}]"
         waited = 0.0
@@ -181,11 +237,21 @@ def run_session(base: str, n: int, turns: int, model: str, max_wait: float, prog
             try:
                 code, headers, payload = _request(base, "POST", "/v1/chat/completions",
                                                   {"model": model, "messages": [{"role": "user", "content": msg}]},
-                                                  {"X-Convrec-Session": sid})
+                                                  {"X-Convrec-Session": sid, "Idempotency-Key": f"{sid}-t{t}"})
             except OSError as e:
+                if retry and waited < max_wait:
+                    out["retried"] += 1
+                    waited += 0.5
+                    time.sleep(0.5)
+                    continue
                 out["errors"].append(f"connection: {e}")
                 break
             dt = time.perf_counter() - t0
+            if retry and code >= 500 and waited < max_wait:
+                out["retried"] += 1
+                waited += 0.5
+                time.sleep(0.5)
+                continue
             if code == 429:
                 out["rejected"] += 1
                 wait = float(headers.get("Retry-After") or headers.get("retry-after") or 1)
@@ -212,6 +278,7 @@ def run_session(base: str, n: int, turns: int, model: str, max_wait: float, prog
     answered = [m for m in payload.get("messages", []) if m["role"] == "assistant"] if code == 200 else []
     out["lost"] = [m for m in out["acked"] if m not in stored]
     out["unacked_stored"] = [m for m in stored if m not in out["acked"]]
+    out["stored_twice"] = [m for m in set(stored) if stored.count(m) > 1]
     out["answers_stored"] = len(answered)
     return out
 
@@ -231,7 +298,12 @@ def main() -> int:
     ap.add_argument("--dataset", default="movielens-small")
     ap.add_argument("--strategy", default="interecagent")
     ap.add_argument("--model", default=None, help="embedded: another local model (e.g. qwen2.5-coder-1.5b)")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1, help="turns at once in each server process")
+    ap.add_argument("--processes", type=int, default=0,
+                    help="run `convrec serve --workers N` in a subprocess (N processes) against an HTTP scripted brain")
+    ap.add_argument("--db-url", default=None, help="--processes: the session store (e.g. postgresql://...)")
+    ap.add_argument("--redis-url", default=None, help="--processes: Redis for locks and limits")
+    ap.add_argument("--kill-after", type=float, default=0, help="--processes: SIGKILL one worker after this many s")
     ap.add_argument("--queue", type=int, default=8, help="the server's queue size (429 past it)")
     ap.add_argument("--llm-ms", type=float, default=0.0, help="scripted: delay per LLM call")
     ap.add_argument("--max-wait", type=float, default=1800, help="a client gives up after this many s of 429s")
@@ -251,7 +323,19 @@ def main() -> int:
 
     con = Console(stderr=True)
     con.print(f"starting the server ({args.llm} LLM, {args.dataset}, {args.strategy}, queue {args.queue}) ...")
-    base, stop = (start_scripted if args.llm == "scripted" else start_embedded)(args)
+    starter = start_workers if args.processes else (start_scripted if args.llm == "scripted" else start_embedded)
+    base, stop = starter(args)
+    killed = []
+    if args.processes and args.kill_after:
+        def kill_one():
+            time.sleep(args.kill_after)
+            pids = worker_pids(args.server_pid)
+            if pids:
+                os.kill(max(pids), 9)
+                killed.append(max(pids))
+                con.print(f"killed worker {max(pids)} (SIGKILL)")
+
+        threading.Thread(target=kill_one, daemon=True).start()
     model = f"convrec-{args.strategy}:{args.dataset}"
     total = args.sessions * args.turns
     results = []
@@ -266,7 +350,7 @@ def main() -> int:
                     bar.advance(task)
 
             with ThreadPoolExecutor(args.sessions) as pool:
-                futs = [pool.submit(run_session, base, n, args.turns, model, args.max_wait, tick)
+                futs = [pool.submit(run_session, base, n, args.turns, model, args.max_wait, tick, bool(args.processes))
                         for n in range(args.sessions)]
                 results = [f.result() for f in futs]
         wall = time.perf_counter() - t0
@@ -285,7 +369,9 @@ def main() -> int:
         "llm": args.llm, "dataset": args.dataset, "strategy": args.strategy, "sessions": args.sessions,
         "turns_per_session": args.turns, "queue": args.queue, "turns": total, "answered": acked,
         "rejected_429": rejected, "errors": len(errors), "lost": lost, "stored_unacknowledged": extra,
-        "turns_without_items": no_items,
+        "turns_without_items": no_items, "processes": args.processes or 1,
+        "stored_twice": sum(len(r.get("stored_twice", [])) for r in results),
+        "retried": sum(r.get("retried", 0) for r in results), "workers_killed": len(killed),
         "p50_s": round(pct(lat, 50), 3), "p99_s": round(pct(lat, 99), 3), "max_s": round(max(lat), 3) if lat else None,
         "mean_s": round(statistics.mean(lat), 3) if lat else None,
         "throughput_turns_per_s": round(acked / wall, 3), "wall_s": round(wall, 1),
@@ -303,7 +389,7 @@ def main() -> int:
         if line.startswith(("convrec_turns_total", "convrec_rejected_total", "convrec_errors_total")):
             con.print("  " + line)
     print(json.dumps(summary))
-    return 0 if not errors and not lost and not extra and acked == total else 1
+    return 0 if not errors and not lost and not extra and not summary["stored_twice"] and acked == total else 1
 
 
 if __name__ == "__main__":

@@ -290,3 +290,40 @@ def test_rate_limit_answers_429_with_retry_after(tiny_home, tmp_path):
     assert r.json()["error"]["code"] == "rate_limited" and int(r.headers["Retry-After"]) >= 1
     assert client.post("/v1/chat/completions", json=body, headers={"Authorization": "Bearer b"}).status_code == 200
     engine.close()
+
+
+def test_a_retried_message_is_stored_once(tiny_home, tmp_path):
+    """A client that lost its answer (a worker killed, a dropped connection) sends the message
+    again with the same Idempotency-Key: the stored reply comes back, or — when the turn died
+    before replying — the turn runs without storing the message a second time."""
+    from fastapi.testclient import TestClient
+
+    from convrec.core.sessions import SessionStore
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.server import Engine, create_app
+
+    store = SessionStore(tmp_path / "s.db")
+    engine = Engine(tiny_home, ["tiny"], llm=ScriptedLLM(["{}"] * 60), store=store)
+    client = TestClient(create_app(engine))
+
+    def send(text, key, sid):
+        return client.post("/v1/chat/completions", json={"model": "convrec", "messages": [{"role": "user", "content": text}]},
+                           headers={"X-Convrec-Session": sid, "Idempotency-Key": key})
+
+    a = send("strategy games under $20", "k1", "idem")
+    b = send("strategy games under $20", "k1", "idem")
+    assert a.status_code == b.status_code == 200
+    assert a.json()["choices"][0]["message"]["content"] == b.json()["choices"][0]["message"]["content"]
+    assert [m["role"] for m in store.messages("idem")] == ["user", "assistant"]
+    # the worker died after storing the message, before the reply: the retry answers it once
+    store.add_message("idem", "user", "something cozy", meta={"key": "k2"})
+    c = send("something cozy", "k2", "idem")
+    assert c.status_code == 200
+    assert [(m["role"], m["content"]) for m in store.messages("idem") if m["role"] == "user"] == [
+        ("user", "strategy games under $20"), ("user", "something cozy")]
+    assert [m["role"] for m in store.messages("idem")] == ["user", "assistant", "user", "assistant"]
+    # another key is another message
+    assert send("something cozy", "k3", "idem").status_code == 200
+    assert len(store.messages("idem")) == 6
+    assert send("x", "", "idem").status_code == 400
+    engine.close()

@@ -117,11 +117,13 @@ class TurnLoop:
 
     # ------------------------------------------------------------------ the loop
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+             k: int | None = None, context: Sequence[dict] | None = None, key: str | None = None) -> Turn:
         """One turn. ``candidates`` (catalog ids) to choose from instead of the whole catalog;
         ``k`` how many items to show; ``context`` the conversation before this message, held
         elsewhere (``{"role", "content"}``), read with the message and stored in a session that
-        has no messages yet."""
+        has no messages yet. ``key``: the client's idempotency key for this message — a message
+        sent again with the key of one already stored (a retry after a lost answer) is stored once:
+        answered from the stored reply, or, when the turn died before replying, answered now."""
         from convrec.textclean import clean_message
 
         t0 = time.perf_counter()
@@ -136,17 +138,24 @@ class TurnLoop:
         user = row["user_id"] if row is not None else self.user_id
         token = _TURN_USER.set(user)
         try:
-            return self._held_turn(store, sid, named, message, candidates, k, context, t0, turn_no)
+            return self._held_turn(store, sid, named, message, candidates, k, context, t0, turn_no, key)
         finally:
             _TURN_USER.reset(token)
 
-    def _held_turn(self, store, sid, named, message, candidates, k, context, t0, turn_no) -> Turn:
+    def _held_turn(self, store, sid, named, message, candidates, k, context, t0, turn_no, key=None) -> Turn:
         with store.turn_lock(sid):
             earlier = store.messages(sid)
+            sent = _keyed(earlier, key) if key else None
+            if sent is not None and sent + 1 < len(earlier) and earlier[sent + 1]["role"] == "assistant":
+                done = earlier[sent + 1]  # answered before: the same answer, nothing stored twice
+                meta = done.get("meta") or {}
+                return Turn(done["content"], items=list(done.get("items") or []), trace=list(done.get("trace") or []),
+                            session=sid, intent=meta.get("intent"), act={"kind": "repeat", "key": key})
             if context and not earlier:
                 for m in context:
                     store.add_message(sid, m["role"], m["content"])
-            store.add_message(sid, "user", message)  # stored whole, before anything can fail
+            if sent is None:  # (a retry of a turn that died before its reply is already stored)
+                store.add_message(sid, "user", message, meta={"key": key} if key else None)  # stored whole, first
             if not message:
                 return self._finish(Turn(EMPTY_REPLY, session=sid), t0, turn_no)
             from convrec.core.acts import since_reset
@@ -344,7 +353,7 @@ class TurnLoop:
                                               "output": f"dropped {len(dropped)} item(s): {', '.join(dropped[:5])}",
                                               "candidates": None, "error": None, "ms": 0.0}]
 
-    def _finish(self, turn: Turn, t0: float, turn_no: int | None) -> Turn:
+    def _finish(self, turn: Turn, t0: float, turn_no: int | None) -> Turn:  # noqa: D401
         if self.llm is not None and turn_no is not None:
             usage = self.llm.meter.turn_summary(turn_no)
             turn.llm_calls, turn.tokens = usage.calls, usage.prompt_tokens + usage.completion_tokens
@@ -356,3 +365,12 @@ class TurnLoop:
                                      "strategy": self.name, **({"act": turn.act} if turn.act else {}),
                                      **({"request": turn.act["request"]} if turn.act and turn.act.get("request") else {})})
         return turn
+
+
+def _keyed(messages: list[dict], key: str) -> int | None:
+    """The position of the user message stored with idempotency ``key``, if any."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m["role"] == "user" and (m.get("meta") or {}).get("key") == key:
+            return i
+    return None

@@ -23,9 +23,10 @@ class Strategy(Protocol):
     catalog: Any
 
     def turn(self, message: str, session: str | None = None, candidates: Sequence[str] | None = None,
-             k: int | None = None, context: Sequence[dict] | None = None) -> Turn:
+             k: int | None = None, context: Sequence[dict] | None = None, key: str | None = None) -> Turn:
         """Answer one user message (``candidates``: item ids to choose from; ``k``: how many;
-        ``context``: earlier messages of a conversation held elsewhere, ``{"role", "content"}``)."""
+        ``context``: earlier messages of a conversation held elsewhere, ``{"role", "content"}``;
+        ``key``: the client's idempotency key, so a retried message is stored once)."""
 
     def respond(self, intent: Any, conversation: list[dict], ctx: Any) -> Turn:
         """The strategy's answer to an understood message (``intent``: a

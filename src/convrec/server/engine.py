@@ -397,7 +397,8 @@ class Engine:
     # ------------------------------------------------------------------ turns
     def submit_turn(self, message: str, session: str | None = None, *, dataset: str | None = None,
                     strategy: str | None = None, user: str | None = None, context: Sequence[dict] | None = None,
-                    k: int | None = None, client: str | None = None) -> tuple[Job, Future, dict[str, Any]]:
+                    k: int | None = None, client: str | None = None, key: str | None = None,
+                    ) -> tuple[Job, Future, dict[str, Any]]:
         """Queue one turn. ``session``: an existing session id, or a new id the client chose;
         ``None``: a new session (``context``, earlier messages held by the client, is read with the
         message). Returns the job, its future (a :class:`convrec.core.turn.Turn`) and the session."""
@@ -408,6 +409,8 @@ class Engine:
             raise TooLarge(f"message too long ({len(message):,} characters; at most {limit:,})")
         if k is not None and not 1 <= k <= 50:
             raise BadRequest("k must be between 1 and 50")
+        if key is not None and (not key.strip() or len(key) > 200):
+            raise BadRequest("Idempotency-Key must be 1 to 200 characters")
         cfg = self.config.server
         if cfg.rate_limit and client:
             wait = self._over_rate(client, cfg.rate_limit)
@@ -430,7 +433,8 @@ class Engine:
                 held = (self.coord.session_lock(sid, cfg.timeout_s, cfg.timeout_s + 60) if self.coord is not None
                         else contextlib.nullcontext())
                 with self.session_locks[sid], held, self.agent_locks[(ds, st)]:
-                    turn = agent.strategy.turn(message, sid, k=k, context=list(context or []) or None)
+                    turn = agent.strategy.turn(message, sid, k=k, context=list(context or []) or None,
+                                               **({"key": key} if key else {}))
             except Exception as e:
                 self.metrics.observe(ds, st, "error", time.perf_counter() - t0)
                 self.metrics.error(type(e).__name__)

@@ -108,7 +108,7 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
         session = engine.store.latest(user, dataset, strategy) if len(users) > 1 else None
     # earlier messages are read only by a session that has none yet (a stateless client's conversation)
     job, fut, s = engine.submit_turn(message, session, dataset=dataset, strategy=strategy, user=user, context=context,
-                                     client=client_of(request))
+                                     client=client_of(request), key=request.headers.get("idempotency-key"))
     cid = "chatcmpl-" + uuid.uuid4().hex[:24]
     created = int(time.time())
     max_tokens = body.max_completion_tokens or body.max_tokens

@@ -90,7 +90,7 @@ async def post_turn(sid: str, body: TurnRequest, request: Request):
     timeout_s = engine.config.server.timeout_s
     s = engine.session(sid)
     job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"],
-                                     client=client_of(request))
+                                     client=client_of(request), key=request.headers.get("idempotency-key"))
     turn = await answer(request, job, fut, timeout_s, engine.metrics, engine.stop_at)
     if isinstance(turn, JSONResponse):
         return turn
