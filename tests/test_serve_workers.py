@@ -102,12 +102,18 @@ def test_session_lock_excludes_other_workers_and_lapses(redis_url):
     with pytest.raises(SessionBusy):
         with a.session_lock("s1", timeout_s=0.2, hold_s=30):
             pass
+    # a long turn keeps its hold by renewing it: another worker still waits past hold_s
+    with a.session_lock("s3", timeout_s=1, hold_s=0.6):
+        time.sleep(1.2)
+        with pytest.raises(SessionBusy):
+            with b.session_lock("s3", timeout_s=0.2, hold_s=0.6):
+                pass
     # a holder that died: the hold lapses
     c = coord(redis_url)
-    dead = c.session_lock("s2", timeout_s=1, hold_s=0.3)
-    dead.__enter__()  # never left, as by a worker killed mid-turn
+    c.r.set(f"{c.prefix}:session:s2", "a-killed-worker", px=300)  # held, no longer renewed
     with c.session_lock("s2", timeout_s=2, hold_s=5):
         pass
+    held[0].__exit__(None, None, None)
 
 
 def test_rate_limit_per_client(redis_url):

@@ -5,8 +5,8 @@ One process needs none of it (threads and locks do). With ``convrec serve --work
 worker may take any turn of any session, so:
 
 - a session is held for one turn by a Redis key (``SET NX PX`` with a token; released only by
-  its holder, by a compare-and-delete script); the key expires after the turn time limit, so a
-  worker killed mid-turn does not hold the session for ever;
+  its holder, by a compare-and-delete script); the holder renews it every few seconds while the
+  turn runs, so a worker killed mid-turn lets the session go within ``HOLD_S`` seconds;
 - admission is one sorted set of the turns admitted, each with the time it expires: a turn is
   admitted while fewer than ``capacity`` are in it, so the queue bound holds across workers, and
   a killed worker's turns fall out when they expire;
@@ -31,10 +31,18 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 return 1
 """
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+
+HOLD_S = 15.0
+"""A session lock lapses this long after its holder stops renewing it (a killed worker)."""
 
 
 class CoordinationUnavailable(ConvrecError):
@@ -56,6 +64,7 @@ class RedisCoordinator:
                                       decode_responses=True)
         self._admit = self.r.register_script(_ADMIT)
         self._release = self.r.register_script(_RELEASE)
+        self._renew = self.r.register_script(_RENEW)
 
     def _call(self, fn, *a, **kw):
         try:
@@ -94,20 +103,35 @@ class RedisCoordinator:
 
     # ------------------------------------------------------------------ sessions
     @contextlib.contextmanager
-    def session_lock(self, session_id: str, timeout_s: float, hold_s: float) -> Iterator[None]:
-        """Hold ``session_id`` for one turn (wait up to ``timeout_s``; the hold lapses after
-        ``hold_s`` if this process dies)."""
+    def session_lock(self, session_id: str, timeout_s: float, hold_s: float = HOLD_S) -> Iterator[None]:
+        """Hold ``session_id`` for one turn (wait up to ``timeout_s``). The hold is renewed every
+        ``hold_s / 3`` while the turn runs and lapses ``hold_s`` after this process dies."""
+        import threading
+
         from convrec.core.sessions import SessionBusy
 
         key, token = f"{self.prefix}:session:{session_id}", uuid.uuid4().hex
+        ms = int(hold_s * 1000)
         deadline = time.monotonic() + timeout_s
-        while not self._call(self.r.set, key, token, nx=True, px=int(hold_s * 1000)):
+        while not self._call(self.r.set, key, token, nx=True, px=ms):
             if time.monotonic() > deadline:
                 raise SessionBusy(f"session {session_id} is busy with another turn (waited {timeout_s:.0f} s)")
             time.sleep(0.02)
+        done = threading.Event()
+
+        def renew():
+            while not done.wait(hold_s / 3):
+                try:
+                    self._renew(keys=[key], args=[token, ms])
+                except self._errors:
+                    pass  # Redis away for a moment: the hold may lapse, the turn goes on
+
+        t = threading.Thread(target=renew, daemon=True, name="convrec-session-hold")
+        t.start()
         try:
             yield
         finally:
+            done.set()
             try:
                 self._release(keys=[key], args=[token])
             except self._errors:

@@ -430,8 +430,7 @@ class Engine:
             t0 = time.perf_counter()
             try:
                 agent = self.agent(ds, st)
-                held = (self.coord.session_lock(sid, cfg.timeout_s, cfg.timeout_s + 60) if self.coord is not None
-                        else contextlib.nullcontext())
+                held = self.coord.session_lock(sid, cfg.timeout_s) if self.coord is not None else contextlib.nullcontext()
                 with self.session_locks[sid], held, self.agent_locks[(ds, st)]:
                     turn = agent.strategy.turn(message, sid, k=k, context=list(context or []) or None,
                                                **({"key": key} if key else {}))
