@@ -2,7 +2,7 @@
 text search and similar-items latency.
 
     python benchmarks/scale.py prepare steam                      # `convrec data prepare` timed, peak RSS
-    python benchmarks/scale.py prepare synth1m --items /tmp/synth1m/items.csv --interactions /tmp/synth1m/interactions.csv
+    python benchmarks/scale.py prepare synth1m --items /tmp/synth1m/items.csv --interactions /tmp/synth1m/interactions.csv --kcore 1
     python benchmarks/scale.py turns steam --n 40                 # grounded turns in one process (tools only)
     python benchmarks/scale.py search steam --n 200               # text search / similar items
 
@@ -43,6 +43,8 @@ def cmd_prepare(a) -> dict:
             cmd += ["--interactions", a.interactions]
     if a.force:
         cmd.append("--force")
+    if a.kcore is not None:
+        cmd += ["--kcore", str(a.kcore)]
     t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.perf_counter() - t0
@@ -149,6 +151,8 @@ def main() -> None:
     ap.add_argument("--items", help="prepare: a custom catalog's items file")
     ap.add_argument("--interactions", help="prepare: its interactions file")
     ap.add_argument("--force", action="store_true", help="prepare: again even when prepared")
+    ap.add_argument("--kcore", type=int, default=None, help="prepare: k-core filter (synthetic long tails collapse "
+                    "under the default 5: use 1 to keep every interaction)")
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()

@@ -62,8 +62,9 @@ class ModelsConfig(BaseModel):
     """Item text embeddings: ``minilm`` (all-MiniLM-L6-v2, the transformer), ``static`` (a static
     model distilled from it with model2vec: ~400x faster, a little less precise) or ``auto``
     (MiniLM up to ``static_above`` items, static above)."""
-    static_above: int = Field(default=20_000, ge=0)
-    """Catalogs with more items than this are embedded by the static encoder under ``auto`` (steam, 32k, is)."""
+    static_above: int = Field(default=10_000, ge=0)
+    """Catalogs with more items than this are embedded by the static encoder under ``auto`` (steam, 32k, is;
+    movielens-small, 9,742, is not)."""
     ann_above: int = Field(default=100_000, ge=0)
     """Above this many items, text search and similar items use an approximate-nearest-neighbour
     index (faiss IVF); exact cosine at or below it."""
