@@ -65,6 +65,9 @@ class ModelsConfig(BaseModel):
     static_above: int = Field(default=10_000, ge=0)
     """Catalogs with more items than this are embedded by the static encoder under ``auto`` (steam, 32k, is;
     movielens-small, 9,742, is not)."""
+    sasrec_max_s: float | None = Field(default=600.0, gt=0)
+    """Training time budget of each SASRec a prepare trains (the best validated weights are kept;
+    None: until early stopping). steam trains in ~30 s; large catalogs hit it."""
     ann_above: int = Field(default=100_000, ge=0)
     """Above this many items, text search and similar items use an approximate-nearest-neighbour
     index (faiss IVF); exact cosine at or below it."""
@@ -290,6 +293,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_PLANNER": ("agent", "planner"),
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_TEXT_ENCODER": ("models", "text_encoder"),
+    "CONVREC_SASREC_MAX_S": ("models", "sasrec_max_s"),
     "CONVREC_API_KEY": ("server", "api_key"),
     "CONVREC_REDIS_URL": ("server", "redis_url"),
 }

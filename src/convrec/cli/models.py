@@ -51,7 +51,8 @@ def train(
     dataset: str = DATASET_ARG,
     model: str = typer.Option("all", "--model", "-m", help="all|popularity|itemcf|sasrec|embeddings|attr-sasrec"),
     epochs: Optional[int] = typer.Option(None, "--epochs", min=1, help="SASRec max epochs"),
-    max_seconds: Optional[float] = typer.Option(None, "--max-seconds", help="SASRec time budget"),
+    max_seconds: Optional[float] = typer.Option(None, "--max-seconds", help="SASRec time budget (default: none, "
+                                                "train to early stopping)"),
     loss: Optional[str] = typer.Option(None, "--loss", help="SASRec loss: bce|bpr|ce (default: chosen from the data)"),
     style: Optional[str] = typer.Option(None, "--style", help="SASRec blocks: post|paper (default: post)"),
     negatives: Optional[int] = typer.Option(None, "--negatives", min=0,
@@ -81,7 +82,10 @@ def train(
         for a in arts:
             total = {"sasrec": epochs or 200, "sasrec-set": epochs or 200, "attr-sasrec": None}.get(a, 1)
             rep.start(a, total)
-            extra = {"epochs": epochs, "max_seconds": max_seconds, "loss": loss, "style": style,
+            # `convrec train` trains to early stopping unless given a budget (prepare's budget is
+            # [models] sasrec_max_s)
+            extra = {"epochs": epochs, "max_seconds": max_seconds if max_seconds is not None else float("inf"),
+                     "loss": loss, "style": style,
                      "negatives": negatives, "precision": precision} if a in ("sasrec", "sasrec-set") else {}
             m = train_artifact(ds, cfg, a, progress=rep, **extra)
             rep.finish()

@@ -93,6 +93,9 @@ SASRec for stated likes; with fewer, the likes weights leave it out."""
 BLEND_GRID = (0.25, 0.5, 1.0, 2.0, 4.0)
 """Weights tried for SASRec and popularity on top of the likes weights (standardised views)."""
 BLEND_QUERIES = 600
+BLEND_FULL = 100_000
+"""Up to this many items a blend probe ranks the whole catalog; above, the target among this many
+items drawn at random, its rank scaled to the catalog (a probe's cost stays bounded)."""
 """Most probe queries the blend is chosen on (each ranks the whole catalog)."""
 MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
@@ -552,21 +555,21 @@ class PreferenceRanker:
         seq_opts = [beta0] + [b for b in BLEND_GRID if b != beta0] if not dead[j_seq] else [beta0]
         pop_opts = [0.0] + list(BLEND_GRID) if not dead[j_pop] else [0.0]
         n = len(self.items)
-        allc = np.arange(n)
         hits = np.zeros((len(probes), len(seq_opts), len(pop_opts)), dtype=bool)
+        top = 10 * min(1.0, BLEND_FULL / n)  # items above the target allowed in a sample of the catalog
         for qi, q in enumerate(probes):
+            allc = np.arange(n) if n <= BLEND_FULL else np.union1d(rng.choice(n, BLEND_FULL, replace=False), [q.target])
             X = self.features(q.liked, q.disliked, allc, q.month, views=q.views, counts=q.counts)
             Z = (X - self.mean) / self.std
             base = Z @ w - beta0 * Z[:, j_seq]
-            ban = np.zeros(n, dtype=bool)
-            ban[q.liked] = True
-            ban[q.seen] = True
-            ban[q.target] = False
+            ban = np.isin(allc, np.concatenate([q.liked, q.seen]))
+            t = int(np.searchsorted(allc, q.target))
+            ban[t] = False
             for a, bs in enumerate(seq_opts):
                 for b, bp in enumerate(pop_opts):
                     sc = base + bs * Z[:, j_seq] + bp * Z[:, j_pop]
                     sc[ban] = -np.inf
-                    hits[qi, a, b] = int((sc > sc[q.target]).sum()) < 10
+                    hits[qi, a, b] = int((sc > sc[t]).sum()) < top
 
         def better(cand: np.ndarray, ref: np.ndarray) -> bool:
             d = cand.astype(float) - ref.astype(float)

@@ -136,6 +136,7 @@ def sasrec_params(ds: PreparedDataset, config: Config, ordered: bool = True, **o
         min_delta=0.005,
         dropout=0.5 if sparse else 0.2,
         threads=config.threads,
+        max_seconds=config.models.sasrec_max_s,
         use_position=ordered,
         shuffle=not ordered,
     )
