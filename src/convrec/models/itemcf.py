@@ -40,15 +40,52 @@ def topk_per_row(m: sp.csr_matrix, k: int) -> sp.csr_matrix:
     return sp.csr_matrix((m.data[keep], (rows, m.indices[keep])), shape=m.shape)
 
 
+BLOCK_ENTRIES = 20_000_000
+"""Co-counts computed at once at most (~250 MB of intermediate matrix): the item × item product
+is made a block of item rows at a time, each pruned to its top neighbours before the next, so
+memory follows the kept neighbours, not the pairs (a catalog whose heavy users touch thousands
+of items has billions of pairs)."""
+
+
+def _cooccurrence_blocks(x: sp.csr_matrix, budget: int = BLOCK_ENTRIES):
+    """Blocks of item rows of the co-count matrix without the diagonal: yields ``(n, co, start)``
+    — per-item counts, the block as a COO matrix of ``end - start`` rows × all items (its row r is
+    item ``start + r``), and ``start``."""
+    x = x.tocsc().astype(np.float32)
+    x.data[:] = 1.0
+    n = np.asarray(x.sum(axis=0)).ravel()
+    xt = x.T.tocsr()  # items × users
+    user_len = np.asarray(x.sum(axis=1)).ravel()
+    cost = np.asarray(xt @ user_len).ravel()  # co-count entries each item's row can have, at most
+    n_items = x.shape[1]
+    start = 0
+    while start < n_items:
+        end = start + 1
+        acc = cost[start]
+        while end < n_items and acc + cost[end] <= budget:
+            acc += cost[end]
+            end += 1
+        co = (xt[start:end] @ x).tocoo()
+        keep = co.row + start != co.col
+        yield n, sp.coo_matrix((co.data[keep], (co.row[keep], co.col[keep])), shape=(end - start, n_items)), start
+        start = end
+
+
 def _cooccurrence(x: sp.csr_matrix) -> tuple[sp.coo_matrix, np.ndarray]:
     """(item × item co-counts without the diagonal, per-item counts) of a users × items matrix
-    (read as binary)."""
-    x = x.tocsc()
-    x.data[:] = 1.0
-    co = (x.T @ x).tocsr()
-    co.setdiag(0)
-    co.eliminate_zeros()
-    return co.tocoo(), np.asarray(x.sum(axis=0)).ravel()
+    (read as binary), whole (small data and tests; :func:`_cooccurrence_blocks` bounds memory)."""
+    parts = list(_cooccurrence_blocks(x, budget=2**62))
+    if not parts:
+        return sp.coo_matrix((x.shape[1], x.shape[1])), np.zeros(x.shape[1])
+    n, co, _ = parts[0]
+    return co, n
+
+
+def _sum(blocks: list[sp.csr_matrix], n_items: int) -> sp.csr_matrix:
+    """The blocks of consecutive rows stacked into one item × item CSR matrix."""
+    if not blocks:
+        return sp.csr_matrix((n_items, n_items), dtype=np.float32)
+    return sp.vstack(blocks, format="csr").astype(np.float32)
 
 
 class ItemCF(Recommender):
@@ -85,14 +122,17 @@ class ItemCF(Recommender):
 
     def fit(self, data: TrainData, progress=None) -> "ItemCF":
         self.items = data.items
-        co, n = _cooccurrence(data.interaction_matrix())
-        norm = np.sqrt(n)
-        vals = co.data / (norm[co.row] * norm[co.col] + self.shrink)
-        sim = sp.csr_matrix((vals.astype(np.float32), (co.row, co.col)), shape=co.shape)
-        self.sim = topk_per_row(sim, self.neighbors)
-        conf = sp.csr_matrix(((co.data / np.maximum(n[co.row], 1)).astype(np.float32), (co.row, co.col)), shape=co.shape)
-        self.conf = topk_per_row(conf, self.neighbors)  # within a row, the order of co-counts
-        self.lift = self._lift(co, n)
+        sims, confs, lifts = [], [], []
+        for n, co, start in _cooccurrence_blocks(data.interaction_matrix()):
+            norm = np.sqrt(n)
+            r = co.row + start  # the items of this block's rows
+            vals = co.data / (norm[r] * norm[co.col] + self.shrink)
+            sims.append(topk_per_row(sp.csr_matrix((vals.astype(np.float32), (co.row, co.col)), shape=co.shape),
+                                     self.neighbors))
+            conf = sp.csr_matrix(((co.data / np.maximum(n[r], 1)).astype(np.float32), (co.row, co.col)), shape=co.shape)
+            confs.append(topk_per_row(conf, self.neighbors))  # within a row, the order of co-counts
+            lifts.append(self._lift(co, n, start))
+        self.sim, self.conf, self.lift = (_sum(m, len(self.items)) for m in (sims, confs, lifts))
         self.lift_liked = None
         if data.liked is not None and len(data.liked) == len(data.sequences):
             keep = np.concatenate(data.liked) if data.liked else np.zeros(0, bool)
@@ -101,12 +141,13 @@ class ItemCF(Recommender):
                 cols = np.concatenate(data.sequences)[keep]
                 liked = sp.csr_matrix((np.ones(len(cols), np.float32), (rows, cols)),
                                       shape=(len(data.sequences), len(self.items)))
-                self.lift_liked = self._lift(*_cooccurrence(liked))
+                self.lift_liked = _sum([self._lift(co, n, st) for n, co, st in _cooccurrence_blocks(liked)], len(self.items))
         return self
 
-    def _lift(self, co: sp.coo_matrix, n: np.ndarray) -> sp.csr_matrix:
-        """co-count / (n_i^0.5 · n_j^alpha), each row's ``neighbors`` highest."""
-        v = co.data / (np.sqrt(n)[co.row] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
+    def _lift(self, co: sp.coo_matrix, n: np.ndarray, start: int = 0) -> sp.csr_matrix:
+        """co-count / (n_i^0.5 · n_j^alpha), each row's ``neighbors`` highest (``co``'s rows are
+        items ``start`` on)."""
+        v = co.data / (np.sqrt(n)[co.row + start] * np.maximum(n[co.col], 1) ** self.lift_alpha + self.shrink)
         return topk_per_row(sp.csr_matrix((v.astype(np.float32), (co.row, co.col)), shape=co.shape), self.neighbors)
 
     def _row_mean(self, idx: np.ndarray) -> np.ndarray:
