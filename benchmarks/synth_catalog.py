@@ -210,7 +210,10 @@ def main() -> None:
                     pick[m] = by_cluster[k][np.minimum(np.searchsorted(cum_cl[k], rng.random(int(m.sum()))), len(by_cluster[k]) - 1)]
             pick = np.minimum(pick, a.items - 1)
             start = rng.integers(t_lo, max(t_lo + 1, t_hi), size=ue - us)
-            t = start[user_of - us] + np.cumsum(rng.integers(60, 86400 * 7, size=n))
+            gaps = np.cumsum(rng.integers(60, 86400 * 7, size=n))
+            first = starts[us:ue] - starts[us]  # each user's first row in this chunk
+            gaps -= np.repeat(gaps[first] - rng.integers(60, 86400 * 7, size=ue - us), counts[us:ue])
+            t = np.minimum(start[user_of - us] + gaps, t_hi)  # one user's actions days apart, within the real span
             key = user_of.astype(np.int64) * (a.items + 1) + pick
             _, first = np.unique(key, return_index=True)  # a user likes an item once
             keep = np.sort(first)
