@@ -365,6 +365,8 @@ class SASRec(Recommender):
                 total += backward_step(hm, pos, mask, [owners[r] for r in rows])
                 opt.step()
                 steps += 1
+                if c["max_seconds"] is not None and time.perf_counter() - t0 > c["max_seconds"]:
+                    break  # the budget holds inside an epoch too (a million items: one epoch outlasts it)
             rec = {"epoch": epoch, "loss": total / max(steps, 1), "seconds": round(time.perf_counter() - t0, 1)}
             out_of_time = c["max_seconds"] is not None and time.perf_counter() - t0 > c["max_seconds"]
             if valid_users and (epoch % c["eval_every"] == 0 or epoch == c["epochs"] or out_of_time):
