@@ -124,6 +124,33 @@ def start_scripted(args) -> tuple[str, callable]:
     return base, stack.close
 
 
+def _until_up(proc, base: str, log, seconds: float) -> tuple[str, callable]:
+    """Wait for a `convrec serve` subprocess to answer /healthz; returns (base URL, stop)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}; see {log.name}")
+        try:
+            if _request(base, "GET", "/healthz", timeout=2)[0] == 200:
+                break
+        except OSError:
+            pass
+        time.sleep(0.5)
+    else:
+        proc.kill()
+        raise SystemExit(f"the server did not come up within {seconds:.0f} s")
+
+    def stop():
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+    return base, stop
+
+
 def start_embedded(args) -> tuple[str, callable]:
     port = _free_port()
     env = dict(os.environ, OMP_NUM_THREADS="2")
@@ -133,30 +160,7 @@ def start_embedded(args) -> tuple[str, callable]:
         cmd += ["--model", args.model]
     log = open(args.db.with_suffix(".server.log"), "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 900
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with {proc.returncode}; see {log.name}")
-        try:
-            if _request(base, "GET", "/healthz", timeout=2)[0] == 200:
-                break
-        except OSError:
-            pass
-        time.sleep(1)
-    else:
-        proc.kill()
-        raise SystemExit("the server did not come up within 15 minutes")
-
-    def stop():
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-    return base, stop
+    return _until_up(proc, f"http://127.0.0.1:{port}", log, 900)
 
 
 def start_workers(args) -> tuple[str, callable]:
@@ -175,28 +179,9 @@ def start_workers(args) -> tuple[str, callable]:
         cmd += ["--redis-url", args.redis_url]
     log = open(args.db.with_suffix(".server.log"), "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 600
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with {proc.returncode}; see {log.name}")
-        try:
-            if _request(base, "GET", "/healthz", timeout=2)[0] == 200:
-                break
-        except OSError:
-            pass
-        time.sleep(0.5)
+    base, stop = _until_up(proc, f"http://127.0.0.1:{port}", log, 600)
     time.sleep(3 * args.processes)  # every worker warms its agent
     args.server_pid = proc.pid
-
-    def stop():
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
     return base, stop
 
 

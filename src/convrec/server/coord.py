@@ -23,6 +23,7 @@ import time
 import uuid
 from typing import Iterator
 
+from convrec.core.sessions import _redact
 from convrec.errors import ConvrecError
 
 _ADMIT = """
@@ -150,8 +151,3 @@ class RedisCoordinator:
         n = self._call(pipe.execute)[0]
         return None if n <= per_minute else max(1, int(60 - now % 60) + 1)
 
-
-def _redact(url: str) -> str:
-    import re
-
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
