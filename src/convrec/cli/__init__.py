@@ -15,7 +15,9 @@ from convrec.errors import ConvrecError
 def main() -> None:
     """Entry point: user-facing errors become one line on stderr, never a traceback."""
     try:
-        app(standalone_mode=False)
+        rc = app(args=optional_values(sys.argv[1:]), standalone_mode=False)
+        if isinstance(rc, int) and rc:  # Typer returns the code of Exit (130 after Ctrl-C) instead of exiting
+            sys.exit(rc)
     except ConvrecError as e:
         from rich.markup import escape  # messages may contain brackets, e.g. pip install -e ".[local]"
 
@@ -33,6 +35,20 @@ def main() -> None:
             sys.exit(130)
         Console(stderr=True, soft_wrap=True).print(f"[red]internal error:[/] {type(e).__name__}: {e}", highlight=False)
         sys.exit(1)
+
+
+OPTIONAL_VALUES = {"--ray": "local"}
+"""Options whose value may be left out (``--ray`` alone = ``--ray local``)."""
+
+
+def optional_values(args: list[str]) -> list[str]:
+    """Give an option of :data:`OPTIONAL_VALUES` written without a value its default value."""
+    out: list[str] = []
+    for i, a in enumerate(args):
+        out.append(a)
+        if a in OPTIONAL_VALUES and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[a])
+    return out
 
 
 def _is_click(e: BaseException, name: str) -> bool:

@@ -65,7 +65,12 @@ def make_command(protocol: str):
                                                    "sample 2 in a later sitting"),
         turns: Optional[int] = typer.Option(None, "--turns", min=1, max=100, help="turn limit of session protocols"),
         quick: bool = typer.Option(False, "--quick", help="a handful of users, short sessions: a smoke run in minutes"),
-        workers: int = typer.Option(1, "--workers", min=1, max=32, help="parallel cases (remote LLM endpoints only)"),
+        workers: int = typer.Option(1, "--workers", min=1, max=32,
+                                    help="parallel cases (remote LLM endpoints only; with --ray: Ray actors, default one per CPU)"),
+        ray: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                          help="fan the cases out over a Ray cluster: --ray alone starts one on this "
+                                          "machine; --ray ADDRESS (ray://host:10001, auto) joins one whose nodes have "
+                                          "convrec and the dataset prepared. Records stream to the run dir; rerun to resume."),
         out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval)"),
         fresh: bool = typer.Option(False, "--fresh", help="start over instead of resuming"),
         no_memory: bool = typer.Option(False, "--no-memory", help="interecagent without its user-profile memory"),
@@ -89,7 +94,7 @@ def make_command(protocol: str):
     ):
         run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                      reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                     cases=cases, fold=fold, ablate=ablate, samples=samples, sample=sample, form=form)
+                     cases=cases, fold=fold, ablate=ablate, samples=samples, sample=sample, form=form, ray=ray)
 
     command.__doc__ = PROTOCOL_HELP[protocol]
     eval_app.command(protocol)(command)
@@ -134,7 +139,7 @@ def report(
 
 def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick, workers, out, fresh, no_memory,
                  reflection, conversation, requests, llm, model, base_url, sim_llm, sim_model, sim_base_url, as_json,
-                 cases=None, fold="all", ablate=None, samples=None, sample=None, form="messages"):
+                 cases=None, fold="all", ablate=None, samples=None, sample=None, form="messages", ray=None):
     from convrec.catalog.registry import check_name
     from convrec.catalog.store import open_dataset
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
@@ -181,7 +186,7 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
         if (sim_llm or sim_model or sim_base_url) else cfg
     uses_agent_llm = needs_agent_llm(strategy)
     uses_sim = protocol in SESSION_PROTOCOLS or (conversation == "llm" and protocol.startswith("one-turn"))
-    if workers > 1 and "local" in {cfg.llm.backend if uses_agent_llm else None, sim_cfg.llm.backend if uses_sim else None}:
+    if ray is None and workers > 1 and "local" in {cfg.llm.backend if uses_agent_llm else None, sim_cfg.llm.backend if uses_sim else None}:
         err.print("note: --workers > 1 needs a remote LLM endpoint; the local model runs one case at a time")
         workers = 1
     spec = RunSpec.for_protocol(protocol, dataset, strategy, quick=quick, n=n, seed=seed, turns=turns,
@@ -195,12 +200,14 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     say = (lambda m: err.print(m, highlight=False))
     ds = open_dataset(cfg, dataset, progress=say)
     catalog = CatalogAccess(ds, cfg, say=say)
-    agent_llm = make_llm(cfg, notify=say) if uses_agent_llm else None
+    agent_llm = make_llm(cfg, notify=say) if uses_agent_llm and ray is None else None
     s_llm = None
-    if uses_sim:
+    if uses_sim and ray is None:
         s_llm = agent_llm if (sim_cfg is cfg and agent_llm is not None) else make_llm(sim_cfg, notify=say)
-    factory = (lambda: make_llm(cfg)) if workers > 1 else None
-    err.print(f"{protocol} · {strategy} · {dataset} · n={spec.n} · seed {spec.seed} · run dir {run_dir}", highlight=False)
+    factory = (lambda: make_llm(cfg)) if workers > 1 and ray is None else None
+    where = f" · Ray {ray}" if ray is not None else ""
+    err.print(f"{protocol} · {strategy} · {dataset} · n={spec.n} · seed {spec.seed}{where} · run dir {run_dir}",
+              highlight=False)
     with Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=as_json) as prog:
         task = prog.add_task("cases", total=None)
@@ -212,8 +219,15 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
             else:
                 prog.advance(task, advance)
 
-        summary = evaluate(spec, cfg, ds, catalog, run_dir, llm=agent_llm, sim_llm=s_llm, workers=workers, fresh=fresh,
-                           progress=progress, llm_factory=factory, samples=samples)
+        try:
+            summary = evaluate(spec, cfg, ds, catalog, run_dir, llm=agent_llm, sim_llm=s_llm, workers=workers,
+                               fresh=fresh, progress=progress, llm_factory=factory, samples=samples, ray=ray,
+                               sim_config=sim_cfg if sim_cfg is not cfg else None, say=say)
+        except KeyboardInterrupt:
+            prog.stop()
+            err.print(f"stopped: the finished cases are saved in {run_dir / 'conversations.jsonl'}; "
+                      "the same command resumes the run", highlight=False)
+            raise
     summary["run_dir"] = str(run_dir)
     if as_json:
         sys.stdout.write(json.dumps(summary, default=str) + "\n")

@@ -54,30 +54,56 @@ def apply_ablations(strategy, catalog, ablate) -> None:
             strategy.phrase_mode = "off"
 
 
+def needs_simulator(spec: RunSpec) -> bool:
+    """Does the protocol need an LLM writing the user's side (simulator, LLM-written conversations)?"""
+    return spec.protocol in SESSION_PROTOCOLS or (spec.conversation == "llm" and spec.protocol.startswith("one-turn"))
+
+
+def build_runner(spec: RunSpec, config: Config, catalog, sessions_db: Path, llm=None, sim_llm=None) -> CaseRunner:
+    """The case runner of one evaluation: the strategy as ``chat`` builds it, with the run's
+    ablations, and the simulated user where the protocol has one. The serial run, its thread
+    workers and every Ray actor build theirs here."""
+    strat = make_strategy(spec.strategy, catalog, llm, sessions_db, k=spec.k, seed=spec.seed,
+                          memory=spec.memory, reflection=spec.reflection, config=config)
+    apply_ablations(strat, catalog, spec.ablate)
+    sim = UserSimulator(sim_llm, catalog) if (sim_llm is not None and spec.protocol in SESSION_PROTOCOLS) else None
+    if spec.protocol in SESSION_PROTOCOLS and sim is None:
+        raise ConvrecError("the simulator protocols need an LLM for the simulated user")
+    return CaseRunner(spec, strat, catalog, sim, conv_llm=sim_llm if needs_simulator(spec) else None)
+
+
 def evaluate(spec: RunSpec, config: Config, ds, catalog, run_dir: Path, llm=None, sim_llm=None, workers: int = 1,
              fresh: bool = False, progress: Callable[[int, int], None] | None = None,
-             llm_factory: Callable[[], Any] | None = None, samples=None) -> dict[str, Any]:
+             llm_factory: Callable[[], Any] | None = None, samples=None, ray: str | None = None,
+             sim_config: Config | None = None, say: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Run (or resume) one evaluation and return its summary. ``llm`` serves the strategy,
     ``sim_llm`` the simulator / conversation writer (default: ``llm``). With ``workers`` > 1,
     ``llm_factory`` makes one LLM per worker (remote endpoints). ``samples`` (topn) runs and
     reports only some user samples (an int: the first ones; a sequence: those, 0-based); a
-    later call without it completes the run."""
+    later call without it completes the run. ``ray`` (an address, or ``local`` for a cluster on
+    this machine) runs the cases on Ray actors, ``workers`` of them (0/1: one per CPU); each
+    builds its own LLMs from ``config`` / ``sim_config``."""
     store = RunStore(run_dir, spec, fresh=fresh)
-    needs_sim = spec.protocol in SESSION_PROTOCOLS or (spec.conversation == "llm" and spec.protocol.startswith("one-turn"))
     lock_sim = sim_llm or llm
+    fanout = None
+    if ray is not None:
+        from convrec.eval.fanout import RunnerRecipe, run_cases
+
+        recipe = RunnerRecipe(spec, config, sim_config)
+
+        def on_ray(todo, append):
+            return run_cases(recipe, todo, append, address=ray, workers=workers if workers > 1 else None,
+                             progress=progress, say=say)
+        fanout = on_ray
 
     def make_runner() -> CaseRunner:
         agent_llm = llm
         if workers > 1 and llm_factory is not None and needs_agent_llm(spec.strategy):
             agent_llm = llm_factory()
-        strat = make_strategy(spec.strategy, catalog, agent_llm, run_dir / "sessions.db", k=spec.k, seed=spec.seed,
-                              memory=spec.memory, reflection=spec.reflection, config=config)
-        apply_ablations(strat, catalog, spec.ablate)
         s_llm = lock_sim if sim_llm is not None or workers <= 1 or llm_factory is None else llm_factory()
-        sim = UserSimulator(s_llm, catalog) if (needs_sim and s_llm is not None and spec.protocol in SESSION_PROTOCOLS) else None
-        if spec.protocol in SESSION_PROTOCOLS and sim is None:
-            raise ConvrecError("the simulator protocols need an LLM for the simulated user")
-        return CaseRunner(spec, strat, catalog, sim, conv_llm=s_llm if needs_sim else None)
+        return build_runner(spec, config, catalog, run_dir / "sessions.db", agent_llm,
+                            s_llm if needs_simulator(spec) else None)
 
-    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress, config=config, samples=samples)
+    recs = run_eval(spec, ds, make_runner, store, workers=workers, progress=progress, config=config, samples=samples,
+                    fanout=fanout)
     return summarize(spec.identity(), recs, catalog)

@@ -449,8 +449,12 @@ def sample_filter(samples: int | Sequence[int] | None) -> set[int] | None:
 
 def run_eval(spec: RunSpec, ds, make_runner: Callable[[], CaseRunner], store: RunStore, workers: int = 1,
              progress: Callable[[int, int], None] | None = None, config=None,
-             samples: int | Sequence[int] | None = None) -> list[dict[str, Any]]:
-    """Run every case not yet in ``store``; returns all records in case order. ``samples``
+             samples: int | Sequence[int] | None = None,
+             fanout: Callable[[list[Case], Callable[[dict[str, Any]], None]], dict[str, dict[str, Any]]] | None = None,
+             ) -> list[dict[str, Any]]:
+    """Run every case not yet in ``store``; returns all records in case order. ``fanout`` runs
+    the cases elsewhere (:mod:`convrec.eval.fanout`): given the cases and ``store.append``, it
+    appends each record as its case ends and returns them by case id. ``samples``
     limits a topn run to some user samples (the rest stay to do): an int, the first ones; a
     sequence, those (0-based) samples — a later sitting on another machine can run sample 2 alone."""
     cases = cases_for(spec, ds, config)
@@ -461,7 +465,9 @@ def run_eval(spec: RunSpec, ds, make_runner: Callable[[], CaseRunner], store: Ru
     todo = [c for c in cases if c.case_id not in done]
     if progress:
         progress(len(cases) - len(todo), len(cases))
-    if todo:
+    if todo and fanout is not None:
+        done.update(fanout(todo, store.append))
+    elif todo:
         if workers <= 1:
             runner = make_runner()
             for c in todo:
