@@ -26,5 +26,9 @@ def step_progress(title: str, total: int, enabled: bool = True) -> Iterator:
         def advance(msg: str) -> None:
             p.update(task, advance=1, step=msg)
 
+        def detail(msg: str) -> None:  # within a step: "interactions.csv: 2,750,000 rows, 48 %"
+            p.update(task, step=msg)
+
+        advance.detail = detail  # type: ignore[attr-defined]
         yield advance
         p.update(task, completed=total)

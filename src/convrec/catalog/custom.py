@@ -12,6 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -162,9 +163,18 @@ def _list_separator(present: pd.Series, sep: str) -> str | None:
     return None
 
 
-def load_custom(name: str, src: CustomSource) -> RawDataset:
+PREVIEW_ROWS = 2000
+"""Rows read to check a new source before it is registered (the whole files are read by prepare)."""
+
+
+def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | None = None,
+                preview: bool = False) -> RawDataset:
+    """Read a user's items (and interactions) file into a :class:`RawDataset`. ``progress`` gets a
+    line per chunk read; ``preview`` reads only the first rows of each file (to check the columns
+    before a long prepare)."""
     items_path = Path(src.items)
-    raw = read_any_table(items_path)
+    nrows = PREVIEW_ROWS if preview else None
+    raw = read_any_table(items_path, progress=progress, nrows=nrows)
     _need(raw, src.id_col, src.items, "item id", "--id-col")
     _need(raw, src.title_col, src.items, "title", "--title-col")
     ids = raw[src.id_col].astype(str).str.strip()
@@ -210,41 +220,46 @@ def load_custom(name: str, src: CustomSource) -> RawDataset:
     items = pd.DataFrame(data)
     inter = empty_interactions()
     if src.interactions:
-        inter = _load_interactions(src)
+        inter = _load_interactions(src, progress, nrows)
     return RawDataset(name, src.domain, items, columns, inter, notes=notes)
 
 
-def _load_interactions(src: CustomSource) -> pd.DataFrame:
-    df = read_any_table(Path(src.interactions))
-    _need(df, src.user_col, src.interactions, "user", "--user-col")
-    _need(df, src.item_col, src.interactions, "item", "--item-col")
-    out = pd.DataFrame({
-        "user_id": df[src.user_col].astype(str).str.strip(),
-        "item_id": df[src.item_col].astype(str).str.strip(),
-    })
-    if src.time_col and src.time_col in df.columns:
-        out["timestamp"] = _timestamps(df[src.time_col], src.interactions, src.time_col)
-    else:
-        out["timestamp"] = pd.array([None] * len(df), dtype="Int64")
-    if src.rating_col and src.rating_col in df.columns:
-        r = pd.to_numeric(df[src.rating_col].replace("", None), errors="coerce")
-        bad = r.isna() & df[src.rating_col].astype(str).str.strip().ne("")
-        if bad.any():
-            line = int(bad.to_numpy().nonzero()[0][0]) + 2
-            raise DataError(f"{src.interactions} line {line}: rating {df[src.rating_col].iloc[line - 2]!r} is not a number")
-        out["rating"] = r.astype(float)
-    else:
-        out["rating"] = np.nan
-    return out
+def _load_interactions(src: CustomSource, progress: Callable[[str], None] | None = None,
+                       nrows: int | None = None) -> pd.DataFrame:
+    path = src.interactions
+
+    def convert(df: pd.DataFrame, first: int) -> pd.DataFrame:  # one chunk → four typed columns
+        _need(df, src.user_col, path, "user", "--user-col")
+        _need(df, src.item_col, path, "item", "--item-col")
+        out = pd.DataFrame({
+            "user_id": df[src.user_col].astype(str).str.strip(),
+            "item_id": df[src.item_col].astype(str).str.strip(),
+        })
+        if src.time_col and src.time_col in df.columns:
+            out["timestamp"] = _timestamps(df[src.time_col], path, src.time_col, first)
+        else:
+            out["timestamp"] = pd.array([None] * len(df), dtype="Int64")
+        if src.rating_col and src.rating_col in df.columns:
+            r = pd.to_numeric(df[src.rating_col].replace("", None), errors="coerce")
+            bad = r.isna() & df[src.rating_col].astype(str).str.strip().ne("")
+            if bad.any():
+                k = int(bad.to_numpy().nonzero()[0][0])
+                raise DataError(f"{path} line {first + k + 2}: rating {df[src.rating_col].iloc[k]!r} is not a number")
+            out["rating"] = r.astype(float)
+        else:
+            out["rating"] = np.nan
+        return out
+
+    return read_any_table(Path(path), progress=progress, convert=convert, nrows=nrows)
 
 
-def _timestamps(s: pd.Series, path: str, col: str) -> pd.Series:
+def _timestamps(s: pd.Series, path: str, col: str, first: int = 0) -> pd.Series:
     num = pd.to_numeric(s, errors="coerce")
     if num.notna().all():
         return num.round().astype("Int64")
     dt = pd.to_datetime(s, errors="coerce", utc=True, format="mixed")
     bad = dt.isna() & s.astype(str).str.strip().ne("")
     if bad.any():
-        line = int(bad.to_numpy().nonzero()[0][0]) + 2
-        raise DataError(f"{path} line {line}: column '{col}' is neither unix seconds nor a date: {s.iloc[line - 2]!r}")
+        k = int(bad.to_numpy().nonzero()[0][0])
+        raise DataError(f"{path} line {first + k + 2}: column '{col}' is neither unix seconds nor a date: {s.iloc[k]!r}")
     return pd.array([None if pd.isna(x) else int(x.timestamp()) for x in dt], dtype="Int64")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import gzip
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pandas as pd
 
@@ -129,35 +129,111 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
         raise DataError(f"{path}: cannot read ({e})") from None
 
 
-def read_any_table(path: Path) -> pd.DataFrame:
-    """A user's CSV / TSV / Parquet / JSON Lines file, all columns as loaded."""
+CHUNK_ROWS = 250_000
+"""Rows read at a time from a user's file: progress is reported, and ``convert`` shrinks each
+chunk (interactions keep four typed columns) before the next is read."""
+
+
+def read_any_table(path: Path, progress: Callable[[str], None] | None = None,
+                   convert: Callable[[pd.DataFrame, int], pd.DataFrame] | None = None,
+                   nrows: int | None = None, chunk_rows: int = CHUNK_ROWS) -> pd.DataFrame:
+    """A user's CSV / TSV / Parquet / JSON Lines file, all columns as loaded, read in chunks of
+    ``chunk_rows``. ``progress`` gets a line per chunk ("interactions.csv: 2,750,000 rows, 48 %");
+    ``convert(chunk, first_row)`` (first_row 0-based among the data rows) turns each chunk into what
+    is kept; ``nrows`` reads only the first rows (a preview). A broken CSV row (a wrong number of
+    fields, a file cut mid-row) is named in ``attrs["skipped_lines"]`` and left out."""
     require(path, hint="check the path")
     suffixes = "".join(path.suffixes).lower()
+    size = max(path.stat().st_size, 1)
+    parts: list[pd.DataFrame] = []
+    rows = [0]
+
+    def take(chunk: pd.DataFrame, done_share: float | None) -> None:
+        chunk.columns = [str(c).strip() for c in chunk.columns]
+        first = rows[0]
+        rows[0] += len(chunk)
+        parts.append(convert(chunk, first) if convert else chunk)
+        if progress:
+            share = f", {min(done_share, 1.0):.0%}" if done_share is not None else ""
+            progress(f"{path.name}: {rows[0]:,} rows{share}")
+
+    attrs: dict = {}
     try:
         if ".parquet" in suffixes or ".pq" in suffixes:
-            df = pd.read_parquet(path)
+            import pyarrow.parquet as pq
+
+            f = pq.ParquetFile(path)
+            total = max(f.metadata.num_rows, 1)
+            for batch in f.iter_batches(batch_size=chunk_rows):
+                take(batch.to_pandas(), (rows[0] + batch.num_rows) / total)
+                if nrows is not None and rows[0] >= nrows:
+                    break
         elif ".jsonl" in suffixes or ".ndjson" in suffixes:
-            df = pd.read_json(path, lines=True, dtype=False)
+            with pd.read_json(path, lines=True, dtype=False, chunksize=chunk_rows, nrows=nrows) as reader:
+                for chunk in reader:
+                    take(chunk, None)
         else:
             sep = "\t" if ".tsv" in suffixes else ","
-            bad = _bad_lines(path, sep)
-            df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, on_bad_lines="skip" if bad else "error")
+            bad = _bad_lines(path, sep, stop_after=None if nrows is None else nrows + 1)
             if bad:  # a broken row is named and left out; the rest is prepared
-                df.attrs["skipped_lines"] = bad
+                attrs["skipped_lines"] = bad
+            if bad:  # rare: rows of the header's width only (pandas would pad a short or cut row)
+                for chunk, share in _whole_rows(path, sep, chunk_rows, nrows):
+                    take(chunk, share)
+            else:
+                with pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, on_bad_lines="error",
+                                 chunksize=chunk_rows, nrows=nrows) as reader:
+                    for chunk in reader:
+                        take(chunk, _position(reader) / size)
     except pd.errors.EmptyDataError:
         raise DataError(f"file {path} is empty") from None
     except pd.errors.ParserError as e:
         raise DataError(f"{path}: malformed line ({_short(e)})") from None
     except (ValueError, OSError) as e:
+        if isinstance(e, DataError):
+            raise
         raise DataError(f"{path}: cannot read ({_short(e)})") from None
-    if df.empty:
+    if not parts or not rows[0]:
         raise DataError(f"file {path} has no data rows")
-    df.columns = [str(c).strip() for c in df.columns]
+    df = parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+    parts.clear()
+    if nrows is not None and len(df) > nrows:
+        df = df.iloc[:nrows]
+    df.attrs.update(attrs)
     return df
 
 
-def _bad_lines(path: Path, sep: str, limit: int = 20) -> list[str]:
-    """Lines whose field count differs from the header's: "line 6 (7 fields, expected 6)"."""
+def _whole_rows(path: Path, sep: str, chunk_rows: int, nrows: int | None):
+    """(chunk, share read) of the rows whose field count is the header's, parsed with the csv module."""
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.reader(f, delimiter=sep, quoting=csv.QUOTE_MINIMAL if sep == "," else csv.QUOTE_NONE)
+        header = next(reader)
+        width, block, n = len(header), [], 0
+        for row in reader:
+            if len(row) != width:
+                continue
+            block.append(row)
+            n += 1
+            if len(block) >= chunk_rows or (nrows is not None and n >= nrows):
+                yield pd.DataFrame(block, columns=header), None
+                block = []
+                if nrows is not None and n >= nrows:
+                    return
+        if block:
+            yield pd.DataFrame(block, columns=header), 1.0
+
+
+def _position(reader) -> float:
+    """Bytes the CSV reader has consumed so far (0 when pandas does not say)."""
+    try:
+        return float(reader.handles.handle.tell())
+    except (AttributeError, OSError, ValueError):
+        return 0.0
+
+
+def _bad_lines(path: Path, sep: str, limit: int = 20, stop_after: int | None = None) -> list[str]:
+    """Lines whose field count differs from the header's: "line 6 (7 fields, expected 6)"
+    (the first ``limit``; only among the first ``stop_after`` rows when given)."""
     import csv
 
     out: list[str] = []
@@ -167,7 +243,9 @@ def _bad_lines(path: Path, sep: str, limit: int = 20) -> list[str]:
             header = next(reader, None)
             if header is None:
                 return []
-            for row in reader:
+            for k, row in enumerate(reader):
+                if stop_after is not None and k >= stop_after:
+                    break
                 if row and len(row) != len(header):
                     out.append(f"line {reader.line_num} ({len(row)} fields, expected {len(header)})")
                     if len(out) >= limit:

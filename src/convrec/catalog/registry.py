@@ -73,13 +73,22 @@ def source_files(config: Config, name: str) -> list[Path]:
     return [f for f in files if f.is_file()]
 
 
-def load_source(config: Config, name: str) -> RawDataset:
-    """Load a dataset by name from its source files."""
+def load_source(config: Config, name: str, progress=None) -> RawDataset:
+    """Load a dataset by name from its source files (``progress``: a line per chunk of a user's
+    file read)."""
     name = check_name(config, name)
     if name in BUILTIN:
         spec = BUILTIN[name]
         return spec.loader(spec.source_dir(config), name)
-    return load_custom(name, CustomSource.from_json(custom_source_path(config, name).read_text()))
+    return load_custom(name, CustomSource.from_json(custom_source_path(config, name).read_text()), progress=progress)
+
+
+def source_options(config: Config, name: str) -> str:
+    """How a custom dataset's files are read (its registration), part of what a preparation
+    is fingerprinted by; empty for a built-in dataset."""
+    name = canonical_name(name)
+    p = custom_source_path(config, name)
+    return "" if name in BUILTIN or not p.is_file() else p.read_text()
 
 
 def check_name(config: Config, name: str) -> str:

@@ -28,7 +28,7 @@ import pandas as pd
 from convrec.catalog.describe import describe_columns
 from convrec.catalog.roles import with_roles
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
-from convrec.catalog.registry import canonical_name, load_source, source_files
+from convrec.catalog.registry import canonical_name, load_source, source_files, source_options
 from convrec.catalog.schema import ColumnSpec, RawDataset
 from convrec.config import Config
 from convrec.errors import DataError
@@ -184,7 +184,11 @@ def prepare(
     out = config.dataset_dir(name)
     t0 = time.perf_counter()
     files = source_files(config, name)
-    fp = _fingerprint(files, {"v": FORMAT_VERSION, "k": k, "name": name})
+    extra: dict[str, Any] = {"v": FORMAT_VERSION, "k": k, "name": name}
+    options = source_options(config, name)
+    if options:  # a custom catalog: also how its files are read (columns, separators)
+        extra["source"] = options
+    fp = _fingerprint(files, extra)
     if not force and _prepared_as(out, fp):
         say("already prepared (sources unchanged)")
         return PreparedDataset(name, out)
@@ -205,7 +209,7 @@ def _prepared_as(out: Path, fp: str) -> bool:
 
 def _prepare_locked(config: Config, name: str, out: Path, files, fp: str, k: int, say, t0: float) -> PreparedDataset:
     say("loading source files")
-    raw = load_source(config, name)
+    raw = load_source(config, name, progress=getattr(say, "detail", None))
     say("cleaning items")
     items = _clean_items(raw)
     say("joining and ordering interactions")

@@ -92,11 +92,13 @@ def data_prepare(
         )
         from convrec.catalog.custom import load_custom
 
-        load_custom(name, src)  # validate before registering anything
+        load_custom(name, src, preview=True)  # check the columns before registering anything
         p = custom_source_path(cfg, name)
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(src.to_json())
-        force = True
+        if not p.is_file() or p.read_text() != src.to_json():
+            p.write_text(src.to_json())
+        # the same files read the same way: a finished prepare is kept and an interrupted one resumes
+        # (the source options are part of the fingerprint, so a changed option prepares again)
     elif interactions is not None:
         raise ConvrecError("--interactions needs --items")
     from convrec.catalog.registry import check_name
