@@ -156,12 +156,64 @@ class TimeCounts:
 
     def features(self, month: int, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(log pop before ``month``, log pop in the 12 months before, log months since first)."""
-        c = self.cum[idx]
-        pop = c[:, month]
-        recent = pop - c[:, max(month - RECENT_MONTHS, 0)]
+        pop = self.cum[idx, month]  # two columns, not the items' whole rows of months
+        recent = pop - self.cum[idx, max(month - RECENT_MONTHS, 0)]
         f = self.first[idx]
         fresh = np.where((f >= 0) & (f < month), np.log1p(np.maximum(month - f, 0)), 0.0)
         return np.log1p(pop), np.log1p(recent), fresh
+
+
+def _column_stats(x: np.ndarray, rows: int = 1 << 20) -> tuple[np.ndarray, np.ndarray]:
+    """Column means and standard deviations in float64, two passes over blocks of rows (numpy's
+    ``std(dtype=float64)`` makes a float64 copy of the whole array: gigabytes here)."""
+    n = len(x)
+    total = np.zeros(x.shape[1])
+    for a in range(0, n, rows):
+        total += x[a : a + rows].sum(axis=0, dtype=np.float64)
+    mean = total / n
+    sq = np.zeros(x.shape[1])
+    for a in range(0, n, rows):
+        d = x[a : a + rows].astype(np.float64) - mean
+        sq += np.einsum("ij,ij->j", d, d)
+    return mean, np.sqrt(sq / n)
+
+
+def _positions(n: int, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(pos, back)``: per item, its slot among the candidates (-1: not one), and per candidate
+    its slot (a candidate given twice shares one)."""
+    cand = np.asarray(cand, dtype=np.int64)
+    pos = np.full(n, -1, dtype=np.int64)
+    if not len(cand):
+        return pos, np.zeros(0, dtype=np.int64)
+    pos[cand] = np.arange(len(cand))
+    back = pos[cand]
+    if not np.array_equal(back, np.arange(len(cand))):  # repeated candidates: one slot per distinct item
+        uniq, back = np.unique(cand, return_inverse=True)
+        pos[:] = -1
+        pos[uniq] = np.arange(len(uniq))
+    return pos, back
+
+
+def _entries(M, rows: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The stored entries of ``M``'s ``rows`` that fall on candidate columns: (row number among
+    ``rows``, candidate position, value)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    st = M.indptr[rows].astype(np.int64)
+    ln = M.indptr[rows + 1] - st
+    r = np.repeat(np.arange(len(rows)), ln)
+    at = np.arange(int(ln.sum())) + np.repeat(st - (np.cumsum(ln) - ln), ln)  # where each entry is stored
+    c = pos[M.indices[at]]
+    keep = c >= 0
+    return r[keep], c[keep], M.data[at[keep]].astype(np.float64)
+
+
+def _sparse_max(r: np.ndarray, c: np.ndarray, d: np.ndarray, k: int, m: int) -> np.ndarray:
+    """Column maxima over ``k`` sparse rows: a column with fewer than ``k`` stored entries also
+    holds a zero."""
+    top = np.full(m, -np.inf)
+    np.maximum.at(top, c, d)
+    full = np.bincount(c, minlength=m) >= k
+    return np.where(full, top, np.maximum(top, 0.0))
 
 
 class PreferenceRanker:
@@ -223,30 +275,40 @@ class PreferenceRanker:
         X = np.zeros((len(cand), len(FEATURES)))
         act = self.active()
         col = {f: i for i, f in enumerate(FEATURES)}
+        pos = None  # candidate position of each item (-1: not a candidate), for the ItemCF reads
         if len(liked) and v.itemcf is not None and act[col["cf_mean"]]:
-            # every matrix is read on the candidates' columns only: the same numbers as reading
-            # whole rows, at a cost that follows the candidates, not the catalog
-            def avg(r):  # the (weighted) mean of the liked items' rows
-                return np.asarray(r.mean(axis=0)).ravel() if wl is None else np.asarray(r.T @ wl).ravel()
+            # every matrix is read on the candidates' columns only, from the liked items' stored
+            # entries: the same numbers as reading whole rows, at a cost that follows the entries
+            pos, back = _positions(len(self.items), cand)
+            k, m = len(liked), int(pos.max()) + 1
 
-            rows = v.itemcf.sim[liked][:, cand]
-            mean = avg(rows)
+            def avg(M, rows=liked, w=wl):  # the (weighted) mean of the rows, on the candidates
+                r, c, d = _entries(M, rows, pos)
+                out = np.bincount(c, weights=d if w is None else d * w[r], minlength=m) / (len(rows) if w is None else 1.0)
+                return out[back]
+
+            mean = avg(v.itemcf.sim)
             if len(disliked):
-                mean = mean - np.asarray(v.itemcf.sim[disliked][:, cand].mean(axis=0)).ravel()
+                mean = mean - avg(v.itemcf.sim, disliked, None)
             # similarities are heavy-tailed: a log scale lets one weight fit small and large ones
             X[:, col["cf_mean"]] = np.sign(mean) * np.log1p(100 * np.abs(mean))
+            r, c, d = _entries(v.itemcf.sim, liked, pos)
             if wl is not None:
-                rows = rows.multiply((wl / wl.max())[:, None]).tocsr()
-            X[:, col["cf_max"]] = np.log1p(100 * rows.max(axis=0).toarray().ravel())
+                d = d * (wl / wl.max())[r]
+            top = np.zeros(m)
+            np.maximum.at(top, c, d)
+            if k and m and (d < 0).any():  # a column's largest entry may be negative: sparse max semantics
+                top = _sparse_max(r, c, d, k, m)
+            X[:, col["cf_max"]] = np.log1p(100 * top[back])
             conf = getattr(v.itemcf, "conf", None)
             if conf is not None:
-                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf[liked][:, cand]))
+                X[:, col["cf_conf"]] = np.log1p(100 * avg(conf))
             lift = getattr(v.itemcf, "lift", None)
             if lift is not None:
-                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift[liked][:, cand]))
+                X[:, col["cf_lift"]] = np.log1p(100 * avg(lift))
             liked_lift = getattr(v.itemcf, "lift_liked", None)
             if liked_lift is not None:
-                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift[liked][:, cand]))
+                X[:, col["cf_liked"]] = np.log1p(100 * avg(liked_lift))
         if seq is not None:
             X[:, col["seq"]] = seq
         elif len(liked) and v.sasrec is not None and act[col["seq"]]:
@@ -262,12 +324,14 @@ class PreferenceRanker:
                 X[:, col["content_mean"]] -= 0.5 * (vc @ vec[disliked].T).mean(axis=1)
         if text is not None and v.embeddings is not None and act[col["text"]]:
             vc = v.embeddings.vectors[cand] if vc is None else vc
-            X[:, col["text"]] = vc @ text
+            X[:, col["text"]] = vc @ text.astype(vc.dtype, copy=False)
         if chat is not None and act[col["chat_pop"]]:
             X[:, col["chat_pop"]] = np.log1p(np.maximum(chat[cand], 0))
         if mentioned is not None and len(mentioned) and act[col["ctx_cf"]]:
             if v.itemcf is not None:
-                X[:, col["ctx_cf"]] = np.log1p(100 * np.asarray(v.itemcf.sim[mentioned].mean(axis=0)).ravel()[cand])
+                pos, back = _positions(len(self.items), cand) if pos is None else (pos, back)
+                _, c, d = _entries(v.itemcf.sim, mentioned, pos)
+                X[:, col["ctx_cf"]] = np.log1p(100 * np.bincount(c, weights=d, minlength=int(pos.max()) + 1)[back] / len(mentioned))
             if v.embeddings is not None:
                 vc = v.embeddings.vectors[cand] if vc is None else vc
                 sims = vc @ v.embeddings.vectors[mentioned].T
@@ -431,8 +495,7 @@ class PreferenceRanker:
         # standardise on the user queries (the conversations' pools are the whole catalog)
         edge = np.r_[starts, len(allx)]  # where each query's rows begin, and the end
         ref = allx[: edge[nu]] if nu else allx
-        self.mean = ref.mean(axis=0, dtype=np.float64) if len(ref) else np.zeros(len(FEATURES))
-        self.std = ref.std(axis=0, dtype=np.float64) if len(ref) else np.ones(len(FEATURES))
+        self.mean, self.std = _column_stats(ref) if len(ref) else (np.zeros(len(FEATURES)), np.ones(len(FEATURES)))
         del ref
         if nc and nu:  # a view only the dialogues exercise (words, when user queries have none)
             conv = allx[edge[nu] : edge[nu + nc]]

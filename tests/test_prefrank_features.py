@@ -1,0 +1,65 @@
+"""The preference ranker reads ItemCF on the candidates' columns from the liked rows' stored
+entries: the numbers equal reading whole rows with scipy (means, weighted means, maxima,
+disliked items, repeated candidates, negative entries)."""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from convrec.models.base import ItemIndex
+from convrec.models.prefrank import FEATURES, PreferenceRanker, TimeCounts, Views
+
+
+def _reference(sim, conf, liked, disliked, cand, wl=None):
+    def avg(r):
+        return np.asarray(r.mean(axis=0)).ravel() if wl is None else np.asarray(r.T @ wl).ravel()
+
+    rows = sim[liked][:, cand]
+    mean = avg(rows)
+    if len(disliked):
+        mean = mean - np.asarray(sim[disliked][:, cand].mean(axis=0)).ravel()
+    if wl is not None:
+        rows = rows.multiply((wl / wl.max())[:, None]).tocsr()
+    return (np.sign(mean) * np.log1p(100 * np.abs(mean)), rows.max(axis=0).toarray().ravel(),
+            np.log1p(100 * avg(conf[liked][:, cand])))
+
+
+def test_itemcf_features_equal_whole_row_reads():
+    rng = np.random.default_rng(3)
+    n = 500
+    sim = sp.random(n, n, density=0.04, random_state=2, format="csr", dtype=np.float32)
+    conf = sp.random(n, n, density=0.03, random_state=5, format="csr", dtype=np.float32)
+
+    class CF:
+        pass
+
+    cf = CF()
+    cf.sim, cf.conf = sim, conf
+    ranker = PreferenceRanker(ItemIndex([str(i) for i in range(n)]), Views(itemcf=cf),
+                              TimeCounts.build(rng.integers(0, n, 3000), None, n), groups=("cf",))
+    j = {f: i for i, f in enumerate(FEATURES)}
+    checked = 0
+    for trial in range(40):
+        liked = rng.choice(n, int(rng.integers(1, 8)), replace=False)
+        disliked = rng.choice(n, int(rng.integers(0, 3)), replace=False)
+        cand = rng.choice(n, 150, replace=trial % 4 == 0)  # every fourth: candidates repeat
+        weights = rng.uniform(0.2, 3.0, len(liked)) if trial % 2 else None
+        wl = None if weights is None or len(liked) < 2 else weights / weights.sum()
+        X = ranker.features(liked, disliked, cand, liked_weights=weights)
+        mean, top, cf_conf = _reference(sim, conf, liked, disliked, cand, wl)
+        np.testing.assert_allclose(X[:, j["cf_mean"]], mean, rtol=1e-5, atol=1e-7)
+        np.testing.assert_allclose(X[:, j["cf_max"]], np.log1p(100 * top), rtol=1e-5, atol=1e-7)
+        np.testing.assert_allclose(X[:, j["cf_conf"]], cf_conf, rtol=1e-5, atol=1e-7)
+        checked += int((X[:, j["cf_mean"]] != 0).sum())
+    assert checked > 100  # the candidates met the liked rows' entries often enough to test something
+    # negative entries: a column whose stored entries are all negative keeps its (negative) maximum
+    neg = sim.copy()
+    neg.data = -neg.data
+    cf.sim = neg
+    liked = np.array([1, 2, 3])
+    cand = np.arange(n)
+    X = ranker.features(liked, np.zeros(0, dtype=np.int64), cand)
+    _, top, _ = _reference(neg, conf, liked, [], cand)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_allclose(X[:, j["cf_max"]], np.log1p(100 * top), rtol=1e-5, atol=1e-7)
