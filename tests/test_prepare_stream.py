@@ -130,3 +130,18 @@ def test_an_interrupted_prepare_resumes_where_it_stopped(tmp_path):
     assert changed.returncode == 0, changed.stderr[-2000:]
     notes = {s["stage"]: s.get("note") for s in json.loads(changed.stdout.strip().splitlines()[-1])["stages"]}
     assert notes["model: itemcf"] == "trained"
+
+
+def test_filter_columns_are_indexed(tmp_path):
+    import sqlite3
+
+    items_f, _, _, _ = _shop(tmp_path)
+    env = {**os.environ, "CONVREC_HOME": str(tmp_path / "home")}
+    r = subprocess.run([sys.executable, "-m", "convrec.cli", "data", "prepare", "shop", "--items", str(items_f),
+                        "--id-col", "sku", "--title-col", "name", "--items-only"], capture_output=True, text=True,
+                       env=env, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    con = sqlite3.connect(tmp_path / "home" / "datasets" / "shop" / "items.db")
+    plan = lambda sql: " ".join(str(row[-1]) for row in con.execute("EXPLAIN QUERY PLAN " + sql, ("shoes",)))  # noqa: E731
+    assert "idx_items_category" in plan('SELECT item_id FROM items WHERE ("category" COLLATE NOCASE IN (?))')
+    assert "idx_items_price" in plan('SELECT item_id FROM items WHERE "price" < 20 AND ? IS NOT NULL')

@@ -359,9 +359,13 @@ def _write_db(path: Path, items: pd.DataFrame, columns: list[ColumnSpec], users:
         ]
         con.executemany(f"INSERT INTO items VALUES ({', '.join('?' * len(names))})", rows)
         con.execute("CREATE INDEX idx_items_title ON items(title COLLATE NOCASE)")
+        roles = {d["name"]: d.get("role") for d in desc}
         for c in columns:
             if c.type in ("integer", "real") and c.name != "item_id":
                 con.execute(f'CREATE INDEX "idx_items_{c.name}" ON items("{c.name}")')
+            elif c.type == "text" and c.name not in ("item_id", "title") and roles.get(c.name) not in ("text", "link"):
+                # values a condition names ("developer = Valve", "in category shoes"), compared without case
+                con.execute(f'CREATE INDEX "idx_items_{c.name}" ON items("{c.name}" COLLATE NOCASE)')
         for c in columns:
             if c.type != "list":
                 continue
