@@ -36,6 +36,8 @@ def data_prepare(
     kcore: Optional[int] = typer.Option(None, "--kcore", min=1, help="k-core filter (default 5)"),
     items: Optional[Path] = typer.Option(None, "--items", help="your items file (CSV, TSV, Parquet, JSONL)"),
     interactions: Optional[Path] = typer.Option(None, "--interactions", help="your interactions file"),
+    recbole: Optional[Path] = typer.Option(None, "--recbole", help="a folder of RecBole atomic files: DATASET.item, "
+                                           "DATASET.inter (and .user), typed headers such as genre:token_seq"),
     id_col: str = typer.Option("item_id", "--id-col", help="item id column in --items"),
     title_col: str = typer.Option("title", "--title-col", help="title column in --items"),
     user_col: str = typer.Option("user_id", "--user-col", help="user column in --interactions"),
@@ -81,6 +83,21 @@ def data_prepare(
             schema_spec = load_schema_file(schema)
         except ValueError as e:
             raise ConvrecError(str(e)) from None
+    if recbole is not None:
+        if items is not None or interactions is not None:
+            raise ConvrecError("give --recbole or --items/--interactions, not both")
+        if name in BUILTIN:
+            raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
+        from convrec.catalog.recbole import import_atomic
+
+        got = import_atomic(recbole.resolve(), name, cfg.home / "sources" / name)
+        items = Path(got["items"])
+        interactions = Path(got["interactions"]) if got.get("interactions") else None
+        id_col, title_col, list_cols = got["id_col"], got["title_col"], ",".join(got["list_cols"]) or None
+        list_sep = got["list_sep"]
+        if interactions is not None:
+            user_col, item_col = got["user_col"], got["item_col"]
+            time_col, rating_col = got.get("time_col") or "", got.get("rating_col") or ""
     if items is not None:
         if name in BUILTIN:
             raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
@@ -152,6 +169,28 @@ def _local_llm_installed() -> bool:
     import importlib.util
 
     return importlib.util.find_spec("llama_cpp") is not None
+
+
+@data_app.command("export")
+def data_export(
+    dataset: str = DATASET_ARG,
+    recbole: Path = typer.Option(..., "--recbole", help="folder for RecBole atomic files (DATASET.item, .inter, the "
+                                 "split as .train/.valid/.test.inter, DATASET.yaml)"),
+):
+    """Write a prepared dataset as RecBole atomic files with its leave-one-out split, so a model
+    trained in RecBole on the same split can be compared."""
+    from convrec.catalog.recbole import export_atomic
+    from convrec.catalog.registry import check_name
+    from convrec.catalog.store import is_prepared, open_dataset
+
+    cfg = get_config()
+    name = check_name(cfg, dataset)
+    if not is_prepared(cfg, name):
+        raise ConvrecError(f"'{name}' is not prepared: run 'convrec data prepare {name} --items-only' first")
+    got = export_atomic(open_dataset(cfg, name), recbole)
+    parts = ", ".join(f"{k} {v:,}" for k, v in got.items() if isinstance(v, int))
+    console.print(f"wrote {got['dir']} ({parts}; seq_separator {got['seq_separator']!r}); RecBole: "
+                  f"run_recbole(dataset='{name}', config_file_list=['{got['dir']}/{name}.yaml'])", highlight=False)
 
 
 @data_app.command("info")
