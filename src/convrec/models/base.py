@@ -173,6 +173,48 @@ class TrainData:
             liked = [ok[s:e] for s, e in zip(starts, bounds)]
         return cls(items, seqs, users.tolist(), valid, ts, attrs, ds.name, liked=liked)
 
+    @classmethod
+    def from_frame(cls, df, user_col: str = "user_id", item_col: str = "item_id", time_col: str | None = "timestamp",
+                   rating_col: str | None = None, items: Iterable[str] | None = None,
+                   validation: bool = False) -> "TrainData":
+        """Training data from a DataFrame of interactions (one row per user × item; ``time_col``
+        orders each user's items, file order where it is missing). ``items``: the catalog's ids
+        (default: those in ``df``); ``rating_col``: ratings, read for what a user liked
+        (4 of 5 and up); ``validation``: hold each user's last item out (users with 3+ items)
+        for models that stop early on it (SASRec)."""
+        import pandas as pd
+
+        from convrec.catalog.process import liked_masks
+
+        for c in (user_col, item_col):
+            if c not in df.columns:
+                raise ConvrecError(f"no column '{c}' in the interactions (columns: {', '.join(map(str, df.columns))})")
+        part = pd.DataFrame({"user_id": df[user_col].astype(str).to_numpy(), "item_id": df[item_col].astype(str).to_numpy()})
+        has_time = bool(time_col) and time_col in df.columns
+        part["timestamp"] = pd.to_numeric(df[time_col], errors="coerce").to_numpy(dtype=float) if has_time else np.nan
+        part["rating"] = pd.to_numeric(df[rating_col], errors="coerce").to_numpy(dtype=float) \
+            if rating_col and rating_col in df.columns else np.nan
+        part["_row"] = np.arange(len(part))
+        part = part.sort_values(["user_id", "timestamp", "_row"], kind="stable", na_position="last")
+        catalog = ItemIndex(dict.fromkeys(map(str, items)) if items is not None else dict.fromkeys(part["item_id"]))
+        idx = catalog.encode(part["item_id"])
+        users, starts = np.unique(part["user_id"].to_numpy(dtype=str), return_index=True)
+        order = np.argsort(starts)
+        users, starts = users[order], starts[order]
+        bounds = list(starts[1:]) + [len(part)]
+        seqs = [idx[a:b] for a, b in zip(starts, bounds)]
+        ts_all = part["timestamp"].to_numpy()
+        ts = [ts_all[a:b] for a, b in zip(starts, bounds)]
+        ok = np.asarray(liked_masks(part)[0], dtype=bool) if rating_col else np.ones(len(part), bool)
+        liked = [ok[a:b] for a, b in zip(starts, bounds)]
+        valid = np.full(len(users), -1, dtype=np.int64)
+        if validation:
+            for u, seq in enumerate(seqs):
+                if len(seq) >= 3:
+                    valid[u] = seq[-1]
+                    seqs[u], ts[u], liked[u] = seq[:-1], ts[u][:-1], liked[u][:-1]
+        return cls(catalog, seqs, users.tolist(), valid, ts, {}, "", liked=liked)
+
     def interaction_matrix(self):
         """Users × items binary CSR matrix of the sequences."""
         import scipy.sparse as sp
@@ -273,6 +315,39 @@ class Recommender(ABC):
         order = np.lexsort((np.arange(len(cand)), -s))[: (k if k is not None else len(cand))]
         return items.decode(cand[order]), s[order]
 
+    # ------------------------------------------------------------------ library use
+    def fit_frame(self, df, user_col: str = "user_id", item_col: str = "item_id", time_col: str | None = "timestamp",
+                  rating_col: str | None = None, items: Iterable[str] | None = None, progress=None) -> "Recommender":
+        """Fit on a DataFrame of interactions (see :meth:`TrainData.from_frame`); the users'
+        histories are kept so that :meth:`recommend` takes a user id."""
+        data = TrainData.from_frame(df, user_col, item_col, time_col, rating_col, items,
+                                    validation=getattr(self, "wants_validation", False))
+        self.fit(data, progress)
+        self.user_histories = {u: (np.r_[seq, data.valid_targets[k]] if data.valid_targets[k] >= 0 else seq)
+                               for k, (u, seq) in enumerate(zip(data.users, data.sequences))}
+        return self
+
+    def recommend(self, user_or_history, k: int = 10, filter=None, exclude_seen: bool = True
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        """The top ``k`` items for a user seen in :meth:`fit_frame` (their id) or for a history
+        (a list of item ids, oldest first). ``filter``: the item ids allowed, or a function
+        ``item_id -> bool``. Returns ``(item_ids, scores)``, best first; the history itself is
+        left out unless ``exclude_seen=False``."""
+        items = self._require_fitted()
+        if isinstance(user_or_history, str):
+            hist = getattr(self, "user_histories", {}).get(user_or_history)
+            if hist is None:
+                raise UnknownItemError(f"unknown user '{user_or_history}' (not in the data this model was fitted on "
+                                       "with fit_frame; pass their items as a list instead)")
+            history = items.decode(hist).tolist()
+        else:
+            history = [str(i) for i in user_or_history]
+        cand = None
+        if filter is not None:
+            ids = items.to_json()
+            cand = [i for i in ids if filter(i)] if callable(filter) else [str(i) for i in filter]
+        return self.rank(Context(history=history), candidates=cand, k=k, exclude_seen=exclude_seen)
+
     # ------------------------------------------------------------------ persistence
     def save(self, directory: str | Path) -> Path:
         items = self._require_fitted()
@@ -282,6 +357,12 @@ class Recommender(ABC):
         (d / "config.json").write_text(json.dumps({"model": self.name, "config": cfg}, indent=1))
         (d / "items.json").write_text(json.dumps(items.to_json()))
         np.savez(d / "weights.npz", **arrays)
+        hist = getattr(self, "user_histories", None)
+        if hist:  # the users a library fit saw, for recommend(user_id) after load
+            users = list(hist)
+            lens = np.array([len(hist[u]) for u in users], dtype=np.int64)
+            np.savez(d / "users.npz", lens=lens, items=np.concatenate([hist[u] for u in users]).astype(np.int64))
+            (d / "users.json").write_text(json.dumps(users))
         return d
 
     @classmethod
@@ -295,4 +376,24 @@ class Recommender(ABC):
         with np.load(d / "weights.npz", allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         obj._restore(meta["config"], arrays)
+        if (d / "users.json").is_file() and (d / "users.npz").is_file():
+            users = json.loads((d / "users.json").read_text())
+            with np.load(d / "users.npz", allow_pickle=False) as z:
+                parts = np.split(z["items"], np.cumsum(z["lens"])[:-1]) if len(users) else []
+            obj.user_histories = dict(zip(users, parts))
         return obj
+
+
+def load_model(directory: str | Path) -> "Recommender":
+    """A saved model of any kind (the kind is read from the directory)."""
+    from convrec.models.itemcf import ItemCF
+    from convrec.models.popularity import Popularity
+    from convrec.models.sasrec import SASRec
+
+    kinds = {c.name: c for c in (Popularity, ItemCF, SASRec)}
+    meta = json.loads((Path(directory) / "config.json").read_text())
+    try:
+        cls = kinds[meta["model"]]
+    except KeyError:
+        raise ConvrecError(f"{directory} holds a '{meta['model']}' model, which this version cannot load") from None
+    return cls.load(directory)

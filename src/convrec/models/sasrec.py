@@ -183,6 +183,9 @@ class SASRec(Recommender):
         Torch threads (1 is fastest on 2 busy cores) and the random seed.
     """
 
+    wants_validation = True
+    """fit_frame holds each user's last item out: training stops when it finds it no better."""
+
     name = "sasrec"
 
     def __init__(self, dim: int = 64, blocks: int = 2, heads: int = 1, dropout: float = 0.2, maxlen: int = 50,
