@@ -19,14 +19,21 @@ def ndcg_from_rank(rank: np.ndarray, k: int) -> np.ndarray:
     return np.where(rank < k, 1.0 / np.log2(rank + 2.0), 0.0)
 
 
+MAX_CELLS = 1 << 25
+"""Scores one full-ranking batch may hold (users × items)."""
+
+
 def full_ranking(score_batch: Callable[[Sequence[np.ndarray]], np.ndarray], histories: Sequence[np.ndarray],
                  targets: np.ndarray, k: int = 10, batch: int = 256, progress=None) -> dict[str, float]:
     """Recall@k / NDCG@k of one held-out target per user against all items, the user's
     history masked out."""
     ranks = []
+    if len(histories):  # at most ~2**25 scores at once: a million items means 32 users a batch, not 256
+        n_items = np.asarray(score_batch(histories[:1])).shape[1]
+        batch = max(1, min(batch, MAX_CELLS // max(n_items, 1)))
     for s in range(0, len(histories), batch):
         h = histories[s : s + batch]
-        sc = np.array(score_batch(h), dtype=np.float64, copy=True)
+        sc = np.array(score_batch(h), copy=True)  # the model's precision: a float64 copy doubled the peak
         tg = targets[s : s + batch]
         tscore = sc[np.arange(len(h)), tg]
         for r, hist in enumerate(h):

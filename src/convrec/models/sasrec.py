@@ -149,6 +149,10 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * (1.0 + erf(x / np.sqrt(2.0)))
 
 
+VALID_CELLS = 2e9
+"""Validation users × catalog items one early-stopping check may score (10,000 users up to 200k items)."""
+
+
 class SASRec(Recommender):
     """Self-attentive sequential recommender.
 
@@ -257,8 +261,10 @@ class SASRec(Recommender):
         users = [u for u, s in enumerate(data.sequences) if len(s) >= 2]
         seen_sets = [np.unique(s) for s in data.sequences]
         valid_users = [u for u in range(len(data.sequences)) if data.valid_targets[u] >= 0 and len(data.sequences[u])]
-        if len(valid_users) > c["max_valid_users"]:
-            valid_users = sorted(rng.choice(valid_users, c["max_valid_users"], replace=False).tolist())
+        # each check ranks the whole catalog for every validation user: past 200k items, fewer users
+        cap = min(c["max_valid_users"], max(1000, int(VALID_CELLS // max(n, 1))))
+        if len(valid_users) > cap:
+            valid_users = sorted(rng.choice(valid_users, cap, replace=False).tolist())
         # the softmax runs over the items that occur in training: one nobody interacted with
         # cannot be a training target, and a catalog can be mostly such items (steam: 451 of
         # 32,131). Those items are ranked below every trained item (see score_batch).
