@@ -63,3 +63,24 @@ def test_itemcf_features_equal_whole_row_reads():
     _, top, _ = _reference(neg, conf, liked, [], cand)
     with np.errstate(invalid="ignore"):
         np.testing.assert_allclose(X[:, j["cf_max"]], np.log1p(100 * top), rtol=1e-5, atol=1e-7)
+
+
+def test_sparse_time_counts_equal_a_dense_month_grid():
+    rng = np.random.default_rng(1)
+    n, months = 40, 30
+    idx = rng.integers(0, n, 2000)
+    ts = 1_400_000_000 + rng.uniform(0, months * 30.44 * 86400, 2000)
+    ts[::17] = np.nan  # untimed rows are left out of the months
+    tc = TimeCounts.build(idx, ts, n)
+    ok = np.isfinite(ts)
+    mo = ((ts[ok] - ts[ok].min()) // (30.44 * 86400)).astype(int)
+    grid = np.zeros((n, mo.max() + 2), dtype=int)
+    np.add.at(grid, (idx[ok], mo + 1), 1)
+    cum = np.cumsum(grid, axis=1)
+    assert tc.now == mo.max() + 1
+    items = np.arange(n)
+    for m in (0, 1, 5, 12, 13, tc.now):
+        pop, recent, _ = tc.features(m, items)
+        np.testing.assert_allclose(pop, np.log1p(cum[:, m]))
+        np.testing.assert_allclose(recent, np.log1p(cum[:, m] - cum[:, max(m - 12, 0)]))
+    assert (tc.first[idx[ok]] >= 0).all() and (tc.first[np.setdiff1d(items, idx[ok])] == -1).all()

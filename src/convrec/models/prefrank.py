@@ -115,49 +115,66 @@ class Views:
 
 
 class TimeCounts:
-    """Per item, cumulative monthly interaction counts: popularity as of any month."""
+    """Per item, interactions by month: popularity as of any month.
 
-    def __init__(self, cum: np.ndarray, first: np.ndarray, t0: float):
-        self.cum = cum  # [n_items, months + 1], cum[:, m] = interactions in months < m
+    Kept sparse — one entry per (item, month) that has interactions, sorted — so memory follows
+    the interactions, not items × months (a dense grid was 1.4 GB at a million items over 30 years).
+    """
+
+    def __init__(self, nz_item: np.ndarray, nz_month: np.ndarray, nz_count: np.ndarray, months: int,
+                 first: np.ndarray, t0: float, n_items: int | None = None):
+        n = int(n_items if n_items is not None else len(first))
+        order = np.lexsort((nz_month, nz_item))
+        self.nz_item = np.asarray(nz_item, dtype=np.int64)[order]
+        self.nz_month = np.asarray(nz_month, dtype=np.int64)[order]
+        self.nz_count = np.asarray(nz_count, dtype=np.int64)[order]
+        self.months = int(months)  # months with data: month indices 0 .. months - 1
         self.first = first  # first month with an interaction (-1: never)
         self.t0 = t0
+        self._keys = self.nz_item * (self.months + 1) + self.nz_month
+        self._before = np.r_[0, np.cumsum(self.nz_count)]  # interactions in the entries before each one
+        self._start = np.searchsorted(self.nz_item, np.arange(n + 1))  # each item's first entry
 
     @classmethod
     def build(cls, item_idx: np.ndarray, ts: np.ndarray | None, n_items: int) -> "TimeCounts":
+        item_idx = np.asarray(item_idx, dtype=np.int64)
         if ts is None or len(ts) == 0 or not np.isfinite(ts).any():
-            counts = np.bincount(item_idx, minlength=n_items).astype(np.int32)
-            cum = np.stack([np.zeros(n_items, np.int32), counts], axis=1)
+            counts = np.bincount(item_idx, minlength=n_items)
+            nz = np.flatnonzero(counts)
             first = np.where(counts > 0, 0, -1)
-            return cls(cum, first, 0.0)
+            return cls(nz, np.zeros(len(nz), dtype=np.int64), counts[nz], 1, first, 0.0, n_items)
         ok = np.isfinite(ts)
         item_idx, ts = item_idx[ok], ts[ok]
         t0 = float(ts.min())
         month = ((ts - t0) // MONTH).astype(np.int64)
         n_m = int(month.max()) + 1
-        grid = np.zeros((n_items, n_m + 1), dtype=np.int32)
-        np.add.at(grid, (item_idx, month + 1), 1)
-        cum = np.cumsum(grid, axis=1, dtype=np.int32)
+        keys, counts = np.unique(item_idx * (n_m + 1) + month, return_counts=True)
+        it, mo = keys // (n_m + 1), keys % (n_m + 1)
         first = np.full(n_items, -1, dtype=np.int64)
-        order = np.lexsort((month, item_idx))
-        it, mo = item_idx[order], month[order]
-        starts = np.r_[True, it[1:] != it[:-1]]
-        first[it[starts]] = mo[starts]
-        return cls(cum, first, t0)
+        head = np.r_[True, it[1:] != it[:-1]]  # keys sort by item, then month: an item's first entry
+        first[it[head]] = mo[head]
+        return cls(it, mo, counts, n_m, first, t0, n_items)
 
     @property
     def now(self) -> int:
         """The month after the last one with data."""
-        return self.cum.shape[1] - 1
+        return self.months
 
     def month_of(self, t: float | None) -> int:
         if t is None or self.t0 == 0.0:
             return self.now
         return int(np.clip((t - self.t0) // MONTH, 0, self.now))
 
+    def before(self, month: int, idx: np.ndarray) -> np.ndarray:
+        """Interactions of items ``idx`` in the months before ``month``."""
+        idx = np.asarray(idx, dtype=np.int64)
+        pos = np.searchsorted(self._keys, idx * (self.months + 1) + month)
+        return (self._before[pos] - self._before[self._start[idx]]).astype(np.float64)
+
     def features(self, month: int, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(log pop before ``month``, log pop in the 12 months before, log months since first)."""
-        pop = self.cum[idx, month]  # two columns, not the items' whole rows of months
-        recent = pop - self.cum[idx, max(month - RECENT_MONTHS, 0)]
+        pop = self.before(month, idx)
+        recent = pop - self.before(max(month - RECENT_MONTHS, 0), idx)
         f = self.first[idx]
         fresh = np.where((f >= 0) & (f < month), np.log1p(np.maximum(month - f, 0)), 0.0)
         return np.log1p(pop), np.log1p(recent), fresh
@@ -660,11 +677,10 @@ class PreferenceRanker:
                                                    "likes_weights": self.weights(stated=True) if self.w_likes is not None else None},
                                                   indent=1))
         (d / "items.json").write_text(json.dumps(self.items.to_json()))
-        grid = np.diff(self.counts.cum, axis=1)  # monthly counts, kept sparse: (item, month, count)
-        it, mo = np.nonzero(grid)
-        arrays = {"mean": self.mean, "std": self.std, "w": self.w, "nz_item": it.astype(np.int32),
-                  "nz_month": mo.astype(np.int32), "nz_count": grid[it, mo].astype(np.int32),
-                  "months": np.asarray(grid.shape[1]), "first": self.counts.first}
+        c = self.counts  # monthly counts, sparse: (item, month, count)
+        arrays = {"mean": self.mean, "std": self.std, "w": self.w, "nz_item": c.nz_item.astype(np.int32),
+                  "nz_month": c.nz_month.astype(np.int32), "nz_count": c.nz_count.astype(np.int32),
+                  "months": np.asarray(c.months), "first": c.first}
         if self.years is not None:
             arrays["years"] = self.years
         if self.w_conv is not None:
@@ -685,10 +701,9 @@ class PreferenceRanker:
         items = ItemIndex(json.loads((d / "items.json").read_text()))
         with np.load(d / "weights.npz", allow_pickle=False) as z:
             a = {k: z[k] for k in z.files}
-        grid = np.zeros((len(items), int(a["months"]) + 1), dtype=np.int32)
-        grid[a["nz_item"], a["nz_month"] + 1] = a["nz_count"]
-        cum = np.cumsum(grid, axis=1, dtype=np.int32)
-        obj = cls(items, views, TimeCounts(cum, a["first"], float(meta["t0"])), a.get("years"),
+        counts = TimeCounts(a["nz_item"], a["nz_month"], a["nz_count"], int(a["months"]), a["first"], float(meta["t0"]),
+                            len(items))
+        obj = cls(items, views, counts, a.get("years"),
                   groups=meta["groups"], l2=meta["l2"])
         obj.mean, obj.std, obj.w = a["mean"], a["std"], a["w"]
         obj.w_conv = a.get("w_conv")
