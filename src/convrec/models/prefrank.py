@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
+import pandas as pd
 
 from convrec.models.base import Context, ItemIndex
 
@@ -779,10 +780,12 @@ def training_queries(ds, items: ItemIndex, counts: TimeCounts, max_users: int = 
     if valid.empty or train.empty:
         return []
     has_rating = "rating" in train.columns and train["rating"].notna().mean() > 0.5
-    by_user = {u: g for u, g in train.groupby("user_id", sort=False)}
     users = valid["user_id"].tolist()
     if len(users) > max_users:
         users = rng.choice(users, max_users, replace=False).tolist()
+    # the histories of the drawn users only (grouping every user's rows cost gigabytes at 800k users)
+    mine = train[train["user_id"].isin(set(users))]
+    by_user = {u: g for u, g in mine.groupby("user_id", sort=False)}
     vrow = valid.set_index("user_id")
     out: list[Query] = []
     for u in users:
@@ -830,13 +833,23 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
     inter = ds.interactions
     if inter.empty:
         return []
-    likes = user_likes(inter)
-    ok = sorted(u for u, (lv, lk) in likes.items() if len(lv) >= 2 and len(set(lk) | set(lv)) >= 3)
+    from convrec.catalog.process import liked_masks
+
+    # users with two loved items and three liked ones, counted without listing every user's items
+    liked_m, loved_m = liked_masks(inter)
+    uid = inter["user_id"].astype(str)
+    n_loved = uid[loved_m].value_counts()
+    sel = liked_m | loved_m
+    n_liked = pd.DataFrame({"u": uid[sel].to_numpy(), "i": inter["item_id"].astype(str)[sel].to_numpy()}) \
+        .drop_duplicates()["u"].value_counts()
+    ok = sorted(u for u in n_loved.index[n_loved >= 2] if n_liked.get(u, 0) >= 3)
     if not ok:
         return []
     rng = np.random.default_rng(seed + 7)
     if len(ok) > max_users:
         ok = sorted(rng.choice(ok, max_users, replace=False).tolist())
+    chosen = set(ok)
+    likes = user_likes(inter[uid.isin(chosen).to_numpy()])
     order = rng.permutation(len(ok))
     fold_of = {ok[j]: k % folds for k, j in enumerate(order)}
     td_all = TrainData.from_dataset(ds, include_valid=True)  # what serving reads
@@ -844,8 +857,9 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
     p_users = part["user_id"].astype(str).to_numpy()
     p_idx = items.encode(part["item_id"].astype(str))
     p_ts = part["timestamp"].astype("float64").to_numpy() if "timestamp" in part.columns else None
-    all_items = {u: g for u, g in inter.groupby(inter["user_id"].astype(str), sort=False)["item_id"]}
-    later = inter[inter["split"].isin(["valid", "test"])]  # what SASRec trains without
+    own = inter[uid.isin(chosen).to_numpy()]
+    all_items = {u: g for u, g in own.groupby(own["user_id"].astype(str), sort=False)["item_id"]}
+    later = own[own["split"].isin(["valid", "test"])]  # what SASRec trains without
     held = {u: g.astype(str).tolist() for u, g in later.groupby(later["user_id"].astype(str), sort=False)["item_id"]}
     out: list[Query] = []
     prng = np.random.default_rng(seed + 11)  # the probes' own draws: the other queries stay as they were
