@@ -47,8 +47,14 @@ def _nprobe(nlist: int) -> int:
     return min(nlist, max(8, nlist // 32))
 
 
+RERANK = 4
+"""The index proposes ``RERANK`` × k rows (at least k + 40), re-scored exactly from the float vectors."""
+
+
 class IVFIndex:
-    """faiss ``IndexIVFFlat`` (inner product) over float32 unit vectors."""
+    """faiss IVF (inner product) over unit vectors, codes quantised to 8 bits a dimension: a
+    quarter of the memory of a flat copy (384 MB instead of 1.5 GB at a million × 384); its
+    proposals are re-scored exactly by :class:`VectorSearch`."""
 
     def __init__(self, index, nprobe: int):
         self.index = index
@@ -63,7 +69,7 @@ class IVFIndex:
         nlist = int(min(4096, max(64, 2 ** round(math.log2(math.sqrt(n)))), max(1, n // 40)))
         x = np.ascontiguousarray(vectors, dtype=np.float32)
         quant = faiss.IndexFlatIP(d)
-        index = faiss.IndexIVFFlat(quant, d, nlist, faiss.METRIC_INNER_PRODUCT)
+        index = faiss.IndexIVFScalarQuantizer(quant, d, nlist, faiss.ScalarQuantizer.QT_8bit, faiss.METRIC_INNER_PRODUCT)
         rng = np.random.default_rng(seed)
         sample = x[rng.choice(n, size=min(n, 40 * nlist), replace=False)]
         index.cp.seed = seed
@@ -126,7 +132,7 @@ class VectorSearch:
         if rows is not None:
             mask = np.zeros(n, dtype=bool)
             mask[rows] = True
-        idx, s = self.index.search(q, k, mask)
+        idx, _ = self.index.search(q, max(RERANK * k, k + 40), mask)
         if len(idx) < k:  # the probed clusters held too few allowed rows: answer exactly
             return exact_search(self.vectors, q, k, rows)
-        return idx, s
+        return exact_search(self.vectors, q, k, idx)  # the proposals, scored exactly
