@@ -566,12 +566,15 @@ class PreferenceRanker:
         def loss(w, Z, starts, seg, qw, rw, Zt):
             s = Z @ w.astype(np.float32)
             mx = np.maximum.reduceat(s, starts)
-            e = np.exp(s - mx[seg])
+            n_of = np.diff(np.r_[starts, len(s)])
+            e = s - np.repeat(mx, n_of)  # in place from here: each temporary is rows long
+            np.exp(e, out=e)
             den = np.add.reduceat(e, starts, dtype=np.float64)
             lse = mx + np.log(den)
             nll = float(qw @ (lse - s[starts]))
-            p = (e / den[seg]).astype(np.float32) * rw
-            grad = Z.T @ p - Zt
+            e *= np.repeat((1.0 / den).astype(np.float32), n_of)
+            e *= rw
+            grad = Z.T @ e - Zt
             return nll + self.l2 * float(w @ w), grad + 2 * self.l2 * w
 
         self.w, nll, nll0 = solve(0.0 if nu else 1.0)
@@ -717,15 +720,15 @@ class PreferenceRanker:
 def seq_log_softmax(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
     """SASRec's log-softmax over the whole catalog for each (liked, disliked) pair with liked
     items (``[len(pairs), n_items]``): ``_score_indices`` for many contexts in one batch."""
-    raw = sasrec.score_batch([np.asarray(l) for l, _ in pairs])
-    out = np.empty(raw.shape, dtype=np.float64)
-    for r, (_, disliked) in enumerate(pairs):
-        x = raw[r].astype(np.float64)
+    x = sasrec.score_batch([np.asarray(l) for l, _ in pairs]).astype(np.float64)
+    for r, (_, disliked) in enumerate(pairs):  # rare: items said to be disliked push their likes down
         if len(disliked):
-            x = x - sasrec.cfg["dislike_weight"] * (sasrec.trained_std(x) or 1.0) * sasrec._similar_scores(disliked)
-        sasrec.floor_untrained(x)
-        out[r] = x - (x.max() + np.log(np.exp(x - x.max()).sum()))
-    return out
+            x[r] -= sasrec.cfg["dislike_weight"] * (sasrec.trained_std(x[r]) or 1.0) * sasrec._similar_scores(disliked)
+    sasrec.floor_untrained(x)
+    mx = x.max(axis=1, keepdims=True)
+    lse = mx + np.log(np.exp(x - mx).sum(axis=1, keepdims=True))
+    x -= lse
+    return x
 
 
 def seq_columns(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]], pools: Sequence[np.ndarray]) -> list[np.ndarray]:
