@@ -334,7 +334,8 @@ class PreferenceRanker:
         vc = None  # the candidates' text vectors, gathered once for every content view
         if len(liked) and v.embeddings is not None and act[col["content_mean"]]:
             vec = v.embeddings.vectors
-            vc = vec[cand]
+            whole = len(cand) == len(vec) and len(cand) > 1 and cand[0] == 0 and bool((np.diff(cand) == 1).all())
+            vc = vec if whole else vec[cand]  # the whole catalog in order: no copy of every vector
             sims = vc @ vec[liked].T
             X[:, col["content_mean"]] = sims.mean(axis=1) if wl is None else sims @ wl
             X[:, col["content_max"]] = sims.max(axis=1) if wl is None else (sims * (wl / wl.max())).max(axis=1)
@@ -649,11 +650,13 @@ class PreferenceRanker:
             ban = np.isin(allc, np.concatenate([q.liked, q.seen]))
             t = int(np.searchsorted(allc, q.target))
             ban[t] = False
-            for a, bs in enumerate(seq_opts):
-                for b, bp in enumerate(pop_opts):
-                    sc = base + bs * Z[:, j_seq] + bp * Z[:, j_pop]
-                    sc[ban] = -np.inf
-                    hits[qi, a, b] = int((sc > sc[t]).sum()) < top
+            keep = ~ban
+            # every (SASRec, popularity) weight pair at once: rows × pairs, the same sums as one by one
+            zs, zp = Z[keep, j_seq], Z[keep, j_pop]
+            sc = (base[keep][:, None] + np.asarray(seq_opts)[None, :] * zs[:, None])[:, :, None] + \
+                np.asarray(pop_opts)[None, None, :] * zp[:, None, None]
+            tk = int(np.count_nonzero(keep[:t]))  # the target's row among the kept ones
+            hits[qi] = (sc > sc[tk][None]).sum(axis=0) < top
 
         def better(cand: np.ndarray, ref: np.ndarray) -> bool:
             d = cand.astype(float) - ref.astype(float)
