@@ -102,6 +102,10 @@ MAX_TEXT = 2000
 """Characters of the user's words the text feature reads (the most recent ones)."""
 VERSION = 9
 """Bumped when what a saved ranker holds changes (2: the likes weights; 3: conversation weights share the loss with the likes queries; 4: cf_lift; 5, 6: likes weights without the popularity counts; 7: SASRec weighed for stated likes on probe queries; 8: cf_liked; 9: SASRec and popularity for stated likes chosen over the whole catalog): an older one is refitted."""
+FTOL = 1e-7
+"""L-BFGS stops when an iteration improves the loss by less than this share: the fitted
+negative log-likelihood is the same to four decimals as at scipy's default (2.2e-9), in fewer
+passes over the feature rows."""
 MONTH = 30.44 * 86400
 RECENT_MONTHS = 12
 
@@ -556,7 +560,7 @@ class PreferenceRanker:
             off = LIKES_OFF + CONVERSATION_ONLY if on_likes else ()
             bounds = [(0.0, 0.0) if f in off else (None, None) for f in FEATURES]
             res = minimize(lambda w: loss(w, zs, st, sg, q, rw, Zt), np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B",
-                           bounds=bounds)
+                           bounds=bounds, options={"ftol": FTOL})
             del zs
             w = np.where(dead, 0.0, res.x)
             if on_likes or share == 0.0:  # no dialogue in these queries: its views are noise
