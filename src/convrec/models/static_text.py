@@ -169,9 +169,16 @@ class ProjectedStatic:
         enc = cls(static, w, exact)
         return enc, enc._map(s_all)
 
-    def _map(self, s: np.ndarray) -> np.ndarray:
-        v = (_aug(s) @ self.projection).astype(np.float32)
-        return v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+    def _map(self, s: np.ndarray, rows: int = 1 << 16) -> np.ndarray:
+        """Static vectors into MiniLM's space (the affine map, then unit length), a block of rows
+        at a time in float32: at a million items a float64 product of the whole was ~8 GB."""
+        P = self.projection
+        out = np.empty((len(s), P.shape[1]), dtype=np.float32)
+        for a in range(0, len(s), rows):
+            v = np.asarray(s[a : a + rows], dtype=np.float32) @ P[:-1] + P[-1]
+            v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+            out[a : a + rows] = v
+        return out
 
     def encode_items(self, texts: Sequence[str], progress: Callable[[dict], None] | None = None) -> np.ndarray:
         return self._map(self.static.encode(texts, progress=progress))
