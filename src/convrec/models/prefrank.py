@@ -545,16 +545,16 @@ class PreferenceRanker:
                 qw = np.r_[np.zeros(nu), np.full(nc, share / nc), lk * (1 - share) / nlk]
             else:
                 qw = np.r_[np.full(nu, (1 - share) / max(nu, 1)), np.full(nc, share / max(nc, 1)), np.zeros(nl)]
-            # only the queries this solve weighs: a zero-weight query adds nothing to the loss or
-            # its gradient, and skipping its rows makes each solve cost its own share of the data
+            # only the span of queries this solve weighs, as a view of the rows (no copy): a
+            # zero-weight query inside it adds nothing to the loss or its gradient
             on = qw > 0
             if not on.any():  # nothing to fit these weights on
                 return np.zeros(len(FEATURES)), 0.0, 0.0
-            rows = np.repeat(on, sizes)
-            zs, sz = (Z, sizes) if on.all() else (Z[rows], sizes[on])
+            a0, a1 = int(np.argmax(on)), len(on) - int(np.argmax(on[::-1]))
+            zs, sz = Z[edge[a0] : edge[a1]], sizes[a0:a1]
             st = np.r_[0, np.cumsum(sz)[:-1]]
             sg = np.repeat(np.arange(len(sz)), sz)
-            q = qw[on]
+            q = qw[a0:a1]
             rw = np.repeat(q, sz).astype(np.float32)  # per row: its query's weight
             Zt = (zs[st] * q[:, None]).sum(axis=0, dtype=np.float64)
             off = LIKES_OFF + CONVERSATION_ONLY if on_likes else ()

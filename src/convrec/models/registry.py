@@ -239,6 +239,10 @@ def conversations_path(ds: PreparedDataset) -> Path:
     return ds.dir / "cache" / "conversation-queries.json"
 
 
+LARGE_CATALOG = 200_000
+"""Above this many items the ranker's fit lets the item table go once it has read it (1.6 GB at a million)."""
+
+
 def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress: Progress | None = None,
                       get: Callable[[str], Recommender] | None = None, max_users: int = 3000, seed: int = 0,
                       conversations: list[dict] | None = None, conv_share: float = 0.8):
@@ -251,6 +255,13 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
 
     if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
+    if get is None:  # one copy of each model for both sets of views (the text vectors alone are GBs at 1M items)
+        loaded: dict[str, Recommender] = {}
+
+        def get(a: str) -> Recommender:
+            if a not in loaded:
+                loaded[a] = load_or_train(ds, config, a)
+            return loaded[a]
     items = ItemIndex(ds.items["item_id"])
     counts = interaction_counts(ds, items)
     fit_views = ranker_views(ds, config, get, train_only=True)
@@ -292,6 +303,11 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         if convs:
             for q, v in zip(convs, enc.encode(texts)):
                 q.text = np.asarray(v, dtype=np.float64)
+    if len(items) > LARGE_CATALOG:  # the item table is not read again by the fit: free it (it reloads on use)
+        ds.__dict__.pop("items", None)
+        import gc
+
+        gc.collect()
     done = [0]
 
     def tick(n):
