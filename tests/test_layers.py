@@ -13,7 +13,7 @@ import convrec
 
 SRC = Path(convrec.__file__).parent
 LOWER = ("tools", "models", "nlu", "catalog", "llm")
-UPPER = ("core", "strategies", "server", "cli", "eval", "api", "setup")
+UPPER = ("core", "strategies", "server", "cli", "eval", "api", "setup", "mcp")
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
