@@ -144,8 +144,11 @@ class TrainData:
     "recommended" flag; see ``convrec.catalog.process.liked_masks``); None: not known."""
 
     @classmethod
-    def from_dataset(cls, ds: "PreparedDataset", include_valid: bool = False) -> "TrainData":
-        items = ItemIndex(ds.items["item_id"])
+    def from_dataset(cls, ds: "PreparedDataset", include_valid: bool = False, items: "ItemIndex | None" = None,
+                     attributes: bool = True) -> "TrainData":
+        """``items``: the catalog's index when the caller has it (the item table is then not read);
+        ``attributes``: each item's list values, for the models conditioned on them."""
+        items = items if items is not None else ItemIndex(ds.items["item_id"])
         inter = ds.interactions
         splits = ["train", "valid"] if include_valid else ["train"]
         part = inter[inter["split"].isin(splits)].sort_values(["user_id", "pos"], kind="stable")
@@ -164,7 +167,7 @@ class TrainData:
             for u, iid in v.items():
                 if u in uidx:
                     valid[uidx[u]] = items.encode([iid])[0]
-        attrs = {c["name"]: ds.items[c["name"]].tolist() for c in ds.columns if c["type"] == "list"}
+        attrs = {c["name"]: ds.items[c["name"]].tolist() for c in ds.columns if c["type"] == "list"} if attributes else {}
         liked = None
         if len(part):
             from convrec.catalog.process import liked_masks

@@ -862,7 +862,7 @@ def likes_queries(ds, items: ItemIndex, views: Views, max_users: int = 1200, per
     likes = user_likes(inter[uid.isin(chosen).to_numpy()])
     order = rng.permutation(len(ok))
     fold_of = {ok[j]: k % folds for k, j in enumerate(order)}
-    td_all = TrainData.from_dataset(ds, include_valid=True)  # what serving reads
+    td_all = TrainData.from_dataset(ds, include_valid=True, items=items, attributes=False)  # what serving reads
     part = inter[inter["split"].isin(["train", "valid"])]
     p_users = part["user_id"].astype(str).to_numpy()
     p_idx = items.encode(part["item_id"].astype(str))

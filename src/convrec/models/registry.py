@@ -207,7 +207,7 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
 
 
 def ranker_views(ds: PreparedDataset, config: Config, get: Callable[[str], Recommender] | None = None,
-                 train_only: bool = False):
+                 train_only: bool = False, items=None):
     """The models a preference ranker reads. ``train_only``: ItemCF refitted on the train split
     (for fitting the ranker on validation items without leaking them)."""
     from convrec.models.prefrank import Views
@@ -215,7 +215,7 @@ def ranker_views(ds: PreparedDataset, config: Config, get: Callable[[str], Recom
     if ds.manifest["interactions"] == 0:
         return Views(None, None, None)
     get = get or (lambda a: load_or_train(ds, config, a))
-    cf = ItemCF().fit(TrainData.from_dataset(ds)) if train_only else get("itemcf")
+    cf = ItemCF().fit(TrainData.from_dataset(ds, items=items, attributes=False)) if train_only else get("itemcf")
     return Views(cf, get("sasrec-set"), get("embeddings"))
 
 
@@ -263,10 +263,17 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
                 loaded[a] = load_or_train(ds, config, a)
             return loaded[a]
     items = ItemIndex(ds.items["item_id"])
+    years = release_years(ds)
+    all_titles = ds.items["title"].astype(str).to_numpy() if "title" in ds.items.columns else None
+    if len(items) > LARGE_CATALOG:  # read what the fit needs of the item table, then let it go (it reloads on use)
+        ds.__dict__.pop("items", None)
+        import gc
+
+        gc.collect()
     counts = interaction_counts(ds, items)
-    fit_views = ranker_views(ds, config, get, train_only=True)
+    fit_views = ranker_views(ds, config, get, train_only=True, items=items)
     use_views = ranker_views(ds, config, get)
-    ranker = PreferenceRanker(items, use_views, counts, release_years(ds), groups=groups or tuple(GROUPS))
+    ranker = PreferenceRanker(items, use_views, counts, years, groups=groups or tuple(GROUPS))
     queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
     likes = likes_queries(ds, items, use_views, seed=seed)
     source = None
@@ -293,7 +300,7 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         ranker.chat = chat
     text_on = "text" in ranker.groups and use_views.embeddings is not None
     if text_on:  # what the user wrote: for a user query, the titles of the items they state
-        titles = ds.items["title"].astype(str).to_numpy() if "title" in ds.items.columns else None
+        titles = all_titles
         enc = use_views.embeddings.encoder
         if titles is not None and queries:
             vecs = enc.encode(["I liked " + ", ".join(titles[q.liked]) for q in queries + likes])
@@ -303,11 +310,6 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         if convs:
             for q, v in zip(convs, enc.encode(texts)):
                 q.text = np.asarray(v, dtype=np.float64)
-    if len(items) > LARGE_CATALOG:  # the item table is not read again by the fit: free it (it reloads on use)
-        ds.__dict__.pop("items", None)
-        import gc
-
-        gc.collect()
     done = [0]
 
     def tick(n):
