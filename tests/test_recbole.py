@@ -55,6 +55,13 @@ def test_ml100k_exported_and_read_back_is_the_same(shared_data, tmp_path):
         part, _ = read_atomic(d / f"movielens-100k.{s}.inter")
         assert len(part) == int((A["split"] == s).sum())
     assert (d / "movielens-100k.user").is_file()
+    import sqlite3
+
+    def users(ds):
+        with sqlite3.connect(ds.db_path) as con:
+            return sorted(map(tuple, con.execute("SELECT user_id, age, gender, occupation FROM users").fetchall()))
+    ua, ub = users(a), users(b)
+    assert len(ua) == 943 and [tuple(map(str, r)) for r in ua] == [tuple(map(str, r)) for r in ub]
 
 
 def test_a_hand_written_atomic_dataset_prepares_and_answers(tmp_path):

@@ -40,6 +40,8 @@ class CustomSource:
     list_sep: str = "|"
     list_cols: list[str] = field(default_factory=list)
     domain: str = "item"
+    users: str | None = None
+    """A table of user attributes (its ``user_id`` column names the users), e.g. RecBole's ``.user``."""
 
     def to_json(self) -> str:
         return json.dumps(self.__dict__, indent=2)
@@ -221,7 +223,13 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     inter = empty_interactions()
     if src.interactions:
         inter = _load_interactions(src, progress, nrows)
-    return RawDataset(name, src.domain, items, columns, inter, notes=notes)
+    users = None
+    if src.users and not preview:
+        users = read_any_table(Path(src.users), progress=progress)
+        if "user_id" not in users.columns:
+            raise DataError(f"{src.users}: needs a user_id column")
+        users = users.astype(str)
+    return RawDataset(name, src.domain, items, columns, inter, users=users, notes=notes)
 
 
 def _load_interactions(src: CustomSource, progress: Callable[[str], None] | None = None,

@@ -146,6 +146,17 @@ def import_atomic(d: Path, name: str, out: Path) -> dict[str, Any]:
                    time_col=cfg["TIME_FIELD"] if cfg["TIME_FIELD"] in inter.columns else None,
                    rating_col=cfg["RATING_FIELD"] if cfg["RATING_FIELD"] in inter.columns else None)
         written.append(str(inter_p))
+    if user_f.is_file():
+        users, utypes = read_atomic(user_f, sep)
+        uid = cfg["USER_ID_FIELD"] if cfg["USER_ID_FIELD"] in users.columns else users.columns[0]
+        users = users.rename(columns={uid: "user_id"})
+        for c, k in utypes.items():  # sequences as text: a user table is shown, not filtered on
+            if k.endswith("_seq") and c in users.columns:
+                users[c] = [sep.join(v) for v in users[c]]
+        users_p = out / "users.parquet"
+        users.to_parquet(users_p, index=False)
+        src["users"] = str(users_p)
+        written.append(str(users_p))
     meta_f.write_text(json.dumps({"signature": sig, "files": written, "source": src, "from": str(d)}, indent=1))
     return src
 

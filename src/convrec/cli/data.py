@@ -98,13 +98,14 @@ def data_prepare(
         if interactions is not None:
             user_col, item_col = got["user_col"], got["item_col"]
             time_col, rating_col = got.get("time_col") or "", got.get("rating_col") or ""
+    users_file = got.get("users") if recbole is not None else None
     if items is not None:
         if name in BUILTIN:
             raise ConvrecError(f"'{name}' is a built-in dataset; give your catalog another name")
         src = CustomSource(
             items=str(items.resolve()), interactions=str(interactions.resolve()) if interactions else None,
             id_col=id_col, title_col=title_col, user_col=user_col, item_col=item_col, time_col=time_col,
-            rating_col=rating_col, list_sep=list_sep, domain=domain,
+            rating_col=rating_col, list_sep=list_sep, domain=domain, users=users_file,
             list_cols=[c.strip() for c in list_cols.split(",")] if list_cols else [],
         )
         from convrec.catalog.custom import load_custom
