@@ -227,9 +227,11 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
 def apply_filter(ds: PreparedDataset, flt: Filter, candidates: list[str] | None, max_rows: int = 1_000_000) -> list[str]:
     """Item ids satisfying ``flt`` (in candidate order when candidates are given)."""
     sql, params = build_sql(ds, flt)
+    if candidates is None:  # most popular first, ties by id (the same order in every process), sorted by SQLite:
+        # a Python sort keyed through pandas cost seconds at a million matching items
+        _, rows = run_readonly(ds.db_path, sql + " ORDER BY popularity DESC, item_id", params, max_rows=max_rows,
+                               timeout_s=5.0)
+        return list(dict.fromkeys(r[0] for r in rows))
     _, rows = run_readonly(ds.db_path, sql, params, max_rows=max_rows, timeout_s=5.0)
     ok = {r[0] for r in rows}
-    if candidates is None:
-        pop = ds.items.set_index("item_id")["popularity"]
-        return sorted(ok, key=lambda i: (-pop.get(i, 0), i))  # ties by id: the same order in every process
     return [c for c in candidates if c in ok]
