@@ -119,6 +119,16 @@ class Context:
     weights: Sequence[float] = ()
 
 
+def _per_user(part) -> tuple[np.ndarray, Any]:
+    """The users of rows grouped by user (in first-seen order) and a function cutting any
+    row-aligned array into one piece per user."""
+    users, starts = np.unique(part["user_id"].to_numpy(dtype=str), return_index=True)
+    order = np.argsort(starts)
+    users, starts = users[order], starts[order]
+    bounds = list(zip(starts, list(starts[1:]) + [len(part)]))
+    return users, lambda arr: [arr[a:b] for a, b in bounds]
+
+
 @dataclass
 class TrainData:
     """Training input shared by all models.
@@ -152,14 +162,8 @@ class TrainData:
         inter = ds.interactions
         splits = ["train", "valid"] if include_valid else ["train"]
         part = inter[inter["split"].isin(splits)].sort_values(["user_id", "pos"], kind="stable")
-        idx = items.encode(part["item_id"])
-        users, starts = np.unique(part["user_id"].to_numpy(dtype=str), return_index=True)
-        order = np.argsort(starts)
-        users, starts = users[order], starts[order]
-        bounds = list(starts[1:]) + [len(part)]
-        seqs = [idx[s:e] for s, e in zip(starts, bounds)]
-        ts_all = part["timestamp"].astype("float64").to_numpy()
-        ts = [ts_all[s:e] for s, e in zip(starts, bounds)]
+        users, cut = _per_user(part)
+        seqs, ts = cut(items.encode(part["item_id"])), cut(part["timestamp"].astype("float64").to_numpy())
         valid = np.full(len(users), -1, dtype=np.int64)
         if not include_valid:
             v = inter[inter["split"] == "valid"].set_index("user_id")["item_id"]
@@ -172,8 +176,7 @@ class TrainData:
         if len(part):
             from convrec.catalog.process import liked_masks
 
-            ok = np.asarray(liked_masks(part)[0], dtype=bool)
-            liked = [ok[s:e] for s, e in zip(starts, bounds)]
+            liked = cut(np.asarray(liked_masks(part)[0], dtype=bool))
         return cls(items, seqs, users.tolist(), valid, ts, attrs, ds.name, liked=liked)
 
     @classmethod
@@ -200,16 +203,9 @@ class TrainData:
         part["_row"] = np.arange(len(part))
         part = part.sort_values(["user_id", "timestamp", "_row"], kind="stable", na_position="last")
         catalog = ItemIndex(dict.fromkeys(map(str, items)) if items is not None else dict.fromkeys(part["item_id"]))
-        idx = catalog.encode(part["item_id"])
-        users, starts = np.unique(part["user_id"].to_numpy(dtype=str), return_index=True)
-        order = np.argsort(starts)
-        users, starts = users[order], starts[order]
-        bounds = list(starts[1:]) + [len(part)]
-        seqs = [idx[a:b] for a, b in zip(starts, bounds)]
-        ts_all = part["timestamp"].to_numpy()
-        ts = [ts_all[a:b] for a, b in zip(starts, bounds)]
-        ok = np.asarray(liked_masks(part)[0], dtype=bool) if rating_col else np.ones(len(part), bool)
-        liked = [ok[a:b] for a, b in zip(starts, bounds)]
+        users, cut = _per_user(part)
+        seqs, ts = cut(catalog.encode(part["item_id"])), cut(part["timestamp"].to_numpy())
+        liked = cut(np.asarray(liked_masks(part)[0], dtype=bool) if rating_col else np.ones(len(part), bool))
         valid = np.full(len(users), -1, dtype=np.int64)
         if validation:
             for u, seq in enumerate(seqs):
