@@ -97,11 +97,11 @@ def cmd_turns(a) -> dict:
         agent = Agent.from_config(cfg, a.dataset, sessions_db=Path(tmp) / "s.db", with_llm=False)
         apply_ablations(agent.strategy, agent.catalog, ["llm"])
         load_s = time.perf_counter() - t0
-        reqs = catalog_requests(agent.catalog.ds, a.n + 3, a.seed)
-        for m in reqs[:3]:  # warm-up: first-use caches
+        reqs = catalog_requests(agent.catalog.ds, a.n + 5, a.seed)
+        for m in reqs[:5]:  # warm-up: first-use caches (one request of each kind)
             agent.chat(m, agent.new_session())
         lat, shown = [], []
-        for m in reqs[3:]:
+        for m in reqs[5:]:
             s = agent.new_session()
             t = time.perf_counter()
             turn = agent.chat(m, s)

@@ -23,7 +23,9 @@ Documented edge cases (the shared contract test checks them for every model):
 
 from __future__ import annotations
 
+import hashlib
 import json
+import weakref
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,14 +50,29 @@ class NotFittedError(ConvrecError):
     """The model was used before ``fit`` or ``load``."""
 
 
+_SHARED_INDEXES: "weakref.WeakValueDictionary[str, ItemIndex]" = weakref.WeakValueDictionary()
+
+
 class ItemIndex:
-    """Item ids (text) ↔ dense integer indices 0..n-1."""
+    """Item ids (text) ↔ dense integer indices 0..n-1 (never changed once made: shared)."""
 
     def __init__(self, ids: Iterable[str]):
         self.ids = np.asarray([str(i) for i in ids], dtype=object)
         self._index = {iid: i for i, iid in enumerate(self.ids)}
         if len(self._index) != len(self.ids):
             raise ValueError("item ids must be unique")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "ItemIndex":
+        """The index saved as a JSON list at ``path``; models saved with the same list share one
+        index in this process (at a million items each copy is ~150 MB)."""
+        raw = Path(path).read_bytes()
+        key = hashlib.sha1(raw).hexdigest()
+        got = _SHARED_INDEXES.get(key)
+        if got is None:
+            got = cls(json.loads(raw))
+            _SHARED_INDEXES[key] = got
+        return got
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -371,7 +388,7 @@ class Recommender(ABC):
         if meta["model"] != cls.name:
             raise ValueError(f"{d} holds a '{meta['model']}' model, not '{cls.name}'")
         obj = cls.__new__(cls)
-        obj.items = ItemIndex(json.loads((d / "items.json").read_text()))
+        obj.items = ItemIndex.from_file(d / "items.json")
         with np.load(d / "weights.npz", allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         obj._restore(meta["config"], arrays)

@@ -170,6 +170,7 @@ class ItemEmbeddings(Recommender):
         self.vectors = np.zeros((0, TextEncoder.dim), dtype=np.float32)
         self._encoder = None
         self._index = None
+        self._index_path: Path | None = None
         self._search = None
 
     @property
@@ -185,14 +186,23 @@ class ItemEmbeddings(Recommender):
     @property
     def approximate(self) -> bool:
         """True when search goes through the IVF index (large catalogs)."""
-        return self._index is not None
+        return self._index is not None or self._index_path is not None
+
+    def _ann(self):
+        """The IVF index, read from disk on first use (a process that only reads the vectors —
+        the ranker's fit — never holds its ~400 MB at a million items)."""
+        if self._index is None and self._index_path is not None:
+            from convrec.models.ann import IVFIndex
+
+            self._index, self._index_path = IVFIndex.load(self._index_path), None
+        return self._index
 
     @property
     def searcher(self):
         if self._search is None:
             from convrec.models.ann import VectorSearch
 
-            self._search = VectorSearch(self.vectors, self._index)
+            self._search = VectorSearch(self.vectors, self._ann())
         return self._search
 
     def fit(self, data: TrainData, progress=None, texts: Sequence[str] | None = None) -> "ItemEmbeddings":
@@ -217,7 +227,7 @@ class ItemEmbeddings(Recommender):
             if cache is not None:
                 cache.parent.mkdir(parents=True, exist_ok=True)
                 np.save(cache, self.vectors)
-        self._index, self._search = None, None
+        self._index, self._index_path, self._search = None, None, None
         if self.ann_above is not None and len(self.vectors) > self.ann_above:
             from convrec.models.ann import IVFIndex
 
@@ -242,7 +252,7 @@ class ItemEmbeddings(Recommender):
                       k: int | None = 10):
         """Items closest to the mean of the seeds' vectors, seeds excluded (through the index on
         large catalogs, exact otherwise)."""
-        if self._index is None or k is None:
+        if not self.approximate or k is None:
             return super().similar_items(seeds, candidates, k)
         items = self._require_fitted()
         sd = items.encode(seeds, "seed item")
@@ -290,6 +300,7 @@ class ItemEmbeddings(Recommender):
         self.home = None
         self._encoder = None
         self._index = None
+        self._index_path = None
         self._search = None
         self.vectors = arrays["vectors"]
         self._projection = arrays.get("projection")
@@ -298,7 +309,7 @@ class ItemEmbeddings(Recommender):
         d = super().save(directory)
         if self.encoder_kind == "static":
             self.encoder.save(d / "encoder")  # a saved model loads without the home that distilled it
-        if self._index is not None:
+        if self._ann() is not None:
             self._index.save(d / "ann.faiss")
         return d
 
@@ -311,7 +322,5 @@ class ItemEmbeddings(Recommender):
 
             obj._encoder = ProjectedStatic(StaticTextEncoder.from_dir(d / "encoder"), obj._projection, TextEncoder(obj.threads))
         if (d / "ann.faiss").is_file():
-            from convrec.models.ann import IVFIndex
-
-            obj._index = IVFIndex.load(d / "ann.faiss")
+            obj._index_path = d / "ann.faiss"
         return obj

@@ -255,8 +255,9 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
 
     if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
+    loaded: dict[str, Recommender] = {}
+    own = get is None
     if get is None:  # one copy of each model for both sets of views (the text vectors alone are GBs at 1M items)
-        loaded: dict[str, Recommender] = {}
 
         def get(a: str) -> Recommender:
             if a not in loaded:
@@ -317,8 +318,22 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         if progress and done[0] % 50 == 0:
             progress({"queries": done[0], "total": len(queries) + len(convs) + len(likes)})
 
+    # nothing reads the serving ItemCF during the fit unless there are dialogue turns: on a large
+    # catalog it is let go meanwhile and read back after (~0.5 GB at a million items)
+    park = own and not convs and len(items) > LARGE_CATALOG and use_views.itemcf is not None
+    if park:
+        from convrec.models.prefrank import Views
+
+        ranker.views = Views(None, use_views.sasrec, use_views.embeddings)
+        loaded.pop("itemcf", None)
+        del use_views
+        import gc
+
+        gc.collect()
     ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs,
                conv_share=conv_share, likes=likes)
+    if park:
+        ranker.views = Views(get("itemcf"), ranker.views.sasrec, ranker.views.embeddings)
     if convs and source:
         ranker.fit_info["conversations_from"] = source
     return ranker

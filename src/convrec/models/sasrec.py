@@ -523,19 +523,24 @@ class SASRec(Recommender):
             x = _ln(x, w["last_ln.weight"], w["last_ln.bias"])
         return x[:, -1, :]
 
-    def score_batch(self, histories):
+    def score_batch(self, histories, out: np.ndarray | None = None):
+        """``out``: a float32 array of ``[len(histories), n_items]`` to write into (a caller
+        scoring many batches reuses one buffer instead of a fresh catalog-wide allocation each)."""
+        if out is None or out.shape != (len(histories), len(self.items)) or out.dtype != np.float32:
+            out = np.empty((len(histories), len(self.items)), dtype=np.float32)
         if self._arrays is not None and self._net_obj is None:
             E = self._arrays["item_emb.weight"][1:]
-            out = np.empty((len(histories), len(self.items)), dtype=np.float32)
             for s in range(0, len(histories), 256):
-                out[s : s + 256] = self._np_user_vectors(histories[s : s + 256]) @ E.T
+                # in the table's float32: a float64 user vector made numpy convert the whole
+                # item table to float64 for every product (14x slower at a million items)
+                np.matmul(self._np_user_vectors(histories[s : s + 256]).astype(E.dtype, copy=False), E.T,
+                          out=out[s : s + 256])
             self.floor_untrained(out)
             out[[i for i, h in enumerate(histories) if len(h) == 0]] = 0.0
             return out
         torch = _torch()
         torch.set_num_threads(self.cfg["threads"])
         self.net.eval()
-        out = np.empty((len(histories), len(self.items)), dtype=np.float32)
         for s in range(0, len(histories), 256):
             h = self._user_vectors(histories[s : s + 256])
             with torch.no_grad():
@@ -552,7 +557,12 @@ class SASRec(Recommender):
         if cold is None or not cold.any() or cold.all() or not scores.size:
             return scores
         rows = scores.reshape(-1, scores.shape[-1])
-        rows[:, cold] = rows[:, ~cold].min(axis=1, keepdims=True) - 1.0
+        at = np.flatnonzero(cold)
+        if len(at) * 2 < rows.shape[1]:  # few cold items: mask them, then one contiguous minimum
+            rows[:, at] = np.inf
+            rows[:, at] = rows.min(axis=1, keepdims=True) - 1.0
+        else:
+            rows[:, cold] = rows[:, ~cold].min(axis=1, keepdims=True) - 1.0
         return scores
 
     def trained_std(self, s: np.ndarray) -> float:
@@ -569,10 +579,13 @@ class SASRec(Recommender):
         return self.floor_untrained(s)
 
     def item_vectors(self) -> np.ndarray:
-        if self._arrays is not None and self._net_obj is None:
-            w = self._arrays["item_emb.weight"][1:]
-        else:
-            w = self.net.item_emb.weight[1:].detach().numpy()
+        if self._arrays is not None and self._net_obj is None:  # loaded weights do not change: normalised once
+            unit = self.__dict__.get("_unit")
+            if unit is None:
+                w = self._arrays["item_emb.weight"][1:]
+                unit = self.__dict__["_unit"] = w / (np.linalg.norm(w, axis=1, keepdims=True) + 1e-9)
+            return unit
+        w = self.net.item_emb.weight[1:].detach().numpy()
         return w / (np.linalg.norm(w, axis=1, keepdims=True) + 1e-9)
 
     def _similar_scores(self, seeds):
@@ -595,4 +608,5 @@ class SASRec(Recommender):
         active = arrays.pop("active", None)
         self.active = np.ones(n, dtype=bool) if active is None else np.asarray(active, dtype=bool)
         self._net_obj = None
+        self.__dict__.pop("_unit", None)
         self._arrays = arrays  # the torch network is built only if something needs it

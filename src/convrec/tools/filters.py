@@ -181,7 +181,10 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
             neg = "NOT " if cond.op == "not_in" else ""
             if c["type"] == "list":
                 vals = [resolve_value(ds, name, v) for v in vals]
-                where.append(f'item_id {neg}IN (SELECT item_id FROM "{junction_table(name)}" WHERE value IN ({marks}))')
+                # the value index is case-free: the case-free test reaches it, the exact one keeps the meaning
+                where.append(f'item_id {neg}IN (SELECT item_id FROM "{junction_table(name)}" WHERE value COLLATE NOCASE IN ({marks}) '
+                             f'AND value IN ({marks}))')
+                params.extend(vals)
             elif c["type"] in ("integer", "real"):
                 where.append(f'"{name}" {neg}IN ({marks})')
             else:
@@ -196,8 +199,11 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
             else:
                 raise ToolError(f"'{name}' is a list: use contains or not_contains")
             val = resolve_value(ds, name, str(cond.value))
-            where.append(f'item_id {"NOT IN" if neg else "IN"} (SELECT item_id FROM "{junction_table(name)}" WHERE value = ?)')
-            params.append(val)
+            # the value index is case-free: the case-free test reaches it (a scan of every row before:
+            # 75 ms at a million items for any value), the exact one keeps the meaning
+            where.append(f'item_id {"NOT IN" if neg else "IN"} (SELECT item_id FROM "{junction_table(name)}" '
+                         'WHERE value = ? COLLATE NOCASE AND value = ?)')
+            params.extend([val, val])
         elif c["type"] in ("integer", "real"):
             if cond.op not in _SQL_OPS:
                 raise ToolError(f"'{name}' is a number: use =, !=, <, <=, > or >=")

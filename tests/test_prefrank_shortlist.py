@@ -1,0 +1,69 @@
+"""Above ``SHORTLIST_ABOVE`` candidates the preference ranker scores a shortlist (the union of
+each view's best) instead of every candidate. On the shipped catalog, with the threshold lowered
+so the shortlist is used: the top 10 is the one scoring every candidate gives, each shortlisted
+item keeps its exact score, and the shortlist stays inside the candidates and is a small part of
+the catalog."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import convrec.models.prefrank as pr
+from convrec.catalog import prepare
+from convrec.models.base import Context
+from convrec.tools.catalog import CatalogAccess
+
+
+@pytest.fixture(scope="module")
+def ranker(session_config):
+    return CatalogAccess(prepare(session_config, "movielens-small"), session_config).ranker()
+
+
+def _contexts(r, n=40, seed=0):
+    rng = np.random.default_rng(seed)
+    top = np.argsort(-r._prior_score(False, True))[:2000]
+    words = ["a funny film for a rainy evening", "", "dark thriller with a twist", ""]
+    out = []
+    for t in range(n):
+        liked = list(r.items.decode(rng.choice(top, int(rng.integers(1, 5)), replace=False)))
+        conv = t % 3 == 0
+        mentioned = list(r.items.decode(rng.choice(top, 2, replace=False))) + liked if conv else []
+        out.append(Context(liked, [], ordered=False, text=words[t % 4], conversational=conv, mentioned=mentioned))
+    return out
+
+
+def test_shortlist_keeps_the_top_10_and_exact_scores(ranker, monkeypatch):
+    n = len(ranker.items)
+    overlap, sizes = [], []
+    for ctx in _contexts(ranker):
+        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 10**9)
+        full_ids, full_s = ranker.score(ctx)
+        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        ids, s = ranker.score(ctx)
+        sizes.append(len(ids))
+        ok = np.isfinite(full_s)
+        full_ids, full_s = full_ids[ok], full_s[ok]
+        overlap.append(len(set(full_ids[:10]) & set(ids[:10])) / 10)
+        exact = dict(zip(full_ids, full_s))
+        fin = np.isfinite(s)
+        np.testing.assert_allclose(s[fin], [exact[i] for i in ids[fin]], rtol=1e-6, atol=1e-6)
+    assert np.mean(overlap) >= 0.97, overlap
+    assert min(overlap) >= 0.8, overlap
+    assert np.median(sizes) < 0.6 * n  # a shortlist, not the catalog
+
+
+def test_shortlist_stays_inside_the_candidates(ranker, monkeypatch):
+    monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+    rng = np.random.default_rng(1)
+    allowed = list(ranker.items.decode(rng.choice(len(ranker.items), 4000, replace=False)))
+    checked = 0
+    for ctx in _contexts(ranker, 10, seed=2):
+        ids, s = ranker.score(ctx, allowed)
+        assert len(ids) > 10
+        assert set(ids) <= set(allowed)
+        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 10**9)
+        full_ids, full_s = ranker.score(ctx, allowed)
+        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        checked += len(set(full_ids[:10]) & set(ids[:10]))
+    assert checked >= 95  # of 100
