@@ -195,6 +195,17 @@ class TestItemCF(RecommenderContract):
         assert len(set(ids)) == len(ids) <= 4 * n_keep and "i3" not in ids and "i4" not in ids
         assert (s > 0).all() and (np.diff(s) <= 0).all()
 
+    def test_soft_filter_over_the_catalog_equals_naming_every_item(self, model):
+        """Without candidates only the items sharing users with a seed are scored: the same
+        items, scores and order as passing the whole catalog as candidates."""
+        every = list(model.items.ids)
+        for seeds, ratio in ((["i3", "i4"], 0.2), (["i1"], 0.05), (["i7", "i2", "i9"], 0.5)):
+            a_ids, a_s = model.soft_filter(seeds, None, ratio=ratio)
+            b_ids, b_s = model.soft_filter(seeds, every, ratio=ratio)
+            assert len(a_ids) > 0
+            assert list(a_ids) == list(b_ids)
+            np.testing.assert_allclose(a_s, b_s)
+
     def test_soft_filter_keeps_co_liked_items_the_cosine_drops(self):
         """An item most people who liked the seed also liked (but everyone liked) is below the
         cosine's top ratio; the co-liking share keeps it a candidate for a later preference rank."""

@@ -176,8 +176,18 @@ class ItemCF(Recommender):
 
         Returns ``(item_ids, scores)`` best first.
         """
+        items = self._require_fitted()
+        n_all = None
+        if candidates is None:  # the whole catalog: only items sharing users with a seed can score above zero,
+            # so those are scored and ranked (the same order; a million ids were sorted and mapped before)
+            sd = items.encode(seeds, "seed item")
+            touch = np.unique(np.concatenate([m.indices[m.indptr[i] : m.indptr[i + 1]] for m in
+                                              (self.sim, self.conf, self.lift, self.lift_liked) if m is not None for i in sd]
+                                             or [np.zeros(0, dtype=np.int64)]))
+            n_all = len(items) - len(np.unique(sd))
+            candidates = list(items.decode(touch[~np.isin(touch, sd)]))
         ids, scores = self.similar_items(seeds, candidates, k=None)
-        n_keep = max(min_keep, int(np.ceil(ratio * (len(ids) + len(seeds)))))
+        n_keep = max(min_keep, int(np.ceil(ratio * ((len(ids) if n_all is None else n_all) + len(seeds)))))
         pool = ids
         ids, scores = ids[:n_keep], scores[:n_keep]
         pos = scores > 0
