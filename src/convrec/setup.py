@@ -140,7 +140,10 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
                 w = json.loads((model_dir(ds, art) / "config.json").read_text()).get("weights", {})
                 say("preference ranker weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in w.items() if v))
     from convrec.api import Agent
+    from convrec.tools.colindex import LARGE, column_index
 
+    if ds.n_items > LARGE:  # conditions over a large catalog are read in memory: built now, not at the first request
+        timed("condition index", lambda: column_index(ds))
     agent = timed("agent (vocabulary, demonstrations)", lambda: Agent.from_config(config, name, with_llm=llm))
     warm = getattr(agent.strategy, "warm", None)
     if warm is not None:

@@ -98,10 +98,12 @@ BLEND_FULL = 100_000
 """Up to this many items a blend probe ranks the whole catalog; above, the target among this many
 items drawn at random, its rank scaled to the catalog (a probe's cost stays bounded)."""
 """Most probe queries the blend is chosen on (each ranks the whole catalog)."""
-SHORTLIST_ABOVE = 50_000
+SHORTLIST_ABOVE = 20_000
 """Above this many candidates a request is scored on a shortlist (:meth:`PreferenceRanker.shortlist`):
 the union of what each view puts first, then every feature on those items only. Scoring every item
-of a million-item catalog took a turn over a second."""
+of a million-item catalog took a turn over a second. The shipped movielens-small (9,742 items) is
+always scored whole; on steam the shortlist's top 10 is the whole catalog's in every one of 60
+requests (``benchmarks/shortlist_agreement.py``)."""
 SHORTLIST_EACH = 2_000
 """Items each view adds to the shortlist (ItemCF adds every item with a stored similarity)."""
 MAX_TEXT = 2000
@@ -470,9 +472,11 @@ class PreferenceRanker:
         pick = np.zeros(n, dtype=bool)
         v = self.views
 
+        whole = len(cand) >= n and bool(allowed.all())
+
         def best(score: np.ndarray, k: int) -> np.ndarray:  # the k highest allowed entries of a catalog-wide score
-            s = np.where(allowed, score, -np.inf)
-            k = min(k, int(allowed.sum()))
+            s = score if whole else np.where(allowed, score, -np.inf)
+            k = min(k, n if whole else int(allowed.sum()))
             return np.argpartition(-s, k - 1)[:k] if k > 0 else np.zeros(0, dtype=np.int64)
 
         rows = []

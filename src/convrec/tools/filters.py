@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from convrec.catalog.store import PreparedDataset, junction_table
 from convrec.tools.base import ToolError
+from convrec.tools.colindex import LARGE, column_index
 from convrec.tools.sql import run_readonly
 
 Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true"]
@@ -230,8 +231,48 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
     return sql, params
 
 
+def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]] | None:
+    """``flt`` as (column, op, value) with values as :func:`build_sql` reads them, for the
+    in-memory index; None when a condition is one only SQL reads."""
+    cols = {c["name"]: c for c in ds.columns}
+    out = []
+    for cond in flt.conditions:
+        c = cols.get(cond.column) or cols.get(cond.column.lower().strip())
+        if c is None or cond.op in ("any_true", "matches", "not_matches"):
+            return None
+        if c["type"] == "list":
+            if cond.op in ("in", "not_in"):
+                vals = [str(v) for v in (cond.value if isinstance(cond.value, list) else [cond.value])]
+                if not vals:
+                    return None
+                out.append((c["name"], cond.op, [resolve_value(ds, c["name"], v) for v in vals]))
+            elif cond.op in ("contains", "=", "like", "not_contains", "!="):
+                out.append((c["name"], cond.op, resolve_value(ds, c["name"], str(cond.value))))
+            else:
+                return None
+        elif c["type"] in ("integer", "real") and cond.op in _SQL_OPS:
+            try:
+                out.append((c["name"], cond.op, float(cond.value)))
+            except (TypeError, ValueError):
+                return None
+        elif c["type"] == "boolean" and cond.op not in ("in", "not_in"):
+            v = cond.value if isinstance(cond.value, bool) else str(cond.value).lower() in ("true", "1", "yes")
+            out.append((c["name"], "!=" if cond.op == "!=" else "=", float(int(v))))
+        else:
+            return None
+    return out
+
+
 def apply_filter(ds: PreparedDataset, flt: Filter, candidates: list[str] | None, max_rows: int = 1_000_000) -> list[str]:
-    """Item ids satisfying ``flt`` (in candidate order when candidates are given)."""
+    """Item ids satisfying ``flt`` (in candidate order when candidates are given). Over the
+    whole of a large catalog, conditions on list values, numbers and yes/no columns are read
+    from the in-memory index (:mod:`convrec.tools.colindex`): the same ids in the same order."""
+    if candidates is None and ds.n_items > LARGE:
+        index = column_index(ds)
+        conds = _resolved(ds, flt) if index is not None else None
+        got = index.matching(conds, max_rows) if conds is not None else None
+        if got is not None:
+            return got
     sql, params = build_sql(ds, flt)
     if candidates is None:  # most popular first, ties by id (the same order in every process), sorted by SQLite:
         # a Python sort keyed through pandas cost seconds at a million matching items

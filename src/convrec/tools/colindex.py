@@ -1,0 +1,162 @@
+"""Conditions over a large catalog, evaluated in memory.
+
+On a catalog of a million items SQLite answers "Indie games" by building the list of 476,000
+matching ids, sorting them by popularity and handing each back as a Python string: 0.1–3 s per
+condition. Above ``LARGE`` items the conditions a hard filter over the whole catalog can hold
+— list values (contains / not_contains / in / not_in), numbers and yes/no columns — are
+evaluated here instead, on arrays read once from the item database and kept on disk beside it:
+items at positions in the order the SQL path returns them (popularity, then id), per list column
+the positions carrying each value (CSR), per number column its values. The answer is the
+same ids in the same order (``tests/test_colindex.py`` compares them with the SQL path);
+a condition this index cannot read (text, words, "any of these yes/no columns") goes to SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+
+from convrec.catalog.store import PreparedDataset, junction_table
+
+LARGE = 200_000
+"""Catalogs above this many items evaluate whole-catalog conditions here."""
+FORMAT = 1
+
+_NUM_OPS = {"=": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}
+
+
+class ColumnIndex:
+    """Item positions per list value, number columns as arrays, and the popularity order."""
+
+    def __init__(self, ids: np.ndarray, lists: dict[str, tuple[list[str], np.ndarray, np.ndarray]],
+                 numbers: dict[str, np.ndarray]):
+        self.ids = ids  # item id per position; positions are the SQL path's order (popularity, then id)
+        self.lists = lists  # column -> (values, start offsets, positions)
+        self._value_at = {c: {v: k for k, v in enumerate(vals)} for c, (vals, _, _) in lists.items()}
+        self.numbers = numbers
+
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def build(cls, ds: PreparedDataset) -> "ColumnIndex":
+        import pandas as pd
+
+        con = sqlite3.connect(f"file:{ds.db_path}?mode=ro", uri=True)
+        try:
+            ids = np.asarray([str(r[0]) for r in con.execute("SELECT item_id FROM items ORDER BY popularity DESC, item_id")],
+                             dtype=object)
+            where = pd.Index(ids)
+            lists, numbers = {}, {}
+            for c in ds.columns:
+                name = c["name"]
+                if c["type"] == "list":
+                    got = pd.DataFrame(con.execute(f'SELECT item_id, value FROM "{junction_table(name)}"').fetchall(),
+                                       columns=["item_id", "value"])
+                    pos = where.get_indexer(got["item_id"].astype(str))
+                    ok = pos >= 0
+                    codes, uniq = pd.factorize(got["value"].astype(str).to_numpy()[ok], sort=True)
+                    pos = pos[ok]
+                    srt = np.lexsort((pos, codes))
+                    counts = np.bincount(codes, minlength=len(uniq))
+                    lists[name] = ([str(v) for v in uniq], np.r_[0, np.cumsum(counts)].astype(np.int64),
+                                   pos[srt].astype(np.int32))
+                elif c["type"] in ("integer", "real", "boolean"):
+                    col = np.full(len(ids), np.nan)
+                    got = con.execute(f'SELECT item_id, "{name}" FROM items WHERE "{name}" IS NOT NULL').fetchall()
+                    if got:
+                        at = where.get_indexer([str(g[0]) for g in got])
+                        col[at] = [float(g[1]) if isinstance(g[1], (int, float)) else np.nan for g in got]
+                    numbers[name] = col
+        finally:
+            con.close()
+        return cls(ids, lists, numbers)
+
+    def save(self, path: Path) -> None:
+        arrays = {"ids": np.asarray(self.ids, dtype=str)}
+        meta = {"format": FORMAT, "lists": {}, "numbers": list(self.numbers)}
+        for k, (c, (vals, starts, pos)) in enumerate(self.lists.items()):
+            arrays[f"l{k}_starts"], arrays[f"l{k}_pos"] = starts, pos
+            meta["lists"][c] = {"key": k, "values": vals}
+        for k, c in enumerate(self.numbers):
+            arrays[f"n{k}"] = self.numbers[c]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, meta=np.asarray(json.dumps(meta)), **arrays)
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> "ColumnIndex":
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(str(z["meta"]))
+            if meta.get("format") != FORMAT:
+                raise ValueError("other format")
+            lists = {c: (m["values"], z[f"l{m['key']}_starts"], z[f"l{m['key']}_pos"]) for c, m in meta["lists"].items()}
+            numbers = {c: z[f"n{k}"] for k, c in enumerate(meta["numbers"])}
+            return cls(z["ids"].astype(object), lists, numbers)
+
+    # ------------------------------------------------------------------ conditions
+    def _carrying(self, column: str, values: list[str]) -> np.ndarray:
+        vals, starts, pos = self.lists[column]
+        at = self._value_at[column]
+        mask = np.zeros(self.n, dtype=bool)
+        for v in values:
+            k = at.get(v)
+            if k is not None:
+                mask[pos[starts[k] : starts[k + 1]]] = True
+        return mask
+
+    def mask(self, conditions: list[tuple[str, str, object]]) -> np.ndarray | None:
+        """Items meeting every ``(column, op, value)`` (values already in the catalog's
+        spelling), or None when one of them is not a condition this index reads."""
+        out = np.ones(self.n, dtype=bool)
+        for column, op, value in conditions:
+            if column in self.lists:
+                vals = [str(v) for v in (value if isinstance(value, (list, tuple)) else [value])]
+                if op in ("contains", "=", "like", "in"):
+                    out &= self._carrying(column, vals)
+                elif op in ("not_contains", "!=", "not_in"):
+                    out &= ~self._carrying(column, vals)
+                else:
+                    return None
+            elif column in self.numbers and op in _NUM_OPS:
+                col = self.numbers[column]
+                with np.errstate(invalid="ignore"):
+                    out &= _NUM_OPS[op](col, float(value)) & ~np.isnan(col)  # NULL never matches, as in SQL
+            else:
+                return None
+        return out
+
+    def matching(self, conditions: list[tuple[str, str, object]], limit: int) -> list[str] | None:
+        """Ids meeting the conditions, most popular first (at most ``limit``), or None."""
+        m = self.mask(conditions)
+        if m is None:
+            return None
+        return self.ids[np.flatnonzero(m)[:limit]].tolist()
+
+
+def column_index(ds: PreparedDataset) -> ColumnIndex | None:
+    """The catalog's in-memory condition index (None at or below ``LARGE`` items): read from
+    the cache beside the item database, built and saved there the first time."""
+    if ds.n_items <= LARGE:
+        return None
+    got = ds.__dict__.get("_column_index")
+    if got is not None:
+        return got
+    fp = (ds.manifest.get("fingerprint") or "none")[:16]
+    path = ds.dir / "cache" / f"colindex-{fp}-{int(Path(ds.db_path).stat().st_mtime)}.npz"
+    try:
+        got = ColumnIndex.load(path)
+    except (OSError, ValueError, KeyError):
+        got = ColumnIndex.build(ds)
+        try:
+            got.save(path)
+        except OSError:  # a read-only home: kept in memory only
+            pass
+    ds.__dict__["_column_index"] = got
+    return got
