@@ -104,6 +104,9 @@ the union of what each view puts first, then every feature on those items only. 
 of a million-item catalog took a turn over a second. The shipped movielens-small (9,742 items) is
 always scored whole; on steam the shortlist's top 10 is the whole catalog's in every one of 60
 requests (``benchmarks/shortlist_agreement.py``)."""
+SHORTLIST_EXACT = 60_000
+"""Up to this many candidates their text vectors are compared exactly (one product for every
+query of the shortlist); above, on a catalog with a vector index, through the index."""
 SHORTLIST_EACH = 2_000
 """Items each view adds to the shortlist (ItemCF adds every item with a stored similarity)."""
 MAX_TEXT = 2000
@@ -507,14 +510,21 @@ class PreferenceRanker:
                 queries.append((text.astype(vec.dtype), each))
             if conversational and mentioned is not None and len(mentioned) and reads("ctx_content_mean", "ctx_content_max"):
                 queries.append((vec[mentioned].mean(axis=0), each))
-            if queries and getattr(emb, "approximate", False):  # through the vector index
+            few = len(rows_ok) <= SHORTLIST_EXACT
+            if queries and getattr(emb, "approximate", False) and not few:  # through the vector index
                 for q, k in queries:
                     idx, _ = emb.searcher.search(np.asarray(q, dtype=vec.dtype), k, rows_ok)
                     pick[idx] = True
-            elif queries:  # exact: one product for every query
-                sims = vec @ np.stack([q for q, _ in queries]).astype(vec.dtype, copy=False).T
+            elif queries:  # exact: the candidates' vectors gathered once, one product for every query
+                Q = np.stack([q for q, _ in queries]).astype(vec.dtype, copy=False)
+                rows = np.unique(rows_ok) if few and not whole else None
+                sims = (vec if rows is None else vec[rows]) @ Q.T
                 for j, (_, k) in enumerate(queries):
-                    pick[best(sims[:, j], k)] = True
+                    if rows is None:
+                        pick[best(sims[:, j], k)] = True
+                    else:
+                        k = min(k, len(rows))
+                        pick[rows[np.argpartition(-sims[:, j], k - 1)[:k]]] = True
         pick[best(self._prior_score(conversational, stated), each)] = True
         pick &= allowed
         out = np.flatnonzero(pick)
@@ -564,7 +574,7 @@ class PreferenceRanker:
     def fit(self, queries: Sequence["Query"], train_views: Views, progress: Callable[[int], None] | None = None,
             rng: np.random.Generator | None = None, pool_size: int = 2000,
             conversations: Sequence["Query"] = (), conv_share: float = 0.8,
-            likes: Sequence["Query"] = ()) -> "PreferenceRanker":
+            likes: Sequence["Query"] = (), release_views: bool = False) -> "PreferenceRanker":
         """Conditional logit: softmax of the target against ``pool_size`` items drawn uniformly
         from the items the user had not seen (a uniform draw keeps the sampled softmax unbiased up
         to a constant; hand-picked hard negatives would teach it that popular items are rarely
@@ -574,7 +584,8 @@ class PreferenceRanker:
         chat who names films they loved means what the one-line request means — or, without
         likes queries, on the user queries): one set of
         weights cannot serve both (on movielens-small a shared fit loses 0.04 NDCG@20 on users
-        for +0.035 Recall@10 on dialogues; see docs/results/dialogues.md)."""
+        for +0.035 Recall@10 on dialogues; see docs/results/dialogues.md). ``release_views``: let
+        go of ``train_views``' ItemCF once the features are computed (the caller's object changes)."""
         from scipy.optimize import minimize
 
         t0 = time.perf_counter()
@@ -623,6 +634,9 @@ class PreferenceRanker:
             seqs[i] = None
             if progress:
                 progress(1)
+        del pools
+        if release_views:  # the train-split views are read by nothing after the features (~0.5 GB at 1M items)
+            train_views.itemcf = None
         nu, nc, nl = len(queries), len(conversations), len(likes)
         # standardise on the user queries (the conversations' pools are the whole catalog)
         edge = np.r_[starts, len(allx)]  # where each query's rows begin, and the end
@@ -662,13 +676,12 @@ class PreferenceRanker:
             a0, a1 = int(np.argmax(on)), len(on) - int(np.argmax(on[::-1]))
             zs, sz = Z[edge[a0] : edge[a1]], sizes[a0:a1]
             st = np.r_[0, np.cumsum(sz)[:-1]]
-            sg = np.repeat(np.arange(len(sz)), sz)
             q = qw[a0:a1]
             rw = np.repeat(q, sz).astype(np.float32)  # per row: its query's weight
             Zt = (zs[st] * q[:, None]).sum(axis=0, dtype=np.float64)
             off = LIKES_OFF + CONVERSATION_ONLY if on_likes else ()
             bounds = [(0.0, 0.0) if f in off else (None, None) for f in FEATURES]
-            res = minimize(lambda w: loss(w, zs, st, sg, q, rw, Zt), np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B",
+            res = minimize(lambda w: loss(w, zs, st, q, rw, Zt), np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B",
                            bounds=bounds, options={"ftol": FTOL})
             del zs
             w = np.where(dead, 0.0, res.x)
@@ -677,7 +690,7 @@ class PreferenceRanker:
                     w[FEATURES.index(f)] = 0.0
             return w, float(res.fun), float(qw @ np.log(sizes)) if len(sizes) else 0.0
 
-        def loss(w, Z, starts, seg, qw, rw, Zt):
+        def loss(w, Z, starts, qw, rw, Zt):
             s = Z @ w.astype(np.float32)
             mx = np.maximum.reduceat(s, starts)
             n_of = np.diff(np.r_[starts, len(s)])
@@ -725,6 +738,7 @@ class PreferenceRanker:
                 self.w_likes[j] = beta
                 self.fit_info.update({"likes_seq_probes": int(probe.sum()), "likes_seq": round(beta, 4),
                                       "likes_seq_nll": [round(nll(0.0), 4), round(nll(beta), 4)]})
+                del Z, zq, base  # the feature rows are done with: the blend reads its own (1.7 GB at 1M items)
                 self._choose_blend([q for q, p in zip(likes, probe) if p], rng, dead)
         self.fit_info["fit_s"] = round(time.perf_counter() - t0, 2)
         return self

@@ -331,7 +331,7 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
 
         gc.collect()
     ranker.fit(queries, fit_views, progress=tick, rng=np.random.default_rng(seed), conversations=convs,
-               conv_share=conv_share, likes=likes)
+               conv_share=conv_share, likes=likes, release_views=own)
     if park:
         ranker.views = Views(get("itemcf"), ranker.views.sasrec, ranker.views.embeddings)
     if convs and source:
