@@ -25,16 +25,19 @@ def main() -> None:
     ap.add_argument("dataset")
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--each", type=int, default=None, help="items each view adds (default: SHORTLIST_EACH)")
     a = ap.parse_args()
 
     import convrec.models.prefrank as pr
-    from convrec.catalog import prepare
+    from convrec.catalog import open_dataset
     from convrec.config import load_config
     from convrec.models.base import Context
     from convrec.tools.catalog import CatalogAccess
 
+    if a.each:
+        pr.SHORTLIST_EACH = a.each
     cfg = load_config()
-    r = CatalogAccess(prepare(cfg, a.dataset), cfg).ranker()
+    r = CatalogAccess(open_dataset(cfg, a.dataset), cfg).ranker()  # opened as prepared, never re-prepared
     rng = np.random.default_rng(a.seed)
     n = len(r.items)
     top = np.argsort(-r._prior_score(False, True))[:5000]
@@ -55,7 +58,7 @@ def main() -> None:
         sizes.append(len(ids))
         short = [i for i in ids[:10 + len(liked)] if i not in liked][:10]
         overlap.append(len(set(full) & set(short)) / 10)
-    out = {"dataset": a.dataset, "items": n, "requests": a.n, "top10_overlap": round(statistics.mean(overlap), 3),
+    out = {"dataset": a.dataset, "items": n, "requests": a.n, "each": pr.SHORTLIST_EACH, "top10_overlap": round(statistics.mean(overlap), 3),
            "same_top10_share": round(float(np.mean(np.array(overlap) == 1.0)), 3), "min_overlap": min(overlap),
            "shortlist_median": int(statistics.median(sizes)), "full_ms_p50": round(statistics.median(t_full), 1),
            "shortlist_ms_p50": round(statistics.median(t_short), 1)}

@@ -113,6 +113,7 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         t = time.perf_counter()
         r = fn()
         out.append(StageTime(stage, round(time.perf_counter() - t, 2), note))
+        _release_freed_memory()
         return r
 
     ds = timed("items and split", lambda: prepare(config, name, force=force, progress=None))
@@ -150,6 +151,21 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         for stage, seconds, note in warm(llm=llm):
             out.append(StageTime(stage, round(seconds, 2), note))
     return out
+
+
+def _release_freed_memory() -> None:
+    """Hand memory a finished stage freed back to the system (glibc keeps freed heap pages for
+    reuse: after SASRec and the text vectors of a million items the ranker's fit started ~0.6 GB
+    higher in one process than alone). A no-op where the C library has no ``malloc_trim``."""
+    import gc
+
+    gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 class _DomainNoun(BaseModel):

@@ -525,10 +525,19 @@ class PreferenceRanker:
                     else:
                         k = min(k, len(rows))
                         pick[rows[np.argpartition(-sims[:, j], k - 1)[:k]]] = True
-        pick[best(self._prior_score(conversational, stated), each)] = True
+        order = self._prior_order(conversational, stated)  # request-independent: sorted once per weight set
+        pick[order[:each] if whole else order[allowed[order]][:each]] = True
         pick &= allowed
         out = np.flatnonzero(pick)
         return out, (seq[out] if seq is not None else None)
+
+    def _prior_order(self, conversational: bool, stated: bool) -> np.ndarray:
+        """Every item, best first by :meth:`_prior_score` (kept per weight set)."""
+        key = (conversational and self.w_conv is not None, stated and self.w_likes is not None)
+        cache = self.__dict__.setdefault("_prior_orders", {})
+        if key not in cache:
+            cache[key] = np.argsort(-self._prior_score(conversational, stated), kind="stable")
+        return cache[key]
 
     def _prior_score(self, conversational: bool, stated: bool) -> np.ndarray:
         """The part of the score that depends on the item alone (popularity, recency, age,
@@ -589,6 +598,8 @@ class PreferenceRanker:
         from scipy.optimize import minimize
 
         t0 = time.perf_counter()
+        for k in ("_priors", "_prior_orders"):  # what the shortlist kept of the weights being refitted
+            self.__dict__.pop(k, None)
         rng = rng or np.random.default_rng(0)
         n = len(self.items)
         act = self.active()
