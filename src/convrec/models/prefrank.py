@@ -396,12 +396,12 @@ class PreferenceRanker:
     def score_indices(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, month: int | None = None,
                       text: np.ndarray | None = None, conversational: bool = False,
                       mentioned: np.ndarray | None = None, stated: bool = False,
-                      liked_weights: np.ndarray | None = None) -> np.ndarray:
+                      liked_weights: np.ndarray | None = None, seq: np.ndarray | None = None) -> np.ndarray:
         """Scores of ``cand``; ``stated``: the liked items are a set the person stated (the
         likes weights), not a history log (the next-item weights); ``liked_weights``: how much
-        each liked item counts (None: alike)."""
+        each liked item counts (None: alike); ``seq``: SASRec's column for ``cand`` when already computed."""
         X = self.features(liked, disliked, cand, month, text=text, chat=self.chat if conversational else None,
-                          mentioned=mentioned if conversational else None, liked_weights=liked_weights)
+                          mentioned=mentioned if conversational else None, liked_weights=liked_weights, seq=seq)
         return ((X - self.mean) / self.std) @ self._weights(conversational, stated)
 
     def reads_conversation(self) -> bool:
@@ -446,9 +446,8 @@ class PreferenceRanker:
         seq = None
         if len(cand) > SHORTLIST_ABOVE:  # a large catalog: every feature on the views' best only
             cand, seq = self.shortlist(liked, dis, cand, text, conv, ment, stated)
-        X = self.features(liked, dis, cand, None, text=text, chat=self.chat if conv else None,
-                          mentioned=ment if conv else None, liked_weights=lw, seq=seq)
-        s = ((X - self.mean) / self.std) @ self._weights(conv, stated)
+        s = self.score_indices(liked, dis, cand, text=text, conversational=conv, mentioned=ment, stated=stated,
+                               liked_weights=lw, seq=seq)
         if exclude_seen and (len(liked) or len(dis)):
             s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
         order = np.lexsort((np.arange(len(cand)), -s))
@@ -517,14 +516,14 @@ class PreferenceRanker:
                     pick[idx] = True
             elif queries:  # exact: the candidates' vectors gathered once, one product for every query
                 Q = np.stack([q for q, _ in queries]).astype(vec.dtype, copy=False)
-                rows = np.unique(rows_ok) if few and not whole else None
-                sims = (vec if rows is None else vec[rows]) @ Q.T
+                sub = np.unique(rows_ok) if few and not whole else None
+                sims = (vec if sub is None else vec[sub]) @ Q.T
                 for j, (_, k) in enumerate(queries):
-                    if rows is None:
+                    if sub is None:
                         pick[best(sims[:, j], k)] = True
                     else:
-                        k = min(k, len(rows))
-                        pick[rows[np.argpartition(-sims[:, j], k - 1)[:k]]] = True
+                        k = min(k, len(sub))
+                        pick[sub[np.argpartition(-sims[:, j], k - 1)[:k]]] = True
         order = self._prior_order(conversational, stated)  # request-independent: sorted once per weight set
         pick[order[:each] if whole else order[allowed[order]][:each]] = True
         pick &= allowed
@@ -544,21 +543,12 @@ class PreferenceRanker:
         dialogue counts), for every item, as of now; kept per weight set."""
         key = (conversational and self.w_conv is not None, stated and self.w_likes is not None)
         cache = self.__dict__.setdefault("_priors", {})
-        if key not in cache:
-            w = self._weights(conversational, stated)
+        if key not in cache:  # the features of no liked item, no words, no conversation: only the item-only ones
             allc = np.arange(len(self.items))
-            X = np.zeros((len(allc), len(FEATURES)))
-            col = {f: i for i, f in enumerate(FEATURES)}
-            if self.active()[col["pop"]]:
-                m = self.counts.now
-                X[:, col["pop"]], X[:, col["pop_recent"]], X[:, col["fresh"]] = self.counts.features(m, allc)
-                if self.years is not None:
-                    y = self.years
-                    X[:, col["age"]] = np.where(np.isfinite(y), np.log1p(np.clip(self._year_of(m) - y, 0, None)), 0.0)
-            if conversational and self.chat is not None and self.active()[col["chat_pop"]]:
-                X[:, col["chat_pop"]] = np.log1p(np.maximum(self.chat, 0))
-            on = [col[f] for f in ("pop", "pop_recent", "fresh", "age", "chat_pop")]
-            cache[key] = ((X[:, on] - self.mean[on]) / self.std[on]) @ w[on]
+            X = self.features(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), allc,
+                              chat=self.chat if conversational else None)
+            on = [FEATURES.index(f) for f in ("pop", "pop_recent", "fresh", "age", "chat_pop")]
+            cache[key] = ((X[:, on] - self.mean[on]) / self.std[on]) @ self._weights(conversational, stated)[on]
         return cache[key]
 
     def rank(self, context: Context, candidates: Sequence[str] | None = None, k: int | None = 10):
