@@ -104,6 +104,15 @@ def test_prepare_is_idempotent(config):
     assert any("already prepared" in m for m in msgs)
     ds3 = prepare(config, "movielens-small", kcore_k=10)
     assert ds3.manifest["kcore"] == 10 and ds3.manifest["interactions"] < n5
+    # a later caller that names no k-core keeps the one it was prepared with (a catalog prepared
+    # with --kcore 1 and opened from Python was filtered again at the default 5, wiping its models)
+    msgs.clear()
+    ds4 = prepare(config, "movielens-small", progress=msgs.append)
+    assert ds4.manifest["kcore"] == 10 and any("already prepared" in m for m in msgs)
+    # a configuration that sets one explicitly still decides
+    explicit = config.model_copy(update={"data": config.data.model_copy(update={"kcore": 5})})
+    explicit.data.model_fields_set.add("kcore")
+    assert prepare(explicit, "movielens-small").manifest["interactions"] == n5
 
 
 def test_open_dataset_prepares_on_first_use(config):

@@ -179,9 +179,9 @@ def prepare(
 ) -> PreparedDataset:
     """Load, filter, split and write a dataset; a no-op when the sources are unchanged."""
     name = canonical_name(name)
-    k = config.data.kcore if kcore_k is None else kcore_k
-    say = progress or (lambda _m: None)
     out = config.dataset_dir(name)
+    k = _kcore_for(config, out) if kcore_k is None else kcore_k
+    say = progress or (lambda _m: None)
     t0 = time.perf_counter()
     files = source_files(config, name)
     extra: dict[str, Any] = {"v": FORMAT_VERSION, "k": k, "name": name}
@@ -198,6 +198,19 @@ def prepare(
             say("prepared by another process meanwhile")
             return PreparedDataset(name, out)
         return _prepare_locked(config, name, out, files, fp, k, say, t0)
+
+
+def _kcore_for(config: Config, out: Path) -> int:
+    """The k-core filter to prepare with when the caller names none: the configuration's when it
+    sets one (file, environment or flag), else the one the dataset was prepared with before (a
+    catalog prepared with ``--kcore 1`` is not filtered again at 5 because a later caller left
+    the option out), else the default."""
+    if "kcore" in config.data.model_fields_set:
+        return config.data.kcore
+    try:
+        return int(json.loads((out / "manifest.json").read_text())["kcore"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return config.data.kcore
 
 
 def _prepared_as(out: Path, fp: str) -> bool:
