@@ -22,7 +22,7 @@ def _both(ds, flt, monkeypatch, limit=1_000_000):
     monkeypatch.setattr(ci, "LARGE", 0)
     calls = []
     real = ci.ColumnIndex.matching
-    monkeypatch.setattr(ci.ColumnIndex, "matching", lambda self, c, n: calls.append(c) or real(self, c, n))
+    monkeypatch.setattr(ci.ColumnIndex, "matching", lambda self, c, n, **kw: calls.append(c) or real(self, c, n, **kw))
     mem = apply_filter(ds, flt, None, max_rows=limit)
     monkeypatch.setattr(ci.ColumnIndex, "matching", real)
     _both.read_by_index = bool(calls)

@@ -65,3 +65,47 @@ def test_lookup_and_bad_input(catalog):
     assert "1999" in LookUp()({"sql": "SELECT year FROM items WHERE title = 'The Matrix'"}, c).text
     assert "invalid input" in Rank()({"schema": "vibes"}, c).text
     assert "only SELECT" in LookUp()({"sql": "DROP TABLE items"}, c).text
+
+
+def _plan(catalog, steps):
+    c = ctx(catalog)
+    kinds = []
+    for tool, args in steps:
+        tool()(args, c)
+        kinds.append(type(c.bus.candidates).__name__)
+    return c, kinds
+
+
+@pytest.mark.parametrize("steps", [
+    [(HardFilter, {"conditions": [{"column": "genres", "op": "contains", "value": "Drama"}]}),
+     (Rank, {"schema": "preference", "prefer": ["The Matrix", "Heat"], "unwanted": ["Titanic"]}),
+     (FetchCandidates, {"k": 10})],
+    [(HardFilter, {"conditions": [{"column": "genres", "op": "not_contains", "value": "Comedy"},
+                                  {"column": "year", "op": ">=", "value": 1990}]}),
+     (Rank, {"schema": "popularity", "unwanted": ["Forrest Gump"]}), (FetchCandidates, {"k": 10})],
+    [(Rank, {"schema": "popularity"}),
+     (HardFilter, {"conditions": [{"column": "genres", "op": "contains", "value": "Horror"}]}),
+     (FetchCandidates, {"k": 10})],
+    [(SoftFilter, {"seed_items": ["Toy Story"], "ratio": 0.3}),
+     (HardFilter, {"conditions": [{"column": "genres", "op": "contains", "value": "Animation"}]}),
+     (Rank, {"schema": "preference", "prefer": ["Toy Story"]}), (FetchCandidates, {"k": 10})],
+])
+def test_candidates_held_as_indices_give_the_same_items(catalog, steps, monkeypatch):
+    """Over a large catalog conditions and rankings hand candidates on as catalog indices
+    (ItemIds); here the threshold is lowered on the shipped catalog: every step leaves the same
+    candidates in the same order as the id lists do."""
+    import convrec.tools.colindex as ci
+    import convrec.tools.filters as filters
+
+    monkeypatch.setattr(filters, "LARGE", 10**12)
+    ref, ref_kinds = _plan(catalog, steps)
+    monkeypatch.setattr(filters, "LARGE", 0)
+    monkeypatch.setattr(ci, "LARGE", 0)
+    catalog.ds.__dict__.pop("_column_index", None)
+    got, kinds = _plan(catalog, steps)
+    catalog.ds.__dict__.pop("_column_index", None)
+    h = [t for t, _ in steps].index(HardFilter)
+    assert kinds[h] == "ItemIds" and ref_kinds[h] == "list"  # the index answered, SQL before
+    assert list(got.bus.candidates) == list(ref.bus.candidates) and len(got.bus.candidates) >= 10
+    a, b = ref.bus.tracker.steps[-1], got.bus.tracker.steps[-1]
+    assert a.output == b.output and a.output.count("\n") == 9

@@ -64,7 +64,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from convrec.models.base import Context, ItemIndex
+from convrec.models.base import Context, ItemIds, ItemIndex, top_order
 
 FEATURES = ("cf_mean", "cf_max", "cf_conf", "cf_lift", "cf_liked", "seq", "content_mean", "content_max", "pop", "pop_recent", "age", "fresh", "text",
             "chat_pop", "ctx_cf", "ctx_content_mean", "ctx_content_max")
@@ -425,11 +425,17 @@ class PreferenceRanker:
               exclude_seen: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Like :meth:`Recommender.score`: ``(ids, scores)`` best first; the context's items
         score ``-inf``."""
+        ids, s = self.score_ids(context, candidates, exclude_seen)
+        return np.asarray(ids, dtype=object), s
+
+    def score_ids(self, context: Context, candidates: Sequence[str] | None = None, exclude_seen: bool = True,
+                  k: int | None = None) -> tuple[ItemIds, np.ndarray]:
+        """:meth:`score` with the ids as :class:`ItemIds` (see :meth:`Recommender.score_ids`)."""
         liked = self.items.encode(context.history, "history item")
         dis = self.items.encode(context.disliked, "disliked item")
         cand = np.arange(len(self.items)) if candidates is None else self.items.encode(candidates, "candidate")
         if len(cand) == 0:
-            return np.asarray([], dtype=object), np.asarray([], dtype=np.float64)
+            return self.items.view(cand), np.asarray([], dtype=np.float64)
         conv = bool(getattr(context, "conversational", False))
         ment = self.items.encode([i for i in dict.fromkeys(getattr(context, "mentioned", ()) or ()) if str(i) in self.items],
                                  "mentioned item") if conv else None
@@ -450,8 +456,8 @@ class PreferenceRanker:
                                liked_weights=lw, seq=seq)
         if exclude_seen and (len(liked) or len(dis)):
             s[np.isin(cand, np.concatenate([liked, dis]))] = -np.inf
-        order = np.lexsort((np.arange(len(cand)), -s))
-        return self.items.decode(cand[order]), s[order]
+        order = top_order(s, k)  # ties in candidate order
+        return self.items.view(cand[order]), s[order]
 
     def shortlist(self, liked: np.ndarray, disliked: np.ndarray, cand: np.ndarray, text: np.ndarray | None,
                   conversational: bool, mentioned: np.ndarray | None, stated: bool,
@@ -552,10 +558,9 @@ class PreferenceRanker:
         return cache[key]
 
     def rank(self, context: Context, candidates: Sequence[str] | None = None, k: int | None = 10):
-        ids, s = self.score(context, candidates)
+        ids, s = self.score_ids(context, candidates, k=k)
         keep = np.isfinite(s)
-        ids, s = ids[keep], s[keep]
-        return (ids[:k], s[:k]) if k is not None else (ids, s)
+        return np.asarray(ids, dtype=object)[keep], s[keep]
 
     def score_batch(self, histories: Sequence[np.ndarray]) -> np.ndarray:
         """Scores of all items for many histories (index arrays) taken as stated sets: what

@@ -250,8 +250,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     its dialogue turns (``conversations``, else the file at :func:`conversations_path`); see
     convrec.models.prefrank."""
     from convrec.models.base import ItemIndex
-    from convrec.models.prefrank import (GROUPS, PreferenceRanker, Query, interaction_counts, likes_queries, release_years,
-                                         training_queries)
+    from convrec.models.prefrank import (GROUPS, PreferenceRanker, Query, Views, interaction_counts, likes_queries,
+                                         release_years, training_queries)
 
     if ds.manifest["interactions"] == 0 or ds.manifest["split"].get("valid", 0) == 0:
         raise ConvrecError(f"dataset '{ds.name}' has no validation interactions to fit the preference ranker on")
@@ -272,11 +272,16 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
 
         gc.collect()
     counts = interaction_counts(ds, items)
+    # the likes queries refit ItemCF per fold: done before SASRec and the text vectors are loaded,
+    # so those refits never sit beside them (at a million items the peak of the whole prepare);
+    # each fold's views get the shared SASRec and text vectors once they are loaded
+    likes = likes_queries(ds, items, Views(get("itemcf")), seed=seed)
     fit_views = ranker_views(ds, config, get, train_only=True, items=items)
     use_views = ranker_views(ds, config, get)
+    for fv in {id(q.views): q.views for q in likes if q.views is not None}.values():
+        fv.sasrec, fv.embeddings = use_views.sasrec, use_views.embeddings
     ranker = PreferenceRanker(items, use_views, counts, years, groups=groups or tuple(GROUPS))
     queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
-    likes = likes_queries(ds, items, use_views, seed=seed)
     source = None
     if conversations is None:
         try:
@@ -322,8 +327,6 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
     # catalog it is let go meanwhile and read back after (~0.5 GB at a million items)
     park = own and not convs and len(items) > LARGE_CATALOG and use_views.itemcf is not None
     if park:
-        from convrec.models.prefrank import Views
-
         ranker.views = Views(None, use_views.sasrec, use_views.embeddings)
         loaded.pop("itemcf", None)
         del use_views

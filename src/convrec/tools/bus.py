@@ -48,12 +48,17 @@ class Tracker:
 
 
 class CandidateBus:
-    """Current candidates (ordered item ids, or ``None`` = the whole catalog) and scores."""
+    """Current candidates (ordered item ids, or ``None`` = the whole catalog) and scores.
+
+    The candidates are a list of ids, or an :class:`~convrec.models.base.ItemIds` — the same
+    sequence of ids held as catalog indices — when a tool produced them in index space (a
+    condition over a million items, a ranking of them): they stay integers between tools and
+    become strings only where something reads them."""
 
     def __init__(self, n_catalog: int, candidates: Sequence[str] | None = None):
         self.n_catalog = n_catalog
-        self.candidates: list[str] | None = list(dict.fromkeys(candidates)) if candidates is not None else None
-        self.scores: dict[str, float] = {}
+        self.candidates: Sequence[str] | None = list(dict.fromkeys(candidates)) if candidates is not None else None
+        self._scores: tuple[Sequence[str], Sequence[float]] | None = None
         self.ranked = False
         self.tracker = Tracker()
         self.user_given = candidates is not None
@@ -62,16 +67,33 @@ class CandidateBus:
     def count(self) -> int:
         return self.n_catalog if self.candidates is None else len(self.candidates)
 
+    @property
+    def scores(self) -> dict[str, float]:
+        """The last scores a tool gave, by id (built when read)."""
+        if self._scores is None:
+            return {}
+        ids, sc = self._scores
+        return dict(zip(ids, map(float, sc)))
+
     def set(self, ids: Iterable[str], scores: Sequence[float] | None = None, ranked: bool = False) -> None:
-        self.candidates = list(dict.fromkeys(ids))
+        from convrec.models.base import ItemIds
+
+        if isinstance(ids, ItemIds):
+            uniq = ids.unique()
+            if scores is not None and len(uniq) != len(ids):  # scores of the first place of each id
+                scores = dict(zip(ids.tolist()[::-1], list(scores)[::-1]))
+                scores = [scores[i] for i in uniq]
+            self.candidates = uniq
+        else:
+            self.candidates = list(dict.fromkeys(ids))
         if scores is not None:
-            self.scores = dict(zip(self.candidates, map(float, scores)))
+            self._scores = (self.candidates, scores)
         self.ranked = ranked
 
     def top(self, k: int) -> list[str]:
         if self.candidates is None:
             return []
-        return self.candidates[:k]
+        return list(self.candidates[:k])
 
     def record(self, tool: str, input: dict[str, Any], output: str, error: str | None, started: float) -> Step:
         step = Step(tool, input, output, self.count, error, round((time.perf_counter() - started) * 1000, 1))

@@ -122,6 +122,20 @@ class CatalogAccess:
                 raise
         return self._models[artifact]
 
+    @cached_property
+    def item_index(self):
+        """Item ids ↔ model indices: the index the models share (so candidates held as
+        indices, :class:`~convrec.models.base.ItemIds`, reach them without being mapped)."""
+        from convrec.models.base import ItemIndex
+
+        try:
+            got = self.model("popularity").items
+            if got is not None and len(got) == self.ds.n_items:
+                return got
+        except Exception:  # noqa: BLE001 — no models for this catalog: its own index
+            pass
+        return ItemIndex(self.ds.items["item_id"])
+
     ranker_groups: tuple[str, ...] | None = None
     """Views the preference ranker uses (None: all); an ablation sets fewer, and the ranker is
     then fitted without the others (saved under pref-ranker-no_<group>)."""

@@ -20,10 +20,11 @@ from pathlib import Path
 import numpy as np
 
 from convrec.catalog.store import PreparedDataset, junction_table
+from convrec.models.base import ItemIds
 
 LARGE = 200_000
 """Catalogs above this many items evaluate whole-catalog conditions here."""
-FORMAT = 1
+FORMAT = 2
 
 _NUM_OPS = {"=": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}
 
@@ -32,11 +33,14 @@ class ColumnIndex:
     """Item positions per list value, number columns as arrays, and the popularity order."""
 
     def __init__(self, ids: np.ndarray, lists: dict[str, tuple[list[str], np.ndarray, np.ndarray]],
-                 numbers: dict[str, np.ndarray]):
+                 numbers: dict[str, np.ndarray], model: np.ndarray):
         self.ids = ids  # item id per position; positions are the SQL path's order (popularity, then id)
         self.lists = lists  # column -> (values, start offsets, positions)
         self._value_at = {c: {v: k for k, v in enumerate(vals)} for c, (vals, _, _) in lists.items()}
         self.numbers = numbers
+        self.model = np.asarray(model, dtype=np.int64)  # per position, the item's index in database order (the models')
+        self.position = np.empty(len(self.model), dtype=np.int64)  # and back
+        self.position[self.model] = np.arange(len(self.model))
 
     @property
     def n(self) -> int:
@@ -52,6 +56,7 @@ class ColumnIndex:
             ids = np.asarray([str(r[0]) for r in con.execute("SELECT item_id FROM items ORDER BY popularity DESC, item_id")],
                              dtype=object)
             where = pd.Index(ids)
+            model = pd.Index([str(r[0]) for r in con.execute("SELECT item_id FROM items ORDER BY rowid")]).get_indexer(ids)
             lists, numbers = {}, {}
             for c in ds.columns:
                 name = c["name"]
@@ -75,10 +80,10 @@ class ColumnIndex:
                     numbers[name] = col
         finally:
             con.close()
-        return cls(ids, lists, numbers)
+        return cls(ids, lists, numbers, model)
 
     def save(self, path: Path) -> None:
-        arrays = {"ids": np.asarray(self.ids, dtype=str)}
+        arrays = {"ids": np.asarray(self.ids, dtype=str), "model": self.model}
         meta = {"format": FORMAT, "lists": {}, "numbers": list(self.numbers)}
         for k, (c, (vals, starts, pos)) in enumerate(self.lists.items()):
             arrays[f"l{k}_starts"], arrays[f"l{k}_pos"] = starts, pos
@@ -98,7 +103,7 @@ class ColumnIndex:
                 raise ValueError("other format")
             lists = {c: (m["values"], z[f"l{m['key']}_starts"], z[f"l{m['key']}_pos"]) for c, m in meta["lists"].items()}
             numbers = {c: z[f"n{k}"] for k, c in enumerate(meta["numbers"])}
-            return cls(z["ids"].astype(object), lists, numbers)
+            return cls(z["ids"].astype(object), lists, numbers, z["model"])
 
     # ------------------------------------------------------------------ conditions
     def _carrying(self, column: str, values: list[str]) -> np.ndarray:
@@ -132,12 +137,19 @@ class ColumnIndex:
                 return None
         return out
 
-    def matching(self, conditions: list[tuple[str, str, object]], limit: int) -> list[str] | None:
-        """Ids meeting the conditions, most popular first (at most ``limit``), or None."""
+    def matching(self, conditions: list[tuple[str, str, object]], limit: int, items=None,
+                 within=None) -> "list[str] | ItemIds | None":
+        """Ids meeting the conditions, most popular first (at most ``limit``), or None when one
+        of them is not a condition this index reads. ``items``: the models' item index — the ids
+        come back as :class:`ItemIds` over it, never made into strings; ``within``: candidates
+        (``ItemIds`` over ``items``) — those meeting the conditions, in their order."""
         m = self.mask(conditions)
         if m is None:
             return None
-        return self.ids[np.flatnonzero(m)[:limit]].tolist()
+        if within is not None:
+            return within[m[self.position[within.idx]]]
+        at = np.flatnonzero(m)[:limit]
+        return items.view(self.model[at]) if items is not None else self.ids[at].tolist()
 
 
 def column_index(ds: PreparedDataset) -> ColumnIndex | None:

@@ -6,11 +6,12 @@ catalog's vocabulary ("sci fi" → "Sci-Fi")."""
 from __future__ import annotations
 
 import re
-from typing import Literal, Union
+from typing import Literal, Sequence, Union
 
 from pydantic import BaseModel, Field
 
 from convrec.catalog.store import PreparedDataset, junction_table
+from convrec.models.base import ItemIds, ItemIndex, UnknownItemError
 from convrec.tools.base import ToolError
 from convrec.tools.colindex import LARGE, column_index
 from convrec.tools.sql import run_readonly
@@ -263,14 +264,27 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
     return out
 
 
-def apply_filter(ds: PreparedDataset, flt: Filter, candidates: list[str] | None, max_rows: int = 1_000_000) -> list[str]:
-    """Item ids satisfying ``flt`` (in candidate order when candidates are given). Over the
-    whole of a large catalog, conditions on list values, numbers and yes/no columns are read
-    from the in-memory index (:mod:`convrec.tools.colindex`): the same ids in the same order."""
-    if candidates is None and ds.n_items > LARGE:
+def apply_filter(ds: PreparedDataset, flt: Filter, candidates: Sequence[str] | None, max_rows: int = 1_000_000,
+                 items: ItemIndex | None = None) -> Sequence[str]:
+    """Item ids satisfying ``flt`` (in candidate order when candidates are given). On a large
+    catalog, conditions on list values, numbers and yes/no columns are read from the in-memory
+    index (:mod:`convrec.tools.colindex`): the same ids in the same order; with ``items`` (the
+    models' item index) they come back as :class:`ItemIds`, integers until read."""
+    if ds.n_items > LARGE:
         index = column_index(ds)
         conds = _resolved(ds, flt) if index is not None else None
-        got = index.matching(conds, max_rows) if conds is not None else None
+        within = None
+        if conds is not None and candidates is not None:
+            if items is None:
+                conds = None
+            elif isinstance(candidates, ItemIds) and items.same_as(candidates.index):
+                within = candidates
+            else:
+                try:
+                    within = items.view(items.encode(candidates))
+                except UnknownItemError:  # ids of another catalog: SQL says which match
+                    conds = None
+        got = index.matching(conds, max_rows, items=items, within=within) if conds is not None else None
         if got is not None:
             return got
     sql, params = build_sql(ds, flt)

@@ -13,7 +13,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from convrec.errors import ConvrecError
-from convrec.models.base import Context
+from convrec.models.base import Context, ItemIds
 from convrec.tools.base import Observation, Tool, ToolContext, ToolError
 from convrec.tools.filters import Filter, apply_filter
 from convrec.tools.sql import run_readonly
@@ -62,7 +62,7 @@ class HardFilter(Tool):
 
     def run(self, args, ctx: ToolContext) -> Observation:
         bus = ctx.bus
-        ids = apply_filter(ctx.catalog.ds, args, bus.candidates)
+        ids = apply_filter(ctx.catalog.ds, args, bus.candidates, items=ctx.catalog.item_index)
         conds = ", ".join(f"{c.column} {c.op} {c.value}" for c in args.conditions)
         if not ids:
             raise ToolError(f"no items satisfy [{conds}] among {bus.count} candidates: relax a condition")
@@ -152,27 +152,34 @@ class Rank(Tool):
             schema = "popularity"  # nothing to personalise on
         cand = ctx.bus.candidates
         exclude = set(prefer) | set(unwanted)
-        if cand is not None:
+        if isinstance(cand, ItemIds):
+            cand = cand.without(exclude)
+        elif cand is not None:
             cand = [c for c in cand if c not in exclude]
         if cand is not None and not cand:
             raise ToolError("no candidates left to rank")
         if schema != "popularity" and not getattr(cat, "has_interactions", True):
             schema = "content"  # a catalog without interactions: similarity of the item texts
+        # in index space: over the whole catalog only the best 500 are kept (found without sorting
+        # the rest); the candidates a condition left stay integers (ItemIds) to the next tool
+        top = 500 + len(exclude) if cand is None else None
         if schema == "popularity":
             model = cat.model("popularity")
-            ids, scores = model.score(Context([], unwanted), cand)
+            ids, scores = model.score_ids(Context([], unwanted), cand, k=top)
         elif schema == "content":
-            ids, scores = cat.model("embeddings").score(Context(prefer, unwanted), cand)
+            ids, scores = cat.model("embeddings").score_ids(Context(prefer, unwanted), cand, k=top)
         else:  # similarity / preference: the learned combination of CF, sequence, content and priors
             model = ranker if ranker is not None else cat.model("sasrec-set")
-            ids, scores = model.score(Context(prefer, unwanted, ordered=False, text=ctx.text,
-                                              conversational=ctx.conversational, mentioned=ctx.mentioned,
-                                              weights=weights), cand)
-        keep = np.isfinite(scores) & ~np.isin(ids, list(exclude))
+            ids, scores = model.score_ids(Context(prefer, unwanted, ordered=False, text=ctx.text,
+                                                  conversational=ctx.conversational, mentioned=ctx.mentioned,
+                                                  weights=weights), cand, k=top)
+        keep = np.isfinite(scores)
+        if exclude:
+            keep &= ~np.isin(ids.idx, ids.index.encode([i for i in exclude if i in ids.index]))
         ids, scores = ids[keep], scores[keep]
         if cand is None:
             ids, scores = ids[:500], scores[:500]
-        ctx.bus.set(ids.tolist(), scores, ranked=True)
+        ctx.bus.set(ids, scores, ranked=True)
         return Observation(f"ranked {len(ids)} candidates by {schema}" + _unlinked(l1 + l2), {"schema": schema})
 
 

@@ -66,7 +66,8 @@ def matching(catalog, conditions: Sequence, exclude: Iterable[str] = (), limit: 
     from convrec.tools.filters import Filter, apply_filter
 
     ex = set(exclude)
-    ids = [i for i in apply_filter(catalog.ds, Filter.model_construct(conditions=list(conditions)), None) if i not in ex]
+    ids = [i for i in apply_filter(catalog.ds, Filter.model_construct(conditions=list(conditions)), None,
+                                   max_rows=2 * limit + len(ex)) if i not in ex]
     return verify(catalog.vocab, ids[: 2 * limit], conditions)[0][:limit]
 
 

@@ -75,7 +75,7 @@ class Executor:
                                             intent_runs=intent.unmatched, message=intent.message,
                                             soft_values=[(c, v.lower()) for c, v in intent.soft_values])
                     if intent.sort and out.soft and bus.candidates:  # "top rated space movies": the closest, then sorted
-                        bus.set(list(bus.candidates)[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)], ranked=True)
+                        bus.set(list(bus.candidates[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)]), ranked=True)
                 if intent.sort:
                     self._sort(bus, intent)
                 args["k"] = min(50, step.k * VERIFY_POOL)
@@ -104,7 +104,7 @@ class Executor:
         """"Surprise me": well-liked items of different kinds — the tools' top 300, one item of
         each first category value in turn (a new genre every line), not the same kind ten times."""
         t = time.perf_counter()
-        cur = list(bus.candidates or [])[:300]
+        cur = list((bus.candidates or [])[:300])
         cats = [c for c in self.vocab.role("category") if self.vocab.columns[c].type in ("list", "text")]
         if not cur or not cats:
             return
@@ -212,7 +212,7 @@ class Executor:
         """Stable re-order of the candidates by the columns the user asked to sort by."""
         t = time.perf_counter()
         items = self.catalog.items
-        ids = bus.candidates if bus.candidates is not None else items.index.tolist()
+        ids = list(bus.candidates) if bus.candidates is not None else items.index.tolist()
         for hint in reversed(intent.sort):
             if hint.column not in items.columns:
                 continue
