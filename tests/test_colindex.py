@@ -70,14 +70,23 @@ def test_yes_no_columns_and_what_only_sql_reads(tiny_ds, monkeypatch):
                                    Condition(column="cost", op="<", value=15)]),
                 Filter(conditions=[Condition(column="tags", op="not_contains", value="Pixel Graphics"),
                                    Condition(column="score", op=">=", value=4)]),
-                Filter(conditions=[Condition(column="studio", op="=", value="Pond Studio")]),  # text: SQL
+                Filter(conditions=[Condition(column="studio", op="like", value="Pond")]),  # words in a text: SQL
                 Filter(conditions=[Condition(column="votes", op=">", value=10000)])):
         sql, mem = _both(tiny_ds, flt, monkeypatch)
         assert mem == sql
         checked += len(sql)
         by_index.append(_both.read_by_index)
     assert checked > 5
-    assert by_index == [True, True, False, True]  # text conditions go to SQL
+    assert by_index == [True, True, False, True]  # LIKE on a text goes to SQL
+    # a text column of few values (a maker, a brand): exact values, case as SQLite's NOCASE folds it
+    studios = sorted({str(s) for s in tiny_ds.items["studio"].dropna()})
+    assert len(studios) > 1
+    for op, v in (("=", studios[0]), ("=", studios[0].upper()), ("!=", studios[0].lower()), ("=", "No Such Studio"),
+                  ("in", [studios[0], studios[-1].lower()]), ("not_in", [studios[-1]]), ("not_in", ["nobody"])):
+        flt = Filter(conditions=[Condition(column="studio", op=op, value=v)])
+        sql, mem = _both(tiny_ds, flt, monkeypatch)
+        assert mem == sql and _both.read_by_index, (op, v)
+        checked += len(sql)
     bools = [c for c, t in cols.items() if t == "boolean"]
     for b in bools:
         for v in (True, False, "yes"):

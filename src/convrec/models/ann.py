@@ -82,9 +82,15 @@ class IVFIndex:
 
     def search(self, q: np.ndarray, k: int, allowed: np.ndarray | None = None):
         """(row indices, scores), best first; ``allowed``: a boolean mask over rows."""
+        i, d = self.search_many(q.reshape(1, -1), k, allowed)
+        ok = i[0] >= 0
+        return i[0][ok].astype(np.int64), d[0][ok].astype(np.float64)
+
+    def search_many(self, Q: np.ndarray, k: int, allowed: np.ndarray | None = None):
+        """(indices, scores) arrays ``[len(Q), k]`` for several queries in one call (-1: none)."""
         import faiss
 
-        qq = np.ascontiguousarray(q.reshape(1, -1), dtype=np.float32)
+        qq = np.ascontiguousarray(Q, dtype=np.float32)
         if allowed is None:
             params = faiss.SearchParametersIVF(nprobe=self.nprobe)
         else:
@@ -93,8 +99,7 @@ class IVFIndex:
             sel = faiss.IDSelectorBitmap(len(allowed), faiss.swig_ptr(bits))
             params = faiss.SearchParametersIVF(nprobe=self.nprobe, sel=sel)
         d, i = self.index.search(qq, k, params=params)
-        ok = i[0] >= 0
-        return i[0][ok].astype(np.int64), d[0][ok].astype(np.float64)
+        return i, d
 
     def save(self, path: Path) -> None:
         import faiss
@@ -136,3 +141,14 @@ class VectorSearch:
         if len(idx) < k:  # the probed clusters held too few allowed rows: answer exactly
             return exact_search(self.vectors, q, k, rows)
         return exact_search(self.vectors, q, k, idx)  # the proposals, scored exactly
+
+    def propose(self, Q: np.ndarray, ks: list[int], allowed: np.ndarray | None = None) -> np.ndarray:
+        """Rows among the ``ks[j]`` nearest to each query ``Q[j]`` by the index alone (no exact
+        re-scoring: for a shortlist whose members are scored exactly after), in one call;
+        ``allowed``: a boolean mask over rows (None: every row). Exact without an index."""
+        if self.index is None:
+            return np.unique(np.concatenate([exact_search(self.vectors, q, k, None if allowed is None else
+                                                          np.flatnonzero(allowed))[0] for q, k in zip(Q, ks)]))
+        i, _ = self.index.search_many(Q, max(ks), allowed)
+        got = np.concatenate([i[j, :k] for j, k in enumerate(ks)])
+        return np.unique(got[got >= 0])

@@ -282,6 +282,8 @@ def train_pref_ranker(ds: PreparedDataset, config: Config, groups=None, progress
         fv.sasrec, fv.embeddings = use_views.sasrec, use_views.embeddings
     ranker = PreferenceRanker(items, use_views, counts, years, groups=groups or tuple(GROUPS))
     queries = training_queries(ds, items, counts, max_users=max_users, seed=seed)
+    if len(items) > LARGE_CATALOG:  # the queries and views are built: the interactions reload on use
+        ds.__dict__.pop("interactions", None)
     source = None
     if conversations is None:
         try:

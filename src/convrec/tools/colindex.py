@@ -24,7 +24,15 @@ from convrec.models.base import ItemIds
 
 LARGE = 200_000
 """Catalogs above this many items evaluate whole-catalog conditions here."""
-FORMAT = 2
+FORMAT = 3
+
+TEXT_SHARE = 0.25
+"""A text column is indexed (exact values: =, !=, in, not_in) when it has at most this share of
+distinct values per item (or at most 1,000): a maker, a brand, a country — not a title or a
+description."""
+
+_ASCII_FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+"""SQLite's NOCASE: only ASCII letters fold."""
 
 _NUM_OPS = {"=": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}
 
@@ -33,11 +41,14 @@ class ColumnIndex:
     """Item positions per list value, number columns as arrays, and the popularity order."""
 
     def __init__(self, ids: np.ndarray, lists: dict[str, tuple[list[str], np.ndarray, np.ndarray]],
-                 numbers: dict[str, np.ndarray], model: np.ndarray):
+                 numbers: dict[str, np.ndarray], model: np.ndarray,
+                 texts: dict[str, tuple[list[str], np.ndarray]] | None = None):
         self.ids = ids  # item id per position; positions are the SQL path's order (popularity, then id)
         self.lists = lists  # column -> (values, start offsets, positions)
         self._value_at = {c: {v: k for k, v in enumerate(vals)} for c, (vals, _, _) in lists.items()}
         self.numbers = numbers
+        self.texts = texts or {}  # column -> (distinct values, per position the value's code, -1: none)
+        self._folded = {c: _by_folded(vals) for c, (vals, _) in self.texts.items()}
         self.model = np.asarray(model, dtype=np.int64)  # per position, the item's index in database order (the models')
         self.position = np.empty(len(self.model), dtype=np.int64)  # and back
         self.position[self.model] = np.arange(len(self.model))
@@ -57,7 +68,7 @@ class ColumnIndex:
                              dtype=object)
             where = pd.Index(ids)
             model = pd.Index([str(r[0]) for r in con.execute("SELECT item_id FROM items ORDER BY rowid")]).get_indexer(ids)
-            lists, numbers = {}, {}
+            lists, numbers, texts = {}, {}, {}
             for c in ds.columns:
                 name = c["name"]
                 if c["type"] == "list":
@@ -78,9 +89,19 @@ class ColumnIndex:
                         at = where.get_indexer([str(g[0]) for g in got])
                         col[at] = [float(g[1]) if isinstance(g[1], (int, float)) else np.nan for g in got]
                     numbers[name] = col
+                elif c["type"] == "text":
+                    got = pd.DataFrame(con.execute(f'SELECT item_id, "{name}" FROM items WHERE "{name}" IS NOT NULL').fetchall(),
+                                       columns=["item_id", "value"])
+                    vals = got["value"].astype(str)
+                    if vals.nunique() > max(TEXT_SHARE * len(ids), 1000):
+                        continue  # titles, descriptions: words and LIKE stay in SQL
+                    codes, uniq = pd.factorize(vals.to_numpy())
+                    col = np.full(len(ids), -1, dtype=np.int32)
+                    col[where.get_indexer(got["item_id"].astype(str))] = codes
+                    texts[name] = ([str(v) for v in uniq], col)
         finally:
             con.close()
-        return cls(ids, lists, numbers, model)
+        return cls(ids, lists, numbers, model, texts)
 
     def save(self, path: Path) -> None:
         arrays = {"ids": np.asarray(self.ids, dtype=str), "model": self.model}
@@ -90,6 +111,10 @@ class ColumnIndex:
             meta["lists"][c] = {"key": k, "values": vals}
         for k, c in enumerate(self.numbers):
             arrays[f"n{k}"] = self.numbers[c]
+        meta["texts"] = {}
+        for k, (c, (vals, codes)) in enumerate(self.texts.items()):
+            arrays[f"t{k}"] = codes
+            meta["texts"][c] = {"key": k, "values": vals}
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npz")
         np.savez(tmp, meta=np.asarray(json.dumps(meta)), **arrays)
@@ -103,7 +128,8 @@ class ColumnIndex:
                 raise ValueError("other format")
             lists = {c: (m["values"], z[f"l{m['key']}_starts"], z[f"l{m['key']}_pos"]) for c, m in meta["lists"].items()}
             numbers = {c: z[f"n{k}"] for k, c in enumerate(meta["numbers"])}
-            return cls(z["ids"].astype(object), lists, numbers, z["model"])
+            texts = {c: (m["values"], z[f"t{m['key']}"]) for c, m in meta.get("texts", {}).items()}
+            return cls(z["ids"].astype(object), lists, numbers, z["model"], texts)
 
     # ------------------------------------------------------------------ conditions
     def _carrying(self, column: str, values: list[str]) -> np.ndarray:
@@ -129,6 +155,15 @@ class ColumnIndex:
                     out &= ~self._carrying(column, vals)
                 else:
                     return None
+            elif column in self.texts and op in ("=", "!=", "in", "not_in"):
+                # as SQL reads them: the value compared without ASCII case; no value never matches
+                vals, codes = self.texts[column]
+                folded = self._folded[column]
+                hit = np.zeros(len(vals) + 1, dtype=bool)  # the last entry: items with no value (code -1)
+                for v in (value if isinstance(value, (list, tuple)) else [value]):
+                    hit[folded.get(str(v).translate(_ASCII_FOLD), [])] = True
+                has = hit[codes]
+                out &= has if op in ("=", "in") else (~has & (codes >= 0))
             elif column in self.numbers and op in _NUM_OPS:
                 col = self.numbers[column]
                 with np.errstate(invalid="ignore"):
@@ -150,6 +185,13 @@ class ColumnIndex:
             return within[m[self.position[within.idx]]]
         at = np.flatnonzero(m)[:limit]
         return items.view(self.model[at]) if items is not None else self.ids[at].tolist()
+
+
+def _by_folded(values: list[str]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for k, v in enumerate(values):
+        out.setdefault(v.translate(_ASCII_FOLD), []).append(k)
+    return out
 
 
 def column_index(ds: PreparedDataset) -> ColumnIndex | None:

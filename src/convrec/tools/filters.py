@@ -259,6 +259,13 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
         elif c["type"] == "boolean" and cond.op not in ("in", "not_in"):
             v = cond.value if isinstance(cond.value, bool) else str(cond.value).lower() in ("true", "1", "yes")
             out.append((c["name"], "!=" if cond.op == "!=" else "=", float(int(v))))
+        elif c["type"] == "text" and cond.op in ("in", "not_in"):  # exact values (the index reads a column with few)
+            vals = [str(v) for v in (cond.value if isinstance(cond.value, list) else [cond.value])]
+            if not vals:
+                return None
+            out.append((c["name"], cond.op, vals))
+        elif c["type"] == "text" and cond.op in ("=", "!="):
+            out.append((c["name"], cond.op, str(cond.value)))
         else:
             return None
     return out
