@@ -101,3 +101,31 @@ def test_a_bad_value_is_the_same_clear_error(tiny_ds, monkeypatch):
         apply_filter(tiny_ds, Filter(conditions=[Condition(column="genres", op="contains", value="zzqx unknown")]), None)
     with pytest.raises(filters.ToolError, match="needs a number"):
         apply_filter(tiny_ds, Filter(conditions=[Condition(column="cost", op="<", value="cheap")]), None)
+
+
+def test_carrying_a_value_reads_the_same_through_the_index(session_config, monkeypatch):
+    """What the soft (mood) ranking asks of every candidate — does it hold this value? — is
+    read from the condition index on a large catalog: the same answers as reading each item's
+    values, and the most popular holders in popularity order."""
+    from convrec.tools.catalog import CatalogAccess
+
+    ds = prepare(session_config, "movielens-small")
+    cat = CatalogAccess(ds, session_config)
+    rows = np.arange(len(cat.item_index))
+    checked = 0
+    for value in ("drama", "comedy", "film-noir", "(no genres listed)", "not a genre"):
+        monkeypatch.setattr(ci, "LARGE", 10**12)
+        direct = cat.carrying("genres", value, rows)
+        assert cat.most_popular_with("genres", value, 50) is None  # no index on a small catalog
+        monkeypatch.setattr(ci, "LARGE", 0)
+        ds.__dict__.pop("_column_index", None)
+        indexed = cat.carrying("genres", value, rows)
+        assert np.array_equal(direct, indexed), value
+        top = cat.most_popular_with("genres", value, 50)
+        assert top is not None and len(top) == min(50, int(direct.sum()))
+        assert direct[top].all()
+        pop = ds.items.set_index("item_id")["popularity"].reindex(cat.item_index.decode(top)).to_numpy()
+        assert (np.diff(pop) <= 0).all()
+        ds.__dict__.pop("_column_index", None)
+        checked += int(direct.sum())
+    assert checked > 5000

@@ -67,3 +67,49 @@ def test_shortlist_stays_inside_the_candidates(ranker, monkeypatch):
         monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
         checked += len(set(full_ids[:10]) & set(ids[:10]))
     assert checked >= 95  # of 100
+
+
+def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, monkeypatch):
+    """A large catalog's order-free SASRec keeps an item index (``build_index``, above
+    ``[models] ann_above``): a request's best items come from the index, the never-trained items'
+    floor from the index asked the other way, the normaliser from the proposals and a fixed
+    sample. Forced on the shipped catalog: every item's value is the full row's moved by one
+    constant (so no order changes), the floor is the full row's, the index finds most of the
+    best items, and the ranker's top 10 through it is the top 10 without it."""
+    import copy
+
+    from convrec.models.prefrank import seq_log_softmax
+
+    sas = ranker.views.sasrec
+    assert not sas.indexed  # the shipped catalog is below the threshold: exact
+    ix = copy.copy(sas)
+    ix.build_index()
+    assert ix.indexed
+    rng = np.random.default_rng(3)
+    top = np.argsort(-ranker._prior_score(False, True))[:2000]
+    recall = []
+    for _ in range(20):
+        liked = rng.choice(top, int(rng.integers(1, 5)), replace=False)
+        full = seq_log_softmax(sas, [(liked, np.zeros(0, dtype=np.int64))])[0]
+        row = ix.sparse_log_softmax(liked, 100)
+        some = rng.choice(len(full), 800, replace=False)
+        shift = row.at(some).astype(np.float64) - full[some]
+        assert shift.std() < 1e-4  # one constant for the request
+        assert abs(np.median(shift)) < 0.5  # and a close estimate of the normaliser
+        cold = np.flatnonzero(~sas.active)
+        if len(cold):
+            assert row.at(cold[:5])[0] == pytest.approx(full[cold[0]] + np.median(shift), abs=1e-4)
+        assert set(row.top) <= set(np.flatnonzero(sas.active)) and len(row.top) == 100
+        best = np.argpartition(-full, 99)[:100]
+        recall.append(len(set(best) & set(row.top)) / 100)
+    assert np.mean(recall) >= 0.7, recall
+
+    agree = []
+    for ctx in _contexts(ranker, 20, seed=4):
+        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        ids, _ = ranker.score(ctx)
+        monkeypatch.setattr(ranker.views, "sasrec", ix)
+        ids2, _ = ranker.score(ctx)
+        monkeypatch.setattr(ranker.views, "sasrec", sas)
+        agree.append(len(set(ids[:10]) & set(ids2[:10])) / 10)
+    assert np.mean(agree) >= 0.95, agree

@@ -70,7 +70,8 @@ class ModelsConfig(BaseModel):
     None: until early stopping). steam trains in ~30 s; large catalogs hit it."""
     ann_above: int = Field(default=100_000, ge=0)
     """Above this many items, text search and similar items use an approximate-nearest-neighbour
-    index (faiss IVF); exact cosine at or below it."""
+    index (faiss IVF), and the order-free SASRec a maximum-inner-product index over its item
+    vectors (a request's best items without a score for every item); exact at or below it."""
 
 
 class LLMConfig(BaseModel):

@@ -353,7 +353,10 @@ class PreferenceRanker:
         if seq is not None:
             X[:, col["seq"]] = seq
         elif len(liked) and v.sasrec is not None and act[col["seq"]]:
-            X[:, col["seq"]] = seq_log_softmax(v.sasrec, [(liked, disliked)])[0][cand]
+            if _sparse_seq(v.sasrec, disliked) and len(cand) < len(self.items) // 4:
+                X[:, col["seq"]] = v.sasrec.sparse_log_softmax(liked, 1).at(cand)
+            else:
+                X[:, col["seq"]] = seq_log_softmax(v.sasrec, [(liked, disliked)])[0][cand]
         vc = None  # the candidates' text vectors, gathered once for every content view
         if len(liked) and v.embeddings is not None and act[col["content_mean"]]:
             vec = v.embeddings.vectors
@@ -500,11 +503,15 @@ class PreferenceRanker:
                       getattr(v.itemcf, "lift_liked", None)):
                 if M is not None:
                     pick[np.concatenate([M.indices[M.indptr[i] : M.indptr[i + 1]] for i in r])] = True
-        seq = None
+        seq, row = None, None
         if len(liked) and v.sasrec is not None and reads("seq") and self.active()[col["seq"]]:
-            full = seq_log_softmax(v.sasrec, [(liked, disliked)])[0]
-            pick[best(full, each)] = True
-            seq = full
+            if _sparse_seq(v.sasrec, disliked):  # through SASRec's item index: no score for every item
+                row = v.sasrec.sparse_log_softmax(liked, each, None if whole else allowed)
+                pick[row.top] = True
+            else:
+                full = seq_log_softmax(v.sasrec, [(liked, disliked)])[0]
+                pick[best(full, each)] = True
+                seq = full
         emb = v.embeddings
         if emb is not None:
             vec = emb.vectors
@@ -536,7 +543,7 @@ class PreferenceRanker:
         pick[order[:each] if whole else order[allowed[order]][:each]] = True
         pick &= allowed
         out = np.flatnonzero(pick)
-        return out, (seq[out] if seq is not None else None)
+        return out, (seq[out] if seq is not None else row.at(out) if row is not None else None)
 
     def _prior_order(self, conversational: bool, stated: bool) -> np.ndarray:
         """Every item, best first by :meth:`_prior_score` (kept per weight set)."""
@@ -870,6 +877,12 @@ class PreferenceRanker:
         obj.chat = a.get("chat")
         obj.fit_info = meta.get("fit", {})
         return obj
+
+
+def _sparse_seq(sasrec, disliked: np.ndarray) -> bool:
+    """Whether a request's SASRec column is read through the model's item index (a large
+    catalog's model has one: ``SASRec.build_index``); disliked items, rare, take the full row."""
+    return bool(getattr(sasrec, "indexed", False)) and not len(disliked)
 
 
 def seq_log_softmax(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]], out: np.ndarray | None = None) -> np.ndarray:

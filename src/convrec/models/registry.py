@@ -173,6 +173,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
             raise NotApplicable(f"dataset '{ds.name}' has no interactions: SASRec cannot be trained")
         model = SASRec(**sasrec_params(ds, config, ordered=artifact == "sasrec", **overrides))
         model.fit(TrainData.from_dataset(ds), progress=progress)
+        if artifact == "sasrec-set" and len(model.items) > config.models.ann_above:
+            model.build_index(threads=max(config.threads, min(2, os.cpu_count() or 1)))  # what the ranker reads per request
     elif artifact == "embeddings":
         td = TrainData.from_dataset(ds, include_valid=True)
         td.item_texts = item_texts(ds)
@@ -399,6 +401,26 @@ def training_lock(ds: PreparedDataset, artifact: str, say: Callable[[str], None]
                      waiting=lambda: say and say(f"waiting for another process training '{artifact}' for '{ds.name}'"))
 
 
+def _indexed(ds: PreparedDataset, config: Config, artifact: str, model: Recommender,
+             say: Callable[[str], None] | None) -> Recommender:
+    """A large catalog's order-free SASRec saved before it kept an item index: the index built
+    once and saved beside it (seconds; the model is not trained again)."""
+    if artifact != "sasrec-set" or not isinstance(model, SASRec) or model.indexed \
+            or len(model.items) <= config.models.ann_above:
+        return model
+    if say:
+        say(f"indexing the items of '{artifact}' for dataset '{ds.name}' (once)")
+    model.build_index(threads=max(config.threads, min(2, os.cpu_count() or 1)))
+    d = model_dir(ds, artifact)
+    tmp = d / f".index.faiss.{os.getpid()}"
+    try:
+        model._index.save(tmp)
+        tmp.replace(d / "index.faiss")
+    except OSError:  # a read-only home: the index lives in memory for this process
+        tmp.unlink(missing_ok=True)
+    return model
+
+
 def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: Progress | None = None,
                   say: Callable[[str], None] | None = None, get: Callable[[str], Recommender] | None = None) -> Recommender:
     """The saved artifact, or train it now (saying so) when it is missing. ``get`` loads the
@@ -422,7 +444,7 @@ def load_or_train(ds: PreparedDataset, config: Config, artifact: str, progress: 
                 say(f"fitting the preference ranker for dataset '{ds.name}' ({why})")
             return train_artifact(ds, config, artifact, progress=progress, get=get)
     if is_trained(ds, artifact):
-        return load_artifact(ds, artifact)
+        return _indexed(ds, config, artifact, load_artifact(ds, artifact), say)
     shipped = pretrained_dir(ds, artifact)
     if shipped is not None:
         noted = ds.dir / "models" / f".{artifact}.shipped-noted"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,9 @@ POSITIONS = ("end", "start")
 PRECISIONS = ("fp32", "bf16", "auto")
 CHUNK_ELEMENTS = 2**19
 """Softmax logits are computed and back-propagated this many at a time (2 MB in fp32)."""
+NORM_SAMPLE = 4096
+"""Trained items (a fixed draw) whose scores estimate the rest of the log-softmax normaliser
+when a request is read through the item index instead of over the whole catalog."""
 
 
 def native_bf16() -> bool:
@@ -215,6 +219,7 @@ class SASRec(Recommender):
         """Loaded weights, for torch-free scoring (:meth:`_np_user_vectors`)."""
         self.active: np.ndarray | None = None  # items seen in training
         self.history: list[dict] = []
+        self._index, self._index_path = None, None  # the item index of a large catalog (build_index)
 
     @property
     def net(self):
@@ -610,3 +615,126 @@ class SASRec(Recommender):
         self._net_obj = None
         self.__dict__.pop("_unit", None)
         self._arrays = arrays  # the torch network is built only if something needs it
+        self._index, self._index_path = None, None
+
+    # ------------------------------------------------------------------ a large catalog
+    @property
+    def indexed(self) -> bool:
+        """Whether requests can be read through the item index (:meth:`build_index`) instead
+        of a score for every item of the catalog."""
+        return getattr(self, "_index", None) is not None or getattr(self, "_index_path", None) is not None
+
+    def _item_table(self) -> np.ndarray:
+        if self._arrays is not None and self._net_obj is None:
+            return self._arrays["item_emb.weight"][1:]
+        return self.net.item_emb.weight[1:].detach().numpy()
+
+    def build_index(self, threads: int = 1, progress=None) -> "SASRec":
+        """A maximum-inner-product index over the trained items' vectors (faiss IVF): each
+        vector is scaled by the largest norm and given one more coordinate that makes it unit
+        length, so the best inner products with a request are its nearest unit vectors (the
+        query's extra coordinate is 0). Used by :meth:`sparse_log_softmax`."""
+        from convrec.models.ann import IVFIndex
+
+        self._require_fitted()
+        rows = np.flatnonzero(self.active)
+        if len(rows) == 0:
+            raise ValueError("no trained items to index")
+        x = self._item_table()[rows].astype(np.float32)
+        norms = np.linalg.norm(x, axis=1)
+        x /= float(norms.max()) or 1.0
+        extra = np.sqrt(np.clip(1.0 - (norms / (float(norms.max()) or 1.0)) ** 2, 0.0, None)).astype(np.float32)
+        self._index = IVFIndex.build(np.hstack([x, extra[:, None]]), threads=threads, progress=progress)
+        self._index_path = None
+        return self
+
+    def _ann(self):
+        if getattr(self, "_index", None) is None and getattr(self, "_index_path", None) is not None:
+            from convrec.models.ann import IVFIndex
+
+            self._index = IVFIndex.load(self._index_path)
+        return getattr(self, "_index", None)
+
+    def _trained_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """(trained item indices, the fixed sample of them for the normaliser), kept."""
+        got = self.__dict__.get("_rows_sample")
+        if got is None:
+            rows = np.flatnonzero(self.active)
+            rng = np.random.default_rng(0)
+            sample = np.sort(rng.choice(rows, size=min(NORM_SAMPLE, len(rows)), replace=False))
+            got = self.__dict__["_rows_sample"] = (rows, sample)
+        return got
+
+    def sparse_log_softmax(self, history: np.ndarray, k: int, allowed: np.ndarray | None = None) -> "SparseRow":
+        """The order-free log-softmax row of ``history`` without scoring every item: the ``k``
+        best trained items (among ``allowed``, a boolean mask over items, if given) proposed by
+        the index, the lowest trained score from the index asked the other way (the floor of
+        never-trained items, as :meth:`floor_untrained` puts it), and the normaliser summed
+        exactly over the proposals and estimated for the rest from a fixed sample of trained
+        items — a constant of the request, so it moves every item's value alike and never
+        their order. Needs :meth:`build_index`."""
+        index = self._ann()
+        if index is None:
+            raise ValueError("no item index: build_index() first")
+        E = self._item_table()
+        h = self._np_user_vectors([np.asarray(history)])[0] if self._arrays is not None and self._net_obj is None \
+            else self._user_vectors([np.asarray(history)])[0].numpy()
+        h = h.astype(E.dtype, copy=False)
+        rows, sample = self._trained_rows()
+        q = np.concatenate([h / (float(np.linalg.norm(h)) or 1.0), [0.0]]).astype(np.float32)
+        want = max(k, 64)
+        ok = None if allowed is None else allowed[rows]
+        if ok is not None and int(ok.sum()) <= 20_000:  # few allowed: exactly over them
+            on = rows[ok]
+            s_on = E[on] @ h
+            top = on[np.argpartition(-s_on, min(k, len(on)) - 1)[:k]] if len(on) and k > 0 else on[:0]
+            i_low, _ = index.search_many(-q[None], 16)
+        else:
+            i_top, _ = index.search_many(q[None], want, None if ok is None else ok)
+            i_low, _ = index.search_many(-q[None], 16)
+            got = i_top[0][i_top[0] >= 0]
+            top = rows[got]
+        low = rows[i_low[0][i_low[0] >= 0]]
+        s_top, s_low, s_sam = E[top] @ h, E[low] @ h, E[sample] @ h
+        if len(top) > k:  # the index's proposals scored exactly; the best k kept
+            keep = np.argpartition(-s_top, k - 1)[:k]
+            top, s_top = top[keep], s_top[keep]
+        floor = float(min(s_low.min(initial=np.inf), s_sam.min(initial=np.inf), s_top.min(initial=np.inf))) - 1.0
+        rest = ~np.isin(sample, top)
+        parts = [s_top.astype(np.float64)]
+        if rest.any():
+            parts.append(s_sam[rest].astype(np.float64) + math.log(max(len(rows) - len(top), 1) / int(rest.sum())))
+        n_cold = len(self.items) - len(rows)
+        if n_cold:
+            parts.append(np.array([floor + math.log(n_cold)]))
+        allp = np.concatenate(parts)
+        mx = float(allp.max())
+        lse = mx + math.log(float(np.exp(allp - mx).sum()))
+        return SparseRow(top=top.astype(np.int64), h=h, table=E, cold=~self.active, floor=floor, lse=lse)
+
+    def save(self, directory: str | Path) -> Path:
+        d = super().save(directory)
+        if self._ann() is not None:
+            self._index.save(Path(d) / "index.faiss")
+        return d
+
+    @classmethod
+    def load(cls, directory: str | Path) -> "SASRec":
+        obj = super().load(directory)
+        if (Path(directory) / "index.faiss").is_file():
+            obj._index_path = Path(directory) / "index.faiss"
+        return obj
+
+
+class SparseRow:
+    """One request's SASRec log-softmax read at chosen items (:meth:`SASRec.sparse_log_softmax`):
+    ``top`` the best trained items found; :meth:`at` the value of any items."""
+
+    def __init__(self, top: np.ndarray, h: np.ndarray, table: np.ndarray, cold: np.ndarray, floor: float, lse: float):
+        self.top, self._h, self._table, self._cold, self.floor, self.lse = top, h, table, cold, floor, lse
+
+    def at(self, items: np.ndarray) -> np.ndarray:
+        """float32 values at ``items`` (never-trained ones at the floor), as the full row has them."""
+        s = (self._table[items] @ self._h).astype(np.float64)
+        s[self._cold[items]] = self.floor
+        return (s - self.lse).astype(np.float32)

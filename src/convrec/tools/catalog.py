@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
@@ -135,6 +136,51 @@ class CatalogAccess:
         except Exception:  # noqa: BLE001 — no models for this catalog: its own index
             pass
         return ItemIndex(self.ds.items["item_id"])
+
+    def carrying(self, column: str, value_low: str, rows: np.ndarray) -> np.ndarray:
+        """Whether each item (``rows``: model indices, :attr:`item_index`) holds ``value_low``
+        in ``column`` (lower case; a list column: among its values). A large catalog reads it
+        from its condition index; otherwise the column's values are read for these items only."""
+        from convrec.tools.colindex import column_index
+
+        rows = np.asarray(rows, dtype=np.int64)
+        index = column_index(self.ds)
+        if index is not None:
+            m = index.carrying_lower(column, value_low)
+            if m is not None:
+                return m[index.position[rows]]
+        vals = self._column_by_model(column)
+        if vals is None:
+            return np.zeros(len(rows), dtype=bool)
+        return np.fromiter((any(str(x).lower() == value_low for x in v) if isinstance(v, (list, tuple, np.ndarray))
+                            else (v is not None and not (isinstance(v, float) and v != v) and str(v).lower() == value_low)
+                            for v in vals[rows]), dtype=bool, count=len(rows))
+
+    def most_popular_with(self, column: str, value_low: str, limit: int) -> np.ndarray | None:
+        """Model indices of up to ``limit`` items holding the value, most popular first, from a
+        large catalog's condition index (None: no index for this catalog or column)."""
+        from convrec.tools.colindex import column_index
+
+        index = column_index(self.ds)
+        m = index.carrying_lower(column, value_low) if index is not None else None
+        if m is None:
+            return None
+        return index.model[np.flatnonzero(m)[:limit]]  # positions are in popularity order
+
+    def _column_by_model(self, column: str) -> np.ndarray | None:
+        """``column``'s values as an object array in model-index order (kept per column)."""
+        cache = self.__dict__.setdefault("_by_model", {})
+        if column not in cache:
+            items = self.items
+            if column not in items.columns:
+                return None
+            at = items.index.get_indexer(self.item_index.ids)
+            col = items[column].to_numpy(dtype=object)
+            out = np.empty(len(at), dtype=object)
+            ok = at >= 0
+            out[ok] = col[at[ok]]
+            cache[column] = out
+        return cache[column]
 
     ranker_groups: tuple[str, ...] | None = None
     """Views the preference ranker uses (None: all); an ablation sets fewer, and the ranker is

@@ -142,6 +142,19 @@ class ColumnIndex:
                 mask[pos[starts[k] : starts[k + 1]]] = True
         return mask
 
+    def carrying_lower(self, column: str, value_low: str) -> np.ndarray | None:
+        """Positions whose ``column`` holds ``value_low`` compared in lower case (a list column:
+        among its values), or None when the index does not hold the column."""
+        if column in self.lists:
+            vals = self.lists[column][0]
+            return self._carrying(column, [v for v in vals if v.lower() == value_low])
+        if column in self.texts:
+            vals, codes = self.texts[column]
+            hit = np.zeros(len(vals) + 1, dtype=bool)  # the last entry: no value
+            hit[[k for k, v in enumerate(vals) if v.lower() == value_low]] = True
+            return hit[codes]
+        return None
+
     def mask(self, conditions: list[tuple[str, str, object]]) -> np.ndarray | None:
         """Items meeting every ``(column, op, value)`` (values already in the catalog's
         spelling), or None when one of them is not a condition this index reads."""

@@ -8,6 +8,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from convrec.models.base import ItemIds
 from convrec.tools.bus import CandidateBus
 from convrec.core.sessions import Profile
 from convrec.core.answers import item_view
@@ -17,7 +18,7 @@ from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext
 from convrec.nlu import RequestIntent
 from convrec.nlu.text import content_words, noun_plural
-from convrec.strategies.interecagent.common import (BRAIN_VALUE_SIM, SOFT_POOL, SOFT_SORT_POOL, SOFT_VALUES, SOFT_WEIGHT, TOOLS, VERIFY_POOL, _Outcome, _has_value, _items_with, _tool_input)
+from convrec.strategies.interecagent.common import (BRAIN_VALUE_SIM, SOFT_POOL, SOFT_SORT_POOL, SOFT_VALUES, SOFT_WEIGHT, TOOLS, VERIFY_POOL, _Outcome, _items_with, _tool_input)
 
 
 class Executor:
@@ -167,9 +168,22 @@ class Executor:
             emb = self.catalog.model("embeddings")
         except Exception:  # noqa: BLE001 — no text model for this catalog: the tools' order stands
             return ""
-        current = list(bus.candidates or [])
-        pool = current if filtered else list(dict.fromkeys(list(emb.search(text, None, k=SOFT_POOL)[0]) + current))
-        if not pool:
+        # in index space (the models' item indices): a condition over a large catalog leaves
+        # hundreds of thousands of candidates, each read here once as an integer, never as a row
+        items = self.catalog.item_index
+        cur = bus.candidates
+        if cur is None:
+            cur_rows = np.zeros(0, dtype=np.int64)
+        elif isinstance(cur, ItemIds) and items.same_as(cur.index):
+            cur_rows = np.asarray(cur.idx, dtype=np.int64)
+        else:
+            cur_rows = items.encode([i for i in cur if i in items])
+        if filtered:
+            pool = cur_rows
+        else:
+            near = [i for i in emb.search(text, None, k=SOFT_POOL)[0] if i in items]
+            pool = _first_places(np.concatenate([items.encode(near), cur_rows]))
+        if not len(pool):
             return ""
         # the catalog's own values closest to each soft phrase: items carrying them come first
         related: dict[tuple[str, str], float] = {k: 1.0 for k in soft_values}  # tags the request named
@@ -193,16 +207,29 @@ class Executor:
                 related[key] = max(related.get(key, 0.0), sim)
         if related and not filtered:
             for (col, val), _ in sorted(related.items(), key=lambda x: -x[1])[:3]:
-                pool = list(dict.fromkeys(pool + _items_with(self.vocab, col, val, SOFT_POOL)))
-        ids, sims = emb.search(text, pool, k=None)
-        pos = {i: n for n, i in enumerate(current)}
-        base = np.asarray([1.0 - pos[i] / max(len(current), 1) if i in pos else 0.0 for i in ids])
-        sim_pct = (np.argsort(np.argsort(-np.asarray(sims))) / max(len(ids) - 1, 1))
-        vals = np.asarray([sum(sim for (col, v), sim in related.items() if _has_value(self.vocab, i, col, v)) for i in ids])
-        val_pct = (np.argsort(np.argsort(-vals, kind="stable")) / max(len(ids) - 1, 1)) if vals.any() else np.ones(len(ids))
+                more = self.catalog.most_popular_with(col, val, SOFT_POOL)
+                if more is None:
+                    more = items.encode([i for i in _items_with(self.vocab, col, val, SOFT_POOL) if i in items])
+                pool = _first_places(np.concatenate([pool, more]))
+        # every pool item's closeness to the words, exactly, best first (ties in pool order)
+        vec = emb.vectors
+        sims_all = (vec[emb.items.encode(items.decode(pool))] if not emb.items.same_as(items) else vec[pool]) \
+            @ np.asarray(emb.embed_query(text), dtype=vec.dtype)
+        by_sim = np.lexsort((np.arange(len(pool)), -sims_all))
+        rows, sims = pool[by_sim], sims_all[by_sim].astype(np.float64)
+        at = np.full(len(items), -1, dtype=np.int64)  # each item's place in the tools' order
+        at[cur_rows] = np.arange(len(cur_rows))
+        place = at[rows]
+        base = np.where(place >= 0, 1.0 - place / max(len(cur_rows), 1), 0.0)
+        sim_pct = (np.argsort(np.argsort(-sims)) / max(len(rows) - 1, 1))
+        vals = np.zeros(len(rows))
+        for (col, v), sim in related.items():
+            vals += sim * self.catalog.carrying(col, v, rows)
+        val_pct = (np.argsort(np.argsort(-vals, kind="stable")) / max(len(rows) - 1, 1)) if vals.any() else np.ones(len(rows))
         score = SOFT_VALUES * (1.0 - val_pct) * (vals > 0) + SOFT_WEIGHT * (1.0 - sim_pct) + (1.0 - SOFT_WEIGHT) * base
         order = np.argsort(-score, kind="stable")
-        bus.set([ids[i] for i in order], score[order], ranked=True)
+        ids = rows
+        bus.set(items.view(rows[order]), score[order], ranked=True)
         near = [[c, v, round(float(sim), 3)] for (c, v), sim in sorted(related.items(), key=lambda x: -x[1])[:8]]
         bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT, "related": near},
                    f"ordered {len(ids)} candidates by “{text}”", None, t)
@@ -224,3 +251,9 @@ class Executor:
         bus.set(ids[:2000], ranked=True)
         bus.record("sort", {"by": [(h.column, "desc" if h.descending else "asc") for h in intent.sort]},
                    f"ordered {len(ids)} candidates", None, t)
+
+
+def _first_places(rows: np.ndarray) -> np.ndarray:
+    """``rows`` with each index kept at its first place only."""
+    _, first = np.unique(rows, return_index=True)
+    return rows[np.sort(first)]
