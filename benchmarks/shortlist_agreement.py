@@ -3,6 +3,8 @@ popular and random items (with and without words), the top 10 scored on the shor
 the top 10 scoring every item of the catalog, and the time of each.
 
     python benchmarks/shortlist_agreement.py synth1m --n 40
+    python benchmarks/shortlist_agreement.py synth1m --n 40 --disliked --within 0.04   # a disliked item in every
+                                                                  # other request; candidates a 4 % subset (a condition)
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--each", type=int, default=None, help="items each view adds (default: SHORTLIST_EACH)")
+    ap.add_argument("--disliked", action="store_true", help="every other request also names a disliked item")
+    ap.add_argument("--within", type=float, default=None,
+                    help="rank within a random share of the catalog (as a condition leaves), e.g. 0.04")
     a = ap.parse_args()
 
     import convrec.models.prefrank as pr
@@ -40,25 +45,32 @@ def main() -> None:
     r = CatalogAccess(open_dataset(cfg, a.dataset), cfg).ranker()  # opened as prepared, never re-prepared
     rng = np.random.default_rng(a.seed)
     n = len(r.items)
+    sparse = pr._sparse_seq
     top = np.argsort(-r._prior_score(False, True))[:5000]
     words = ["", "a relaxing game with a great story", "", "fast competitive multiplayer"]
     overlap, t_full, t_short, sizes = [], [], [], []
     for q in range(a.n):
         src = top if q % 2 == 0 else np.arange(n)  # popular items, then any items
-        liked = list(r.items.decode(rng.choice(src, int(rng.integers(1, 5)), replace=False)))
-        ctx = Context(liked, [], ordered=False, text=words[q % 4])
-        pr.SHORTLIST_ABOVE = 10**12
+        picked = rng.choice(src, int(rng.integers(1, 5)) + 1, replace=False)
+        liked = list(r.items.decode(picked[:-1]))
+        disliked = list(r.items.decode(picked[-1:])) if a.disliked and q % 2 == 1 else []
+        ctx = Context(liked, disliked, ordered=False, text=words[q % 4])
+        cand = None
+        if a.within:
+            cand = list(r.items.decode(np.sort(rng.choice(n, int(a.within * n), replace=False))))
+        pr.SHORTLIST_ABOVE, pr._sparse_seq = 10**12, lambda _m: False  # the reference: every item, SASRec's whole row
         t = time.perf_counter()
-        full, _ = r.rank(ctx, None, k=10)
+        full, _ = r.rank(ctx, cand, k=10)
         t_full.append((time.perf_counter() - t) * 1000)
-        pr.SHORTLIST_ABOVE = 0
+        pr.SHORTLIST_ABOVE, pr._sparse_seq = 0, sparse
         t = time.perf_counter()
-        ids, _ = r.score(ctx)
+        ids, _ = r.score(ctx, cand)
         t_short.append((time.perf_counter() - t) * 1000)
         sizes.append(len(ids))
-        short = [i for i in ids[:10 + len(liked)] if i not in liked][:10]
+        short = [i for i in ids[:10 + len(liked) + len(disliked)] if i not in liked and i not in disliked][:10]
         overlap.append(len(set(full) & set(short)) / 10)
-    out = {"dataset": a.dataset, "items": n, "requests": a.n, "each": pr.SHORTLIST_EACH, "top10_overlap": round(statistics.mean(overlap), 3),
+    out = {"dataset": a.dataset, "items": n, "requests": a.n, "each": pr.SHORTLIST_EACH, "disliked": a.disliked,
+           "within": a.within, "top10_overlap": round(statistics.mean(overlap), 3),
            "same_top10_share": round(float(np.mean(np.array(overlap) == 1.0)), 3), "min_overlap": min(overlap),
            "shortlist_median": int(statistics.median(sizes)), "full_ms_p50": round(statistics.median(t_full), 1),
            "shortlist_ms_p50": round(statistics.median(t_short), 1)}

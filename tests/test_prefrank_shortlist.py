@@ -74,8 +74,9 @@ def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, mo
     ``[models] ann_above``): a request's best items come from the index, the never-trained items'
     floor from the index asked the other way, the normaliser from the proposals and a fixed
     sample. Forced on the shipped catalog: every item's value is the full row's moved by one
-    constant (so no order changes), the floor is the full row's, the index finds most of the
-    best items, and the ranker's top 10 through it is the top 10 without it."""
+    constant (so no order changes), a disliked item's push included, the floor is the full
+    row's, the index finds most of the best items, and the ranker's top 10 through it is the top
+    10 without it (a disliked item in half of the requests)."""
     import copy
 
     from convrec.models.prefrank import seq_log_softmax
@@ -88,10 +89,11 @@ def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, mo
     rng = np.random.default_rng(3)
     top = np.argsort(-ranker._prior_score(False, True))[:2000]
     recall = []
-    for _ in range(20):
-        liked = rng.choice(top, int(rng.integers(1, 5)), replace=False)
-        full = seq_log_softmax(sas, [(liked, np.zeros(0, dtype=np.int64))])[0]
-        row = ix.sparse_log_softmax(liked, 100)
+    for t in range(20):
+        picked = rng.choice(top, int(rng.integers(1, 5)) + 1, replace=False)
+        liked, disliked = picked[:-1], (picked[-1:] if t % 2 else np.zeros(0, dtype=np.int64))
+        full = seq_log_softmax(sas, [(liked, disliked)])[0]
+        row = ix.sparse_log_softmax(liked, 100, disliked=disliked)
         some = rng.choice(len(full), 800, replace=False)
         shift = row.at(some).astype(np.float64) - full[some]
         assert shift.std() < 1e-4  # one constant for the request
@@ -105,7 +107,9 @@ def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, mo
     assert np.mean(recall) >= 0.7, recall
 
     agree = []
-    for ctx in _contexts(ranker, 20, seed=4):
+    for t, ctx in enumerate(_contexts(ranker, 20, seed=4)):
+        if t % 2:
+            ctx.disliked = [i for i in ranker.items.decode(top[:50]) if i not in ctx.history][:1]
         monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
         ids, _ = ranker.score(ctx)
         monkeypatch.setattr(ranker.views, "sasrec", ix)

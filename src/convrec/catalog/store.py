@@ -127,7 +127,11 @@ class PreparedDataset:
             df = pd.read_sql_query("SELECT * FROM items ORDER BY rowid", con)
         for c in self.columns:
             if c["type"] == "list":
-                df[c["name"]] = [json.loads(v) if v else [] for v in df[c["name"]]]
+                # one string object per distinct value (a tag repeats across thousands of items;
+                # each list decoded anew held its own copies: 1.6 -> 0.9 GB at a million items)
+                same: dict[str, str] = {}
+                df[c["name"]] = [[same.setdefault(x, x) if isinstance(x, str) else x for x in json.loads(v)] if v else []
+                                 for v in df[c["name"]]]
             elif c["type"] == "integer":
                 df[c["name"]] = df[c["name"]].astype("Int64")
             elif c["type"] == "boolean":

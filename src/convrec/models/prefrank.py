@@ -353,8 +353,8 @@ class PreferenceRanker:
         if seq is not None:
             X[:, col["seq"]] = seq
         elif len(liked) and v.sasrec is not None and act[col["seq"]]:
-            if _sparse_seq(v.sasrec, disliked) and len(cand) < len(self.items) // 4:
-                X[:, col["seq"]] = v.sasrec.sparse_log_softmax(liked, 1).at(cand)
+            if _sparse_seq(v.sasrec) and len(cand) < len(self.items) // 4:
+                X[:, col["seq"]] = v.sasrec.sparse_log_softmax(liked, 64, disliked=disliked).at(cand)
             else:
                 X[:, col["seq"]] = seq_log_softmax(v.sasrec, [(liked, disliked)])[0][cand]
         vc = None  # the candidates' text vectors, gathered once for every content view
@@ -468,9 +468,11 @@ class PreferenceRanker:
                   conversational: bool, mentioned: np.ndarray | None, stated: bool,
                   each: int | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """``(shortlist, SASRec column on it)``: the candidates worth scoring in full — every
-        item with a stored ItemCF similarity to a liked (or, in a conversation, mentioned) item,
-        and ``each`` items from each other view the weights read: SASRec's best, the nearest
-        texts to the liked items (their mean, and each one) and to the user's words (through the
+        item with a stored ItemCF similarity to a liked (or, in a conversation, mentioned) item
+        or to a disliked one (the weights decide which way those move), and ``each`` items from
+        each other view the weights read: SASRec's best (through its item index on a large
+        catalog), the nearest texts to the liked items (their mean less half the disliked ones',
+        which is the content_mean feature, and each one) and to the user's words (through the
         vector index on large catalogs), and the best by the item-only part of the score
         (popularity, recency, age, dialogue counts), which is computed once per weight set.
         An item outside it would need to beat all of these on views where it is not among the
@@ -497,6 +499,8 @@ class PreferenceRanker:
             rows.append(liked)
         if conversational and mentioned is not None and len(mentioned):
             rows.append(mentioned)
+        if len(disliked) and len(liked):  # cf_mean reads them too: their neighbours move, whichever way the weights say
+            rows.append(disliked)
         if v.itemcf is not None and rows and reads(*GROUPS["cf"], "ctx_cf"):
             r = np.concatenate(rows).astype(np.int64)
             for M in (v.itemcf.sim, getattr(v.itemcf, "conf", None), getattr(v.itemcf, "lift", None),
@@ -505,8 +509,8 @@ class PreferenceRanker:
                     pick[np.concatenate([M.indices[M.indptr[i] : M.indptr[i + 1]] for i in r])] = True
         seq, row = None, None
         if len(liked) and v.sasrec is not None and reads("seq") and self.active()[col["seq"]]:
-            if _sparse_seq(v.sasrec, disliked):  # through SASRec's item index: no score for every item
-                row = v.sasrec.sparse_log_softmax(liked, each, None if whole else allowed)
+            if _sparse_seq(v.sasrec):  # through SASRec's item index: no score for every item
+                row = v.sasrec.sparse_log_softmax(liked, each, None if whole else allowed, disliked)
                 pick[row.top] = True
             else:
                 full = seq_log_softmax(v.sasrec, [(liked, disliked)])[0]
@@ -518,7 +522,9 @@ class PreferenceRanker:
             rows_ok = cand
             queries = []
             if len(liked) and reads("content_mean", "content_max"):
-                queries.append((vec[liked].mean(axis=0), each))
+                # the content_mean feature is this inner product: the liked texts' mean, less half the disliked ones'
+                qm = vec[liked].mean(axis=0)
+                queries.append((qm - 0.5 * vec[disliked].mean(axis=0) if len(disliked) else qm, each))
                 queries += [(vec[i], max(each // len(liked), 50)) for i in liked]
             if text is not None and reads("text"):
                 queries.append((text.astype(vec.dtype), each))
@@ -532,15 +538,23 @@ class PreferenceRanker:
             elif queries:  # exact: the candidates' vectors gathered once, one product for every query
                 Q = np.stack([q for q, _ in queries]).astype(vec.dtype, copy=False)
                 sub = np.unique(rows_ok) if few and not whole else None
-                sims = (vec if sub is None else vec[sub]) @ Q.T
+                if sub is None:
+                    sims = vec @ Q.T
+                else:  # gathered a cache-sized block at a time (the whole gather cost more than the product)
+                    sims = np.empty((len(sub), len(Q)), dtype=np.result_type(vec.dtype, Q.dtype))
+                    for a in range(0, len(sub), 4096):
+                        np.matmul(vec[sub[a : a + 4096]], Q.T, out=sims[a : a + 4096])
                 for j, (_, k) in enumerate(queries):
                     if sub is None:
                         pick[best(sims[:, j], k)] = True
                     else:
                         k = min(k, len(sub))
                         pick[sub[np.argpartition(-sims[:, j], k - 1)[:k]]] = True
-        order = self._prior_order(conversational, stated)  # request-independent: sorted once per weight set
-        pick[order[:each] if whole else order[allowed[order]][:each]] = True
+        if whole:  # request-independent: sorted once per weight set
+            pick[self._prior_order(conversational, stated)[:each]] = True
+        else:  # the allowed items' best, found among them only (the same items the sorted catalog gives)
+            c = np.flatnonzero(allowed)
+            pick[c[top_order(self._prior_score(conversational, stated)[c], each)]] = True
         pick &= allowed
         out = np.flatnonzero(pick)
         return out, (seq[out] if seq is not None else row.at(out) if row is not None else None)
@@ -879,10 +893,10 @@ class PreferenceRanker:
         return obj
 
 
-def _sparse_seq(sasrec, disliked: np.ndarray) -> bool:
+def _sparse_seq(sasrec) -> bool:
     """Whether a request's SASRec column is read through the model's item index (a large
-    catalog's model has one: ``SASRec.build_index``); disliked items, rare, take the full row."""
-    return bool(getattr(sasrec, "indexed", False)) and not len(disliked)
+    catalog's model has one: ``SASRec.build_index``)."""
+    return bool(getattr(sasrec, "indexed", False))
 
 
 def seq_log_softmax(sasrec, pairs: Sequence[tuple[np.ndarray, np.ndarray]], out: np.ndarray | None = None) -> np.ndarray:

@@ -665,14 +665,17 @@ class SASRec(Recommender):
             got = self.__dict__["_rows_sample"] = (rows, sample)
         return got
 
-    def sparse_log_softmax(self, history: np.ndarray, k: int, allowed: np.ndarray | None = None) -> "SparseRow":
+    def sparse_log_softmax(self, history: np.ndarray, k: int, allowed: np.ndarray | None = None,
+                           disliked: np.ndarray | None = None) -> "SparseRow":
         """The order-free log-softmax row of ``history`` without scoring every item: the ``k``
         best trained items (among ``allowed``, a boolean mask over items, if given) proposed by
-        the index, the lowest trained score from the index asked the other way (the floor of
-        never-trained items, as :meth:`floor_untrained` puts it), and the normaliser summed
-        exactly over the proposals and estimated for the rest from a fixed sample of trained
-        items — a constant of the request, so it moves every item's value alike and never
-        their order. Needs :meth:`build_index`."""
+        the index and scored exactly, the lowest trained score from the index asked the other
+        way (the floor of never-trained items, as :meth:`floor_untrained` puts it), and the
+        normaliser summed exactly over the proposals and estimated for the rest from a fixed
+        sample of trained items — a constant of the request, so it moves every item's value
+        alike and never their order. ``disliked``: pushed down as :meth:`_score_indices` does,
+        by the row's spread over trained items (estimated on the same sample). Needs
+        :meth:`build_index`."""
         index = self._ann()
         if index is None:
             raise ValueError("no item index: build_index() first")
@@ -681,36 +684,41 @@ class SASRec(Recommender):
             else self._user_vectors([np.asarray(history)])[0].numpy()
         h = h.astype(E.dtype, copy=False)
         rows, sample = self._trained_rows()
+        s_sam = (E[sample] @ h).astype(np.float64)
+        push = None
+        if disliked is not None and len(disliked):
+            D = E[np.asarray(disliked, dtype=np.int64)]
+            mean_d = (D / (np.linalg.norm(D, axis=1, keepdims=True) + 1e-9)).mean(axis=0)
+            push = (self.cfg["dislike_weight"] * (float(s_sam.std()) or 1.0), mean_d.astype(E.dtype))
+        score = _Scorer(E, h, push)
         q = np.concatenate([h / (float(np.linalg.norm(h)) or 1.0), [0.0]]).astype(np.float32)
-        want = max(k, 64)
+        want = max(k, 64) * (2 if push is not None else 1)  # a dislike reorders: more proposals to choose from
         ok = None if allowed is None else allowed[rows]
         if ok is not None and int(ok.sum()) <= 20_000:  # few allowed: exactly over them
-            on = rows[ok]
-            s_on = E[on] @ h
-            top = on[np.argpartition(-s_on, min(k, len(on)) - 1)[:k]] if len(on) and k > 0 else on[:0]
-            i_low, _ = index.search_many(-q[None], 16)
+            top = rows[ok]
         else:
             i_top, _ = index.search_many(q[None], want, None if ok is None else ok)
-            i_low, _ = index.search_many(-q[None], 16)
-            got = i_top[0][i_top[0] >= 0]
-            top = rows[got]
+            top = rows[i_top[0][i_top[0] >= 0]]
+        i_low, _ = index.search_many(-q[None], 16)
         low = rows[i_low[0][i_low[0] >= 0]]
-        s_top, s_low, s_sam = E[top] @ h, E[low] @ h, E[sample] @ h
-        if len(top) > k:  # the index's proposals scored exactly; the best k kept
-            keep = np.argpartition(-s_top, k - 1)[:k]
+        if push is not None:
+            s_sam = score(sample)
+        s_top, s_low = score(top), score(low)
+        if len(top) > k:  # the proposals scored exactly; the best k kept
+            keep = np.argpartition(-s_top, k - 1)[:k] if k > 0 else np.zeros(0, dtype=np.int64)
             top, s_top = top[keep], s_top[keep]
         floor = float(min(s_low.min(initial=np.inf), s_sam.min(initial=np.inf), s_top.min(initial=np.inf))) - 1.0
         rest = ~np.isin(sample, top)
-        parts = [s_top.astype(np.float64)]
+        parts = [s_top]
         if rest.any():
-            parts.append(s_sam[rest].astype(np.float64) + math.log(max(len(rows) - len(top), 1) / int(rest.sum())))
+            parts.append(s_sam[rest] + math.log(max(len(rows) - len(top), 1) / int(rest.sum())))
         n_cold = len(self.items) - len(rows)
         if n_cold:
             parts.append(np.array([floor + math.log(n_cold)]))
         allp = np.concatenate(parts)
         mx = float(allp.max())
         lse = mx + math.log(float(np.exp(allp - mx).sum()))
-        return SparseRow(top=top.astype(np.int64), h=h, table=E, cold=~self.active, floor=floor, lse=lse)
+        return SparseRow(top=top.astype(np.int64), score=score, cold=~self.active, floor=floor, lse=lse)
 
     def save(self, directory: str | Path) -> Path:
         d = super().save(directory)
@@ -726,15 +734,31 @@ class SASRec(Recommender):
         return obj
 
 
+class _Scorer:
+    """SASRec's order-free score of chosen items for one request, a dislike's push included."""
+
+    def __init__(self, table: np.ndarray, h: np.ndarray, push: tuple[float, np.ndarray] | None):
+        self.table, self.h, self.push = table, h, push
+
+    def __call__(self, items: np.ndarray) -> np.ndarray:
+        V = self.table[np.asarray(items, dtype=np.int64)]
+        s = (V @ self.h).astype(np.float64)
+        if self.push is not None:
+            w, mean_d = self.push
+            s -= w * (V @ mean_d).astype(np.float64) / (np.linalg.norm(V, axis=1) + 1e-9)
+        return s
+
+
 class SparseRow:
     """One request's SASRec log-softmax read at chosen items (:meth:`SASRec.sparse_log_softmax`):
     ``top`` the best trained items found; :meth:`at` the value of any items."""
 
-    def __init__(self, top: np.ndarray, h: np.ndarray, table: np.ndarray, cold: np.ndarray, floor: float, lse: float):
-        self.top, self._h, self._table, self._cold, self.floor, self.lse = top, h, table, cold, floor, lse
+    def __init__(self, top: np.ndarray, score: _Scorer, cold: np.ndarray, floor: float, lse: float):
+        self.top, self._score, self._cold, self.floor, self.lse = top, score, cold, floor, lse
 
     def at(self, items: np.ndarray) -> np.ndarray:
         """float32 values at ``items`` (never-trained ones at the floor), as the full row has them."""
-        s = (self._table[items] @ self._h).astype(np.float64)
+        items = np.asarray(items, dtype=np.int64)
+        s = self._score(items)
         s[self._cold[items]] = self.floor
         return (s - self.lse).astype(np.float32)
