@@ -126,6 +126,9 @@ def test_carrying_a_value_reads_the_same_through_the_index(session_config, monke
         assert direct[top].all()
         pop = ds.items.set_index("item_id")["popularity"].reindex(cat.item_index.decode(top)).to_numpy()
         assert (np.diff(pop) <= 0).all()
+        from convrec.strategies.interecagent.common import _items_with
+
+        assert list(cat.item_index.decode(top)) == _items_with(cat.vocab, "genres", value, 50)  # as the table reads them
         ds.__dict__.pop("_column_index", None)
         checked += int(direct.sum())
     assert checked > 5000

@@ -52,9 +52,10 @@ RERANK = 4
 
 
 PROPOSE_PROBES = 0.5
-"""Share of a search's clusters a shortlist's proposals scan: every shortlisted item is scored
-exactly after, and the shortlist is a union of views; the top 10 stayed identical in 40/40
-requests at a million items with 1/4 of them (``benchmarks/shortlist_agreement.py``)."""
+"""Share of a search's clusters a shortlist's proposals over the whole catalog scan: every
+shortlisted item is scored exactly after, and the shortlist is a union of views; the top 10
+stayed identical in 40/40 requests at a million items with 1/4 of them
+(``benchmarks/shortlist_agreement.py``). Within a condition a search's full number is scanned."""
 
 
 class IVFIndex:
@@ -158,6 +159,9 @@ class VectorSearch:
         if self.index is None:
             return np.unique(np.concatenate([exact_search(self.vectors, q, k, None if allowed is None else
                                                           np.flatnonzero(allowed))[0] for q, k in zip(Q, ks)]))
-        i, _ = self.index.search_many(Q, max(ks), allowed, nprobe=max(8, int(self.index.nprobe * PROPOSE_PROBES)))
+        # over the whole catalog half the clusters suffice; within a condition the scanned
+        # clusters hold only its share of items, so a search's full number is kept
+        probes = max(8, int(self.index.nprobe * PROPOSE_PROBES)) if allowed is None else None
+        i, _ = self.index.search_many(Q, max(ks), allowed, nprobe=probes)
         got = np.concatenate([i[j, :k] for j, k in enumerate(ks)])
         return np.unique(got[got >= 0])

@@ -165,7 +165,16 @@ class CatalogAccess:
         m = index.carrying_lower(column, value_low) if index is not None else None
         if m is None:
             return None
-        return index.model[np.flatnonzero(m)[:limit]]  # positions are in popularity order
+        at = np.flatnonzero(m)  # positions: most popular first, ties by id
+        pop = index.numbers.get("popularity")
+        if pop is None:
+            return index.model[at[:limit]]
+        if len(at) > limit:  # ties at the cut taken in catalog order, as the item table's stable sort takes them
+            thr = pop[at[limit - 1]]
+            above, tied = at[pop[at] > thr], at[pop[at] == thr]
+            at = np.concatenate([above, tied[np.argsort(index.model[tied], kind="stable")[: limit - len(above)]]])
+        rows = index.model[at]
+        return rows[np.lexsort((rows, -pop[at]))]
 
     def _column_by_model(self, column: str) -> np.ndarray | None:
         """``column``'s values as an object array in model-index order (kept per column)."""
