@@ -117,3 +117,33 @@ def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, mo
         monkeypatch.setattr(ranker.views, "sasrec", sas)
         agree.append(len(set(ids[:10]) & set(ids2[:10])) / 10)
     assert np.mean(agree) >= 0.95, agree
+
+
+def test_a_home_prepared_before_the_item_index_gets_it_once(ranker, session_config, tmp_path):
+    """An order-free SASRec saved without its item index, on a catalog above ``ann_above``: the
+    index is built once when the model is loaded and saved beside it (the model is not trained
+    again); the next load reads it from disk; below the threshold nothing is built."""
+    import shutil
+    from types import SimpleNamespace
+
+    from convrec.models.registry import _indexed, model_dir
+    from convrec.models.sasrec import SASRec
+
+    sas = ranker.views.sasrec
+    ds = SimpleNamespace(dir=tmp_path, name="copy")
+    d = model_dir(ds, "sasrec-set")
+    sas.save(d)
+    assert not (d / "index.faiss").exists()
+    small = session_config.model_copy(update={"models": session_config.models.model_copy(update={"ann_above": 10**9})})
+    assert not _indexed(ds, small, "sasrec-set", SASRec.load(d), None).indexed
+    said = []
+    low = session_config.model_copy(update={"models": session_config.models.model_copy(update={"ann_above": 100})})
+    got = _indexed(ds, low, "sasrec-set", SASRec.load(d), said.append)
+    assert got.indexed and (d / "index.faiss").is_file() and len(said) == 1
+    weights = (d / "weights.npz").stat().st_mtime_ns
+    again = _indexed(ds, low, "sasrec-set", SASRec.load(d), said.append)
+    assert again.indexed and len(said) == 1  # read from disk, not built again
+    assert (d / "weights.npz").stat().st_mtime_ns == weights
+    liked = np.flatnonzero(sas.active)[:3]
+    assert len(again.sparse_log_softmax(liked, 20).top) == 20
+    shutil.rmtree(tmp_path / "models")
