@@ -656,7 +656,13 @@ class PreferenceRanker:
         F = len(FEATURES)
         cols = np.asarray([j for j in range(F) if act[j] and (nc or FEATURES[j] not in CONVERSATION_ONLY)], dtype=np.int64)
         allx = np.zeros((int(sizes.sum()), len(cols)), dtype=np.float32)
-        for i, ((q, views, size, is_conv), pool) in enumerate(zip(plan, pools)):
+        # the train-split views serve the user queries only (dialogue turns read the full views,
+        # stated likes their folds'): let them go once those rows are in, before the rest fill
+        early = release_views and all(q.views is not None for q in likes)
+        for i, (q, views, size, is_conv) in enumerate(plan):
+            pool, pools[i] = pools[i], None  # each pool let go once its rows are in
+            if early and i == nu and train_views.itemcf is not None:
+                train_views.itemcf = None
             chat = None
             if is_conv and self.chat is not None:  # a dialogue turn: counts without its own dialogue
                 chat = self.chat.copy()
@@ -666,6 +672,7 @@ class PreferenceRanker:
                 q.liked, q.disliked, pool, q.month, views=q.views or views, text=q.text, chat=chat,
                 mentioned=q.mentioned if is_conv else None, counts=q.counts, seq=seqs[i])[:, cols]
             seqs[i] = None
+            del pool
             if progress:
                 progress(1)
         del pools
