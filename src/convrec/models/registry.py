@@ -173,8 +173,8 @@ def train_artifact(ds: PreparedDataset, config: Config, artifact: str, progress:
             raise NotApplicable(f"dataset '{ds.name}' has no interactions: SASRec cannot be trained")
         model = SASRec(**sasrec_params(ds, config, ordered=artifact == "sasrec", **overrides))
         model.fit(TrainData.from_dataset(ds), progress=progress)
-        if artifact == "sasrec-set" and len(model.items) > config.models.ann_above:
-            model.build_index(threads=max(config.threads, min(2, os.cpu_count() or 1)))  # what the ranker reads per request
+        if _wants_index(config, artifact, model):  # what the ranker reads per request on a large catalog
+            model.build_index(threads=max(config.threads, min(2, os.cpu_count() or 1)))
     elif artifact == "embeddings":
         td = TrainData.from_dataset(ds, include_valid=True)
         td.item_texts = item_texts(ds)
@@ -401,23 +401,24 @@ def training_lock(ds: PreparedDataset, artifact: str, say: Callable[[str], None]
                      waiting=lambda: say and say(f"waiting for another process training '{artifact}' for '{ds.name}'"))
 
 
+def _wants_index(config: Config, artifact: str, model: Recommender) -> bool:
+    """The order-free SASRec of a catalog above ``[models] ann_above`` keeps an item index."""
+    return artifact == "sasrec-set" and isinstance(model, SASRec) and len(model.items) > config.models.ann_above
+
+
 def _indexed(ds: PreparedDataset, config: Config, artifact: str, model: Recommender,
              say: Callable[[str], None] | None) -> Recommender:
     """A large catalog's order-free SASRec saved before it kept an item index: the index built
     once and saved beside it (seconds; the model is not trained again)."""
-    if artifact != "sasrec-set" or not isinstance(model, SASRec) or model.indexed \
-            or len(model.items) <= config.models.ann_above:
+    if not _wants_index(config, artifact, model) or model.indexed:
         return model
     if say:
         say(f"indexing the items of '{artifact}' for dataset '{ds.name}' (once)")
     model.build_index(threads=max(config.threads, min(2, os.cpu_count() or 1)))
-    d = model_dir(ds, artifact)
-    tmp = d / f".index.faiss.{os.getpid()}"
     try:
-        model._index.save(tmp)
-        tmp.replace(d / "index.faiss")
+        model.save_index(model_dir(ds, artifact))
     except OSError:  # a read-only home: the index lives in memory for this process
-        tmp.unlink(missing_ok=True)
+        pass
     return model
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -723,8 +724,20 @@ class SASRec(Recommender):
     def save(self, directory: str | Path) -> Path:
         d = super().save(directory)
         if self._ann() is not None:
-            self._index.save(Path(d) / "index.faiss")
+            self.save_index(d)
         return d
+
+    def save_index(self, directory: str | Path) -> Path:
+        """Write the item index beside the saved model (through a temporary file: a reader never
+        sees half of it)."""
+        d = Path(directory)
+        tmp = d / f".index.faiss.{os.getpid()}"
+        try:
+            self._ann().save(tmp)
+            tmp.replace(d / "index.faiss")
+        finally:
+            tmp.unlink(missing_ok=True)
+        return d / "index.faiss"
 
     @classmethod
     def load(cls, directory: str | Path) -> "SASRec":

@@ -88,13 +88,6 @@ def _said_as(conditions, intent: RequestIntent) -> list:
     return [mine.get(key(c), c) for c in conditions]
 
 
-def _has_value(vocab, item_id: str, column: str, value_low: str) -> bool:
-    v = vocab.item_value(item_id, column)
-    if isinstance(v, list):
-        return any(str(x).lower() == value_low for x in v)
-    return v is not None and str(v).lower() == value_low
-
-
 def _items_with(vocab, column: str, value_low: str, limit: int) -> list[str]:
     """Up to ``limit`` items carrying a value, most popular first."""
     s = vocab.items[column]

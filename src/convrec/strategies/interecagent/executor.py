@@ -228,11 +228,10 @@ class Executor:
         val_pct = (np.argsort(np.argsort(-vals, kind="stable")) / max(len(rows) - 1, 1)) if vals.any() else np.ones(len(rows))
         score = SOFT_VALUES * (1.0 - val_pct) * (vals > 0) + SOFT_WEIGHT * (1.0 - sim_pct) + (1.0 - SOFT_WEIGHT) * base
         order = np.argsort(-score, kind="stable")
-        ids = rows
         bus.set(items.view(rows[order]), score[order], ranked=True)
         near = [[c, v, round(float(sim), 3)] for (c, v), sim in sorted(related.items(), key=lambda x: -x[1])[:8]]
         bus.record("soft_rank", {"text": text, "weight": SOFT_WEIGHT, "related": near},
-                   f"ordered {len(ids)} candidates by “{text}”", None, t)
+                   f"ordered {len(rows)} candidates by “{text}”", None, t)
         return text
 
     def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:
