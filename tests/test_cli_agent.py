@@ -32,7 +32,7 @@ def test_ask_json_and_session_continuation(clean_home):
     lines = r.stdout.strip().splitlines()
     assert len(lines) == 1
     out = json.loads(lines[0])
-    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent", "degraded", "act"}
+    assert set(out) == {"reply", "items", "trace", "llm_calls", "latency_ms", "session", "intent", "degraded", "act", "memory"}
     assert out["degraded"] is None  # the brain was reachable (or not needed)
     assert len(out["items"]) == 3 and all(it["id"] and it["title"] for it in out["items"])
     assert sum(bool(it["reasons"]) for it in out["items"]) == 3  # reasons as data, in --json too
@@ -123,3 +123,51 @@ def test_chat_profile_and_trace_are_in_words(clean_home):
     assert "you like Toy Story (1995)" in r.stdout, r.stdout
     assert "Profile(" not in r.stdout and "like_ids" not in r.stdout
     assert "1. Drew items" in r.stdout and '"tool": "popularity_sample"' in r.stdout
+
+
+@pytest.mark.llm
+def test_two_users_on_one_machine_and_convrec_profile(clean_home):
+    """`--user` names whose memory an ask keeps: one user's likes never reach the other's answers;
+    `convrec profile show|forget|off|on` shows and steers it; no name, no long-term memory."""
+    import uuid
+
+    need_local_model()
+    env = {"OMP_NUM_THREADS": "1", "CONVREC_DATA": clean_home.env["CONVREC_DATA"]}
+    home = clean_home.home
+    ann, bob = "ann-" + uuid.uuid4().hex[:6], "bob-" + uuid.uuid4().hex[:6]
+
+    def ask(user, text, *extra):
+        r = run(["ask", "--json", "--user", user, *extra, text], home, **env)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout.strip().splitlines()[-1])
+
+    def show(user):
+        r = run(["profile", "show", "--json", "--user", user], home, **env)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout.strip().splitlines()[-1])
+
+    ask(ann, "I loved Toy Story and Finding Nemo")
+    ask(bob, "I've seen The Matrix")
+    assert "Toy Story" not in ask(bob, "what do you know about me?")["reply"]
+    mine = ask(ann, "what do you know about me?")["reply"]
+    assert "you liked" in mine and "Toy Story" in mine, mine
+    listed = ask(ann, "recommend 5 movies")
+    assert listed["memory"] and {"1", "6377"} <= set(listed["memory"]["liked_before"])
+    assert "convrec profile forget" in listed["reply"]
+    p_ann, p_bob = show(ann)["profiles"]["movielens-small"], show(bob)["profiles"]["movielens-small"]
+    assert {"1", "6377"} <= set(p_ann["like_ids"]) and not p_ann["seen_ids"]
+    assert p_bob["seen_ids"] == ["2571"] and p_bob["like_ids"] == []  # seen is not liked
+    r = run(["profile", "show", "--user", ann], home, **env)
+    assert r.returncode == 0 and "liked: Toy Story (1995) [1]" in r.stdout, r.stdout
+    # another user's session is not yours to continue
+    r = run(["ask", "--user", bob, "--session", listed["session"], "why?"], home, **env)
+    assert_clean_error(r, "belongs to another user")
+    # off: nothing new kept, nothing used; forget: gone
+    assert run(["profile", "off", "--user", bob], home, **env).returncode == 0
+    ask(bob, "I loved Jumanji")
+    assert show(bob)["memory"] == "off" and "2" not in show(bob)["profiles"]["movielens-small"]["like_ids"]
+    assert run(["profile", "on", "--user", bob], home, **env).returncode == 0
+    r = run(["profile", "forget", "--user", ann], home, **env)
+    assert r.returncode == 0 and "forgot 1 profile" in r.stdout, r.stdout
+    assert show(ann)["profiles"] == {}
+    assert_clean_error(run(["profile", "show", "--user", ""], home, **env), "no long-term memory without a user name")

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 
 import pytest
 
@@ -97,12 +98,29 @@ async def _exercise(c, ds) -> None:
            ("similar_items", {"item_ids": []}, "item_ids"),
            ("recommend", {"message": "x" * 9000}, "message"),
            ("recommend", {"message": "hi", "session_id": "nope"}, "unknown session_id"),
-           ("search_items", {"text": "war", "k": 500}, "k")]
+           ("search_items", {"text": "war", "k": 500}, "k"),
+           # an argument the tool does not take is never ignored: the error names the ones it does
+           ("search_items", {"query": "war"}, "unknown argument 'query'; it takes text, conditions, k"),
+           ("recommend", {"message": "hi", "user_id": "ann"}, "unknown argument 'user_id'"),
+           ("recommend", {"message": "hi", "user": "mcp"}, "reserved")]
     for name, args, words in bad:
         r = await _call(c, name, args)
         assert r.is_error, (name, args)
         assert words in r.content[0].text, (name, r.content[0].text)
     assert not (await _call(c, "item_details", {"item_id": "2"})).is_error
+    assert tools["search_items"].input_schema.get("additionalProperties") is False
+
+    # memory: a named user's likes reach that user's next conversation; a client naming no user has
+    # session memory only, and another user sees nothing of it
+    ann = "ann-" + uuid.uuid4().hex[:8]
+    r = await _call(c, "recommend", {"message": "I loved Toy Story and Finding Nemo", "user": ann, "k": 3})
+    assert not r.is_error
+    mine = (await _call(c, "recommend", {"message": "what do you know about me?", "user": ann})).structured_content
+    assert "Toy Story" in mine["reply"] and "From earlier conversations" in mine["reply"], mine["reply"]
+    other = (await _call(c, "recommend", {"message": "what do you know about me?", "user": ann + "-x"})).structured_content
+    assert "Toy Story" not in other["reply"]
+    anon = (await _call(c, "recommend", {"message": "what do you know about me?"})).structured_content
+    assert "Toy Story" not in anon["reply"]
 
     res = {str(x.uri) for x in (await c.list_resources()).resources}
     assert {"convrec://catalog/card", "convrec://catalog/schema"} <= res

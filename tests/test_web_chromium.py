@@ -177,3 +177,51 @@ def test_web_chat_in_chromium(chromium, page_engine):
             assert page.locator(".msg").count() == 0
         assert not errors, errors
         browser.close()
+
+
+def test_two_browsers_never_share_memory(chromium, tmp_path):
+    """Two browser contexts (two people's browsers): each gets its own identity from the page; what
+    one says it loved never reaches the other, in a reply or in "what do you know about me?";
+    the same browser's next conversation remembers it."""
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.server import Engine, create_app, serving
+
+    cfg = Config(home=tmp_path / "home", data=DataConfig())
+    prepare_tiny_games(cfg)
+    cfg = cfg.model_copy(update={"agent": cfg.agent.model_copy(update={"planner": "never", "llm_intro": "off"})})
+    engine = Engine(cfg, ["tiny"], "interecagent", llm=ScriptedLLM([lambda m: "Hello!"] * 100),
+                    store=SessionStore(tmp_path / "sessions.db"))
+
+    def say(page, text: str) -> str:
+        n = page.locator(".msg.assistant").count()
+        page.fill("#input", text)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('.msg.assistant').length > {n}", timeout=30_000)
+        page.wait_for_function("!document.querySelector('#send').disabled", timeout=30_000)
+        return page.locator(".msg.assistant").last.inner_text()
+
+    try:
+        with sync_api.sync_playwright() as p, serving(create_app(engine)) as url:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+            one, two = browser.new_context(), browser.new_context()
+            a, b = one.new_page(), two.new_page()
+            for page in (a, b):
+                page.goto(url)
+                page.wait_for_selector("#session:has-text('session')")
+            ids = [c["value"] for ctx in (one, two) for c in ctx.cookies() if c["name"] == "convrec_visitor"]
+            assert len(ids) == 2 and ids[0] != ids[1]
+            assert all(c["httpOnly"] for c in one.cookies() if c["name"] == "convrec_visitor")
+            say(a, "I loved Star Harvest and Galaxy Lords")
+            sid_a = a.inner_text("#session").split()[-1]
+            assert engine.store.get(sid_a)["user_id"] == f"web:{ids[0]}"
+            other = say(b, "what do you know about me?")
+            assert "Star Harvest" not in other and "Galaxy Lords" not in other, other
+            listed = say(b, "recommend some games")
+            assert "liked before" not in listed
+            a.click("#new")  # the same browser, a new conversation: its own memory is there
+            a.wait_for_function(f"document.querySelector('#session').textContent.indexOf('{sid_a}') < 0")
+            mine = say(a, "what do you know about me?")
+            assert "Star Harvest" in mine and "From earlier conversations" in mine, mine
+            browser.close()
+    finally:
+        engine.close()

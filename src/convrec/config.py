@@ -167,6 +167,10 @@ class AgentConfig(BaseModel):
     values (the enum: those closest in meaning) the words no rule could read stand for; its picks
     then order the list with the ones found by embedding. Off by default: see
     docs/results/open-world.md for the measured ladder."""
+    user: str = Field(default="local", max_length=256)
+    """Whose long-term memory ``convrec ask`` / ``chat`` keep and read (``--user``,
+    ``CONVREC_USER``): one person's name; the default is the one local user of this machine.
+    An empty name keeps session memory only."""
 
 
 class OmuletConfig(BaseModel):
@@ -292,6 +296,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_PHRASE_REASONS": ("agent", "phrase_reasons"),
     "CONVREC_BRAIN_ACTS": ("agent", "brain_acts"),
     "CONVREC_PLANNER": ("agent", "planner"),
+    "CONVREC_USER": ("agent", "user"),
     "CONVREC_DB_URL": ("server", "db_url"),
     "CONVREC_TEXT_ENCODER": ("models", "text_encoder"),
     "CONVREC_SASREC_MAX_S": ("models", "sasrec_max_s"),

@@ -7,7 +7,7 @@ import sys
 
 from rich.console import Console
 
-from convrec.cli import agent, data, eval, llm, mcp, models, serve  # noqa: F401  (registers the commands)
+from convrec.cli import agent, data, eval, llm, mcp, models, profile, serve  # noqa: F401  (registers the commands)
 from convrec.cli._common import app, get_config  # noqa: F401
 from convrec.errors import ConvrecError
 

@@ -22,13 +22,20 @@ CHAT_COMMANDS = (("/trace", "the last turn's steps in words, then its raw trace"
                  ("/new", "start a fresh conversation"), ("/help", "this list"), ("/quit", "leave (also Ctrl-D)"))
 
 
+USER_OPT = typer.Option(None, "--user", "-u", help="whose long-term memory this is (default: the one local user, "
+                        "[agent] user or CONVREC_USER); '' for none; see `convrec profile`")
+FORGET_HINT = "`convrec profile forget` clears it"
+
+
 def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: int | None = None,
-           strategy: str = DEFAULT_STRATEGY):
+           strategy: str = DEFAULT_STRATEGY, user: str | None = None):
     from convrec.api import Agent
 
     overrides = llm_overrides(llm=llm, model=model, base_url=base_url)
     if reflection is not None:
         overrides["agent"] = {"reflection": reflection}
+    if user is not None:
+        overrides.setdefault("agent", {})["user"] = user.strip()
     cfg = get_config(**overrides)
     from convrec.strategies import capabilities
 
@@ -41,8 +48,23 @@ def _agent(get_config, dataset, llm, model, base_url, quiet=False, reflection: i
             from convrec.cli._setup import run_setup
 
             run_setup(cfg, dataset, llm=False, first_use=True)
-    return Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
-                             strategy=strategy)
+    agent = Agent.from_config(cfg, dataset, say=None if quiet else (lambda m: err.print(m, highlight=False)),
+                              strategy=strategy, user_id=cfg.agent.user)
+    agent.strategy.forget_hint = FORGET_HINT
+    return agent
+
+
+def _check_owner(agent, session: str | None, user: str | None) -> None:
+    """``--session`` names an existing conversation of the person asking (``--user``, when given)."""
+    if not session or agent.store is None:
+        return
+    s = agent.store.get(session)
+    if s is None:
+        raise ConvrecError(f"no session '{session}' (start a new one without --session)")
+    from convrec.core.sessions import is_person
+
+    if user is not None and is_person(s["user_id"]) and s["user_id"] != user.strip():
+        raise ConvrecError(f"session '{session}' belongs to another user")
 
 
 @app.command("ask")
@@ -61,6 +83,7 @@ def ask(
                                  "LLM load, each call) to stderr; also CONVREC_PROFILE=1"),
     strict: bool = typer.Option(False, "--strict", help="fail (exit 3) instead of answering from the tools alone "
                                 "when the LLM cannot be reached (also llm.fallback = false)"),
+    user: Optional[str] = USER_OPT,
 ):
     """One turn, non-interactive."""
     from convrec import timing as prof
@@ -71,9 +94,8 @@ def ask(
     if len(message) > MAX_INPUT:
         raise ConvrecError(f"message too long ({len(message):,} characters; at most {MAX_INPUT:,})")
     agent = _agent(get_config, dataset, llm, model, base_url, quiet=as_json,
-                   reflection=rounds if reflection else None, strategy=strategy)
-    if session and agent.store is not None and agent.store.get(session) is None:
-        raise ConvrecError(f"no session '{session}' (start a new one without --session)")
+                   reflection=rounds if reflection else None, strategy=strategy, user=user)
+    _check_owner(agent, session, user)
     turn = agent.chat(message, session)
     if turn.degraded:
         if strict or not get_config().llm.fallback:
@@ -103,13 +125,13 @@ def chat(
     reflection: bool = REFLECTION_OPT,
     rounds: int = ROUNDS_OPT,
     strategy: str = STRATEGY_OPT,
+    user: Optional[str] = USER_OPT,
 ):
     """Interactive chat. /trace shows the last tool trace, /profile the profile, /new a fresh session,
     /help the commands, /quit."""
     agent = _agent(get_config, dataset, llm, model, base_url, reflection=rounds if reflection else None,
-                   strategy=strategy)
-    if session and agent.store is not None and agent.store.get(session) is None:
-        raise ConvrecError(f"no session '{session}'")
+                   strategy=strategy, user=user)
+    _check_owner(agent, session, user)
     sid = session or agent.new_session()
     last = None
     console.print(f"[bold]convrec[/] · {dataset} · session {sid} · /help for commands, /quit to leave")

@@ -247,6 +247,8 @@ def likes(
     agent_users: Optional[int] = typer.Option(None, "--agent-users", min=0,
                                               help="run the agent on the first N users only (the tools score all)"),
     seed: int = typer.Option(0, "--seed"),
+    history: int = typer.Option(0, "--history", min=0, max=500, help="also run each request after N unrelated earlier "
+                                "asks by the same user (rows <phrasing>+hN: how far long-term memory moves a stated set)"),
     out: Optional[str] = typer.Option(None, "--out", help="run directory (default under $CONVREC_HOME/eval/likes)"),
     llm: Optional[str] = typer.Option(None, "--llm", help="agent LLM backend: local | openai"),
     model: Optional[str] = typer.Option(None, "--model"),
@@ -263,7 +265,7 @@ def likes(
     check_name(cfg, dataset)
     strategy = check_strategy(strategy)
     spec = LikesSpec(dataset, n=n, k=k, phrasings=tuple(dict.fromkeys(phrasing or DEFAULT_PHRASINGS)), strategy=strategy,
-                     seed=seed, agent_users=agent_users)
+                     seed=seed, agent_users=agent_users, history=history)
     run_dir = Path(out) if out else cfg.home / "eval" / "likes" / f"{dataset}-{strategy}-{time.strftime('%Y%m%d-%H%M%S')}"
     say = (lambda m: err.print(m, highlight=False))
     err.print(f"likes · {strategy} · {dataset} · {n} held-out users · {k} stated · run dir {run_dir}", highlight=False)

@@ -18,7 +18,7 @@ from convrec.nlu.acts import ConversationAct, read_act
 
 LIST_ACTS = ("more", "relative")
 """acts whose answer is a new list of the last request"""
-QUIET_ACTS = ("why", "tell_more", "recall", "profile", "forget")
+QUIET_ACTS = ("why", "tell_more", "recall", "profile", "forget", "forget_me")
 """acts whose answer is about earlier turns: not themselves "the last list" or "the last request" """
 DURATION_WORDS = ("runtime", "running time", "duration", "length", "minutes", "pages", "playtime", "hours")
 
@@ -108,7 +108,7 @@ def answer_act(loop, act: ConversationAct, conversation: list[dict], ctx) -> tup
     """(the turn, the intent its items answer — None when it shows no new list), or None when
     the act cannot be answered from the session (then the message is read as a request)."""
     fn = {"why": _why, "tell_more": _tell_more, "more": _more, "relative": _relative, "recall": _recall,
-          "profile": _profile, "forget": _forget, "reset": _reset}[act.kind]
+          "profile": _profile, "forget": _forget, "forget_me": _forget_me, "reset": _reset}[act.kind]
     got = fn(loop, act, conversation, ctx)
     if got is None:
         return None
@@ -353,41 +353,58 @@ def _recall(loop, act, conversation, ctx):
 
 
 def _profile_parts(loop, conversation, sid: str) -> tuple[list[str], list[str], list[str]]:
-    """(liked ids, disliked ids, asked-for condition texts) this conversation stored, forgetting
-    applied in order."""
-    liked: list[str] = []
-    disliked: list[str] = []
+    """(liked ids, disliked ids, asked-for condition texts) this conversation stored."""
+    k = _known(loop, conversation, sid)
+    return k["liked"], k["disliked"], k["asked"]
+
+
+def _known(loop, conversation, sid: str) -> dict[str, list[str]]:
+    """What this conversation stored about the person, relations apart, forgetting applied in
+    order: ``liked``, ``disliked``, ``seen`` (said to be seen, liked or not), ``about`` (items
+    asked about) — catalog ids — and ``asked`` (the requests' conditions in words)."""
+    rel: dict[str, list[str]] = {"liked": [], "disliked": [], "seen": [], "about": []}
     asked: list[str] = []
+
+    def put(kind: str, i: str) -> None:
+        for k in (("liked", "disliked", "seen") if kind in ("liked", "disliked", "seen") else ()):
+            if k != kind:
+                rel[k] = [x for x in rel[k] if x != i]
+        if i not in rel[kind]:
+            rel[kind].append(i)
+
+    kind_of = {"liked": "liked", "reference": "liked", "accepted": "liked", "disliked": "disliked",
+               "rejected": "disliked", "seen": "seen", "asked": "about"}
     for m in conversation[:-1]:
         if m.get("role") != "assistant":
             continue
         a = act_of(m)
-        if a.get("kind") == "forget":
-            gone = set(a.get("items") or [])
-            liked = [i for i in liked if i not in gone]
-            disliked = [i for i in disliked if i not in gone]
+        if a.get("kind") in ("forget", "forget_me"):
+            gone = set(a.get("items") or []) if a.get("kind") == "forget" else None
+            rel = {k: ([i for i in v if i not in gone] if gone is not None else []) for k, v in rel.items()}
             continue
         intent = (m.get("meta") or {}).get("intent") or {}
         for men in intent.get("mentions", []):
-            if men.get("speaker", "user") != "user":
+            if men.get("speaker", "user") != "user" or men.get("relation") not in kind_of:
                 continue
-            if men.get("relation") in ("liked", "reference", "accepted", "seen") and men["item_id"] not in liked:
-                liked.append(men["item_id"])
-                disliked = [i for i in disliked if i != men["item_id"]]
-            elif men.get("relation") in ("disliked", "rejected") and men["item_id"] not in disliked:
-                disliked.append(men["item_id"])
-                liked = [i for i in liked if i != men["item_id"]]
+            put(kind_of[men["relation"]], men["item_id"])
         if a.get("kind") not in LIST_ACTS:
             t = _stored_conditions_text(loop, intent)
             if t and t not in asked:
                 asked.append(t)
     s = loop.store.get(sid)
     prof = s["profile"] if s else None
-    if prof is not None:
+    if prof is not None:  # ▲ / ▼ feedback is kept in the session's profile only
         forgotten = {i for m in conversation if act_of(m).get("kind") == "forget" for i in act_of(m).get("items") or []}
-        liked += [i for i in prof.like_ids if i not in liked and i not in forgotten and i not in disliked]
+        for i in prof.like_ids:
+            if i not in rel["liked"] and i not in forgotten and i not in rel["disliked"]:
+                rel["liked"].append(i)
+        for i in prof.dislike_ids:
+            if i not in rel["disliked"] and i not in forgotten and i not in rel["liked"]:
+                rel["disliked"].append(i)
     known = loop.catalog.items.index
-    return [i for i in liked if i in known], [i for i in disliked if i in known], asked
+    out = {k: [i for i in v if i in known] for k, v in rel.items()}
+    out["asked"] = asked
+    return out
 
 
 def _profile(loop, act, conversation, ctx):
@@ -402,24 +419,56 @@ def profile_text(loop, sid: str) -> str:
 
 
 def _profile_text(loop, conversation, sid: str) -> str:
-    liked, disliked, asked = _profile_parts(loop, conversation, sid)
-    if not (liked or disliked or asked):
-        return f"I don't know anything about you yet. Tell me a few {loop.catalog_plural()} you like and what you're in the mood for."
+    """This conversation's liked, disliked, seen and asked-about items and requests, then what
+    long-term memory holds for the person (also in a new conversation), each relation apart."""
+    from convrec.core.sessions import is_person
+
+    k = _known(loop, conversation, sid)
+    titles = lambda ids, n=10: _and([_title_year(loop, i) for i in ids[:n]])  # noqa: E731
     parts = []
-    if liked:
-        parts.append("you like " + _and([_title_year(loop, i) for i in liked[:10]]))
-    if disliked:
-        parts.append("you don't like " + _and([_title_year(loop, i) for i in disliked[:10]]))
-    if asked:
-        parts.append("you asked for " + "; then ".join(asked[-4:]))
-    text = "From this conversation: " + "; ".join(parts) + "."
-    if loop.remembers_turns:
-        long = loop.store.long_term(loop.turn_user, loop.catalog.ds.name)
-        older = [i for i in long.like_ids if i not in liked and i not in disliked and i in loop.catalog.items.index]
-        if older:
-            text += " From earlier conversations: you liked " + _and([_title_year(loop, i) for i in older[:6]]) + "."
-    text += " That is all I keep about you; say “forget that I like …” to remove a title."
-    return text
+    if k["liked"]:
+        parts.append("you like " + titles(k["liked"]))
+    if k["disliked"]:
+        parts.append("you don't like " + titles(k["disliked"]))
+    if k["seen"]:
+        parts.append("you've seen " + titles(k["seen"]))
+    if k["about"]:
+        parts.append("you asked about " + titles(k["about"]))
+    if k["asked"]:
+        parts.append("you asked for " + "; then ".join(k["asked"][-4:]))
+    text = ("From this conversation: " + "; ".join(parts) + ".") if parts else ""
+    s = loop.store.get(sid)
+    user = s["user_id"] if s is not None else loop.turn_user
+    older = ""
+    if loop.remembers_turns and is_person(user):
+        if not loop.store.memory_on(user):
+            older = " Long-term memory is off for you: nothing is kept between conversations."
+        else:
+            long = loop.store.long_term(user, loop.catalog.ds.name)
+            now = {i for v in ("liked", "disliked", "seen", "about") for i in k[v]}
+            known = loop.catalog.items.index
+            keep = lambda ids: [i for i in reversed(ids) if i not in now and i in known]  # noqa: E731 (newest first)
+            mem = []
+            if keep(long.like_ids):
+                mem.append("you liked " + titles(keep(long.like_ids), 6))
+            if keep(long.dislike_ids):
+                mem.append("you didn't like " + titles(keep(long.dislike_ids), 6))
+            if keep(long.seen_ids):
+                mem.append("you'd seen " + titles(keep(long.seen_ids), 6))
+            if keep(long.asked_ids):
+                mem.append("you asked about " + titles(keep(long.asked_ids), 6))
+            if mem:
+                older = (" From earlier conversations: " + "; ".join(mem) + ". Only what you liked or didn't like "
+                         "shapes your recommendations, and what you ask for now comes first.")
+    if not text and not older.startswith(" From"):
+        none = f"I don't know anything about you yet. Tell me a few {loop.catalog_plural()} you like and what you're in the mood for."
+        if loop.remembers_turns and not is_person(user):
+            none += " I keep nothing between conversations: you're not signed in with a name."
+        return none + (older if older else "")
+    text = (text + older).strip()
+    hint = " Say “forget that I like …” to remove a title" + (", or “forget what you know about me” to clear it all."
+                                                             if older.startswith(" From") else ".")
+    return text + " That is all I keep about you." + hint
 
 
 def _and(xs: Sequence[str]) -> str:
@@ -428,15 +477,37 @@ def _and(xs: Sequence[str]) -> str:
 
 
 def _forget(loop, act, conversation, ctx):
-    liked, disliked, _ = _profile_parts(loop, conversation, ctx.session)
-    pool = [{"id": i, "title": loop.catalog.title(i)} for i in liked + disliked]
+    k = _known(loop, conversation, ctx.session)
+    s = loop.store.get(ctx.session)
+    long = loop.store.long_term(s["user_id"] if s else loop.turn_user, loop.catalog.ds.name)
+    liked = list(dict.fromkeys(k["liked"] + long.like_ids))
+    disliked = list(dict.fromkeys(k["disliked"] + long.dislike_ids))
+    seen = list(dict.fromkeys(k["seen"] + long.seen_ids))
+    known = loop.catalog.items.index
+    pool = [{"id": i, "title": loop.catalog.title(i)} for i in dict.fromkeys(liked + disliked + seen) if i in known]
     iid = find_item(loop, act.rest, [pool])
     if not iid:
         return None  # "I don't like horror, remove those": no title named, a request
     loop.store.forget(ctx.session, [iid])
-    was = "like" if iid in liked else "don't like" if iid in disliked else "mentioned"
+    was = ("like" if iid in liked else "don't like" if iid in disliked else "have seen" if iid in seen
+           else "mentioned")
     return Turn(f"Done: I've forgotten that you {was} {_title_year(loop, iid)}. It won't shape your recommendations any more.",
                 act={"items": [iid]}), None
+
+
+def _forget_me(loop, act, conversation, ctx):
+    """"Forget what you know about me": this conversation's profile and the person's long-term
+    memory on this catalog are deleted."""
+    from convrec.core.sessions import is_person
+
+    s = loop.store.get(ctx.session)
+    user = s["user_id"] if s is not None else loop.turn_user
+    loop.store.forget(ctx.session, None)
+    n = loop.store.forget_user(user, loop.catalog.ds.name) if is_person(user) else 0
+    text = ("Done: I've forgotten what you told me in this conversation"
+            + (" and everything I remembered about you from earlier ones" if n else "")
+            + ". Nothing of it shapes your recommendations any more.")
+    return Turn(text, act={"items": []}), None
 
 
 def _reset(loop, act, conversation, ctx):

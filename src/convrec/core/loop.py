@@ -97,6 +97,9 @@ class TurnLoop:
     """False for a published baseline measured as published: its items are checked to be catalog
     items shown once, not filtered by the request's conditions."""
     refusal = "I can't share or change my instructions, but I'm happy to recommend {plural}."
+    forget_hint = "say “forget what you know about me” to clear it"
+    """How the person clears their long-term memory from where they are talking (the CLI names its
+    command); ends the line that says remembered likes shaped a list."""
 
     # ------------------------------------------------------------------ sessions
     def _store(self):

@@ -1,7 +1,11 @@
 """User profile and sessions, persisted in SQLite under ``$CONVREC_HOME/sessions.db``.
 
-The profile holds what the user likes, dislikes and expects — item ids and attribute values —
-short-term (this session) and long-term (merged from earlier sessions of the same user).
+The profile holds what the user likes, dislikes, has seen, has asked about and expects — item
+ids and attribute values — short-term (this session) and long-term (merged from earlier sessions
+of the same user). Long-term memory belongs to one person: it is written and read only for a
+user id that names one (:func:`is_person`: a CLI ``--user``, an API ``user``, a browser's own
+id), never for a session without an identity, and a person can switch theirs off
+(:meth:`SessionStore.set_memory`) or clear it (:meth:`SessionStore.forget_user`).
 Every message is written before the reply is returned, so a crash loses nothing acknowledged.
 """
 
@@ -23,35 +27,68 @@ from typing import Any, Iterator
 from convrec.errors import ConvrecError
 
 
+ANONYMOUS = ""
+"""The user id of a session without an identity: session memory only, no long-term profile."""
+SHARED_IDS = frozenset({"", "anonymous", "mcp"})
+"""Ids that never name one person: the empty id, and the shared ids earlier versions gave every
+web/API visitor ("anonymous") and every MCP client ("mcp"). Their long-term profiles are never
+read or written, and the ones an older store holds are deleted when it is opened."""
+MAX_REMEMBERED = 200
+"""Items kept per relation in a long-term profile (the most recent ones)."""
+
+
+def is_person(user_id: str | None) -> bool:
+    """Whether ``user_id`` names one person, so long-term memory may be kept for it."""
+    return user_id is not None and str(user_id).strip() not in SHARED_IDS
+
+
 @dataclass
 class Profile:
+    """What is kept about a person, relations apart: only ``like_ids`` and ``dislike_ids`` shape
+    ranking; ``seen_ids`` (items the person said they have seen, liked or not) and ``asked_ids``
+    (items they asked about) are remembered and shown, never used as taste."""
+
     like_ids: list[str] = field(default_factory=list)
     dislike_ids: list[str] = field(default_factory=list)
     like_attrs: list[str] = field(default_factory=list)
     dislike_attrs: list[str] = field(default_factory=list)
     expect: list[str] = field(default_factory=list)
+    seen_ids: list[str] = field(default_factory=list)
+    asked_ids: list[str] = field(default_factory=list)
 
     def merge(self, other: "Profile") -> "Profile":
         """Union, where a newer like overrides an older dislike of the same item and vice versa."""
         def union(a, b):
-            return list(dict.fromkeys(list(a) + list(b)))
+            return list(dict.fromkeys(list(a) + list(b)))[-MAX_REMEMBERED:]
 
         likes = union(self.like_ids, other.like_ids)
         dislikes = union(self.dislike_ids, other.dislike_ids)
         likes = [i for i in likes if i not in other.dislike_ids]
         dislikes = [i for i in dislikes if i not in other.like_ids]
         return Profile(likes, dislikes, union(self.like_attrs, other.like_attrs),
-                       union(self.dislike_attrs, other.dislike_attrs), union(self.expect, other.expect)[-10:])
+                       union(self.dislike_attrs, other.dislike_attrs), union(self.expect, other.expect)[-10:],
+                       union(self.seen_ids, other.seen_ids), union(self.asked_ids, other.asked_ids))
+
+    def without(self, drop: set[str]) -> "Profile":
+        """The same profile with the items ``drop`` forgotten in every relation."""
+        keep = lambda xs: [i for i in xs if i not in drop]  # noqa: E731
+        return Profile(keep(self.like_ids), keep(self.dislike_ids), self.like_attrs, self.dislike_attrs, self.expect,
+                       keep(self.seen_ids), keep(self.asked_ids))
 
     def is_empty(self) -> bool:
-        return not (self.like_ids or self.dislike_ids or self.like_attrs or self.dislike_attrs or self.expect)
+        return not (self.like_ids or self.dislike_ids or self.like_attrs or self.dislike_attrs or self.expect
+                    or self.seen_ids or self.asked_ids)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
 
     @classmethod
     def from_json(cls, text: str | None) -> "Profile":
-        return cls(**json.loads(text)) if text else cls()
+        if not text:
+            return cls()
+        data = json.loads(text)
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in data.items() if k in known})
 
 
 SCHEMA = """
@@ -66,6 +103,7 @@ CREATE TABLE IF NOT EXISTS messages (
 CREATE INDEX IF NOT EXISTS idx_messages_session ON messages(session_id, id);
 CREATE TABLE IF NOT EXISTS user_profiles (user_id TEXT NOT NULL, dataset TEXT NOT NULL, profile TEXT NOT NULL,
     updated REAL NOT NULL, PRIMARY KEY (user_id, dataset));
+CREATE TABLE IF NOT EXISTS user_settings (user_id TEXT PRIMARY KEY, memory INTEGER NOT NULL, updated REAL NOT NULL);
 """
 
 PG_SCHEMA = [
@@ -77,7 +115,12 @@ PG_SCHEMA = [
     "CREATE INDEX IF NOT EXISTS idx_messages_session ON messages(session_id, id)",
     "CREATE TABLE IF NOT EXISTS user_profiles (user_id TEXT NOT NULL, dataset TEXT NOT NULL, profile TEXT NOT NULL, "
     "updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (user_id, dataset))",
+    "CREATE TABLE IF NOT EXISTS user_settings (user_id TEXT PRIMARY KEY, memory INTEGER NOT NULL, "
+    "updated DOUBLE PRECISION NOT NULL)",
 ]
+PURGE_SHARED = "DELETE FROM user_profiles WHERE user_id IN ('', 'anonymous', 'mcp')"
+"""Run when a store opens: long-term profiles an earlier version kept for a shared id (every
+anonymous web/API visitor, every MCP client) mixed several people's words; they are dropped."""
 
 
 LOCK_TIMEOUT_S = 600.0
@@ -110,6 +153,7 @@ class SessionStore:
             self.con.execute("PRAGMA journal_mode=WAL")
             self.con.execute("PRAGMA synchronous=FULL")
             self.con.executescript(SCHEMA)
+            self.con.execute(PURGE_SHARED)
         except sqlite3.Error as e:
             raise _store_error(self.url, e) from None
 
@@ -201,10 +245,17 @@ class SessionStore:
                 raise KeyError(session_id)
             self._exec("UPDATE sessions SET profile = ?, updated = ? WHERE session_id = ?",
                        (profile.to_json(), time.time(), session_id))
-            long = self.long_term(s["user_id"], s["dataset"]).merge(profile)
-            self._exec("INSERT INTO user_profiles VALUES (?, ?, ?, ?) ON CONFLICT(user_id, dataset) DO UPDATE SET "
-                       "profile = excluded.profile, updated = excluded.updated",
-                       (s["user_id"], s["dataset"], long.to_json(), time.time()))
+            if not self.memory_on(s["user_id"]):
+                return  # no identity, or the person switched long-term memory off: this session only
+            self.put_long_term(s["user_id"], s["dataset"], self.long_term(s["user_id"], s["dataset"]).merge(profile))
+
+    def put_long_term(self, user_id: str, dataset: str, profile: Profile) -> None:
+        """Replace ``user_id``'s long-term profile on ``dataset`` (nothing for an id that is not a person's)."""
+        if not is_person(user_id):
+            return
+        self._exec("INSERT INTO user_profiles VALUES (?, ?, ?, ?) ON CONFLICT(user_id, dataset) DO UPDATE SET "
+                   "profile = excluded.profile, updated = excluded.updated",
+                   (user_id, dataset, profile.to_json(), time.time()))
 
     def forget(self, session_id: str, item_ids: list[str] | None = None) -> Profile:
         """Forget items the user liked or disliked (``None``: everything), in this session's
@@ -216,23 +267,58 @@ class SessionStore:
             drop = None if item_ids is None else set(item_ids)
 
             def without(p: Profile) -> Profile:
-                if drop is None:
-                    return Profile()
-                return Profile([i for i in p.like_ids if i not in drop], [i for i in p.dislike_ids if i not in drop],
-                               p.like_attrs, p.dislike_attrs, p.expect)
+                return Profile() if drop is None else p.without(drop)
 
             short = without(s["profile"])
             self._exec("UPDATE sessions SET profile = ?, updated = ? WHERE session_id = ?",
                        (short.to_json(), time.time(), session_id))
-            if drop is not None:
-                long = without(self.long_term(s["user_id"], s["dataset"]))
+            if drop is not None and is_person(s["user_id"]):
+                long = without(self.long_term(s["user_id"], s["dataset"], stored=True))
                 self._exec("UPDATE user_profiles SET profile = ?, updated = ? WHERE user_id = ? AND dataset = ?",
                            (long.to_json(), time.time(), s["user_id"], s["dataset"]))
             return short
 
-    def long_term(self, user_id: str, dataset: str) -> Profile:
+    def long_term(self, user_id: str, dataset: str, stored: bool = False) -> Profile:
+        """What is remembered about ``user_id`` on ``dataset`` from earlier sessions: empty for an
+        id that is not a person's and (unless ``stored``) while the person has memory switched off."""
+        if not is_person(user_id) or (not stored and not self.memory_on(user_id)):
+            return Profile()
         row = self._one("SELECT profile FROM user_profiles WHERE user_id = ? AND dataset = ?", (user_id, dataset))
         return Profile.from_json(row[0]) if row else Profile()
+
+    def profiles(self, user_id: str) -> dict[str, Profile]:
+        """Every dataset's long-term profile of ``user_id`` as stored (``convrec profile show``)."""
+        if not is_person(user_id):
+            return {}
+        rows = self._all("SELECT dataset, profile FROM user_profiles WHERE user_id = ? ORDER BY dataset", (user_id,))
+        return {d: Profile.from_json(p) for d, p in rows}
+
+    def forget_user(self, user_id: str, dataset: str | None = None) -> int:
+        """Delete ``user_id``'s long-term profile (on ``dataset``, or on every dataset); returns how
+        many profiles were deleted. Their sessions' own profiles are emptied too."""
+        if not is_person(user_id):
+            return 0
+        where, args = ("user_id = ?", (user_id,)) if dataset is None else ("user_id = ? AND dataset = ?", (user_id, dataset))
+        with self.lock:
+            n = len(self._all(f"SELECT dataset FROM user_profiles WHERE {where}", args))
+            self._exec(f"DELETE FROM user_profiles WHERE {where}", args)
+            self._exec(f"UPDATE sessions SET profile = NULL WHERE {where}", args)
+        return n
+
+    def memory_on(self, user_id: str) -> bool:
+        """Long-term memory is kept for ``user_id``: a person who has not switched it off."""
+        if not is_person(user_id):
+            return False
+        row = self._one("SELECT memory FROM user_settings WHERE user_id = ?", (user_id,))
+        return row is None or bool(row[0])
+
+    def set_memory(self, user_id: str, on: bool) -> None:
+        """Switch ``user_id``'s long-term memory on or off (off: nothing new is remembered and what
+        is stored is not used; ``forget_user`` deletes it)."""
+        if not is_person(user_id):
+            raise ConvrecError("long-term memory needs a user name (this session has none)")
+        self._exec("INSERT INTO user_settings VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
+                   "memory = excluded.memory, updated = excluded.updated", (user_id, 1 if on else 0, time.time()))
 
     def close(self) -> None:
         with self.lock:
@@ -314,7 +400,7 @@ class PgSessionStore(SessionStore):
         with self.lock:
             self.con.execute("SELECT pg_advisory_lock(734021)")  # replicas starting together create the tables once
             try:
-                for stmt in PG_SCHEMA:
+                for stmt in PG_SCHEMA + [PURGE_SHARED]:
                     self.con.execute(stmt)
             finally:
                 self.con.execute("SELECT pg_advisory_unlock(734021)")

@@ -34,6 +34,10 @@ class Turn:
     degraded: str | None = None
     """Set when the LLM could not be reached for some call of this turn (the reason): the answer
     then comes from the tools alone, or is a template."""
+    memory: dict[str, Any] | None = None
+    """Set when long-term memory (the person's earlier conversations) shaped this list:
+    ``liked_before`` (remembered liked items the ranking read), ``disliked_before`` (remembered
+    disliked items kept out), ``user``; the reply says so in one line."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -41,4 +45,4 @@ class Turn:
     def to_json_line(self) -> dict[str, Any]:
         return {"reply": self.reply, "items": self.items, "trace": self.trace, "llm_calls": self.llm_calls,
                 "latency_ms": round(self.latency_ms, 1), "session": self.session, "intent": self.intent,
-                "degraded": self.degraded, "act": self.act}
+                "degraded": self.degraded, "act": self.act, "memory": self.memory}

@@ -85,6 +85,10 @@ class LikesSpec:
     seed: int = 0
     agent_users: int | None = None
     """run the agent on the first N cases only (the tools always score all of them)"""
+    history: int = 0
+    """also run every agent request after N unrelated earlier asks by the same user (other
+    people's "I loved A, B and C" requests, each in its own session, as on one machine's
+    ``convrec ask``): rows ``<phrasing>+h<N>`` beside the ones without history"""
 
 
 # ---------------------------------------------------------------------- users and cases
@@ -101,6 +105,21 @@ def held_out_users(likes: dict[str, tuple[list[str], list[str]]], n: int, k: int
         raise ConvrecError(f"only {len(ok)} users have {k} loved items and another liked one (asked for {n}): "
                            "lower --n or --k")
     return ok[:n]
+
+
+HISTORY_USER = "likes-history"
+
+
+def history_requests(likes: dict[str, tuple[list[str], list[str]]], exclude: Sequence[str], n: int, k: int,
+                     seed: int = 0) -> list[list[str]]:
+    """``n`` unrelated earlier asks: ``k`` loved items each of ``n`` users who are not cases
+    (chosen by a hash of their id, stable across runs)."""
+    skip = set(exclude)
+    ok = [u for u, (loved, _) in likes.items() if u not in skip and len(set(loved)) >= k]
+    ok.sort(key=lambda u: _h(f"history:{seed}:{u}"))
+    if len(ok) < n:
+        raise ConvrecError(f"only {len(ok)} other users have {k} loved items (asked for --history {n})")
+    return [c.seeds for c in make_cases(likes, ok[:n], k, seed + 1)]
 
 
 def make_cases(likes: dict[str, tuple[list[str], list[str]]], users: Sequence[str], k: int, seed: int = 0) -> list[LikesCase]:
@@ -287,7 +306,8 @@ def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str
     rows: list[Row] = []
     plural = _plural(cat_tools)
     n_agent = len(cases) if spec.agent_users is None else min(spec.agent_users, len(cases))
-    total = len(cases) + n_agent * len(spec.phrasings)
+    runs = 2 if spec.history else 1
+    total = len(cases) + n_agent * len(spec.phrasings) * runs + spec.history
     done = 0
     for c in cases:
         titles = [cat_tools.distinct_title(i) for i in c.seeds]
@@ -302,22 +322,43 @@ def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str
                                   sessions_db=out_dir / "sessions.db")
         strat = agent.strategy
         acat = getattr(strat, "catalog", cat_tools)
+        store = getattr(strat, "store", None)
+        remembered = None
+        if spec.history:  # N unrelated earlier asks by one user, once; every case then starts from that memory
+            if store is None:
+                raise ConvrecError(f"strategy '{spec.strategy}' keeps no sessions: --history does not apply")
+            store.forget_user(HISTORY_USER)
+            strat.user_id = HISTORY_USER
+            for seeds in history_requests(likes, users, spec.history, spec.k, spec.seed):
+                msg, _ = render("listed", [acat.distinct_title(i) for i in seeds], plural)
+                strat.turn(msg, None)
+                done += 1
+                if progress:
+                    progress(done, total)
+            remembered = store.long_term(HISTORY_USER, acat.ds.name)
+            say(f"history: {spec.history} earlier asks, {len(remembered.like_ids)} liked items remembered")
         for c in cases[:n_agent]:
             titles = [acat.distinct_title(i) for i in c.seeds]
             for ph in spec.phrasings:
                 msg, ctx = render(ph, titles, plural)
-                strat.user_id = f"likes-{c.user}-{ph}"  # no long-term profile carried between cases
-                t = time.perf_counter()
-                turn = strat.turn(msg, None, context=ctx) if ctx else strat.turn(msg, None)
-                dt = time.perf_counter() - t
-                ids = [str(it.get("id")) for it in turn.items]
-                linked = [m.get("item_id") for m in (turn.intent or {}).get("mentions", [])]
-                rows.append(Row(c.user, "agent", ph, ids, **score(ids, c.targets), latency_s=round(dt, 3),
-                                llm_calls=int(turn.llm_calls or 0), message=msg,
-                                extra={"seeds_linked": sum(s in linked for s in c.seeds), "repairs": list(turn.repairs)}))
-                done += 1
-                if progress:
-                    progress(done, total)
+                for h in ((0, spec.history) if spec.history else (0,)):
+                    user = f"likes-{c.user}-{ph}" + (f"-h{h}" if h else "")  # no profile carried between cases
+                    if h:
+                        store.forget_user(user)
+                        store.put_long_term(user, acat.ds.name, remembered)
+                    strat.user_id = user
+                    t = time.perf_counter()
+                    turn = strat.turn(msg, None, context=ctx) if ctx else strat.turn(msg, None)
+                    dt = time.perf_counter() - t
+                    ids = [str(it.get("id")) for it in turn.items]
+                    linked = [m.get("item_id") for m in (turn.intent or {}).get("mentions", [])]
+                    rows.append(Row(c.user, "agent", ph + (f"+h{h}" if h else ""), ids, **score(ids, c.targets),
+                                    latency_s=round(dt, 3), llm_calls=int(turn.llm_calls or 0), message=msg,
+                                    extra={"seeds_linked": sum(s in linked for s in c.seeds),
+                                           "repairs": list(turn.repairs), "memory": turn.memory}))
+                    done += 1
+                    if progress:
+                        progress(done, total)
     with open(out_dir / "rows.jsonl", "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(asdict(r)) + "\n")
@@ -383,14 +424,29 @@ def summarize(rows: Sequence[Row], spec: LikesSpec | None = None) -> dict[str, A
             r["vs_best_tool"] = {"tool": best["system"], "diff": round(d, 4), "ci": round(h, 4), "n": len(diffs)}
         if pop is not None and pop["recall"] > 0:
             r["x_popularity"] = round(r["recall"] / pop["recall"], 3)
+    lists = {(r.phrasing, r.user): r.items for r in rows if r.system == "agent"}
+    for r in out_rows:
+        if r["system"] != "agent" or "+h" not in r["phrasing"]:
+            continue
+        base = r["phrasing"].split("+h")[0]
+        pairs = [(lists[(base, u)], b) for (p, u), b in lists.items() if p == r["phrasing"] and (base, u) in lists]
+        if pairs:  # how far N unrelated earlier asks moved the list: shared items of the top 10, identical lists
+            r["history_overlap"] = round(float(np.mean([len(set(a[:K]) & set(b[:K])) / max(1, len(a[:K]))
+                                                        for a, b in pairs])), 4)
+            r["history_same"] = round(float(np.mean([a[:K] == b[:K] for a, b in pairs])), 4)
+            by_base = next((x for x in out_rows if x["system"] == "agent" and x["phrasing"] == base), None)
+            if by_base is not None:
+                r["history_delta_recall"] = round(r["recall"] - by_base["recall"], 4)
     return {"rows": out_rows, "best_tool": best["system"] if best else None}
 
 
 def table_markdown(summary: dict[str, Any]) -> str:
     """The summary as a Markdown table (agent rows first, then the tools, best first)."""
     rows = sorted(summary["rows"], key=lambda r: (r["system"] != "agent", -r["recall"]))
+    hist = any("history_overlap" in r for r in rows)
     lines = ["| system | phrasing | users | Recall@10 | NDCG@10 | HR@10 | items | Δ Recall vs best tool | × popularity | "
-             "p50 s | LLM calls |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "p50 s | LLM calls |" + (" top 10 shared with h0 | same list |" if hist else ""),
+             "|---|---|---|---|---|---|---|---|---|---|---|" + ("---|---|" if hist else "")]
     for r in rows:
         vs = r.get("vs_best_tool")
         lines.append(f"| {r['system']} | {r['phrasing']} | {r['n']} | {r['recall']:.3f} ± {r['recall_ci']:.3f} | "
@@ -398,5 +454,7 @@ def table_markdown(summary: dict[str, Any]) -> str:
                      + (f"{vs['diff']:+.3f} ± {vs['ci']:.3f} ({vs['tool']})" if vs else "–") + " | "
                      + (f"{r['x_popularity']:.2f}" if r.get("x_popularity") is not None else "–") + " | "
                      + (f"{r['latency_p50_s']:.2f}" if r.get("latency_p50_s") is not None else "–") + " | "
-                     + (f"{r['llm_calls_per_turn']:.2f}" if r.get("llm_calls_per_turn") is not None else "–") + " |")
+                     + (f"{r['llm_calls_per_turn']:.2f}" if r.get("llm_calls_per_turn") is not None else "–") + " |"
+                     + ((f" {r['history_overlap']:.3f} | {r['history_same']:.3f} |" if "history_overlap" in r else " – | – |")
+                        if hist else ""))
     return "\n".join(lines)

@@ -11,8 +11,11 @@ Resources
     convrec://catalog/card      the capability card (JSON)
     convrec://catalog/schema    the columns: name, type, role, meaning, examples
 
-Every tool validates its arguments (sizes, known ids and columns) and answers a bad one with an
-MCP tool error naming what was wrong; nothing here writes to the catalog.
+Every tool validates its arguments (names, sizes, known ids and columns) and answers a bad one
+with an MCP tool error naming what was wrong — an argument the tool does not take is an error that
+names the ones it does; nothing here writes to the catalog. ``recommend`` keeps long-term memory
+only for a ``user`` the client names (one person); without one, a conversation has session memory
+only.
 """
 
 from __future__ import annotations
@@ -67,7 +70,10 @@ class Service:
             if self._agent is None:
                 from convrec.api import Agent
 
-                self._agent = Agent.from_config(self.config, self.dataset, strategy=self.strategy, user_id="mcp")
+                from convrec.core.sessions import ANONYMOUS
+
+                # no shared identity: a client that names no user gets session memory only
+                self._agent = Agent.from_config(self.config, self.dataset, strategy=self.strategy, user_id=ANONYMOUS)
             return self._agent
 
     @property
@@ -110,14 +116,24 @@ class Service:
         return flt
 
     # ------------------------------------------------------------ tools
-    def recommend(self, message: str, session_id: str | None, k: int) -> dict[str, Any]:
+    def recommend(self, message: str, session_id: str | None, k: int, user: str | None = None) -> dict[str, Any]:
+        from convrec.core.sessions import is_person
+
         agent = self.agent
+        store = agent.store
+        user = (user or "").strip() or None
+        if user is not None and not is_person(user):
+            raise ValueError(f"user {user!r} is reserved: name one person, or leave it out for session memory only")
         if session_id:
-            store = agent.store
-            if store is not None and store.get(session_id) is None:
+            s = store.get(session_id) if store is not None else None
+            if store is not None and s is None:
                 raise ValueError(f"unknown session_id {session_id!r} (leave it out to start a conversation)")
+            if s is not None and user is not None and is_person(s["user_id"]) and s["user_id"] != user:
+                raise ValueError(f"session_id {session_id!r} belongs to another user")
+        elif user is not None and store is not None:  # a new conversation of this person: their memory
+            session_id = store.create(user, self.catalog.ds.name, agent.strategy.name)
         turn = agent.chat(message, session=session_id or None, k=k)
-        return {"session_id": turn.session, "reply": turn.reply,
+        return {"session_id": turn.session, "reply": turn.reply, **({"memory": turn.memory} if turn.memory else {}),
                 "items": [self.item(str(it["id"]), it.get("reasons") or []) for it in turn.items[:k]],
                 **({"degraded": turn.degraded} if turn.degraded else {})}
 
@@ -211,8 +227,23 @@ def build_server(service: Service):
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.types import ToolAnnotations
 
-    srv = MCPServer(name="convrec", title=f"convrec · {service.dataset}", instructions=INSTRUCTIONS,
-                    log_level="WARNING")
+    class StrictServer(MCPServer):
+        """Arguments a tool does not take are an error naming the ones it does (a misspelt
+        condition must never be answered as if it had been applied)."""
+
+        async def call_tool(self, name, arguments, context=None):
+            tool = self._tool_manager.get_tool(name)
+            if tool is not None:
+                allowed = list((tool.parameters or {}).get("properties", {}))
+                unknown = [a for a in (arguments or {}) if a not in allowed]
+                if unknown:
+                    raise ToolError(f"{name}: unknown argument{'s' if len(unknown) > 1 else ''} "
+                                    f"{', '.join(map(repr, unknown))}; it takes "
+                                    + (", ".join(allowed) if allowed else "no arguments"))
+            return await super().call_tool(name, arguments, context)
+
+    srv = StrictServer(name="convrec", title=f"convrec · {service.dataset}", instructions=INSTRUCTIONS,
+                       log_level="WARNING")
     ro = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 
     def guarded(fn, *a):
@@ -226,11 +257,14 @@ def build_server(service: Service):
     @srv.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=False,
                                           openWorldHint=False))
     def recommend(message: Message, session_id: Annotated[str | None, Field(max_length=128)] = None,
-                  k: K = 5) -> dict[str, Any]:
+                  k: K = 5,
+                  user: Annotated[str | None, Field(max_length=256, description=(
+                      "the person asking (a stable id of one person): their long-term memory is kept and used; "
+                      "leave it out for session memory only"))] = None) -> dict[str, Any]:
         """One turn of the recommender agent: a request in the person's words ("2D strategy games after
         2015 under $30", "something like Alien but funnier", "why that one?"). Returns the reply, the
         items (id, title, facets) with the evidence for each, and a session_id to continue."""
-        return guarded(service.recommend, message, session_id, k)
+        return guarded(service.recommend, message, session_id, k, user)
 
     @srv.tool(annotations=ro)
     def search_items(text: Annotated[str, Field(max_length=1000, description="words describing the items")] = "",
@@ -276,6 +310,9 @@ def build_server(service: Service):
     def schema_resource() -> str:
         return json.dumps(service.schema())
 
+    for t in srv._tool_manager.list_tools():  # the schemas say so too
+        if isinstance(t.parameters, dict):
+            t.parameters["additionalProperties"] = False
     return srv
 
 

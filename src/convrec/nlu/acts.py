@@ -16,7 +16,7 @@ from typing import Literal
 
 from convrec.nlu.text import norm
 
-ActKind = Literal["why", "tell_more", "more", "relative", "recall", "profile", "forget", "reset"]
+ActKind = Literal["why", "tell_more", "more", "relative", "recall", "profile", "forget", "forget_me", "reset"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class _Words:
     recall_first: tuple[str, ...]
     profile: tuple[str, ...]
     forget: tuple[str, ...]
+    forget_me: tuple[str, ...]
     start_over: tuple[str, ...]
     filler: frozenset[str]
     ordinals: tuple[tuple[str, int], ...]
@@ -62,7 +63,7 @@ def _words(lang: str = "en") -> _Words:
         return tuple(sorted({norm(p) for p in a.get(key, []) if norm(p)}, key=lambda p: -len(p)))
 
     return _Words(phrases("why"), phrases("tell_more"), phrases("more"), phrases("recall"), phrases("recall_first"),
-                  phrases("profile"), phrases("forget"), phrases("start_over"),
+                  phrases("profile"), phrases("forget"), phrases("forget_me"), phrases("start_over"),
                   frozenset(w for p in a.get("filler", []) for w in norm(p).split()),
                   tuple(sorted(((norm(w), int(n)) for w, n in a.get("ordinals", [])), key=lambda x: -len(x[0]))),
                   tuple(sorted(((norm(w), r, d) for w, r, d in a.get("relative", [])), key=lambda x: -len(x[0]))))
@@ -105,6 +106,9 @@ def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = froz
         return None
     extra = set(plural_words) | {"titles", "title", "suggestion", "suggestions", "pick", "picks", "pls", "plz", "wait",
                                   "so", "hmm", "oh", "well", "actually", "ok", "okay", "um", "also", "anything", "else"}
+    if len(text.split()) <= 12 and _find(text, w.forget_me) and not text.startswith(("don't forget", "do not forget")):
+        # deletes memory: read from the lexicon only (a meaning match never clears what a person told us)
+        return ConversationAct("forget_me")
     hit = _find(text, w.start_over)
     if hit:
         rest_raw = re.split(r"(?i)\b" + r"\W+".join(map(re.escape, hit[0].split())) + r"\b[\s.,!:;-]*", raw, maxsplit=1)

@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from convrec.core.sessions import Profile, open_store
+from convrec.core.sessions import ANONYMOUS, Profile, open_store
 from convrec.strategies import DEFAULT_STRATEGY
 from convrec.errors import ConvrecError
 
@@ -41,6 +41,10 @@ class Busy(ConvrecError):
 
 class NotFound(ConvrecError):
     pass
+
+
+class Forbidden(ConvrecError):
+    """The request names one person and the session belongs to another."""
 
 
 class BadRequest(ConvrecError):
@@ -349,10 +353,13 @@ class Engine:
             self.agent(ds, self.default_strategy)
 
     # ------------------------------------------------------------------ sessions
-    def session(self, sid: str) -> dict[str, Any]:
+    def session(self, sid: str, user: str | None = None) -> dict[str, Any]:
+        """The session ``sid``; ``user``: who the request says is asking — a session of another
+        person is refused (it holds their words and their memory)."""
         s = self.store.get(sid)
         if s is None:
             raise NotFound(f"no session '{sid}'")
+        owner_check(s, user)
         return s
 
     def new_session(self, dataset: str | None = None, strategy: str | None = None, user: str | None = None,
@@ -360,7 +367,7 @@ class Engine:
         ds, st = self.check(dataset, strategy)
         if session_id is not None and not SESSION_ID.match(session_id):
             raise BadRequest("a session id is 1-128 letters, digits or _ . : @ -")
-        sid = self.store.create(user or "anonymous", ds, st, session_id=session_id)
+        sid = self.store.create((user or "").strip() or ANONYMOUS, ds, st, session_id=session_id)  # no identity: no long-term memory
         return self.session(sid)
 
     def feedback(self, sid: str, item_id: str, value: str) -> Profile:
@@ -420,6 +427,7 @@ class Engine:
         if s is None:
             s = self.new_session(dataset, strategy, user, session_id=session)
         else:
+            owner_check(s, user)
             ds, st = self.check(dataset or s["dataset"], strategy or s["strategy"])
             if (ds, st) != (s["dataset"], s["strategy"]):
                 raise BadRequest(f"session '{s['session_id']}' belongs to {s['strategy']} on {s['dataset']}; "
@@ -503,6 +511,15 @@ class Engine:
 
 class TooLarge(ConvrecError):
     pass
+
+
+def owner_check(s: dict[str, Any], user: str | None) -> None:
+    """A request that names a person (an API ``user``, a browser's own id) may not use a session
+    that belongs to another person."""
+    from convrec.core.sessions import is_person
+
+    if user and is_person(s["user_id"]) and str(user).strip() != s["user_id"]:
+        raise Forbidden(f"session '{s['session_id']}' belongs to another user")
 
 
 class RateLimited(Busy):

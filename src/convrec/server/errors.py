@@ -10,12 +10,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from convrec.errors import ConvrecError, StoreError
 from convrec.server.coord import CoordinationUnavailable
-from convrec.server.engine import BadRequest, Busy, LLMUnavailable, NotFound, RateLimited, ShuttingDown, TooLarge
+from convrec.server.engine import BadRequest, Busy, Forbidden, LLMUnavailable, NotFound, RateLimited, ShuttingDown, TooLarge
 
 ERRORS: list[tuple[type[Exception], int, str, str | None, str | None, dict | None]] = [
     # exception, status, type, code, the metric it counts under, headers
     (RateLimited, 429, "rate_limit_error", "rate_limited", "rate_limited", None),  # Retry-After from the exception
     (Busy, 429, "rate_limit_error", "busy", "busy", None),  # Retry-After from the exception
+    (Forbidden, 403, "invalid_request_error", "forbidden", "forbidden", None),
     (NotFound, 404, "invalid_request_error", "not_found", "not_found", None),
     (TooLarge, 413, "invalid_request_error", "message_too_long", "too_large", None),
     (BadRequest, 400, "invalid_request_error", "bad_request", "bad_request", None),
@@ -44,7 +45,8 @@ def install(app: FastAPI, engine) -> None:
         if first.get("type") == "json_invalid":  # OpenAI-compatible clients expect 400 for a body that is not JSON
             return error_response(400, "the request body is not valid JSON", "invalid_request_error", "json_invalid")
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
-        return error_response(422, f"invalid request: {where + ': ' if where else ''}{first.get('msg')}",
+        msg = str(first.get("msg", "")).removeprefix("Value error, ")
+        return error_response(422, f"invalid request: {where + ': ' if where else ''}{msg}",
                               "invalid_request_error", "invalid_request")
 
     @app.exception_handler(StarletteHTTPException)

@@ -107,7 +107,10 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
         # the user's ongoing conversation with this model; a request holding one user message starts a new one
         session = engine.store.latest(user, dataset, strategy) if len(users) > 1 else None
     # earlier messages are read only by a session that has none yet (a stateless client's conversation)
-    job, fut, s = engine.submit_turn(message, session, dataset=dataset, strategy=strategy, user=user, context=context,
+    from convrec.server.routes_rest import identity
+
+    job, fut, s = engine.submit_turn(message, session, dataset=dataset, strategy=strategy,
+                                     user=identity(request, user), context=context,
                                      client=client_of(request), key=request.headers.get("idempotency-key"))
     cid = "chatcmpl-" + uuid.uuid4().hex[:24]
     created = int(time.time())

@@ -3,6 +3,7 @@ chat page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -32,6 +33,23 @@ def _engine(request: Request) -> Engine:
     return request.app.state.engine
 
 
+VISITOR_COOKIE = "convrec_visitor"
+_VISITOR = re.compile(r"^[0-9a-f]{32}$")
+
+
+def visitor(request: Request) -> str | None:
+    """The browser's own identity: the random id the web page's cookie carries (set when the page
+    is loaded; http-only, so no script reads it), as the user id ``web:<id>``; None without one."""
+    v = request.cookies.get(VISITOR_COOKIE, "")
+    return f"web:{v}" if _VISITOR.match(v) else None
+
+
+def identity(request: Request, user: str | None) -> str | None:
+    """Who is asking: the ``user`` the request names, else the browser's own id, else nobody
+    (session memory only)."""
+    return (user or "").strip() or visitor(request)
+
+
 @router.get("/api/options", tags=["rest"])
 def options(request: Request):
     engine = _engine(request)
@@ -42,12 +60,12 @@ def options(request: Request):
 
 @router.post("/api/sessions", tags=["rest"], status_code=201)
 def create_session(body: NewSession, request: Request):
-    return session_view(_engine(request).new_session(body.dataset, body.strategy, body.user))
+    return session_view(_engine(request).new_session(body.dataset, body.strategy, identity(request, body.user)))
 
 
 @router.get("/api/sessions/{sid}", tags=["rest"])
 def read_session(sid: str, request: Request):
-    return session_view(_engine(request).session(sid))
+    return session_view(_engine(request).session(sid, visitor(request)))
 
 
 @router.get("/api/sessions/{sid}/messages", tags=["rest"])
@@ -55,7 +73,7 @@ def read_messages(sid: str, request: Request):
     """The session's messages as the page shows them after a reload: items with their reasons and
     links, and for a reply its steps in words, LLM calls and time (the footer)."""
     engine = _engine(request)
-    s = engine.session(sid)
+    s = engine.session(sid, visitor(request))
     catalog = engine.catalog(s["dataset"])
     out = []
     for m in engine.store.messages(sid):
@@ -88,9 +106,10 @@ def catalog_card(dataset: str, request: Request):
 async def post_turn(sid: str, body: TurnRequest, request: Request):
     engine = _engine(request)
     timeout_s = engine.config.server.timeout_s
-    s = engine.session(sid)
+    s = engine.session(sid, visitor(request))
     job, fut, s = engine.submit_turn(body.message, sid, k=body.k, dataset=s["dataset"], strategy=s["strategy"],
-                                     client=client_of(request), key=request.headers.get("idempotency-key"))
+                                     user=visitor(request), client=client_of(request),
+                                     key=request.headers.get("idempotency-key"))
     turn = await answer(request, job, fut, timeout_s, engine.metrics, engine.stop_at)
     if isinstance(turn, JSONResponse):
         return turn
@@ -99,6 +118,7 @@ async def post_turn(sid: str, body: TurnRequest, request: Request):
 
 @router.post("/api/sessions/{sid}/feedback", tags=["rest"])
 def post_feedback(sid: str, body: Feedback, request: Request):
+    _engine(request).session(sid, visitor(request))
     p = _engine(request).feedback(sid, body.item_id, body.value)
     return {"session": sid, "item_id": body.item_id, "value": body.value, "profile": p.__dict__}
 
@@ -122,8 +142,16 @@ def metrics(request: Request):
 
 
 @router.get("/", include_in_schema=False)
-def index():
-    return FileResponse(STATIC / "index.html", media_type="text/html")
+def index(request: Request):
+    """The web chat. A browser without an id gets a random one in an http-only cookie: its own
+    long-term memory, which no other browser reads."""
+    page = FileResponse(STATIC / "index.html", media_type="text/html")
+    if visitor(request) is None:
+        import secrets
+
+        page.set_cookie(VISITOR_COOKIE, secrets.token_hex(16), max_age=400 * 24 * 3600, httponly=True,
+                        samesite="strict", path="/")
+    return page
 
 
 @router.get("/favicon.svg", include_in_schema=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 MODEL_PREFIX = "convrec"
 
@@ -36,20 +36,35 @@ class ChatRequest(BaseModel):
     max_completion_tokens: int | None = Field(default=None, ge=1)
 
 
-class NewSession(BaseModel):
+class Strict(BaseModel):
+    """A REST body: a field it does not take is an error that names the ones it does (a misspelt
+    field is never silently ignored)."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data):
+        if isinstance(data, dict):
+            allowed = [f.alias or n for n, f in cls.model_fields.items()]
+            unknown = [k for k in data if k not in allowed]
+            if unknown:
+                raise ValueError(f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+                                 f"allowed: {', '.join(allowed)}")
+        return data
+
+
+class NewSession(Strict):
     dataset: str | None = None
     strategy: str | None = None
     user: str | None = Field(default=None, max_length=256)
 
 
-class TurnRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class TurnRequest(Strict):
     message: str
     k: int | None = Field(default=None, ge=1, le=50)
 
 
-class Feedback(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Feedback(Strict):
     item_id: str = Field(max_length=256)
     value: Literal["up", "down", "clear"]

@@ -20,7 +20,8 @@ def turn_payload(turn, s: dict[str, Any], engine) -> dict[str, Any]:
             "reply": turn.reply, "items": with_links(turn.items, vocab), "trace": turn.trace,
             "steps": trace_in_words(turn.trace, turn.act), "intent": turn.intent, "plan": turn.plan,
             "llm_calls": turn.llm_calls, "tokens": turn.tokens, "latency_ms": round(turn.latency_ms, 1),
-            "llm": engine.llm_name(), "degraded": turn.degraded, "act": turn.act}
+            "llm": engine.llm_name(), "degraded": turn.degraded, "act": turn.act,
+            "memory": turn.memory}
 
 
 def session_view(s: dict[str, Any]) -> dict[str, Any]:

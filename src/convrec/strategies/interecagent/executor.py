@@ -56,14 +56,14 @@ class Executor:
         ("most popular", "newest") before fetching; verify every fetched item against the
         plan's conditions and the items the user already knows, replacing the ones dropped."""
         bus = CandidateBus(self.catalog.ds.n_items, candidates)
-        ranking = self._ranking_profile(profile)
+        ranking = self._ranking_profile(profile, intent)
         remembered = tuple(i for i in ranking.like_ids if i not in profile.like_ids and i not in intent.items())
         ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1],
                           mentioned=tuple(intent.items()) if said[1] else (), remembered=remembered)
         out = _Outcome(bus)
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
         conditions = list(filt.conditions) if filt else []
-        exclude = set(intent.excluded) | set(ranking.dislike_ids)
+        exclude = set(intent.excluded) | set(ranking.dislike_ids) | set(profile.seen_ids)  # seen earlier in the conversation
         if intent.kind == "choice":
             exclude -= set(intent.listed)
         for step in plan.steps:

@@ -33,7 +33,7 @@ class Planner:
         ctx = RepairContext(title=getattr(self.catalog, "distinct_title", self.catalog.title), link=lambda names: [l.item_id for l in self.catalog.linker.link_many(names)],
                             k=self.k, disliked_attrs=_attr_pairs(profile.dislike_attrs) if self.memory else [],
                             list_columns=tuple(self.list_columns),
-                            remembered_likes=bool(self._ranking_profile(profile).like_ids),
+                            remembered_likes=bool(self._ranking_profile(profile, intent).like_ids),
                             conversational=conversational)
         soft_only = intent.kind == "recommend" and bool(self._soft_text(intent)) and self._has_text_model()
         # a conversation (pasted or given as messages) is read by the conversation ranker: a whole

@@ -102,15 +102,32 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
         return out
 
     # ------------------------------------------------------------------ sessions
-    def _ranking_profile(self, profile: Profile) -> Profile:
-        """What ranking reads: this session's likes and dislikes plus the long-term ones
-        (earlier sessions). Attribute dislikes stay per session: they become hard filters."""
+    def _ranking_profile(self, profile: Profile, intent: RequestIntent | None = None) -> Profile:
+        """What ranking reads: this conversation's likes and dislikes, and what is remembered from
+        the person's earlier sessions — their dislikes always (kept out), their likes only while
+        this conversation states none. The request leads: a stated set of liked items is ranked
+        as stated, whatever the history (remembered likes only fill in when nothing is said).
+        Attribute dislikes stay per session: they become hard filters."""
         if not self.memory:
             return Profile(like_ids=list(profile.like_ids), dislike_ids=list(profile.dislike_ids))
+        said_like = intent.items("liked", "reference", "accepted", "seen") if intent is not None else []
+        said_dislike = list(intent.disliked) if intent is not None else []
         long = self.store.long_term(self.turn_user, self.catalog.ds.name)
-        likes = [i for i in dict.fromkeys(long.like_ids + profile.like_ids) if i not in profile.dislike_ids]
-        dislikes = [i for i in dict.fromkeys(long.dislike_ids + profile.dislike_ids) if i not in profile.like_ids]
+        likes = list(profile.like_ids)
+        if not likes and not said_like:
+            likes = [i for i in long.like_ids if i not in profile.dislike_ids and i not in said_dislike]
+        dislikes = [i for i in dict.fromkeys(long.dislike_ids + profile.dislike_ids)
+                    if i not in profile.like_ids and i not in said_like]
         return Profile(like_ids=likes, dislike_ids=dislikes)
+
+    def _remembered(self, profile: Profile, intent: RequestIntent) -> dict[str, Any] | None:
+        """What long-term memory adds to this turn's ranking (None: nothing)."""
+        ranking = self._ranking_profile(profile, intent)
+        likes = [i for i in ranking.like_ids if i not in profile.like_ids]
+        dislikes = [i for i in ranking.dislike_ids if i not in profile.dislike_ids and i not in intent.disliked]
+        if not likes and not dislikes:
+            return None
+        return {"user": self.turn_user, "liked_before": likes, "disliked_before": dislikes}
 
     # ------------------------------------------------------------------ the turn
     def respond(self, intent: RequestIntent, conversation: list[dict[str, Any]], ctx: TurnContext) -> Turn:
@@ -127,6 +144,10 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
             intent = self._not_again(intent, sid)
         direct = self._answer_directly(intent, sid)
         if direct is not None:
+            asked = [i for i in intent.items("asked") if i in self.catalog.items.index]
+            if asked and self.memory and s is not None:
+                profile.asked_ids = list(dict.fromkeys(profile.asked_ids + asked))
+                self.store.save_profile(sid, profile)
             return direct
         said = conversation
         user_said = [m["content"] for m in said if m["role"] == "user"]
@@ -144,7 +165,7 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
         liked_words = [(m.item_id, norm(m.text)) for m in intent.mentions if m.speaker == "user" and m.relation == "liked"]
         stated_now = len({i for i, w in liked_words if w and f" {w} " in f" {last} "})
         conversational = ((len(said) > 1 or intent.dialogue) and stated_now < STATED_SET
-                          or not (intent.items() or self._ranking_profile(profile).like_ids))
+                          or not (intent.items() or self._ranking_profile(profile, intent).like_ids))
         liked_now = [m.item_id for m in intent.mentions if m.speaker == "user" and m.relation in ("liked", "reference")]
         if not conversational and liked_now and not intent.unmatched:
             # a stated set and nothing else: the ranker reads it in the form its likes weights were
@@ -179,13 +200,29 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
                 break
             plan, out, repairs = plan2, out2, repairs2 + ["reflection_replan"]
             reply = self._reply(intent, plan, out)
+        memory = self._remembered(profile, intent) if out.items else None
+        if memory is not None:
+            reply = reply.rstrip() + "\n" + self._memory_line(memory)
         self._update_profile(profile, intent, plan)
         self.store.save_profile(sid, profile)
         trace = out.bus.tracker.to_list() + [{"tool": "critic", "input": {}, "output": ("yes" if r["ok"] else "no: " + r["advice"]),
                                               "candidates": None, "error": None, "ms": r["ms"]} for r in reflections]
         return Turn(reply, out.items if out.failure is None else [], trace, session=sid,
                     plan=plan.model_dump(by_alias=True), repairs=repairs + out.repairs, reflections=reflections,
-                    intent=intent.to_dict())
+                    intent=intent.to_dict(), memory=memory)
+
+    def _memory_line(self, memory: dict[str, Any]) -> str:
+        """One line saying what long-term memory added to the list, and how to clear it."""
+        plural = noun_plural(self.catalog.domain)
+        parts = []
+        if memory["liked_before"]:
+            n = len(memory["liked_before"])
+            parts.append(f"also using {n} {plural if n > 1 else self.catalog.domain} you liked before")
+        if memory["disliked_before"]:
+            n = len(memory["disliked_before"])
+            parts.append(f"{'also ' if not parts else ''}leaving out {n} you didn't like")
+        text = " and ".join(parts)
+        return f"({text[:1].upper() + text[1:]} — {self.forget_hint}.)"
 
     def _resolve_anaphora(self, intent: RequestIntent, sid: str) -> RequestIntent:
         """"More like that": the items the previous turn was about (the one asked about, liked
@@ -224,7 +261,10 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
     def _update_profile(self, profile: Profile, intent: RequestIntent, plan: Plan) -> None:
         """The one place a turn writes the profile: items the user liked or rejected, the
         attribute values they asked for or rejected, and what they are looking for now."""
-        profile.like_ids = list(dict.fromkeys(profile.like_ids + intent.items("liked", "reference", "accepted", "seen")))
+        # relations kept apart: only liked and disliked items are taste; "I've seen X" is not "I liked X"
+        profile.like_ids = list(dict.fromkeys(profile.like_ids + intent.items("liked", "reference", "accepted")))
+        profile.seen_ids = list(dict.fromkeys(profile.seen_ids + intent.items("seen")))
+        profile.asked_ids = list(dict.fromkeys(profile.asked_ids + intent.items("asked")))
         profile.dislike_ids = list(dict.fromkeys(profile.dislike_ids + intent.disliked))
         profile.like_ids = [i for i in profile.like_ids if i not in intent.disliked]
         profile.dislike_ids = [i for i in profile.dislike_ids if i not in intent.liked]
