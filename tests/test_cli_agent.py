@@ -158,7 +158,7 @@ def test_two_users_on_one_machine_and_convrec_profile(clean_home):
     assert {"1", "6377"} <= set(p_ann["like_ids"]) and not p_ann["seen_ids"]
     assert p_bob["seen_ids"] == ["2571"] and p_bob["like_ids"] == []  # seen is not liked
     r = run(["profile", "show", "--user", ann], home, **env)
-    assert r.returncode == 0 and "liked: Toy Story (1995) [1]" in r.stdout, r.stdout
+    assert r.returncode == 0 and "liked: Toy Story [1]; Finding Nemo [6377]" in r.stdout, r.stdout
     # another user's session is not yours to continue
     r = run(["ask", "--user", bob, "--session", listed["session"], "why?"], home, **env)
     assert_clean_error(r, "belongs to another user")
