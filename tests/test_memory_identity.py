@@ -135,6 +135,8 @@ def test_remembered_likes_fill_in_when_nothing_is_stated_and_the_reply_says_so(c
     assert "also using 2 movies you liked before" in t.reply.lower(), t.reply
     assert "forget what you know about me" in t.reply
     assert not {"1", "6377"} & set(_ids(t))  # what they told us they liked is not offered back
+    texts = [r["text"] for it in t.items for r in it["reasons"]]
+    assert any("Toy Story" in x or "Finding Nemo" in x for x in texts), texts  # the reasons name what memory used
     # anonymous: session memory only, nothing written for later
     nobody = _agent(catalog, store, "")
     nobody.turn("I loved Toy Story and Finding Nemo")

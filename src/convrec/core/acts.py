@@ -463,7 +463,7 @@ def _profile_text(loop, conversation, sid: str) -> str:
     if not text and not older.startswith(" From"):
         none = f"I don't know anything about you yet. Tell me a few {loop.catalog_plural()} you like and what you're in the mood for."
         if loop.remembers_turns and not is_person(user):
-            none += " I keep nothing between conversations: you're not signed in with a name."
+            none += " Without a user name I keep nothing between conversations."
         return none + (older if older else "")
     text = (text + older).strip()
     hint = " Say “forget that I like …” to remove a title" + (", or “forget what you know about me” to clear it all."

@@ -194,8 +194,8 @@ class TurnLoop:
             if turn.intent is None:
                 turn.intent = intent.to_dict()
             self._verify(turn, intent, ctx)
-            if turn.items:
-                self.explain(turn.items, intent, turn.trace)
+            if turn.items:  # items the person liked before, when memory ranked the list, are reasons too
+                self.explain(turn.items, intent, turn.trace, also=(turn.memory or {}).get("liked_before", ()))
             return self._finish(turn, t0, turn_no)
 
     def _act(self, message: str, conversation: list[dict[str, Any]], ctx: TurnContext):
@@ -316,7 +316,8 @@ class TurnLoop:
         """The items reasons relate the answer to: the ones the user liked or pointed at."""
         return intent.items("liked", "reference", "accepted")
 
-    def explain(self, items: list[dict[str, Any]], intent, trace: Sequence[dict] = ()) -> list[dict[str, Any]]:
+    def explain(self, items: list[dict[str, Any]], intent, trace: Sequence[dict] = (),
+                also: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Set ``reasons`` on every item that has none (:mod:`convrec.tools.reasons`): evidence
         from the interaction data and the catalog about the user's items, conditions and
         preference words; the soft ranking's related values come from the trace."""
@@ -325,7 +326,8 @@ class TurnLoop:
         related = next((s.get("input", {}).get("related", []) for s in trace if s.get("tool") == "soft_rank"), [])
         prefs = list(intent.unmatched) + [v for _, v in intent.soft_values]
         conditions = intent.conditions if intent.kind == "recommend" else ()
-        return explain_items(self.catalog, items, self.seeds(intent), conditions, prefs, related)
+        seeds = list(dict.fromkeys(list(self.seeds(intent)) + list(also)))
+        return explain_items(self.catalog, items, seeds, conditions, prefs, related)
 
     # ------------------------------------------------------------------ verification and metering
     def _verify(self, turn: Turn, intent, ctx: TurnContext) -> None:

@@ -118,6 +118,8 @@ class _Outcome:
     repairs: list[str] = field(default_factory=list)
     soft: str = ""
     """Words of the request used only to order the items (a soft preference)."""
+    remembered: tuple[str, ...] = ()
+    """Liked items from the person's earlier conversations the ranking read (long-term memory)."""
 
 
 _REFUSAL = re.compile(r"\b(sorry|apolog|can'?t|cannot|unable|not able|as an ai|language model|i don'?t have|"

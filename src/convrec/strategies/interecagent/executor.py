@@ -60,7 +60,7 @@ class Executor:
         remembered = tuple(i for i in ranking.like_ids if i not in profile.like_ids and i not in intent.items())
         ctx = ToolContext(bus, self.catalog, ranking, self.k, text=said[0], conversational=said[1],
                           mentioned=tuple(intent.items()) if said[1] else (), remembered=remembered)
-        out = _Outcome(bus)
+        out = _Outcome(bus, remembered=remembered)
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
         conditions = list(filt.conditions) if filt else []
         exclude = set(intent.excluded) | set(ranking.dislike_ids) | set(profile.seen_ids)  # seen earlier in the conversation

@@ -113,7 +113,8 @@ class Replier:
             hint = relax_hint(self.catalog.ds, conditions) if conditions else ""
             return (no_items_reply(intent, conditions, self.vocab, hint, out.failure) + ("\n" + note if note else "")).strip()
         seeds = [self.catalog.title(i) for i in intent.items("liked", "reference", "accepted")]
-        self.explain(out.items, intent, out.bus.tracker.to_list())  # the reasons, as data on each item
+        # the reasons, as data on each item (relating it to remembered likes too, when they ranked it)
+        self.explain(out.items, intent, out.bus.tracker.to_list(), also=out.remembered)
         if self.phrase_reasons:
             self._phrase_reasons(intent, out)
         intro = template_intro(intent, len(out.items), out.asked, conditions, seeds, self.vocab)
