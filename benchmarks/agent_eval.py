@@ -195,8 +195,14 @@ with the options in ``catalogs/<name>/prepare.json`` when there is one (``{"id_c
 (a file in that folder), … spelled with ``_``)."""
 
 
+UNTOUCHED = HERE / "untouched"
+"""Catalogs kept for a first run (``untouched/<name>/``, prepared the same way; see its README)."""
+
+
 def ensure_catalog(dataset: str) -> None:
     folder = CATALOGS / dataset
+    if not (folder / "items.csv").exists():
+        folder = UNTOUCHED / dataset
     if not (folder / "items.csv").exists():
         return
     cmd = [sys.executable, "-m", "convrec.cli", "data", "prepare", dataset, "--items", str(folder / "items.csv")]

@@ -44,7 +44,7 @@ def main() -> None:
     from convrec.catalog.store import open_dataset
     from convrec.config import load_config
     from convrec.eval.likes import _plural, held_out_users, make_cases, render
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     cfg = load_config()
     ds = open_dataset(cfg, a.dataset)

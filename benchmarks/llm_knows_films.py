@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from convrec.config import load_config
 from convrec.llm.factory import make_llm
 from convrec.catalog.store import open_dataset
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 model = sys.argv[1] if len(sys.argv) > 1 else None
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 40

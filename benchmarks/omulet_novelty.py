@@ -57,7 +57,7 @@ def main() -> None:
     from convrec.eval import conv_metrics as cm
     from convrec.eval.harness import default_requests_file
     from convrec.eval.requests_set import build_request_set
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     cfg = load_config()
     ds = prepare(cfg, a.dataset)

@@ -44,7 +44,7 @@ def _scorers(cat, names):
 def users(args, cfg) -> dict:
     from convrec.catalog.store import open_dataset
     from convrec.eval.models_eval import heldout_users
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     ds = open_dataset(cfg, args.dataset)
     cat = CatalogAccess(ds, cfg)
@@ -87,7 +87,7 @@ def dialogues(args, cfg) -> dict:
     from convrec.catalog.store import open_dataset
     from convrec.eval.harness import default_dialogues_file, dialogue_cases
     from convrec.nlu import understand
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     ds = open_dataset(cfg, "movielens-small")
     cat = CatalogAccess(ds, cfg)

@@ -44,7 +44,7 @@ def main() -> None:
     from convrec.models.base import Context
     from convrec.models.prefrank import GROUPS
     from convrec.models.registry import train_pref_ranker
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     cfg = load_config()
     ds = open_dataset(cfg, "movielens-small")

@@ -37,7 +37,7 @@ def main() -> None:
     from convrec.catalog import open_dataset
     from convrec.config import load_config
     from convrec.models.base import Context
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     if a.each:
         pr.SHORTLIST_EACH = a.each

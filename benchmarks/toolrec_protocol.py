@@ -206,7 +206,7 @@ def cmd_explain(a) -> None:
     from convrec.catalog.store import open_dataset
     from convrec.config import load_config
     from convrec.tools.base import ToolContext
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
     from convrec.tools.toolrec import AttributeRetrieval
 
     cfg = load_config()

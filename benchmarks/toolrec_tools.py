@@ -26,7 +26,7 @@ def main() -> None:
     from convrec.catalog.store import prepare
     from convrec.config import load_config
     from convrec.eval.models_eval import heldout_users
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     cfg = load_config()
     ds = prepare(cfg, a.dataset)

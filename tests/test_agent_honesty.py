@@ -14,7 +14,7 @@ from convrec.strategies.interecagent.strategy import InteRecAgent
 from convrec.core.sessions import SessionStore
 from convrec.tools.verify import satisfies
 from convrec.llm.fake import ScriptedLLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from conftest import prepare_tiny_games
 
 POPULAR = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 10}]}

@@ -11,7 +11,7 @@ from convrec.strategies.interecagent.strategy import InteRecAgent
 from convrec.core.sessions import SessionStore
 from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 @pytest.fixture(scope="module")

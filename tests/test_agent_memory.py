@@ -40,7 +40,7 @@ from convrec.strategies.interecagent.strategy import InteRecAgent  # noqa: E402
 from convrec.catalog.store import prepare  # noqa: E402
 from convrec.llm.errors import LLMConnectionError  # noqa: E402
 from convrec.llm.fake import ScriptedLLM  # noqa: E402
-from convrec.tools.catalog import CatalogAccess  # noqa: E402
+from convrec.core.catalog import CatalogAccess  # noqa: E402
 
 ASK = "recommend 10 movies"
 

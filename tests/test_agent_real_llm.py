@@ -11,7 +11,7 @@ from convrec.strategies.interecagent.strategy import InteRecAgent
 from convrec.core.sessions import SessionStore
 from convrec.catalog.store import prepare
 from convrec.models.embeddings import TextEncoder
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from test_llm_local import open_local_llm
 
 pytestmark = [pytest.mark.llm, pytest.mark.slow]

@@ -14,7 +14,7 @@ from convrec.strategies.interecagent.plan import Plan
 from convrec.catalog.store import prepare
 from convrec.errors import ConvrecError
 from convrec.llm.fake import ScriptedLLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 COMEDY = {"action": "use_tools", "steps": [
     {"tool": "hard_filter", "conditions": [{"column": "genres", "op": "contains", "value": "Comedy"}]},

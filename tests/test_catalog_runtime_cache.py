@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from convrec.catalog.store import PreparedDataset
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from conftest import prepare_tiny_games
 
 
@@ -44,7 +44,7 @@ def test_damaged_cache_is_rebuilt(tiny_config):
 
 
 def test_key_follows_the_lexicon_and_the_data(tiny_config, monkeypatch, tmp_path):
-    import convrec.tools.catalog as cat
+    import convrec.core.catalog as cat
 
     ds = prepare_tiny_games(tiny_config, "tiny_cache3")
     a = _fresh(ds, tiny_config)._runtime_path()

@@ -107,7 +107,7 @@ def test_carrying_a_value_reads_the_same_through_the_index(session_config, monke
     """What the soft (mood) ranking asks of every candidate — does it hold this value? — is
     read from the condition index on a large catalog: the same answers as reading each item's
     values, and the most popular holders in popularity order."""
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     ds = prepare(session_config, "movielens-small")
     cat = CatalogAccess(ds, session_config)

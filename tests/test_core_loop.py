@@ -80,7 +80,7 @@ def _names():
 
 @pytest.fixture(scope="module")
 def tiny_catalog(tiny_config, tiny_ds):
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     return CatalogAccess(tiny_ds, tiny_config)
 
@@ -191,7 +191,7 @@ SLOW_TURN = textwrap.dedent("""
     from convrec.core.loop import TurnLoop
     from convrec.core.sessions import SessionStore
     from convrec.core.turn import Turn
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     home, db, sid, msg = sys.argv[1:5]
     config = Config(home=Path(home), data=DataConfig(root=Path(home)))

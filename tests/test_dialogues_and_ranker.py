@@ -14,7 +14,7 @@ from convrec.eval.summary import dialogue_metrics
 from convrec.models.base import Context, ItemIndex
 from convrec.models.prefrank import FEATURES, PreferenceRanker, TimeCounts, Views
 from convrec.nlu import understand
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 @pytest.fixture(scope="module")

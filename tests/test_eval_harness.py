@@ -14,7 +14,7 @@ from convrec.eval.harness import PROTOCOLS, Case, CaseRunner, RunSpec, RunStore
 from convrec.eval.simulator import UserSimulator
 from convrec.errors import ConvrecError
 from convrec.llm.fake import ScriptedLLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 PLAN = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 10}]}
 

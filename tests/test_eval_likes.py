@@ -15,7 +15,7 @@ from convrec.catalog.store import prepare
 from convrec.eval.likes import (PHRASINGS, LikesSpec, copy_without, held_out_users, make_cases, render, score,
                                 summarize, Row, user_likes)
 from convrec.nlu.understand import split_dialogue
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 # ---------------------------------------------------------------- units

@@ -9,7 +9,7 @@ import pytest
 from convrec.catalog.store import prepare
 from convrec.eval.build import evaluate
 from convrec.eval.harness import PROTOCOLS, RunSpec
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from test_llm_local import open_local_llm
 
 pytestmark = [pytest.mark.llm, pytest.mark.slow]

@@ -26,7 +26,7 @@ from convrec.strategies.interecagent.strategy import InteRecAgent
 from convrec.core.sessions import SessionStore
 from convrec.config import Config, DataConfig
 from convrec.llm.openai_backend import OpenAILLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from test_llm_openai import FakeOpenAIServer, Step, chat_body
 
 ASK = "3 strategy games under $20 please"

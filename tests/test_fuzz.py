@@ -16,7 +16,7 @@ from convrec.strategies.interecagent.plan import FilterStep, Plan
 from convrec.strategies.interecagent.repairs import RepairContext, run_repairs
 from convrec.config import Config, DataConfig
 from convrec.nlu.understand import understand
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                             HealthCheck.too_slow])

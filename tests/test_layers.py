@@ -45,6 +45,30 @@ def test_lower_floors_do_not_import_upper_ones():
     assert not bad, "arrows that run back up:\n" + "\n".join(bad)
 
 
+ORDER = ("catalog", "models", "tools", "nlu", "core")
+"""The floors from the bottom: each may import its own floor and the ones below, never one above
+(``llm`` and the top-level helper modules sit below all of them)."""
+
+
+def test_the_lower_floors_are_ordered_without_cycles():
+    """catalog → models → tools → nlu → core: understanding reads the tools' and the catalog's
+    code, never the other way round (an import inside a function counts as one at the top)."""
+    checked, bad = 0, []
+    for n, floor in enumerate(ORDER):
+        above = (set(ORDER[n + 1:]) | set(UPPER)) - {floor}
+        for path in sorted((SRC / floor).rglob("*.py")):
+            checked += 1
+            for line, mod in _imports(path):
+                if _floor(mod) in above:
+                    bad.append(f"{path.relative_to(SRC)}:{line} imports {mod}")
+    for path in sorted((SRC / "llm").rglob("*.py")):
+        checked += 1
+        bad += [f"{path.relative_to(SRC)}:{line} imports {mod}" for line, mod in _imports(path)
+                if _floor(mod) in set(ORDER) | set(UPPER)]
+    assert checked > 60, checked
+    assert not bad, "arrows that run back up:\n" + "\n".join(bad)
+
+
 def test_the_checker_sees_an_import_inside_a_function(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def g():\n    from convrec.api import Agent\n    return Agent\n")

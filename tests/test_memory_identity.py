@@ -70,7 +70,7 @@ def test_memory_off_forget_and_relations(tmp_path):
 @pytest.fixture(scope="module")
 def catalog(session_config):
     from convrec.catalog.store import prepare
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
 

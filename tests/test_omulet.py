@@ -16,7 +16,7 @@ from convrec.tools.omulet import TOOLS, TOOLS_BY_NAME, link_genre_values
 
 @pytest.fixture(scope="module")
 def catalog(session_config):
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
 
@@ -305,7 +305,7 @@ def test_config_options_reach_the_strategy(catalog, session_config):
     unknown keys, so an option it lacks would be refused)."""
     from convrec.strategies import StrategyDeps, build_strategy
     from convrec.config import OmuletConfig
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     o = OmuletConfig.model_validate({"order": "pools", "fuse": "rrf", "novelty": 1.0, "n_candidates": 25,
                                      "names": "free"})
@@ -347,7 +347,7 @@ def test_requests_protocol_counts_factual_from_the_llms_names(catalog, session_c
 
     spec = RunSpec.for_protocol("requests", "movielens-small", "omulet", quick=True)
     cfg = session_config.model_copy(update={"omulet": session_config.omulet.model_copy(update={"names": "free"})})
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     free = CatalogAccess(catalog.ds, cfg)
     s = evaluate(spec, cfg, free.ds, free, tmp_path / "run", llm=RoutingLLM(), sim_llm=None)

@@ -24,7 +24,7 @@ from convrec.catalog.store import prepare
 from convrec.config import Config
 from convrec.llm.fake import ScriptedLLM
 from convrec.nlu import understand
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 REPO = Path(__file__).resolve().parent.parent
 POPULAR = {"action": "use_tools", "steps": [{"tool": "rank", "schema": "popularity"}, {"tool": "fetch", "k": 10}]}
@@ -398,7 +398,7 @@ def test_information_the_catalog_lacks_is_said(films_no_people, menu, tmp_path):
 
 # ---------------------------------------------------------------- ordinary words, ages and soft requests
 def test_ordinary_words_are_not_typos_or_surnames():
-    from convrec.nlu.text import COMMON_WORD_RANK, word_rank
+    from convrec.catalog.text import COMMON_WORD_RANK, word_rank
 
     assert word_rank("fights") is not None and word_rank("chemestry") is None and word_rank("subaroo") is None
     assert word_rank("castle") < COMMON_WORD_RANK < word_rank("tolkien")
@@ -648,3 +648,47 @@ def test_a_title_ending_in_a_sign_is_read_whole(home, tmp_path):
     assert [games.title(i) for i in it.liked] == ["Go! Go! Nippon! ~My First Trip to Japan~"]
     it = understand("I loved Heat. And Airplane! too", v)
     assert [games.title(i) for i in it.liked] == ["Heat", "Airplane!"]
+
+
+# ---------------------------------------------------------------- a table without titles; bare compared numbers
+@pytest.fixture(scope="module")
+def gems(home, tmp_path_factory):
+    """A loose-stone table as a user brings it: an "ID" column, no title, unitless numbers."""
+    path = tmp_path_factory.mktemp("gems") / "gems.csv"
+    rows = [(i, round(0.3 + 0.05 * (i % 15), 2), "DEFGH"[i % 5], 900 + 173 * i) for i in range(1, 41)]
+    path.write_text("ID,carat,colour,price\n" + "".join(f"{a},{b},{c},{d}\n" for a, b, c, d in rows))
+    src = CustomSource(items=str(path))  # the defaults: no --id-col, no --title-col
+    p = custom_source_path(home, "gems")
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    return CatalogAccess(prepare(home, "gems", kcore_k=1), home)
+
+
+def test_a_table_without_titles_names_items_by_noun_and_id(gems):
+    titles = list(gems.items["title"])
+    assert titles[:2] == ["gem 1", "gem 2"] and "title" in gems.ds.manifest["stats"]
+    i = understand("the 2 priciest ones", gems.vocab)
+    assert i.k == 2 and not i.mentions  # "2" is a count, not item 2
+    assert [(s.column, s.descending) for s in i.sort] == [("price", True)]
+    (m,) = understand("tell me about gem 3", gems.vocab).mentions
+    assert m.item_id == "3"
+
+
+def test_a_bare_compared_number_binds_to_the_one_column_its_magnitude_fits(gems, menu, films, tiny_vocab):
+    # gems: 3000 is a price (900..7820), not a carat (0.3..1.0)
+    assert ("price", "<", 3000.0) in _conds(understand("anything under 3000", gems.vocab))
+    assert ("carat", ">=", 0.5) in _conds(understand("at least 0.5 please", gems.vocab))
+    # fast food: calories, sodium, cholesterol… several columns could hold 500: no guess, the number stays unread
+    assert not understand("something under 500", menu.vocab).conditions
+    # films: 1,500,000 fits the budget alone (runtime 70..199 minutes)
+    assert ("budget", ">=", 1500000.0) in _conds(understand("at least 1500000", films.vocab))
+    # games: a bare number with no comparison is never bound by size alone
+    assert not understand("25", tiny_vocab).conditions
+
+
+def test_the_cheapest_and_the_most_expensive_with_a_count(gems, tiny_vocab):
+    for v, col in ((gems.vocab, "price"), (tiny_vocab, "cost")):
+        cheap = understand("the cheapest 3", v)
+        dear = understand("show me the 4 most expensive", v)
+        assert [(s.column, s.descending) for s in cheap.sort] == [(col, False)] and cheap.k == 3
+        assert [(s.column, s.descending) for s in dear.sort] == [(col, True)] and dear.k == 4

@@ -12,7 +12,7 @@ import pytest
 import convrec.models.prefrank as pr
 from convrec.catalog import prepare
 from convrec.models.base import Context
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from convrec.llm.fake import ScriptedLLM
 from convrec.nlu.acts import read_act
 from convrec.strategies.interecagent.demos import DemoBank
 from convrec.strategies.interecagent.strategy import InteRecAgent
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ ALL = [(box, t) for box, tools in _toolboxes().items() for t in tools]
 
 @pytest.fixture(scope="module")
 def tiny_catalog(tiny_config, tiny_ds):
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     return CatalogAccess(tiny_ds, tiny_config)
 

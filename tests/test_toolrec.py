@@ -25,7 +25,7 @@ HISTORY = ["1", "588", "364", "4306", "6377"]
 
 @pytest.fixture(scope="module")
 def catalog(session_config):
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     return CatalogAccess(prepare(session_config, "movielens-small"), session_config)
 
@@ -310,9 +310,9 @@ def test_llm_rank_baseline(catalog):
 def test_a_catalog_without_attributes_asks_for_the_heads_once(session_config, monkeypatch):
     """beauty has titles only: no attribute head can exist. ToolRec then retrieves with SASRec
     alone, and the catalog does not try (and announce) training the heads on every turn."""
-    import convrec.tools.catalog as catalog_mod
+    import convrec.core.catalog as catalog_mod
     from convrec.errors import ConvrecError, NotApplicable
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     cat = CatalogAccess(prepare(session_config, "movielens-small"), session_config)
     real, calls = catalog_mod.load_or_train, []

@@ -7,7 +7,7 @@ import pytest
 from convrec.tools.bus import CandidateBus
 from convrec.catalog.store import prepare
 from convrec.tools.base import ToolContext
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from convrec.tools.recsys import TOOLS, FetchCandidates, HardFilter, LookUp, Rank, SoftFilter, StoreCandidates
 
 

@@ -14,7 +14,7 @@ from convrec.catalog.store import open_dataset
 from convrec.config import Config
 from convrec.llm.base import LLM
 from convrec.timing import stage
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 
 class Agent:

@@ -133,7 +133,7 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
                     continue
                 prog = model_progress(art) if model_progress else None
                 if art == "pref-ranker":  # the dataset's dialogues (if any) teach it too
-                    from convrec.tools.catalog import CatalogAccess
+                    from convrec.core.catalog import CatalogAccess
 
                     timed("dialogue turns for the ranker", lambda: CatalogAccess(ds, config).conversation_queries())
                 timed(f"model: {art}", lambda a=art, p=prog: train_artifact(ds, config, a, progress=p), "trained")

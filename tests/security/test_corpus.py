@@ -29,7 +29,7 @@ from convrec.catalog.store import prepare
 from convrec.llm.fake import ScriptedLLM
 from convrec.textclean import clean_message
 from convrec.tools.base import ToolError
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from convrec.tools.sql import run_readonly
 
 CORPUS = Path(__file__).parent / "corpus"

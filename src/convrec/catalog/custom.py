@@ -58,6 +58,47 @@ def _column_name(raw: str) -> str:
     return name
 
 
+ID_NAMES = ("item_id", "id", "itemid", "item id")
+TITLE_NAMES = ("title", "name", "item_name", "item name", "product_name", "product name")
+
+
+def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomSource:
+    """The id and title columns when the caller left the defaults (``item_id``, ``title``) and the
+    file has no such column: the one whose name says it, whatever its case ("ID", "Title",
+    "Name"); a table with no title column at all (a table of diamonds, of house sales) names its
+    items by their id — said in the notes, ``--title-col`` picks a column instead."""
+    from dataclasses import replace
+
+    def named(names: tuple[str, ...]) -> str | None:
+        by = {" ".join(str(c).lower().replace("_", " ").split()): c for c in raw.columns}
+        return next((by[n.replace("_", " ")] for n in names if n.replace("_", " ") in by), None)
+
+    if src.id_col == "item_id" and src.id_col not in raw.columns:
+        col = named(ID_NAMES)
+        if col is not None:
+            src = replace(src, id_col=str(col))
+    if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
+        col = named(TITLE_NAMES)
+        if col is not None:
+            src = replace(src, title_col=str(col))
+        else:
+            src = replace(src, title_col=src.id_col)
+            notes["title"] = (f"no title column: items are named by their id ('{src.id_col}'); "
+                              "--title-col COLUMN names one")
+    return src
+
+
+def _titles_of(name: str, ids: pd.Series) -> pd.Series:
+    """Titles for a table without a title column: an id with letters names its item ("AER",
+    "tt0050083"); a bare number does not — "the cheapest 2" must not link item 2 — so it is
+    said with the catalog's noun ("diamond 17", else "item 17")."""
+    from convrec.catalog.meaning import domain_from_names
+
+    noun = domain_from_names(name) or "item"
+    numeric = ids.str.fullmatch(r"[0-9]+(?:\.[0-9]+)?")
+    return ids.where(~numeric, noun + " " + ids)
+
+
 def _need(df: pd.DataFrame, col: str, path: str, what: str, flag: str) -> None:
     if col not in df.columns:
         raise DataError(
@@ -177,13 +218,14 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     items_path = Path(src.items)
     nrows = PREVIEW_ROWS if preview else None
     raw = read_any_table(items_path, progress=progress, nrows=nrows)
+    notes: dict[str, int | str] = {}
+    src = _named_columns(raw, src, notes)
     _need(raw, src.id_col, src.items, "item id", "--id-col")
     _need(raw, src.title_col, src.items, "title", "--title-col")
     ids = raw[src.id_col].astype(str).str.strip()
     if (ids == "").any():
         line = int((ids == "").to_numpy().nonzero()[0][0]) + 2
         raise DataError(f"{src.items} line {line}: empty item id")
-    notes: dict[str, int | str] = {}
     if raw.attrs.get("skipped_lines"):
         notes["skipped_lines"] = "; ".join(raw.attrs["skipped_lines"])
     dup = ids.duplicated()
@@ -199,7 +241,10 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
         notes["duplicate_ids"] = ", ".join(lines) + " — kept the first row of each"
     columns = [ColumnSpec("item_id", "text", f"item id (column '{src.id_col}')"),
                ColumnSpec("title", "text", f"item title (column '{src.title_col}')")]
-    data: dict[str, object] = {"item_id": ids, "title": raw[src.title_col].astype(str).str.strip()}
+    titles = raw[src.title_col].astype(str).str.strip()
+    if src.title_col == src.id_col:  # no title column: named by the id
+        titles = _titles_of(name, ids)
+    data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:
         if col in (src.id_col, src.title_col):
             continue

@@ -276,7 +276,7 @@ GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record"
 def domain_from_names(name: str, title_col: str = "") -> str | None:
     """What one item is called, when the catalog's name says it in a plural ("epa-cars" → car,
     "ucla_courses" → course, "my-wines" → wine); None when the names do not say it."""
-    from convrec.nlu.text import singular
+    from convrec.catalog.text import singular
 
     for w in reversed(name_words(name)):
         if w.isalpha() and len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w:
@@ -292,7 +292,7 @@ def valid_domain(noun: str) -> str | None:
     noun = " ".join(str(noun).lower().strip().strip(".").split())
     if not re.fullmatch(r"[a-z]{3,16}( [a-z]{3,16})?", noun):
         return None
-    from convrec.nlu.text import singular
+    from convrec.catalog.text import singular
 
     noun = " ".join(noun.split()[:-1] + [singular(noun.split()[-1])])
     return None if noun in GENERIC_ROW_NOUNS or noun.split()[0] in ("a", "an", "the", "one") else noun

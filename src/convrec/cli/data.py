@@ -157,7 +157,7 @@ def data_prepare(
     _print_counts(ds.manifest)
     stats = ds.manifest.get("stats", {})
     for key, what in (("skipped_lines", "rows left out (broken)"), ("duplicate_ids", "duplicate ids"),
-                      ("empty_columns", "empty columns left out")):
+                      ("empty_columns", "empty columns left out"), ("title", "titles")):
         if stats.get(key):
             err.print(f"[yellow]warning[/]: {what}: {stats[key]}", highlight=False)
     if not items_only:
@@ -214,7 +214,7 @@ def data_show(dataset: str = DATASET_ARG):
 
     ds = _open(dataset)
     m = ds.manifest
-    from convrec.nlu.text import noun_plural
+    from convrec.catalog.text import noun_plural
 
     named = ""
     if m["domain"] == "item" and ds.domain != "item":

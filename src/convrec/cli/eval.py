@@ -110,7 +110,7 @@ def report(
     """Markdown + HTML report with tables side by side and plots, from saved runs."""
     from convrec.catalog.store import open_dataset
     from convrec.eval.report import build_report
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     dirs: list[Path] = []
     for d in map(Path, run_dirs):
@@ -145,7 +145,7 @@ def run_protocol(get_config, protocol, dataset, strategy, n, seed, turns, quick,
     from convrec.eval.build import check_strategy, evaluate, llm_name, needs_agent_llm
     from convrec.eval.harness import SESSION_PROTOCOLS, RunSpec, default_run_dir
     from convrec.llm.factory import make_llm
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     strategy = check_strategy(strategy)
     if conversation not in ("template", "llm"):

@@ -36,7 +36,7 @@ def _titles(cfg, dataset: str, ids: list[str]) -> list[str]:
     """Titles (with the id) where the dataset is prepared here, else the ids."""
     try:
         from convrec.catalog.store import is_prepared, open_dataset
-        from convrec.tools.catalog import CatalogAccess
+        from convrec.core.catalog import CatalogAccess
 
         if not is_prepared(cfg, dataset):
             return ids

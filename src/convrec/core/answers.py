@@ -28,7 +28,7 @@ def _join(vals: Sequence[str]) -> str:
 
 
 def plural(vocab: Vocabulary) -> str:
-    from convrec.nlu.text import noun_plural
+    from convrec.catalog.text import noun_plural
 
     return noun_plural(vocab.domain)
 
@@ -169,7 +169,7 @@ def answer_chitchat(intent: RequestIntent, card: CapabilityCard, vocab: Vocabula
     """(reply, used the LLM). Greetings, thanks, goodbyes and "who are you" come from the card;
     other small talk goes to the LLM with the card, and falls back to the card's greeting."""
     lex = vocab.lexicon
-    from convrec.nlu.text import tokenize
+    from convrec.catalog.text import tokenize
 
     words = [t.w for t in tokenize(intent.message) if not t.punct]
     if lex.thanks.match_at(words, 0) and len(words) <= 6:

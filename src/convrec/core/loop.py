@@ -76,7 +76,7 @@ def plain(messages: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
 class TurnLoop:
     """Base of every strategy: :meth:`turn` is the loop, :meth:`respond` the strategy.
 
-    Subclasses set ``name``, ``catalog`` (a :class:`convrec.tools.catalog.CatalogAccess`),
+    Subclasses set ``name``, ``catalog`` (a :class:`convrec.core.catalog.CatalogAccess`),
     ``store`` (a :class:`convrec.core.sessions.SessionStore`; an in-memory one if none), and
     ``llm`` when they have a brain."""
 
@@ -180,7 +180,7 @@ class TurnLoop:
             if candidates is not None and intent.kind != "refuse":
                 intent = replace(intent, kind="recommend")  # the caller gave items to rank
             if intent.kind == "refuse":
-                from convrec.nlu.text import noun_plural
+                from convrec.catalog.text import noun_plural
 
                 reply = self.refusal.format(plural=noun_plural(self.catalog.domain))
                 return self._finish(Turn(reply, session=sid, repairs=["declined_injection"], intent=intent.to_dict()),
@@ -296,7 +296,7 @@ class TurnLoop:
         return frozenset({str(self.catalog.domain).lower(), self.catalog_plural().lower()})
 
     def catalog_plural(self) -> str:
-        from convrec.nlu.text import noun_plural
+        from convrec.catalog.text import noun_plural
 
         return noun_plural(self.catalog.domain)
 

@@ -42,7 +42,7 @@ class StrategyDeps:
     """Everything a strategy may be built from."""
 
     catalog: Any
-    """convrec.tools.catalog.CatalogAccess"""
+    """convrec.core.catalog.CatalogAccess"""
     llm: Any = None
     sessions_db: Path | None = None
     k: int = 10

@@ -41,7 +41,7 @@ class RunnerRecipe:
         from convrec.catalog.store import open_dataset
         from convrec.eval.build import build_runner, needs_agent_llm, needs_simulator
         from convrec.llm.factory import make_llm
-        from convrec.tools.catalog import CatalogAccess
+        from convrec.core.catalog import CatalogAccess
 
         spec = self.spec
         cfg = _with_threads(self.config, self.threads)

@@ -279,7 +279,7 @@ def run_likes(config: Config, spec: LikesSpec, out_dir: Path, say: Callable[[str
     """Run the protocol and return its summary (also written to ``out_dir``)."""
     from convrec.api import Agent
     from convrec.catalog.store import open_dataset
-    from convrec.tools.catalog import CatalogAccess
+    from convrec.core.catalog import CatalogAccess
 
     say = say or (lambda _m: None)
     bad = [p for p in spec.phrasings if p not in PHRASINGS]
@@ -377,7 +377,7 @@ def _plural(catalog) -> str:
 
         return build_card(catalog.vocab).plural
     except Exception:  # noqa: BLE001 - the noun only words the request
-        from convrec.nlu.text import noun_plural
+        from convrec.catalog.text import noun_plural
 
         return noun_plural(catalog.domain)
 

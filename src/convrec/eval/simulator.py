@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from convrec.tools.linking import normalize_title
 
 # The role-play instructions follow the paper's simulator prompt (history, hidden target,

@@ -237,7 +237,7 @@ def conversations_current(ds: PreparedDataset) -> bool:
 def conversations_path(ds: PreparedDataset) -> Path:
     """Where the tools layer leaves the understood dialogue turns the ranker learns from
     (``{"liked", "disliked", "seen", "targets", "text"}`` per turn; see
-    ``convrec.tools.catalog.CatalogAccess.conversation_queries``)."""
+    ``convrec.core.catalog.CatalogAccess.conversation_queries``)."""
     return ds.dir / "cache" / "conversation-queries.json"
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from convrec.nlu.text import norm
+from convrec.catalog.text import norm
 
 ActKind = Literal["why", "tell_more", "more", "relative", "recall", "profile", "forget", "forget_me", "reset"]
 

@@ -23,7 +23,7 @@ class CapabilityCard:
 
     @property
     def plural(self) -> str:
-        from convrec.nlu.text import noun_plural
+        from convrec.catalog.text import noun_plural
 
         return noun_plural(self.domain)
 
@@ -96,7 +96,7 @@ def build_card(vocab: Vocabulary) -> CapabilityCard:
 
 
 def _examples(vocab: Vocabulary, top: dict[str, list[str]], ranges: dict[str, tuple], creators: list[str]) -> list[str]:
-    from convrec.nlu.text import noun_plural
+    from convrec.catalog.text import noun_plural
 
     d = noun_plural(vocab.domain)
     out = []

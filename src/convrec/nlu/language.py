@@ -7,7 +7,7 @@ English requests (titles aside: a few words in a title do not make a message Spa
 
 from __future__ import annotations
 
-from convrec.nlu.text import tokenize
+from convrec.catalog.text import tokenize
 
 FUNCTION_WORDS: dict[str, set[str]] = {
     "es": {"el", "la", "los", "las", "un", "una", "unos", "de", "del", "que", "y", "en", "por", "para", "con", "pero",

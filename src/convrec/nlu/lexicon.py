@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from convrec.nlu.text import norm
+from convrec.catalog.text import norm
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class Lexicon:
         self.units = {role: Phrases.of(u[role]) for role in ("price", "rating", "count", "time")}
         v = data["vague"]
         self.vague = {name: Phrases.of(v[name]) for name in ("free", "not_free", "cheap", "recent", "old", "top_rated",
-                                                             "popular", "obscure", "cheapest")}
+                                                             "popular", "obscure", "cheapest", "priciest")}
         self.cheap_max = float(v["cheap_max"])
         self.recent_years = int(v["recent_years"])
         self.stop = set(data["stop"]["words"])

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent, SortHint
-from convrec.nlu.text import (CLAUSE_END, COMMON_WORD_RANK, PUNCT, Tok, ascii_fold, norm, noun_plural, singular,
+from convrec.catalog.text import (CLAUSE_END, COMMON_WORD_RANK, PUNCT, Tok, ascii_fold, norm, noun_plural, singular,
                               tokenize, word_rank)
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -882,6 +882,8 @@ def _numbers(p: _Parse, vocab: Vocabulary) -> None:
                 continue
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         if not col:
+            col, role = _column_by_magnitude(p, vocab, i, v)
+        if not col:
             i += 1
             continue
         op, s, e = _comparator(p, vocab, i, i + 1)
@@ -1181,6 +1183,33 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
     return None, ""
 
 
+MAGNITUDE_SLACK = 2.0
+"""A bare bound ("under 3000") fits a column whose values reach from ``min / slack`` to ``max * slack``."""
+
+
+def _column_by_magnitude(p: _Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
+    """A compared number no word binds ("under 3000", "at least 4"): the one measure column of
+    this catalog whose values it could bound, by magnitude. None when no comparison is written,
+    or when no column or several columns could hold it (then the number is left for the reply to
+    name, never guessed)."""
+    if _comparator(p, vocab, i, i + 1)[0] is None:
+        return None, ""
+    fits = []
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
+            continue
+        lo, hi = c.min, c.max
+        if lo is None or hi is None or hi <= lo:
+            continue
+        lo_f, hi_f = float(lo), float(hi)
+        low = lo_f / MAGNITUDE_SLACK if lo_f > 0 else lo_f - (hi_f - lo_f)
+        if low <= v <= hi_f * MAGNITUDE_SLACK and not (c.type == "integer" and not float(v).is_integer()):
+            fits.append(c)
+    if len(fits) != 1:
+        return None, ""
+    return fits[0].name, fits[0].role
+
+
 def _vague(p: _Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     price, time_col = vocab.first("price"), vocab.first("time")
@@ -1220,8 +1249,8 @@ def _vague(p: _Parse, vocab: Vocabulary) -> None:
                 p.sort.append(SortHint(rating or count or "popularity", True, text))
             elif name == "popular":
                 p.sort.append(SortHint(count or "popularity", True, text))
-            elif name == "cheapest" and price:
-                p.sort.append(SortHint(price, False, text))
+            elif name in ("cheapest", "priciest") and price:
+                p.sort.append(SortHint(price, name == "priciest", text))
             else:
                 continue
             p.claim(a, b)
@@ -1850,6 +1879,7 @@ def _creator_names(p: _Parse, vocab: Vocabulary) -> None:
 
 def _count(p: _Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
+    sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
     if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
             x in ("most", "best", "top", "highest") for x in w) and not any(_num(x) for x in w if _NUMBER.match(x)):
         p.k = 1  # "the most popular book": one item
@@ -1880,7 +1910,10 @@ def _count(p: _Parse, vocab: Vocabulary) -> None:
         # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
         tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
             and w[i - 1] in (",", ".", "?", "!", ";", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
-        if noun or verb or tail:
+        # "the cheapest 2", "the 3 biggest": a count beside the order it asks for
+        ordered = bool(sort_words) and x not in ("one", "a") and (
+            (i > 0 and w[i - 1] in sort_words) or (i + span < len(w) and w[i + span] in sort_words))
+        if noun or verb or tail or ordered:
             if x in ("one", "a") and not (noun or w[i - 1] in ("pick", "choose", "just", "only") if i else noun):
                 continue
             p.k = n

@@ -13,7 +13,7 @@ import pandas as pd
 
 from convrec.catalog.linking import ItemLinker, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
-from convrec.nlu.text import norm, plural, singular
+from convrec.catalog.text import norm, plural, singular
 
 VALUE_ROLES = ("category", "tag", "creator")
 

@@ -332,7 +332,7 @@ class Engine:
             with self._build_lock:
                 if dataset not in self.catalogs:
                     from convrec.catalog.store import open_dataset
-                    from convrec.tools.catalog import CatalogAccess
+                    from convrec.core.catalog import CatalogAccess
 
                     self.catalogs[dataset] = CatalogAccess(open_dataset(self.config, dataset), self.config, say=self.say)
         return self.catalogs[dataset]

@@ -24,7 +24,7 @@ from convrec.core.loop import TurnContext, TurnLoop, plain
 from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 
 BASELINES = ("random", "popularity", "llm-only", "llm-div", "chat-rec")
 

@@ -123,7 +123,7 @@ class ToolContext:
     """What tools share during one turn."""
 
     bus: CandidateBus
-    catalog: Any  # convrec.tools.catalog.CatalogAccess
+    catalog: Any  # convrec.core.catalog.CatalogAccess
     profile: Any = None  # user profile (likes / dislikes / expectations)
     k: int = 10
     text: str = ""  # what the user wrote in this conversation (rankers that read words use it)

@@ -47,7 +47,7 @@ def link_genre_values(catalog, word: str, limit: int = 3) -> list[tuple[str, str
     nearest value above its measured threshold. Unknown words give nothing."""
     from rapidfuzz import fuzz, process
 
-    from convrec.nlu.text import norm
+    from convrec.catalog.text import norm
 
     vocab = catalog.vocab
     cols = set(_category_columns(catalog))

@@ -312,7 +312,7 @@ def _sorted_numbers(vocab, col: str) -> np.ndarray:
 
 
 def fact_reasons(catalog, item: str, likes: LikeData | None) -> list[dict]:
-    from convrec.nlu.text import noun_plural
+    from convrec.catalog.text import noun_plural
 
     vocab = catalog.vocab
     out = []

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from convrec.nlu.intent import Condition
-from convrec.nlu.vocab import Vocabulary
+Condition = Any
+"""A grounded condition (``column``, ``op``, ``value``): the understanding's
+:class:`convrec.nlu.intent.Condition` or a tool's :class:`convrec.tools.filters.Condition`;
+read by its fields (tools sit below understanding and never import it)."""
+Vocabulary = Any
+"""The catalog's vocabulary (:class:`convrec.nlu.vocab.Vocabulary`), read through its methods."""
 
 
 def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:

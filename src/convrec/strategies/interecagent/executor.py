@@ -17,7 +17,7 @@ from convrec.tools.verify import verify
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext
 from convrec.nlu import RequestIntent
-from convrec.nlu.text import content_words, noun_plural
+from convrec.catalog.text import content_words, noun_plural
 from convrec.strategies.interecagent.common import (BRAIN_VALUE_SIM, SOFT_POOL, SOFT_SORT_POOL, SOFT_VALUES, SOFT_WEIGHT, TOOLS, VERIFY_POOL, _Outcome, _items_with, _tool_input)
 
 

@@ -72,7 +72,7 @@ class Planner:
     def _swap(self, intent: RequestIntent) -> bool:
         """"what about Lanark instead": the new value replaces the one of its column, the rest of
         the request stands (not "something different instead", which starts over)."""
-        from convrec.nlu.text import tokenize
+        from convrec.catalog.text import tokenize
 
         w = [t.w for t in tokenize(intent.message) if not t.punct]
         said = {" ".join(w[a:b]) for a, b in self.vocab.lexicon.reset.find(w)}

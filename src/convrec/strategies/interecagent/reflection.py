@@ -8,7 +8,7 @@ from typing import Any
 
 from convrec.strategies.interecagent.plan import Plan
 from convrec.llm.errors import LLMError
-from convrec.nlu.text import noun_plural
+from convrec.catalog.text import noun_plural
 from convrec.strategies.interecagent.common import (Critique, _Outcome, compact)
 
 

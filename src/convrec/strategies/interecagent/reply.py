@@ -17,7 +17,7 @@ from convrec.core.turn import Turn
 from convrec.llm.errors import LLMError
 from convrec.tools.base import ToolContext, ToolError
 from convrec.nlu import RequestIntent, understand
-from convrec.nlu.text import noun_plural
+from convrec.catalog.text import noun_plural
 from convrec.strategies.interecagent.common import (TOOLS, _Outcome, _REFUSAL, _said_as, _tidy, _whole_sentences)
 
 

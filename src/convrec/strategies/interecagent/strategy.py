@@ -15,9 +15,9 @@ from convrec.strategies.interecagent.plan import tool_lines, FilterStep, Plan
 from convrec.core.loop import TurnContext, TurnLoop
 from convrec.core.turn import Turn
 from convrec.llm.base import LLM
-from convrec.tools.catalog import CatalogAccess
+from convrec.core.catalog import CatalogAccess
 from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card
-from convrec.nlu.text import norm, noun_plural
+from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.understand import split_dialogue
 from convrec.timing import stage
 from convrec.strategies.interecagent.common import (MAX_WORDS, STATED_SET, _without, _worse, columns_text, load_prompts)

@@ -36,7 +36,7 @@ from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
 from convrec.nlu.intent import RequestIntent
-from convrec.nlu.text import noun_plural
+from convrec.catalog.text import noun_plural
 from convrec.tools.base import ToolContext
 from convrec.tools.omulet import AGE_GROUPS, GROUPS, TOOLS_BY_NAME, info_line, link_genre_values
 
@@ -127,7 +127,7 @@ def _said(phrase: str, text: str, cutoff: float = 85) -> bool:
     """Are these words (nearly) in what the user wrote?"""
     from rapidfuzz import fuzz
 
-    from convrec.nlu.text import norm
+    from convrec.catalog.text import norm
 
     p, t = norm(phrase), norm(text)
     return bool(p) and (p in t or fuzz.partial_ratio(p, t) >= cutoff)
@@ -138,7 +138,7 @@ def merge_intent(fi: FormattedIntent | None, intent: RequestIntent, catalog, tex
     """The rules' intent, plus what the LLM read that the catalog and the user's words confirm.
     ``fuzzy=False`` (the linking tools ablated): the LLM's names and genres must match the
     catalog's spelling exactly."""
-    from convrec.nlu.text import norm
+    from convrec.catalog.text import norm
 
     out = OmuletIntent(liked=list(intent.liked), disliked=list(intent.disliked), exclude=list(intent.excluded),
                        conditions=tuple(intent.conditions))

@@ -40,7 +40,7 @@ from convrec.tools.bus import CandidateBus, round_robin
 from convrec.core.turn import Turn
 from convrec.llm.base import LLM
 from convrec.llm.errors import LLMError
-from convrec.nlu.text import noun_plural
+from convrec.catalog.text import noun_plural
 from convrec.tools.base import ToolContext
 from convrec.tools.toolrec import AttributeRetrieval, describe_attribute, retrieval_attributes
 

@@ -1,5 +1,9 @@
-"""What tools need from a dataset: the item database, the models (loaded or trained on first
-use) and the item linker, shared across turns."""
+"""A dataset as a turn uses it: the item database, the models (loaded or trained on first use),
+the item linker and the vocabulary understanding reads, shared across turns.
+
+It lives in ``core/``, above understanding: building the vocabulary and reading the shipped
+dialogues for the ranker run the understanding, so below it this facade was an arrow running back
+up. Tools see it only as ``ToolContext.catalog``, through the methods they call."""
 
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ def _runtime_sources() -> list[Path]:
     root = Path(nlu.__file__).parent
     cat = Path(linking.__file__).parent
     return sorted([*root.glob("*.py"), *root.glob("lexicons/*.toml"), Path(linking.__file__), cat / "meaning.py",
-                   cat / "units.toml"])
+                   cat / "text.py", cat / "units.toml"])
 
 
 class CatalogAccess:
