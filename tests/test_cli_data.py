@@ -58,8 +58,10 @@ def test_byo_errors(tmp_path):
     empty = tmp_path / "empty.csv"
     empty.write_text("")
     assert_clean_error(run(["data", "prepare", "mine", "--items", str(empty)], tmp_path), "empty")
-    # wrong column names
-    r = run(["data", "prepare", "mine", "--items", str(good_items)], tmp_path)
+    # no column names an id (an "id" / "ID" column would be taken without --id-col)
+    odd = tmp_path / "odd.csv"
+    odd.write_text("sku,label,genre\n1,Alpha,x\n2,Beta,y\n")
+    r = run(["data", "prepare", "mine", "--items", str(odd)], tmp_path)
     assert_clean_error(r, "no item id column 'item_id'", "--id-col")
     # malformed line
     bad = tmp_path / "bad.csv"

@@ -692,3 +692,29 @@ def test_the_cheapest_and_the_most_expensive_with_a_count(gems, tiny_vocab):
         dear = understand("show me the 4 most expensive", v)
         assert [(s.column, s.descending) for s in cheap.sort] == [(col, False)] and cheap.k == 3
         assert [(s.column, s.descending) for s in dear.sort] == [(col, True)] and dear.k == 4
+
+
+@pytest.mark.llm
+def test_a_sample_of_the_catalog_zoo(menu, home):
+    """CI's sample of ``benchmarks/zoo.py``: every 8th request of the fast-food catalog through the
+    whole agent (the embedded model where a turn calls it), checked by the benchmark's own checker;
+    no returned item may break a stated condition."""
+    import argparse
+    import importlib.util
+
+    from test_llm_local import need_local_model
+    from convrec.api import Agent
+
+    need_local_model()
+    spec = importlib.util.spec_from_file_location("zoo", REPO / "benchmarks" / "zoo.py")
+    zoo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(zoo)
+    group = zoo.catalogs(untouched=False)
+    assert {"fastfood", "forbes2000", "paris-metro"} <= set(group) and len(group) >= 9
+    assert len(zoo.catalogs(untouched=True)) >= 5  # kept for a first run
+    agent = Agent.from_config(home, "fastfood", sessions_db=home.home / "zoo-sample.db")
+    s = zoo._agent_eval().run_set(group["fastfood"][1], argparse.Namespace(every=8), lambda _ds: agent)
+    assert s["requests"] == 5 and s["violating_items"] == 0, s["results"]
+    assert sum(int(v.split("/")[1]) for v in s["by_kind"].values()) == 5
+    md = zoo.table("fastfood", s, zoo.first_run("fastfood"))
+    assert "| kind | first run | now |" in md and "first run 11/40" in md
