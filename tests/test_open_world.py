@@ -674,7 +674,16 @@ def test_a_table_without_titles_names_items_by_noun_and_id(gems):
     assert m.item_id == "3"
 
 
-def test_a_bare_compared_number_binds_to_the_one_column_its_magnitude_fits(gems, menu, films, tiny_vocab):
+@pytest.fixture(scope="module")
+def metro(home):
+    return _prepare(home, "paris-metro", REPO / "benchmarks" / "catalogs" / "paris-metro" / "items.csv", "id", "name")
+
+
+def test_a_bare_compared_number_binds_to_the_one_column_its_magnitude_fits(gems, menu, films, metro, tiny_vocab):
+    # métro stations: ten million is a yearly passenger count (not a longitude, not a line count) ...
+    assert ("passengers", ">", 10_000_000.0) in _conds(understand("over 10 million entries a year", metro.vocab))
+    # ... while "3 or more metro lines" counts a list column's values: no measure is bounded by it
+    assert not understand("stations served by 3 or more metro lines", metro.vocab).conditions
     # gems: 3000 is a price (900..7820), not a carat (0.3..1.0)
     assert ("price", "<", 3000.0) in _conds(understand("anything under 3000", gems.vocab))
     assert ("carat", ">=", 0.5) in _conds(understand("at least 0.5 please", gems.vocab))

@@ -1183,27 +1183,29 @@ def _column_for_number(p: _Parse, vocab: Vocabulary, i: int, j: int, v: float, t
     return None, ""
 
 
-MAGNITUDE_SLACK = 2.0
-"""A bare bound ("under 3000") fits a column whose values reach from ``min / slack`` to ``max * slack``."""
-
-
 def _column_by_magnitude(p: _Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
-    """A compared number no word binds ("under 3000", "at least 4"): the one measure column of
-    this catalog whose values it could bound, by magnitude. None when no comparison is written,
-    or when no column or several columns could hold it (then the number is left for the reply to
-    name, never guessed)."""
-    if _comparator(p, vocab, i, i + 1)[0] is None:
+    """A compared number no word binds ("under 3000", "at least 0.5"): the one measure column of
+    this catalog whose values it could bound, by magnitude — within a range's width of its values
+    and not ten times below its smallest. None when no comparison is written, when the words after
+    it name a column of another kind ("3 or more metro lines": a count of lines), or when no
+    column or several could hold it (then the number is left for the reply to name, never guessed)."""
+    op, _, e = _comparator(p, vocab, i, i + 1)
+    if op is None:
         return None, ""
+    after = [x for x in p.words[e:e + 3] if x not in vocab.lexicon.stop]
+    if after and any(vocab.columns[c].type not in ("integer", "real")
+                     for c in _fact_columns(after, vocab, by_name_only=True)):
+        return None, ""  # "3 or more metro lines": it counts a column's values (lines), it bounds no measure
     fits = []
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
             continue
-        lo, hi = c.min, c.max
-        if lo is None or hi is None or hi <= lo:
+        if c.min is None or c.max is None or float(c.max) <= float(c.min):
             continue
-        lo_f, hi_f = float(lo), float(hi)
-        low = lo_f / MAGNITUDE_SLACK if lo_f > 0 else lo_f - (hi_f - lo_f)
-        if low <= v <= hi_f * MAGNITUDE_SLACK and not (c.type == "integer" and not float(v).is_integer()):
+        lo, hi = float(c.min), float(c.max)
+        width = hi - lo
+        if lo - width <= v <= hi + width and (lo <= 0 or v >= lo / 10) \
+                and not (c.type == "integer" and not float(v).is_integer()):
             fits.append(c)
     if len(fits) != 1:
         return None, ""
