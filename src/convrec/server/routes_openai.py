@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from convrec.errors import StoreError
 from convrec.server.engine import BadRequest, Engine, LLMUnavailable, NotFound, ShuttingDown
+from convrec.server.routes_rest import identity
 from convrec.server.routes_rest import client_of
 from convrec.server.schemas import MODEL_PREFIX, ChatRequest
 from convrec.server.views import turn_payload
@@ -107,8 +108,6 @@ async def chat_completions(body: ChatRequest, request: Request, x_convrec_sessio
         # the user's ongoing conversation with this model; a request holding one user message starts a new one
         session = engine.store.latest(user, dataset, strategy) if len(users) > 1 else None
     # earlier messages are read only by a session that has none yet (a stateless client's conversation)
-    from convrec.server.routes_rest import identity
-
     job, fut, s = engine.submit_turn(message, session, dataset=dataset, strategy=strategy,
                                      user=identity(request, user), context=context,
                                      client=client_of(request), key=request.headers.get("idempotency-key"))

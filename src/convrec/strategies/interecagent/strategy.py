@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 
 from convrec.strategies.interecagent.demos import DemoBank
@@ -120,10 +120,11 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
                     if i not in profile.like_ids and i not in said_like]
         return Profile(like_ids=likes, dislike_ids=dislikes)
 
-    def _remembered(self, profile: Profile, intent: RequestIntent) -> dict[str, Any] | None:
-        """What long-term memory adds to this turn's ranking (None: nothing)."""
+    def _remembered(self, profile: Profile, intent: RequestIntent, likes: Sequence[str]) -> dict[str, Any] | None:
+        """What long-term memory added to this turn's ranking (None: nothing): ``likes``, the
+        remembered liked items the executor ranked with, and the remembered dislikes kept out."""
         ranking = self._ranking_profile(profile, intent)
-        likes = [i for i in ranking.like_ids if i not in profile.like_ids]
+        likes = list(likes)
         dislikes = [i for i in ranking.dislike_ids if i not in profile.dislike_ids and i not in intent.disliked]
         if not likes and not dislikes:
             return None
@@ -200,7 +201,7 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
                 break
             plan, out, repairs = plan2, out2, repairs2 + ["reflection_replan"]
             reply = self._reply(intent, plan, out)
-        memory = self._remembered(profile, intent) if out.items else None
+        memory = self._remembered(profile, intent, out.remembered) if out.items else None
         if memory is not None:
             reply = reply.rstrip() + "\n" + self._memory_line(memory)
         self._update_profile(profile, intent, plan)
