@@ -112,3 +112,14 @@ def test_core_does_not_import_strategies_or_interfaces():
             if _floor(mod) in ("strategies", "server", "cli", "eval", "api", "setup"):
                 bad.append(f"{path.relative_to(SRC)}:{line} imports {mod}")
     assert checked >= 6 and not bad, bad
+
+
+def test_the_reader_is_a_pipeline_of_small_modules():
+    """Understanding is split by stage (reading, titles, numbers, words, relations, kinds, columns,
+    leftover), each module small enough to read whole; none imports the entry point back."""
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in (SRC / "nlu").glob("*.py")}
+    assert {"titles.py", "numbers.py", "words.py", "relations.py", "kinds.py", "understand.py"} <= set(sizes)
+    assert max(sizes.values()) <= 620, {k: v for k, v in sizes.items() if v > 620}
+    for path in (SRC / "nlu").glob("*.py"):
+        if path.name not in ("understand.py", "__init__.py"):
+            assert "convrec.nlu.understand" not in [m for _, m in _imports(path)], path.name

@@ -49,5 +49,11 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                 d["examples"] = [str(v) for v in present.head(n_examples)]
             else:
                 d["examples"] = [str(v) for v in present.value_counts().index[:n_examples]]
+            if 2 <= d["distinct"] <= 40 and c.name not in ("item_id", "title"):
+                from convrec.catalog.meaning import value_order
+
+                order = value_order(present.astype(str).value_counts().to_dict())
+                if order:
+                    d["order"] = order  # graded values, low → high ("SI1" … "IF")
         out.append(d)
     return out

@@ -183,7 +183,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["label"] = _label(words) if c["label"] == _label(expand(raw)) else c["label"]
         c.setdefault("words", column_words(words, role))
         for k, v in (overrides.get(c["name"]) or {}).items():
-            if k in ("label", "words", "unit", "scale", "facet", "bands"):
+            if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):
                 c[k] = v
         out.append(c)
     return out
@@ -229,10 +229,10 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
     for col, spec in data.items():
         if not isinstance(spec, dict):
             raise ValueError(f"schema file {path}: column '{col}' must map to an object, got {type(spec).__name__}")
-        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role", "bands"}
+        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role", "bands", "order"}
         if bad:
             raise ValueError(f"schema file {path}: column '{col}': unknown key(s) {', '.join(sorted(bad))} "
-                             "(use label, words, unit, scale, facet, role, bands)")
+                             "(use label, words, unit, scale, facet, role, bands, order)")
         s = dict(spec)
         if "words" in s:
             ws = s["words"]
@@ -248,6 +248,10 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
                 s["scale"] = float(s["scale"])
             except (TypeError, ValueError):
                 raise ValueError(f"schema file {path}: column '{col}': scale must be a number") from None
+        if "order" in s:
+            if not isinstance(s["order"], list) or len(s["order"]) < 2:
+                raise ValueError(f"schema file {path}: column '{col}': order must list the values from low to high")
+            s["order"] = [str(x) for x in s["order"]]
         if "bands" in s:
             s["bands"] = _bands(s["bands"], f"schema file {path}: column '{col}'")
         out[str(col)] = s
@@ -296,3 +300,51 @@ def valid_domain(noun: str) -> str | None:
 
     noun = " ".join(noun.split()[:-1] + [singular(noun.split()[-1])])
     return None if noun in GENERIC_ROW_NOUNS or noun.split()[0] in ("a", "an", "the", "one") else noun
+
+
+@lru_cache(maxsize=1)
+def scales_data() -> dict[str, list[str]]:
+    text = resources.files("convrec.catalog").joinpath("scales.toml").read_text(encoding="utf-8")
+    return {k: [fold_value(x) for x in v] for k, v in tomllib.loads(text)["scales"].items()}
+
+
+def fold_value(value: str) -> str:
+    return " ".join(str(value).lower().replace("_", " ").split())
+
+
+_LETTER_GRADE = re.compile(r"^([a-z])([+-]?)$")
+_NUMBERED = re.compile(r"^(\D*?)\s*(\d+(?:\.\d+)?)\s*(\D*)$")
+
+
+def value_order(counts: Mapping[str, int]) -> list[str] | None:
+    """The order of a graded text column's values, low (worse, smaller, milder) → high, or None
+    when its values are not graded. ``counts``: value → number of items. Decided from the values
+    alone: a known scale (``scales.toml``) that holds all but a few items' values; single letters,
+    with or without +/- (A is best, as in grades and diamond colours); values that differ only by
+    a number ("Level 2", "3 stars"). Values off the scale are left out of the order (they never
+    satisfy "X or better")."""
+    vals = {str(v): int(n) for v, n in counts.items() if str(v).strip()}
+    if len(vals) < 2 or len(vals) > 40:
+        return None
+    total = sum(vals.values()) or 1
+    folded = {v: fold_value(v) for v in vals}
+    best: tuple[float, int, list[str]] | None = None
+    for scale in scales_data().values():
+        pos = {x: k for k, x in enumerate(scale)}
+        on = [v for v in vals if folded[v] in pos]
+        share = sum(vals[v] for v in on) / total
+        if len(on) >= 2 and (share >= 0.8 or len(vals) - len(on) <= 1) and (best is None or (len(on), share) > best[:2]):
+            best = (len(on), share, sorted(on, key=lambda v: pos[folded[v]]))
+    if best is not None and best[0] == len(vals):
+        return best[2]  # every value on one known scale ("S", "M", "L" are sizes, not grades)
+    letters = {v: _LETTER_GRADE.match(folded[v]) for v in vals}
+    if all(letters.values()) and len(vals) >= 3:
+        key = lambda v: (-ord(letters[v].group(1)), {"-": 0, "": 1, "+": 2}[letters[v].group(2)])  # noqa: E731
+        return sorted(vals, key=key)
+    nums = {v: _NUMBERED.match(folded[v]) for v in vals}
+    if all(nums.values()) and len({(m.group(1), m.group(3).rstrip("s")) for m in nums.values()}) == 1 \
+            and any(m.group(1) or m.group(3) for m in nums.values()):
+        return sorted(vals, key=lambda v: float(nums[v].group(2)))
+    if best is not None and best[0] >= max(2, len(vals) // 2):
+        return best[2]
+    return None

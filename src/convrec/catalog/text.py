@@ -98,6 +98,17 @@ def noun_plural(noun: str) -> str:
 
 
 COMMON_WORD_RANK = 5000
+
+_LATEST_SAID_YEAR = __import__("datetime").date.today().year + 10
+EARLIEST_SAID_YEAR = 1870
+"""The window of years a person writes as a year ("from 1994", "before 2030"): one place for every
+reader (a number outside it is an amount, not a year)."""
+
+
+def said_year(v: float | int | None, earliest: int = EARLIEST_SAID_YEAR) -> bool:
+    """A whole number a person would write as a year (``earliest`` narrows the window where a bare
+    number is ambiguous, e.g. "in 1995" on a catalog with no year column)."""
+    return v is not None and float(v).is_integer() and earliest <= v <= _LATEST_SAID_YEAR
 """Words this common ("castle", "projects", "flight") are ordinary words in a request, not a
 creator's surname, unless capitalised or after "by"."""
 

@@ -226,6 +226,8 @@ def data_show(dataset: str = DATASET_ARG):
     for c in ds.columns:
         ex = ", ".join(str(x) for x in c.get("examples", [])[:5])
         rng = f"{c['min']} – {c['max']}" if c.get("min") is not None else (f"{c['distinct']:,} distinct" if "distinct" in c else "")
+        if c.get("order"):  # graded values, low → high (prepare, or the schema file's "order")
+            rng = " < ".join(str(x) for x in c["order"][:8]) + (" < …" if len(c["order"]) > 8 else "")
         said = " + ".join("/".join(g[:3]) for g in c.get("words", []))
         unit = (c.get("unit") or "") + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
         if c.get("bands"):  # named ranges from the schema file

@@ -99,6 +99,11 @@ class Lexicon:
         self.money = Phrases.of(sg.get("money", []))
         self.signed_measures = set(sg.get("measures", []))
         self.compare = {op: Phrases.of(c[name]) for op, name in ((">", "gt"), (">=", "ge"), ("<", "lt"), ("<=", "le"), ("=", "eq"))}
+        o = data.get("ordinal", {})
+        self.ordinal_after = {op: Phrases.of(o.get(name, [])) for op, name in ((">=", "ge_after"), ("<=", "le_after"))}
+        self.ordinal_before = {op: Phrases.of(o.get(name, [])) for op, name in
+                               ((">", "gt_before"), (">=", "ge_before"), ("<", "lt_before"), ("<=", "le_before"))}
+        """graded comparisons: op → the phrases said after the value / before it"""
         self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
         self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}
         self.absent = {name: (Phrases.of(spec.get("said", [])), tuple(spec.get("roles", [])), tuple(spec.get("columns", [])),

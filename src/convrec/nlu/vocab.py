@@ -53,6 +53,9 @@ class ColumnInfo:
     years: tuple[int, ...] = ()
     """The years a column's name carries when it is one of a family of the same measure by year
     ("population_2016", "population_2021", "pop_change_2016_2021_pct"); empty otherwise."""
+    order: tuple[str, ...] = ()
+    """A graded column's values from low (worse, smaller) to high (better, bigger), decided at prepare
+    time (:func:`convrec.catalog.meaning.value_order`) or by the schema file; empty if not graded."""
     latest: bool = False
     """In a year family, the member of the most recent year: what the measure means when no year is said."""
 
@@ -90,7 +93,8 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       c.get("distinct"), label=str(c.get("label") or c["name"]),
                       words=tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
-                      bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()))
+                      bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
+                      order=tuple(str(x) for x in c.get("order") or ()))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,94 @@
+"""Which of the catalog's columns a phrase names ("how many calories", "who published", "the
+highway mpg"): by the column's name, its words, or the lexicon's fact keywords.
+"""
+
+from __future__ import annotations
+
+import re
+
+from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, keywords_only: bool = False) -> tuple[str, ...]:
+    text = " ".join(w)
+    named = []
+    if keywords_only:
+        return _keyword_columns(w, vocab)
+    for c in vocab.columns.values():
+        if c.role in ("id", "title"):
+            continue
+        forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " ")}
+        if "_" in c.name and c.role in ("count", "rating", "price"):
+            forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
+        if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
+            named.append(c.name)
+        elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
+                not set(g) <= GENERIC_NOUNS for g in c.words) and all(
+                set(g) <= GENERIC_NOUNS or any(re.search(rf"\b{re.escape(x)}\b", text) for x in g) for g in c.words):
+            named.append(c.name)  # "how many calories in …", "highway mpg of …": by the column's words
+        elif c.role == "creator" and len(c.name) >= 7 and re.search(rf"\b{re.escape(c.name[:6])}\w*", text) \
+                and "who" in w:  # "who published" → publisher
+            named.append(c.name)
+    if len(named) > 1:  # "highway mpg": the highway column, not every mpg column
+        said = {c: {x for g in vocab.columns[c].words for x in g if re.search(rf"\b{re.escape(x)}\b", text)}
+                for c in named}
+        named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
+    named = _one_per_year_family(named, w, vocab)
+    if named or by_name_only:
+        return tuple(named)
+    return _keyword_columns(w, vocab)
+
+
+def profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
+    """What an open look-up of one item shows ("tell me about X", "info on X", a bare name)."""
+    return profile_columns_of(vocab, limit)
+
+
+def profile_columns_of(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
+    """The columns that describe an item to a person: not its id, title or long text; of a
+    measure by year, the latest only."""
+    out = []
+    for c in vocab.columns.values():
+        if c.role in ("id", "title", "text") or c.name in ("popularity", "item_id") or (c.years and not c.latest) \
+                or re.search(r"(?:^|_)id$|[a-z]Id$", c.name):  # other systems' ids ("imdb_id") tell a person nothing
+            continue
+        out.append(c.name)
+    return tuple(out[:limit])
+
+
+def _one_per_year_family(named: list[str], w: list[str], vocab: Vocabulary) -> list[str]:
+    """Of a measure by year ("population_1996" … "population_2021"), the member whose years the
+    message says ("the population of Ajax in 2016"), else the latest."""
+    from convrec.nlu.vocab import _YEAR
+
+    said = {int(num(x)) for x in w if num(x) is not None and float(num(x)).is_integer()}
+    fams: dict[str, list[str]] = {}
+    for c in named:
+        info = vocab.columns.get(c)
+        if info is not None and info.years:
+            fams.setdefault(_YEAR.sub("#", c), []).append(c)
+    drop: set[str] = set()
+    for members in fams.values():
+        best = max(members, key=lambda c: (len(said & set(vocab.columns[c].years)), vocab.columns[c].latest))
+        drop |= set(members) - {best}
+    return [c for c in named if c not in drop]
+
+
+def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    from convrec.nlu.lexicon import Phrases
+
+    found: list[str] = []
+    for role, keys in FACT_KEYWORDS.items():  # "who made X and what year did it come out": both
+        if Phrases.of(keys).contains(w):
+            cols = vocab.role(role)
+            if role == "category":
+                cols = [c for c in cols if vocab.columns[c].type == "list"] or cols
+                gen = [c for c in cols if "genre" in c]
+                cols = gen or cols[:1]
+            if role == "time" and not cols:
+                cols = vocab.role("date")
+            if role == "creator" and len(cols) > 1:
+                cols = cols[:1]
+            found += [c for c in cols if c not in found]
+    return tuple(found)

@@ -1,0 +1,229 @@
+"""The request's kind (recommend, fact, count, chitchat, ...) and the typed ``RequestIntent``
+built from one parse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from convrec.catalog.text import PUNCT, norm, noun_plural
+from convrec.nlu.columns import columns_named, profile_columns_of
+from convrec.nlu.intent import Condition, ItemMention, RequestIntent
+from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
+from convrec.nlu.reading import DOMAIN_NOUNS, Parse, SOURCE_WORDS, num
+from convrec.nlu.relations import build_conditions
+from convrec.nlu.vocab import Vocabulary
+
+
+def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
+    lex, w = vocab.lexicon, p.words
+    content = [x for x in w if x not in PUNCT]
+    # a question opens the message, or a clause after a named item ("threadripper 3990x - how many threads")
+    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w or any(
+        lex.question_start.match_at(w, sp.end + (sp.end < len(w) and w[sp.end] in PUNCT)) for sp, _ in p.mentions
+        if sp.start == 0 and sp.end < len(w)))
+    mentions = [m for _, m in p.mentions]
+    rec_words = lex.recommend.contains(w)
+    domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
+        or bool(item_noun_span(p, vocab))
+    if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
+                                                           or any(x in ("you're", "youre", "ur") for x in w[:3])):
+        return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
+    # "how many ratings does Twilight have": a fact about the item, by column name
+    if mentions and question and len(mentions) == 1 and not conds:
+        named = columns_named(w, vocab, by_name_only=True)
+        if named:  # "what year is X from and who did it": the column named and the one asked by keyword
+            return "fact", tuple(dict.fromkeys(named + columns_named(w, vocab, keywords_only=True)))
+    # "double whopper with cheese - how many calories": a fact about the items those words name
+    if not mentions and any(c.op == "matches" for c in conds) and not any(c.role in ("price", "time", "rating") for c in conds):
+        named = columns_named(w, vocab, by_name_only=True)
+        named = tuple(c for c in named if all(c != x.column for x in conds))
+        if named and not rec_words and (question or any(x in w for x in ("how", "what", "which", "who", "when"))):
+            return "fact", named
+    # count / catalog size
+    if lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain)):
+        if conds or (mentions and not domain):
+            if lex.count.contains(w):
+                return "count", ()
+        if lex.catalog_words.contains(w) or domain or not conds:
+            return "catalog", ()
+    if lex.catalog_scope.contains(w) and not mentions and (lex.catalog_words.contains(w) or domain or question):
+        if not conds:  # "what do you have from Taco Bell": with a condition, a list of them
+            return "catalog", ()
+    # choice among listed items
+    joined_or = any(0 < b.start - a.end <= 2 and "or" in w[a.end:b.start]
+                    for (a, _), (b, _) in zip(sorted(p.mentions, key=lambda x: x[0].start), sorted(p.mentions, key=lambda x: x[0].start)[1:]))
+    # the choice words must be the user's, not a title's ("Out of Sight", "Between Two Ferns")
+    inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
+    free = [x if i not in inside else "\x00" for i, x in enumerate(w)]
+    chosen = lex.choice.contains(free)
+    if len(mentions) >= 2 and (chosen or (joined_or and question)) and (question or rec_words or chosen):
+        return "choice", ()
+    # a fact about one named item (not one the user says they liked: "what's good if I liked X?")
+    if mentions and question and not any(m.relation in ("liked", "disliked", "seen") for m in mentions):
+        cols = columns_named(free, vocab)  # the user's words, not a title's ("like When Harry Met Sally?")
+        others = [m for m in mentions if m.relation not in ("asked", "reference")]
+        if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
+            return "fact", cols
+        if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
+            return "fact", profile_columns_of(vocab)
+    # "how big is Algonquin Highlands", "EPYC 7742 specs?", "info on Mattice": an open question
+    # about one named item whose words name no column — what the catalog knows about it
+    if mentions and (question or lex.fact_open.match_at(content, 0)) and not rec_words and not conds \
+            and len(mentions) == 1 and not domain and lex.fact_open.contains(w) \
+            and mentions[0].relation not in ("disliked", "seen", "liked") \
+            and not any(x in w for x in ("like", "similar", "else", "more", "other", "others")):
+        return "fact", profile_columns_of(vocab)
+    if conds or soft or p.sort or p.k or rec_words or any(m.relation in ("liked", "seen", "reference", "disliked") for m in mentions):
+        strong = domain or any(tuple(w[a:b]) not in lex.recommend_weak for a, b in lex.recommend.find(w))
+        if not (conds or soft or mentions or p.sort or p.k or strong) and only_social(w, lex):
+            return "chitchat", ()  # "hi, anything new?": a greeting with a weak word
+        if conds or soft or mentions or p.sort or p.k or domain or rec_words:
+            return "recommend", ()
+    if question and domain and not mentions and not only_social(w, lex):
+        return "recommend", ()  # "which movies would you say I'd enjoy?"
+    if _missing_names(p, vocab) or p.missing:
+        return "recommend", ()  # "what's good at Wendy's": a request the catalog cannot meet
+    unread = len(" ".join(t for _, t in unmatched_runs(p, vocab)).split())
+    pairs = set(zip(w, w[1:]))
+    about_me = any(x in ("your", "yourself", "yours") for x in w) or bool(
+        pairs & {("are", "you"), ("you", "are"), ("r", "u"), ("about", "you"), ("you", "like"), ("you", "think"),
+                 ("do", "you"), ("you", "feel")})  # "are you a person or a bot", not "games where you mess with time"
+    if domain and unread >= 1 and not only_social(w, lex) and not about_me:
+        return "recommend", ()  # "a game to unwind after work": a soft request for an item
+    if unread >= 2 and not only_social(w, lex) and not about_me \
+            and not (not domain and any(x in ("you", "u") for x in w[:3])):  # "you're funny lol": about me
+        return "recommend", ()  # "pure adrenaline!! explosions, chases": a mood, read as a soft preference
+    return "chitchat", ()
+
+
+def _missing_names(p: Parse, vocab: Vocabulary) -> list[str]:
+    """Unread words right after "from", "at" or "by" ("at wendy's", "anything by banksy") in a
+    catalog that records who makes or sells its items: a source the user names that is not
+    there. (Where no column records it, the words are a preference, named in the reply.)"""
+    if not vocab.role("creator"):
+        return []
+    return [t for sp, t in unmatched_runs(p, vocab)
+            if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
+
+
+def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
+    """Information the request names that no column of this catalog records (a director, a
+    cast, a rating, a length...): (what, the user's words). Words the catalog grounded some other
+    way ("directed by Christopher Nolan" as a MovieLens tag) are not absent."""
+    lex, w = vocab.lexicon, p.words
+    if not getattr(lex, "absent", None):
+        return []
+    labels = {x for c in vocab.columns.values() for x in norm(c.label or c.name).split()} | \
+        {x for c in vocab.columns.values() for g in c.words for x in g} | {c.name.lower() for c in vocab.columns.values()}
+    valued = {k for sp, _, _ in p.values for k in range(sp.start, sp.end)} | \
+        {k for sp, _ in p.numbers for k in range(sp.start, sp.end)}
+    titled = {k for sp, _ in p.mentions for k in range(sp.start, sp.end)}  # "Toy Story 2, Star Wars": titles, not "2 stars"
+    runs = unmatched_runs(p, vocab)
+    out: list[tuple[str, str]] = []
+    for name, (said, roles, cols, number) in lex.absent.items():
+        if any(vocab.role(r) for r in roles) or any(x in labels for x in cols):
+            continue
+        hits = said.find(w) + ([(i, i + 1) for i, x in enumerate(w) if x in ("$", "€", "£")] if name == "price" else [])
+        for a, b in hits:
+            if any(k in valued or k in titled for k in range(a, b)):
+                continue
+            if number and w[a] != "how":
+                near = [k for k in range(max(0, a - 3), min(len(w), b + 3))
+                        if num(w[k]) is not None and k not in valued and k not in titled]
+                if not near:
+                    continue
+                lo, hi = min(near + [a]), max(near + [b - 1]) + 1
+                while hi < len(w) and said.match_at(w, hi):  # "rated 4.5 stars"
+                    hi += said.match_at(w, hi)
+            elif number:
+                lo, hi = a, b
+            else:
+                if b < len(w) and b in valued:
+                    p.claim(a, b)  # grounded as a value after all ("starring Tom Hanks" as a tag): not unread either
+                    continue
+                lo, hi = a, b
+                after = [sp for sp, _ in runs if b <= sp.start <= b + 1 or sp.start <= a < sp.end]
+                if after:  # "directed by Christopher Nolan", "oscar winning": the words it is about
+                    lo, hi = min(a, after[0].start), max(b, after[0].end)
+            out.append((name, "".join((" " if k > lo and p.toks[k - 1].raw not in "$€£" else "") + p.toks[k].raw
+                                      for k in range(lo, hi))))
+            p.claim(lo, hi)
+            break
+    return out
+
+
+def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list[ItemMention], dialogue: bool,
+            conds_override: list[Condition] | None = None, notes: tuple[str, ...] = ()) -> RequestIntent:
+    lex = vocab.lexicon
+    conds, soft = build_conditions(p, vocab)
+    if conds_override is not None:
+        conds = conds_override
+    kind, fact_cols = _kind(message, p, vocab, conds, soft)
+    if not dialogue and kind == "recommend" and len(p.mentions) == 1 and not conds and not soft and not p.sort \
+            and not getattr(vocab, "has_interactions", True) and all(
+            p.toks[k].punct or p.mentions[0][0].start <= k < p.mentions[0][0].end for k in range(len(p.words))):
+        # a bare name in a catalog without interactions ("montparnasse bienvenue", "Big Mac"): a
+        # look-up of that item, not "more like it" (no one's likes to go on)
+        kind, fact_cols = "fact", profile_columns_of(vocab)
+    mentions = [m for _, m in p.mentions]
+    if kind == "fact":
+        mentions = [replace(m, relation="asked") for m in mentions]
+    elif kind == "choice":
+        mentions = _choice_mentions(p, vocab)
+        if p.k is None and lex.choice_one.contains(p.words):
+            p.k = 1
+    mentions = extra_mentions + mentions
+    absent = _absent(p, vocab) if kind in ("recommend", "fact", "chitchat") else []
+    if absent and kind != "fact" and mentions and not conds and (
+            "?" in p.words or lex.question_start.match_at([x for x in p.words if x not in PUNCT], 0)):
+        # "who directed Heat?" where nothing records a director: a question about Heat, not a list
+        kind, fact_cols = "fact", tuple(c.name for c in vocab.columns.values()
+                                        if c.role in ("time", "category", "creator", "price", "rating"))
+        mentions = [replace(m, relation="asked") for m in mentions]
+    if absent and kind == "chitchat":
+        kind = "recommend"
+    unmatched = unread_words(p, vocab) if kind == "recommend" else []
+    if absent:  # "oscar winning": said back as information the catalog lacks, not as an unread word
+        said = set(" ".join(t for _, t in absent).lower().split())
+        unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
+    missing = (_missing_names(p, vocab) + p.missing) if kind == "recommend" and not p.mentions else []
+    anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
+    if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
+        mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
+                    for m in mentions]
+    if kind == "recommend" and lex.surprise.contains(p.words):
+        notes = tuple(notes) + ("surprise",)
+    return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
+                         sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
+                         reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
+                         more=lex.more.contains(p.words), dialogue=dialogue,
+                         unmatched=tuple(unmatched), missing=tuple(missing), absent=tuple(absent), notes=notes,
+                         anaphora=anaphora)
+
+
+def _unique(mentions: list[ItemMention]) -> list[ItemMention]:
+    """One mention per item: the latest statement about it wins."""
+    last: dict[str, ItemMention] = {}
+    for m in mentions:
+        last.pop(m.item_id, None)
+        last[m.item_id] = m
+    return list(last.values())
+
+
+def _choice_mentions(p: Parse, vocab: Vocabulary) -> list[ItemMention]:
+    """"Which should I watch: A, B or C?" — the mentions after the choice words are the
+    candidates; earlier ones keep their relation (liked, seen...)."""
+    out = []
+    for span, m in p.mentions:
+        if m.relation in ("seen", "liked", "disliked"):  # "I liked Scarface": a preference, not a candidate
+            out.append(m)
+        else:
+            out.append(replace(m, relation="listed"))
+    if sum(1 for m in out if m.relation == "listed") < 2:
+        out = [replace(m, relation="listed") for _, m in p.mentions]
+    return out
+
+
+def direction(op: str) -> str:
+    return {"<": "lt", "<=": "lt", ">": "gt", ">=": "gt", "=": "eq", "!=": "ne"}.get(op, op)

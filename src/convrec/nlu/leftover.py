@@ -1,0 +1,88 @@
+"""What no reader claimed: runs of content words left over (named to the user, or handed to the
+brain), and the user's own noun for the catalog's items.
+"""
+
+from __future__ import annotations
+
+from convrec.catalog.text import COMMON_WORD_RANK, singular, word_rank
+from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, QUESTION_WORDS, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def only_social(w: list[str], lex) -> bool:
+    return bool(lex.greeting.contains(w) or lex.thanks.contains(w) or lex.bye.contains(w) or lex.identity.contains(w))
+
+
+def unread_words(p: Parse, vocab: Vocabulary) -> list[str]:
+    """Content words nothing grounded (not stop words, not claimed), as short phrases."""
+    return [t for _, t in unmatched_runs(p, vocab, final=True)][:6]
+
+
+def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tuple[Span, str]]:
+    """Runs of content words no reader claimed; ``final``: what is left to name to the user
+    (the user's own word for the items of a catalog that never said it is no wish left unread)."""
+    lex, w = vocab.lexicon, p.words
+    compared = {k for ph in lex.compare.values() for a, b in ph.find(w) for k in range(a, b)}  # "at least": not "least"
+    out: list[tuple[Span, str]] = []
+    cur: list[int] = []
+    item_noun = item_noun_span(p, vocab) if final else set()
+    for i, x in enumerate(w + [""]):
+        skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
+            or i in compared \
+            or x in QUESTION_WORDS or x in GENERIC_NOUNS \
+            or num(x) is not None
+        skip = skip or i in item_noun
+        skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
+        skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
+                                        or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
+                                        or any(ph.match_at(w, i) for ph in lex.compare.values())))  # "above": no theme
+        if skip:
+            if cur:
+                out.append((Span(cur[0], cur[-1] + 1), " ".join(p.toks[k].raw for k in cur)))
+            cur = []
+        else:
+            cur.append(i)
+    return out
+
+
+_DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "other", "top", "biggest", "largest",
+                "best", "few", "several", "list", "show", "me", "give", "find", "of", "those", "these"}
+_HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
+              "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
+              "pls", "first", "than", "not", "but", "without", "except", "outside"}
+
+
+def item_noun_span(p: Parse, vocab: Vocabulary) -> set[int]:
+    """A catalog that never said what its rows are ("forbes2000" → items): a common plural noun
+    heading the request's noun phrase ("oil and gas companies", "any companies from japan") is
+    the user's word for them, not a wish left unread. The positions of that noun (and of the word
+    before it in "what metro stops")."""
+    if vocab.domain in DOMAIN_NOUNS and vocab.domain not in ("item", "items"):
+        return set()  # films, games, books: people say the catalog's own noun ("songs" in a film catalog is a wish)
+    head = _first_item_noun(p, vocab)
+    if head is None:
+        return set()
+    return {head} | ({head - 1} if head > 0 and not p.claimed[head - 1] and _modifier(p, head - 1) else set())
+
+
+def _modifier(p: Parse, i: int) -> bool:
+    w = p.words
+    return not p.toks[i].punct and w[i].isalpha() and w[i] not in _DETERMINERS and (i == 0 or w[i - 1] in _DETERMINERS)
+
+
+def _first_item_noun(p: Parse, vocab: Vocabulary) -> int | None:
+    return next((i for i in range(len(p.words)) if not p.claimed[i] and (
+        _noun_head(p, i) or (i > 0 and not p.claimed[i - 1] and _modifier(p, i - 1) and _noun_head(p, i, modified=True)))), None)
+
+
+def _noun_head(p: Parse, i: int, modified: bool = False) -> bool:
+    w = p.words
+    x = w[i]
+    if singular(x) == x or not x.isalpha() or len(x) < 4:
+        return False
+    rank = word_rank(x)
+    if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo
+        return False
+    before = modified or i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
+    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1]
+    return before and after

@@ -1,0 +1,525 @@
+"""Numbers and the columns they bind to: comparisons, ranges, decades, signed amounts, units and
+magnitudes, vague amounts ("cheap"), and superlatives that sort by a column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from convrec.catalog.text import norm, said_year
+from convrec.nlu.columns import columns_named
+from convrec.nlu.intent import Condition, SortHint
+from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, int, int]:
+    """The comparison written around the number at tokens [i, j): (op, first token, end token)."""
+    lex, w = vocab.lexicon, p.words
+    # before: up to 3 tokens back, skipping "the", "year", "$", "a"
+    k = i
+    while k > 0 and w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced"):
+        if w[k - 1] == "than":
+            break
+        k -= 1
+    # after: "or less", "or later", "and up", "+", "onwards" (more specific than a "from" before)
+    start = k - max((lex.compare[o].ends_at(w, k) for o in ("=", ">=")), default=0)
+    for op in ("<=", ">="):
+        n = lex.compare[op].match_at(w, j)
+        if n:
+            return op, min(i, start), j + n
+    if j < len(w) and w[j] == "+":
+        return ">=", min(i, start), j + 1
+    for op in ("<=", ">=", "<", ">", "="):
+        n = lex.compare[op].ends_at(w, k)
+        if n:
+            return op, k - n, j
+    return None, i, j
+
+
+def read_numbers(p: Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    time_col = vocab.first("time")
+    text_words = set(w)
+    i = 0
+    while i < len(w):
+        if p.claimed[i]:
+            i += 1
+            continue
+        x = w[i]
+        # decades: 90s, 1990s, nineties, early 80s
+        dec = _decade(x, lex)
+        if dec is not None and time_col:
+            lo, hi = dec, dec + 9
+            a = i
+            for mod, (m0, m1) in lex.decade_mod.items():
+                if i > 0 and w[i - 1] == mod:
+                    lo, hi, a = dec + m0, dec + m1, i - 1
+            a = a - 1 if a > 0 and w[a - 1] == "the" else a
+            op, s, e = _comparator(p, vocab, a, i + 1)
+            if op in (">", ">="):
+                conds = [Condition(time_col, ">" if op == ">" else ">=", float(hi if op == ">" else lo), x, "time")]
+            elif op in ("<", "<="):
+                conds = [Condition(time_col, "<" if op == "<" else "<=", float(lo if op == "<" else hi), x, "time")]
+            else:
+                conds = [Condition(time_col, ">=", float(lo), x, "time"), Condition(time_col, "<=", float(hi), x, "time")]
+                s = min(s, a)
+                # "60s or 70s", "the 80s and 90s": either decade, not both at once
+                spans = [(lo, hi)]
+                while e + 1 < len(w) and w[e] in ("or", "and", "/", "&") and _decade(w[e + 1], lex) is not None:
+                    d2 = _decade(w[e + 1], lex)
+                    spans.append((d2, d2 + 9))
+                    e += 2
+                if len(spans) > 1:
+                    spans.sort()
+                    text = " ".join(w[s:e])
+                    if all(b[0] == a[1] + 1 for a, b in zip(spans, spans[1:])):
+                        conds = [Condition(time_col, ">=", float(spans[0][0]), text, "time"),
+                                 Condition(time_col, "<=", float(spans[-1][1]), text, "time")]
+                    else:
+                        conds = [Condition(time_col, "in", tuple(float(y) for a, b in spans for y in range(a, b + 1)),
+                                           text, "time")]
+            for c in conds:
+                p.numbers.append((Span(s, e), c))
+            p.claim(min(s, a), max(e, i + 1))
+            i = max(e, i + 1)
+            continue
+        v = num(x)
+        if v is None:
+            i += 1
+            continue
+        if i > 0 and p.toks[i - 1].w.isalpha() and p.toks[i].start == p.toks[i - 1].end and len(p.toks[i - 1].w) <= 3:
+            i += 1
+            continue  # "L3", "i7", "PS4": the digits of a name, not a number
+        # "from the last 15 years", "past 5 years": a time window up to today
+        if time_col and i > 0 and w[i - 1] in ("last", "past") and i + 1 < len(w) and w[i + 1] in ("years", "year") \
+                and 0 < v <= 200:
+            import datetime
+
+            s0 = i - 2 if i > 1 and w[i - 2] == "the" else i - 1
+            p.numbers.append((Span(s0, i + 2), Condition(time_col, ">=", float(datetime.date.today().year - int(v)),
+                                                        " ".join(w[s0:i + 2]), "time")))
+            p.claim(s0, i + 2)
+            i += 2
+            continue
+        # ranges: between 2000 and 2005, from 2000 to 2005, 2000 to 2005
+        if i + 2 < len(w) and lex.range_join.match_at(w, i + 1) and num(w[i + 1 + lex.range_join.match_at(w, i + 1)] if i + 1 + lex.range_join.match_at(w, i + 1) < len(w) else "") is not None:
+            jn = lex.range_join.match_at(w, i + 1)
+            v2 = num(w[i + 1 + jn])
+            col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
+            if col:
+                s = i - 1 if i > 0 and lex.range_start.ends_at(w, i) else i
+                f = p.factors.get(i, 1.0)
+                lo, hi = sorted((v * f, v2 * f))
+                p.numbers.append((Span(s, i + 2 + jn), Condition(col, ">=", lo, x, role)))
+                p.numbers.append((Span(s, i + 2 + jn), Condition(col, "<=", hi, x, role)))
+                p.claim(s, i + 2 + jn)
+                i = i + 2 + jn
+                continue
+        col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
+        if not col:
+            col, role = _column_by_magnitude(p, vocab, i, v)
+        if not col:
+            i += 1
+            continue
+        op, s, e = _comparator(p, vocab, i, i + 1)
+        if role == "price":
+            s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
+            while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
+                e += 1
+            op = op or "<="
+            if op == "=" and w[s] in ("in", "of", "from"):
+                op = "<="
+        elif role == "time":
+            if op is None:
+                op = "="
+        elif role in ("rating", "count"):
+            while e < len(w) and w[e] in ("stars", "star", "ratings", "reviews", "votes", "or", "more", "better",
+                                          "higher", "above", "+", "and", "up"):
+                e += 1
+            op = op if op not in (None, "=") else ">="
+        if i in p.factors:  # a number bound by the column's words: its unit, then an "or more" after it
+            _, n_unit = _unit_after(w, i + 1)
+            if n_unit and e <= i + 1:
+                e = i + 1 + n_unit
+            for o in ("<=", ">="):
+                n2 = lex.compare[o].match_at(w, e)
+                if n2 and op is None:
+                    op, e = o, e + n2
+            if e < len(w) and w[e] == "+" and op is None:
+                op, e = ">=", e + 1
+            op = op or "="
+            v = v * p.factors[i]
+        if role == "time" and op == "=" and e + 1 < len(w) and w[e] in ("or", "and") and num(w[e + 1]) is not None \
+                and said_year(num(w[e + 1])):
+            v2 = num(w[e + 1])
+            lo, hi = sorted((v, v2))
+            p.numbers.append((Span(s, e + 2), Condition(col, ">=", float(lo), " ".join(w[s:e + 2]), role)))
+            p.numbers.append((Span(s, e + 2), Condition(col, "<=", float(hi), " ".join(w[s:e + 2]), role)))
+            p.claim(s, e + 2)
+            i = e + 2
+            continue
+        cond = Condition(col, op or "=", float(v), " ".join(w[s:e]), role)  # "a cpu with 128 cores": that number
+        if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
+            flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
+            cond = replace(cond, op=flip[cond.op])
+        p.numbers.append((Span(s, e), cond))
+        p.claim(s, e)
+        i = max(e, i + 1)
+
+
+def _decade(x: str, lex) -> int | None:
+    m = DECADE_TOKEN.match(x)
+    if m:
+        if m.group(1):
+            return int(m.group(1) + m.group(2) + "0")
+        d = int(m.group(3))
+        return (1900 if d >= 2 else 2000) + d * 10
+    return lex.decade_words.get(x)
+
+
+def _unit_after(w: list[str], j: int) -> tuple[str | None, int]:
+    """The unit written right after a number at token j ("g", "mg", "hours", "miles per
+    gallon"): (unit, tokens it takes), or (None, 0)."""
+    from convrec.catalog.meaning import unit_for_word
+
+    for n in (3, 2, 1):
+        if j + n <= len(w):
+            u = unit_for_word(" ".join(w[j:j + n]))
+            if u is not None:
+                return u, n
+    return None, 0
+
+
+def _phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claimed: list[bool] | None = None) -> int | None:
+    """Where a (possibly multi-word) phrase occurs in w[lo:hi]: the unclaimed occurrence nearest
+    to token ``near``."""
+    parts = phrase.split()
+    found = [k for k in range(max(lo, 0), min(hi, len(w)) - len(parts) + 1) if w[k:k + len(parts)] == parts
+             and not (claimed and any(claimed[x] for x in range(k, k + len(parts))))]
+    return min(found, key=lambda k: abs(k - near)) if found else None
+
+
+def _round_in(v: float, div: float) -> bool:
+    """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
+    return abs(v / div - round(v / div, 3)) < 1e-9
+
+
+def _signed_column(vocab: Vocabulary) -> str | None:
+    """The measure of this catalog that goes below zero when an item loses (profits, net
+    income, change): a numeric column with values on both sides of zero, named like one."""
+    lex = vocab.lexicon
+    cands = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.min is not None
+             and c.max is not None and float(c.min) < 0 < float(c.max) and c.role not in ("id", "time", "rating")]
+    named = [c for c in cands if set(norm(c.label or c.name).split()) & lex.signed_measures
+             or any(set(g) & lex.signed_measures for g in c.words)]
+    pick = named or (cands if len(cands) == 1 else [])
+    return pick[0].name if pick else None
+
+
+def signed_amounts(p: Parse, vocab: Vocabulary) -> None:
+    """"lost money", "lost more than a billion", "didn't lose money", "profitable banks": a
+    bound on the catalog's signed measure (below zero is a loss)."""
+    lex, w = vocab.lexicon, p.words
+    if not (lex.loss.contains(w) or lex.gain.contains(w)):
+        return
+    col = _signed_column(vocab)
+    if col is None:
+        return
+    info = vocab.columns[col]
+    for phrases, loss in ((lex.loss, True), (lex.gain, False)):
+        for a, b in phrases.find(w):
+            if any(p.claimed[k] for k in range(a, b)):
+                continue
+            neg = p.negated(a) or (a > 0 and w[a - 1] in NOT_BEFORE)
+            end, op, v = b, None, None
+            k = b
+            while k < len(w) and w[k] in ("a", "an", "the"):
+                k += 1
+            for cop, ph in lex.compare.items():
+                n = ph.match_at(w, k)
+                if n and cop != "=" and k + n < len(w) and num(w[k + n]) is not None:
+                    op, v, end = cop, float(num(w[k + n])), k + n + 1
+                    break
+            if op is None and k < len(w) and num(w[k]) is not None:
+                op, v, end = ">=", float(num(w[k])), k + 1  # "lost 2 billion"
+            if v is not None:
+                if v >= 1000 and float(info.max) < 10000:  # "a billion" on a column kept in billions
+                    for div in (1e3, 1e6, 1e9):
+                        if _round_in(v, div) and v / div <= max(abs(float(info.min)), abs(float(info.max))):
+                            v /= div
+                            break
+                v /= (info.scale or 1.0)
+            while end < len(w) and lex.money.match_at(w, end):
+                end += lex.money.match_at(w, end)
+            text = " ".join(t.raw for t in p.toks[a:end])
+            if v is None:
+                loses = loss != neg
+                cond = Condition(col, "<" if loses else ">=", 0.0, text, info.role) if loss else \
+                    Condition(col, ">" if loses is False else "<=", 0.0, text, info.role)
+                if not loss:
+                    cond = Condition(col, "<=" if neg else ">", 0.0, text, info.role)
+                p.numbers.append((Span(a, end), cond))
+            elif loss and not neg:
+                # lost more than v → below −v; lost less than v → between −v and 0
+                flip = {">": "<", ">=": "<=", "<": ">", "<=": ">="}[op]
+                p.numbers.append((Span(a, end), Condition(col, flip, -v, text, info.role)))
+                if op in ("<", "<="):
+                    p.numbers.append((Span(a, end), Condition(col, "<", 0.0, text, info.role)))
+            else:
+                p.numbers.append((Span(a, end), Condition(col, op, v if not loss else -v, text, info.role)))
+            p.claim(a, end)
+            if neg and a > 0 and w[a - 1] in NOT_BEFORE:
+                p.claim(a - 1, a)
+
+
+def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
+    """A number bound to the numeric column a request names near it, by the column's words
+    and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
+    mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
+    column's stored unit)."""
+    from convrec.catalog.meaning import convert, unit_words
+
+    w = p.words
+    unit, _ = _unit_after(w, j)
+    # the words around the number, not reaching past another number
+    fam = _family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
+    lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
+    for k in range(i - 1, lo - 1, -1):
+        if num(w[k]) is not None and num(w[k]) not in fam:
+            lo = k + 1
+            break
+    for k in range(j, hi):
+        if num(w[k]) is not None and num(w[k]) not in fam:
+            hi = k
+            break
+    best, best_key, best_words = None, None, []
+    v0 = num(w[i])
+    if v0 is not None and v0 in _family_years(vocab):
+        return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
+    said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role != "other" or not c.words:
+            continue  # price, rating, count and time columns have their own readers
+        factor = 1.0
+        if unit is not None:
+            conv = convert(1.0, unit, c.unit) if c.unit else None
+            named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
+            if conv is None and not named_unit:
+                continue
+            factor = conv if conv is not None else 1.0
+            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
+                factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
+        matched, dist, where = 0, 99, []
+        for g in c.words:
+            hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None]
+            if hits:
+                matched += 1
+                k, ph = min(hits, key=lambda x: abs(x[0] - i))
+                dist = min(dist, abs(k - i))
+                where.append((k, k + len(ph.split())))
+        if not matched and unit is None:
+            continue
+        coverage = matched / len(c.words)
+        unit_ok = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
+        if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
+            continue
+        # "4 cores, base clock …": the column named next to the number; of a measure by year
+        # ("population_2016" … "population_2021"), the year said, else the latest
+        key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest)
+        if best_key is None or key > best_key:
+            best, best_key, best_words = (c, factor), key, where
+    if best is None:
+        return None, "", 1.0
+    c, factor = best
+    v = num(w[i])
+    if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
+            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+        # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
+        # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
+        for div in (1e3, 1e6, 1e9):
+            if float(c.min) <= v / div <= float(c.max) and _round_in(v, div):
+                factor = 1.0 / div
+                break
+    if v is not None and c.max is not None and c.min is not None and not unit and \
+            not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
+        return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
+    for a, b in best_words:
+        p.claim(a, b)
+    for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
+        if c.years and num(w[k]) is not None and num(w[k]) in c.years and not p.claimed[k]:
+            p.claim(k, k + 1)
+    for x in c.label.split():  # "40 mpg combined": the label's other words were said too
+        k = _phrase_at(w, x, lo, hi, i, p.claimed)
+        if k is not None and x not in vocab.lexicon.stop:
+            p.claim(k, k + 1)
+    return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _family_years(vocab: Vocabulary) -> set[float]:
+    """Every year a column of a measure-by-year family is named by (see ``vocab.year_families``)."""
+    got = vocab.__dict__.get("_family_years")
+    if got is None:
+        got = {float(y) for c in vocab.columns.values() for y in c.years}
+        vocab.__dict__["_family_years"] = got
+    return got
+
+
+def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
+    """Is a comparison written around the number at tokens [i, j)?"""
+    lex = vocab.lexicon
+    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
+    after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
+    return before or after
+
+
+def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
+    """Which column a number speaks of, by the words around it and the columns' ranges."""
+    lex, w = vocab.lexicon, p.words
+    if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars"):
+        return None, ""  # "top 3 most rated": a count of items, not a condition
+    near = w[max(0, i - 3):min(len(w), j + 3)]
+    price_col, time_col = vocab.first("price"), vocab.first("time")
+    adjacent = w[max(0, i - 1):i] + w[j:j + 1]
+    if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
+                      w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
+        return price_col, "price"
+    col, role, factor = _bind_by_words(p, vocab, i, j)
+    if col:
+        p.factors[i] = factor
+        return col, role
+    yearish = time_col and said_year(v)
+    if yearish and i > 0 and (w[i - 1] in ("from", "in", "since", "after", "before", "until", "till", "of", "circa", "around",
+                                           "pre", "post", "than", "year", "between", "and", "to", "or") or
+                              (j < len(w) and (w[j] in DOMAIN_NOUNS or w[j] in ("onwards", "onward", "or", "and", "to")))):
+        return time_col, "time"
+    if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
+        return price_col, "price"
+    if v in _family_years(vocab) and not time_col:
+        return None, ""  # "population change from 2016 to 2021": years that pick a column, not its values
+    if not time_col and said_year(v, earliest=1900) and i > 0 and w[i - 1] in ("in", "during", "for", "of") \
+            and not _family_years(vocab):
+        return None, ""  # "fewer than 500k passengers in 2021": the year of the figures, not a value
+    for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
+        if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
+            return c, vocab.columns[c].role
+    if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
+        for c in vocab.role("rating"):
+            lo, hi = vocab.numeric_range(c)
+            if lo is not None and lo <= v <= hi:
+                return c, "rating"
+    if v in _family_years(vocab) and not time_col:
+        return None, ""  # a year that names a column of a measure by year, not a count
+    if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
+        c = vocab.first("count")
+        if c:
+            return c, "count"
+    if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
+        return time_col, "time"
+    return None, ""
+
+
+def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
+    """A compared number no word binds ("under 3000", "at least 0.5"): the one measure column of
+    this catalog whose values it could bound, by magnitude — within a range's width of its values
+    and not ten times below its smallest. None when no comparison is written, when the words after
+    it name a column of another kind ("3 or more metro lines": a count of lines), or when no
+    column or several could hold it (then the number is left for the reply to name, never guessed)."""
+    op, _, e = _comparator(p, vocab, i, i + 1)
+    if op is None:
+        return None, ""
+    after = [x for x in p.words[e:e + 3] if x not in vocab.lexicon.stop]
+    if after and any(vocab.columns[c].type not in ("integer", "real")
+                     for c in columns_named(after, vocab, by_name_only=True)):
+        return None, ""  # "3 or more metro lines": it counts a column's values (lines), it bounds no measure
+    fits = []
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
+            continue
+        if c.min is None or c.max is None or float(c.max) <= float(c.min):
+            continue
+        lo, hi = float(c.min), float(c.max)
+        width = hi - lo
+        if lo - width <= v <= hi + width and (lo <= 0 or v >= lo / 10) \
+                and not (c.type == "integer" and not float(v).is_integer()):
+            fits.append(c)
+    if len(fits) != 1:
+        return None, ""
+    return fits[0].name, fits[0].role
+
+
+def read_vague(p: Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    price, time_col = vocab.first("price"), vocab.first("time")
+    rating, count = vocab.first("rating"), vocab.first("count")
+    for name, phrases in lex.vague.items():
+        for a, b in phrases.find(w):
+            if not p.free(a, b):
+                continue
+            text = " ".join(w[a:b])
+            neg = p.negated(a)
+            if name == "free" and price:
+                if w[a] == "free" and b < len(w) and w[b] in ("to", "time", "weekend", "trial"):
+                    continue
+                p.numbers.append((Span(a, b), Condition(price, ">" if neg else "<=", 0.0, text, "price")))
+            elif name == "not_free" and price:
+                p.numbers.append((Span(a, b), Condition(price, ">", 0.0, text, "price")))
+            elif name == "cheap" and price:
+                p.numbers.append((Span(a, b), Condition(price, "<=", lex.cheap_max, text, "price")))
+            elif name == "recent" and time_col and not neg:
+                hi = vocab.columns[time_col].max
+                if hi is None:
+                    continue
+                if w[a] in ("new", "newer") and not (b < len(w) and (w[b] in DOMAIN_NOUNS or w[b] in ("release", "releases"))):
+                    continue  # "something new" = not seen before, not "recent"
+                p.numbers.append((Span(a, b), Condition(time_col, ">=", float(hi - lex.recent_years), text, "time")))
+            elif name == "old" and time_col:
+                if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
+                    continue  # "a 5 year old"
+                if any(c.column == time_col for _, c in p.numbers):
+                    p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
+                    continue
+                if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
+                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
+                    continue  # "old hollywood", "old timey": a style, read as a preference
+                p.sort.append(SortHint(time_col, False, text))
+            elif name == "top_rated":
+                p.sort.append(SortHint(rating or count or "popularity", True, text))
+            elif name == "popular":
+                p.sort.append(SortHint(count or "popularity", True, text))
+            elif name in ("cheapest", "priciest") and price:
+                p.sort.append(SortHint(price, name == "priciest", text))
+            else:
+                continue
+            p.claim(a, b)
+
+
+_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum"}
+_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum"}
+
+
+def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
+    """"top 5 companies by profits", "the highest sales", "lowest assets first", "sorted by
+    market value": an order on the numeric column the words name (not a condition)."""
+    w = p.words
+    for a, x in enumerate(w):
+        if p.claimed[a] or x not in _SORT_DESC | _SORT_ASC:
+            continue
+        b = a + 1
+        while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
+            b += 1
+        for e in range(min(len(w), b + 3), b, -1):
+            if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
+                continue
+            cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
+                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) == 1:
+                asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
+                    or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
+                if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
+                    a -= 1  # "sorted by market value"
+                p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
+                p.claim(a, e)
+                break
+        else:
+            continue

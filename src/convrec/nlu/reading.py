@@ -1,0 +1,123 @@
+"""The state one message is read into (tokens, what each reader claimed, what it found) and the
+small pieces every reader shares: number words, the domain nouns, the question words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from convrec.catalog.text import Tok
+from convrec.nlu.intent import Condition, ItemMention, SortHint
+from convrec.nlu.vocab import ValueHit
+
+
+MAX_MESSAGE = 4000
+RANGE = re.compile(r"(\d)\s*-\s*(\d)")
+DECADE_TOKEN = re.compile(r"^(?:(1[89]|20)(\d)0|(\d)0)s$")
+NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
+_THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)([km])$")
+FACT_KEYWORDS = {
+    "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
+                "developed", "publisher", "published by", "author", "authors", "wrote", "writer", "director", "directed",
+                "made by", "studio", "who is behind", "creator", "written by", "who makes", "who did", "who painted",
+                "who drew", "who took", "by whom", "whose", "who is the artist", "which artist"],
+    "time": ["what year", "which year", "year", "when", "released", "release", "came out", "come out", "published",
+             "how old", "date"],
+    "category": ["genre", "genres", "what kind", "what type", "which kind", "category", "categories"],
+    "price": ["price", "cost", "costs", "how much", "how expensive"],
+    "rating": ["rating", "rated", "score", "how good", "stars", "metascore", "reviews"],
+    "count": ["how many ratings", "how popular", "popularity", "how many people"],
+}
+DOMAIN_NOUNS = {"movie", "movies", "film", "films", "flick", "flicks", "game", "games", "book", "books", "novel",
+                "novels", "title", "titles", "item", "items", "ones", "stuff", "things", "picks", "shows", "series",
+                "products", "one", "options", "stories", "reads", "comics"}
+
+
+@dataclass
+class Span:
+    start: int
+    end: int
+
+
+@dataclass
+class Parse:
+    """What one speaker turn says (mutable while parsing; becomes part of the intent)."""
+
+    toks: list[Tok]
+    words: list[str]
+    mentions: list[tuple[Span, ItemMention]] = field(default_factory=list)
+    values: list[tuple[Span, list[list[ValueHit]], str]] = field(default_factory=list)
+    numbers: list[tuple[Span, Condition]] = field(default_factory=list)
+    sort: list[SortHint] = field(default_factory=list)
+    k: int | None = None
+    claimed: list[bool] = field(default_factory=list)
+    negated_spans: list[Span] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    factors: dict[int, float] = field(default_factory=dict)
+    """number token → factor from the unit it was written in to its column's stored unit"""
+    missing: list[str] = field(default_factory=list)
+    """places the user named that this catalog's place column does not hold ("icelandic")"""
+
+    def free(self, i: int, j: int) -> bool:
+        return all(not self.claimed[x] for x in range(i, j)) and all(not self.toks[x].punct for x in range(i, j))
+
+    def claim(self, i: int, j: int) -> None:
+        for x in range(i, j):
+            self.claimed[x] = True
+
+    def negated(self, i: int) -> bool:
+        return any(s.start <= i < s.end for s in self.negated_spans)
+
+
+def normalize_words(title: str) -> list[str]:
+    from convrec.catalog.linking import normalize_title
+
+    return normalize_title(title).split()
+
+
+QUESTION_WORDS = {"what", "whats", "what's", "which", "when", "who", "whos", "who's", "how", "is", "was", "were", "did",
+                   "does", "do", "the", "a", "an", "of", "come", "came", "out", "released", "release", "year", "genre",
+                   "genres", "wrote", "write", "written", "made", "make", "author", "director", "developer", "publisher",
+                   "price", "cost", "costs", "much", "rating", "rated", "average", "score", "tell", "me", "about",
+                   "it", "in", "by", "for", "many", "ratings", "have", "has", "kind", "type", "published", "directed",
+                   "developed", "please", "pls", "from", "date", "old", "long", "be", "its", "it's", "s"}
+
+
+# ---------------------------------------------------------------------- numbers
+def num(s: str) -> float | None:
+    m = _THOUSANDS.match(s)
+    if m:
+        return float(m.group(1)) * (1000 if m.group(2) == "k" else 1_000_000)
+    if NUMBER.match(s):
+        try:
+            return float(s.replace(",", "")) if s.count(",") and len(s.split(",")[-1]) == 3 else float(s.replace(",", "."))
+        except ValueError:
+            return None
+    return None
+
+
+GENERIC_NOUNS = {"work", "works", "piece", "pieces", "art", "artwork", "artworks", "course", "courses", "class",
+                 "classes", "car", "cars", "vehicle", "vehicles", "product", "products", "option", "options", "item",
+                 "items", "thing", "things", "stuff", "food", "foods", "menu", "choice", "choices", "one", "ones"}
+
+
+LIST_GLUE = {"and", ",", "&", "(", ")", "or", "the"}
+NOT_BEFORE = {"didn't", "didnt", "not", "never", "don't", "dont", "wasn't", "wasnt", "weren't", "werent", "no",
+               "doesn't", "doesnt", "aren't", "arent", "isn't", "isnt", "can't", "cant"}
+
+
+LIST_SEPARATORS = {",", "or", "and", "&", "/", "and/or"}
+
+
+def dedupe(conds: list[Condition]) -> list[Condition]:
+    out: dict[tuple, Condition] = {}
+    for c in conds:
+        out[c.key()] = c
+    # a value both wanted and rejected in one message ("horror, but not a horror-comedy"): the user
+    # asked for it, so the rejection is dropped
+    pos = {(c.column, str(c.value).lower()) for c in out.values() if c.op in ("contains", "in")}
+    return [c for c in out.values() if not (c.op in ("not_contains", "not_in") and (c.column, str(c.value).lower()) in pos)]
+
+
+SOURCE_WORDS = ("from", "at", "by")

@@ -1,0 +1,286 @@
+"""How the user relates to what was found: counts ("give me 3"), liked/disliked/seen relations,
+reactions after a list of titles, and the conditions built from the parse (with any-of lists).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from convrec.catalog.text import CLAUSE_END, norm, noun_plural
+from convrec.nlu.intent import Condition
+from convrec.nlu.leftover import unmatched_runs
+from convrec.nlu.reading import LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def read_count(p: Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
+    if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
+            x in ("most", "best", "top", "highest") for x in w) and not any(num(x) for x in w if NUMBER.match(x)):
+        p.k = 1  # "the most popular book": one item
+    for i, x in enumerate(w):
+        n = None
+        span = 1
+        if NUMBER.match(x) and "." not in x and "," not in x:
+            n = int(x)
+        else:
+            for phrase_len in (3, 2, 1):
+                ph = " ".join(w[i:i + phrase_len])
+                if len(w[i:i + phrase_len]) == phrase_len and ph in lex.number_words:
+                    n, span = lex.number_words[ph], phrase_len
+                    break
+        if n is None or p.claimed[i] or not 1 <= n <= 50:
+            continue
+        if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months"):
+            continue  # "my 12 yo", "a 5 year old": an age, not a count
+        after = w[i + span:i + span + 5]
+        noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
+        noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])
+        # "4 crime thrillers", "one musical": a count right before the values it counts
+        nxt = i + span
+        while nxt < len(w) and w[nxt] in ("good", "great", "more", "new", "old", "different", "really", "solid", "fun"):
+            nxt += 1
+        noun = noun or (nxt < len(w) and p.claimed[nxt] and any(s.start == nxt for s, _, _ in p.values))
+        verb = bool(lex.count_verbs.ends_at(w, i)) or (i > 1 and lex.count_verbs.ends_at(w, i - 1) and w[i - 1] in ("me", "the", "us"))
+        # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
+        tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
+            and w[i - 1] in (",", ".", "?", "!", ";", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
+        # "the cheapest 2", "the 3 biggest": a count beside the order it asks for
+        ordered = bool(sort_words) and x not in ("one", "a") and (
+            (i > 0 and w[i - 1] in sort_words) or (i + span < len(w) and w[i + span] in sort_words))
+        if noun or verb or tail or ordered:
+            if x in ("one", "a") and not (noun or w[i - 1] in ("pick", "choose", "just", "only") if i else noun):
+                continue
+            p.k = n
+            p.claim(i, i + span)
+            return
+
+
+# ---------------------------------------------------------------------- relations
+def read_relations(p: Parse, vocab: Vocabulary, speaker: str) -> None:
+    lex, w = vocab.lexicon, p.words
+    out = []
+    prev_rel = None
+    prev_end = -10
+    for span, m in sorted(p.mentions, key=lambda x: x[0].start):
+        rel = None
+        if speaker != "user":
+            rel = "offered"
+        else:
+            best = (-1, 0, None)  # (end position, length, relation)
+            lo = span.start
+            while lo > 0 and (p.toks[lo - 1].w not in CLAUSE_END or p.toks[lo - 1].w == ":") and p.toks[lo - 1].w != "but" \
+                    and span.start - lo < 12:
+                lo -= 1
+            for name in ("unseen", "disliked", "seen", "liked", "reference"):
+                ph = lex.relations[name]
+                for k in range(lo, span.start + 1):
+                    n = ph.ends_at(w, k)
+                    if n and (k > best[0] or (k == best[0] and n > best[1])):
+                        best = (k, n, name)
+            if best[2] is not None:
+                rel = best[2]
+                # "I loved X and hated Y": a nearer trigger wins; a list continues the previous one
+                if prev_rel and span.start - prev_end <= 2 and best[0] <= prev_end:
+                    rel = prev_rel
+            elif prev_rel and span.start - prev_end <= 2:
+                rel = prev_rel
+            after = w[span.end:span.end + 4]
+            if rel is None or rel == "reference":
+                for name in ("disliked", "liked"):
+                    if lex.relations[name].match_at(after, 0) or (after[:1] in (["was"], ["is"]) and lex.relations[name].match_at(after, 1)):
+                        rel = name
+                        break
+            if p.negated(span.start) and rel not in ("disliked", "unseen"):
+                rel = "disliked"
+            if rel == "unseen":
+                rel = "asked"
+            rel = rel or "reference"
+        out.append((span, replace(m, relation=rel)))
+        prev_rel, prev_end = rel, span.end
+    p.mentions = _reactions_after(out, p, lex) if speaker == "user" else out
+
+
+def _reactions_after(out: list, p: Parse, lex) -> list:
+    """Items said to be seen, then judged right after them ("I watched Heat and loved it",
+    "saw Heat and Ronin, both great", "watched X, hated it"): the judgement is the relation."""
+    w = p.words
+    i = 0
+    while i < len(out):
+        j = i  # a run of seen items in one list ("Heat and Ronin")
+        while j + 1 < len(out) and out[j + 1][1].relation == out[i][1].relation \
+                and all(x in LIST_GLUE or x.isdigit() for x in w[out[j][0].end:out[j + 1][0].start]) \
+                and out[j + 1][0].start - out[j][0].end <= 5:
+            j += 1
+        if out[i][1].relation == "seen":
+            end = out[j][0].end
+            stop = next((k for k in range(end, min(len(w), end + 7)) if p.toks[k].w in CLAUSE_END - {":"}), min(len(w), end + 7))
+            verdict = None
+            for k in range(end, stop):
+                n = lex.relations["disliked"].match_at(w, k)
+                if n:
+                    verdict = "disliked"
+                    p.claim(k, k + n)
+                    break
+                n = lex.praise.match_at(w, k) or lex.relations["liked"].match_at(w, k)
+                if n:
+                    no = p.negated(k) or (k > 0 and w[k - 1] in NOT_BEFORE)
+                    verdict = "disliked" if no else "liked"  # "but didn't love it"
+                    p.claim(k - 1 if no and not p.negated(k) else k, k + n)
+                    break
+            if verdict:
+                for x in range(i, j + 1):
+                    out[x] = (out[x][0], replace(out[x][1], relation=verdict))
+        i = j + 1
+    return out
+
+
+# ---------------------------------------------------------------------- the intent
+def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list[tuple[str, str]]]:
+    conds: list[Condition] = []
+    soft: list[tuple[str, str]] = []
+    lex = vocab.lexicon
+    listed: list[tuple[Span, int]] = []  # positive one-value list conditions, where they were said
+    listed_text: list[tuple[Span, int]] = []
+    flags: list[tuple[Span, int]] = []
+    for span, groups, text in p.values:
+        neg = p.negated(span.start) or _post_negated(p, lex, span.end)
+        if neg and len(groups) > 1:  # "no rom-coms": not (Romance and Comedy) ~ not its distinguishing first value
+            groups = groups[:1]
+        for group in groups:
+            col = group[0].column
+            info = vocab.columns[col]
+            if group[0].role == "numeric":  # a lexicon implication ("f2p" → price ≤ 0)
+                m = re.match(r"(<=|>=|<|>|=)([\d.]+)$", group[0].value)
+                if m and not neg:
+                    conds.append(Condition(col, m.group(1), float(m.group(2)), text, info.role))
+                continue
+            if group[0].role == "text":  # words of the items' own text
+                conds.append(Condition(col, "not_matches" if neg else "matches", (group[0].value,), text, "text"))
+                listed_text.append((span, len(conds) - 1))
+                continue
+            if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
+                prev = flags[-1] if flags else None
+                gap = [x for x in p.words[prev[0].end:span.start] if x not in ("a", "an", ",")] if prev else None
+                if prev is not None and not neg and gap == ["or"] and conds[prev[1]].op in ("=", "any_true") \
+                        and conds[prev[1]].value is not False:  # "internships or apprenticeships": either
+                    pc = conds[prev[1]]
+                    cols_ = (pc.value if pc.op == "any_true" else (pc.column,)) + (col,)
+                    conds[prev[1]] = Condition(pc.column, "any_true", tuple(cols_), f"{pc.text} or {text}", "flag")
+                    flags[-1] = (Span(prev[0].start, span.end), prev[1])
+                    continue
+                conds.append(Condition(col, "=", not neg, text, "flag"))
+                flags.append((span, len(conds) - 1))
+                continue
+            vals = list(dict.fromkeys(h.value for h in group if h.column == col))
+            if group[0].role == "presence":  # "with a tram": any value of that column; "no rer": none
+                conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+                continue
+            if info.role == "tag" and not neg and group[0].role != "named":
+                soft += [(col, v) for v in vals]
+                continue
+            if info.type == "list" and len(vals) == 1:
+                conds.append(Condition(col, "not_contains" if neg else "contains", vals[0], text, info.role))
+                if not neg:
+                    listed.append((span, len(conds) - 1))
+            else:
+                conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
+                if not neg:
+                    listed.append((span, len(conds) - 1))
+    conds = _text_as_any(p, conds, listed_text)
+    conds = _enumerated_as_any(p, conds, listed)
+    conds += _numbers_as_any(p)
+    soft = list(dict.fromkeys(soft))
+    if soft and not conds and len(unmatched_runs(p, vocab)) <= 1:
+        # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request;
+        # among other unread words ("mob families, loyalty, betrayal …") it is one preference of several
+        groups: dict[tuple[str, str], list[str]] = {}
+        for col, val in soft:
+            groups.setdefault((col, val.lower()), []).append(val)
+        for (col, _), vals in groups.items():
+            support = sum(h.support for v in vals for h in vocab.lookup(norm(v)) if h.column == col and h.value in vals)
+            if support >= 3:
+                conds.append(Condition(col, "contains", vals[0], vals[0], "tag") if len(vals) == 1
+                             else Condition(col, "in", tuple(vals), vals[0], "tag"))
+        hard = {(c.column, str(v).lower()) for c in conds for v in (c.value if isinstance(c.value, tuple) else (c.value,))}
+        soft = [sv for sv in soft if (sv[0], sv[1].lower()) not in hard]
+    return dedupe(conds), soft
+
+
+def _text_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span, int]]) -> list[Condition]:
+    """"tacos or burritos", "a fish sandwich or a veggie burger": word conditions on one column
+    joined by "or" are one any-of condition."""
+    drop: set[int] = set()
+    for (s1, a), (s2, b) in zip(listed, listed[1:]):
+        ca, cb = conds[a], conds[b]
+        gap = [x for x in p.words[s1.end:s2.start] if x not in ("a", "an", "some", "the", ",")]
+        if ca.column == cb.column and ca.op == cb.op == "matches" and gap == ["or"]:
+            conds[b] = Condition(ca.column, "matches", tuple(ca.value) + tuple(cb.value), f"{ca.text} or {cb.text}", "text")
+            drop.add(a)
+    return [c for k, c in enumerate(conds) if k not in drop]
+
+
+def _numbers_as_any(p: Parse) -> list[Condition]:
+    """Number conditions; "a V10 or a V12" (equalities on one column joined by "or") is one
+    any-of condition, not two that cannot both hold."""
+    out: list[Condition] = []
+    spans: list[Span] = []
+    for span, c in p.numbers:
+        prev = out[-1] if out else None
+        if prev is not None and prev.op in ("=", "in") and c.op == "=" and prev.column == c.column and \
+                "or" in p.words[spans[-1].end:span.start] and span.start - spans[-1].end <= 3:
+            vals = (prev.value if prev.op == "in" else (prev.value,)) + (c.value,)
+            out[-1] = Condition(c.column, "in", vals, f"{prev.text} or {c.text}", c.role)
+            spans[-1] = Span(spans[-1].start, span.end)
+            continue
+        out.append(c)
+        spans.append(span)
+    return out
+
+
+def _enumerated_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span, int]]) -> list[Condition]:
+    """"I like comedies, dramas and thrillers": values of one list column said as an
+    enumeration (separated by a comma, "and", "or") are one any-of condition; values stacked
+    without a separator ("romantic comedy", "2D strategy") or joined by "and" after "a"
+    ("a funny and scary movie") each must hold."""
+    by_col: dict[str, list[tuple[Span, int]]] = {}
+    for span, i in listed:
+        by_col.setdefault(conds[i].column, []).append((span, i))
+    drop: set[int] = set()
+    merged: list[Condition] = []
+    for col, items in by_col.items():
+        items.sort(key=lambda x: x[0].start)
+        run = [items[0]]
+        runs = []
+        for prev, cur in zip(items, items[1:]):
+            gap = p.words[prev[0].end:cur[0].start]
+            start = run[0][0].start
+            # "a funny and scary movie": one item with both; "comedies and dramas": either
+            one_item = set(gap) <= {"and", "&"} and start > 0 and p.words[start - 1] in ("a", "an", "one")
+            if 0 < len(gap) <= 2 and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
+                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some") for g in gap):
+                run.append(cur)
+            else:
+                runs.append(run)
+                run = [cur]
+        runs.append(run)
+        for r in runs:
+            if len(r) < 2:
+                continue
+            vals = tuple(dict.fromkeys(v for _, i in r for v in (conds[i].value if isinstance(conds[i].value, tuple)
+                                                                    else (conds[i].value,))))
+            first = conds[r[0][1]]
+            drop.update(i for _, i in r)
+            merged.append(Condition(col, "in", vals, " / ".join(conds[i].text for _, i in r), first.role))
+    return [c for i, c in enumerate(conds) if i not in drop] + merged
+
+
+def _post_negated(p: Parse, lex, end: int) -> bool:
+    """"horror's not for me", "comedies are not my thing": a rejection written after the value."""
+    w = p.words
+    k = end
+    while k < len(w) and w[k] in ("is", "are", "really", "just", "honestly", "so", "totally", "kinda"):
+        k += 1
+    return bool(lex.post_negation.match_at(w, k) or lex.post_negation.match_at(w, end))

@@ -1,0 +1,609 @@
+"""Words linked to the catalog's values: facet values (with typos and longer forms), codes, bands,
+text words searched in free-text columns, creators' names and paraphrases by meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from convrec.catalog.text import COMMON_WORD_RANK, PUNCT, norm, noun_plural, singular, word_rank
+from convrec.nlu.intent import Condition
+from convrec.nlu.leftover import unmatched_runs
+from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span
+from convrec.nlu.vocab import ValueHit, Vocabulary
+
+
+# ---------------------------------------------------------------------- values
+def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
+    lex, w, toks = vocab.lexicon, p.words, p.toks
+    for n in range(7, min_words - 1, -1):
+        for i in range(0, len(w) - n + 1):
+            j = i + n
+            if any(p.claimed[x] for x in range(i, j)) or toks[i].punct or toks[j - 1].punct \
+                    or any(toks[x].punct and toks[x].w != "." for x in range(i, j)):
+                continue
+            inner = [x for x in w[i:j] if x != "."]
+            if len(inner) < min_words or (len(inner) != n and len(inner) < 2):
+                continue
+            phrase = " ".join(inner)
+            if n == 1 and (phrase in lex.stop and phrase not in lex.values):
+                continue
+            if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper():
+                continue  # "en" in a Spanish sentence is not the language code "en"
+            if n > 1 and lex.negation.match_at(inner, 0):
+                continue  # "not seen": the user's negation, not a tag value "Not Seen"
+            groups = vocab.resolve_synonym(phrase)
+            if groups is None and phrase in lex.values and not p.negated(i):
+                place = _absent_place(vocab, phrase)
+                if place:  # "any icelandic companies?" where no company is from Iceland
+                    p.missing.append(place)
+                    p.claim(i, j)
+                    continue
+            if groups is None:
+                hits = vocab.lookup(phrase)
+                if not hits:
+                    continue
+                top = hits[0]
+                if top.role == "creator":
+                    by = i > 0 and w[i - 1] in ("by", "from", "author", "developer", "publisher", "studio", "director")
+                    caps = n == 1 and toks[i].raw.isupper() and len(phrase) >= 2  # "AMD", "HP": a name as written
+                    # "amd": an acronym the catalog writes in capitals (3-4 letters), and no common English word
+                    caps = caps or (n == 1 and 3 <= len(phrase) <= 4 and top.value.isupper() and top.value.lower() == phrase
+                                    and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK)
+                    if not (by or caps or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
+                        continue
+                groups = [[h for h in hits if h.column == top.column]]
+            groups = [_with_longer_forms(vocab, g) for g in groups]
+            p.values.append((Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
+            p.claim(i, j)
+
+
+def title_words(p: Parse, vocab: Vocabulary) -> None:
+    """"songs with love in the title", "anything with 'night' in its name": words of the title."""
+    w = p.words
+    for k in range(len(w)):
+        if w[k] not in ("title", "titles", "name", "names") or k < 3 or w[k - 2] != "in" \
+                or w[k - 1] not in ("the", "its", "their", "a"):
+            continue
+        a = next((j for j in range(k - 3, max(-1, k - 7), -1) if w[j] in ("with", "containing", "has", "have", "having")), None)
+        if a is None or a + 1 > k - 3 or any(p.claimed[j] for j in range(a + 1, k - 2)):
+            continue
+        words = [x for x in w[a + 1:k - 2] if x not in PUNCT and x not in ("'", '"', "the", "word")]
+        if not words:
+            continue
+        phrase = " ".join(words)
+        p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
+        p.claim(a, k + 1)
+
+
+def column_values(p: Parse, vocab: Vocabulary) -> None:
+    """A value said with its column's word, however short ("line 4", "on line 14", "rer c",
+    "the 7bis line"): that column's value — the word tells which column a "4" or a "C" is of."""
+    w, toks = p.words, p.toks
+    cols = [c for c in vocab.columns.values() if c.role in ("category", "tag") and c.words]
+    if not cols:
+        return
+    owners: dict[str, set[str]] = {}
+    for c in cols:
+        for g in c.words:
+            for x in g:
+                owners.setdefault(x, set()).add(c.name)
+    own = {c.name: {x for g in c.words for x in g if len(owners.get(x, ())) == 1} for c in cols}
+    for i, x in enumerate(w):
+        if p.claimed[i]:
+            continue
+        for c in cols:
+            if x not in own[c.name]:
+                continue
+            for j, step in ((i + 1, 1), (i - 1, -1)):  # "line 4" / "the 7bis line"
+                k = j
+                while 0 <= k < len(w) and w[k] in ("the", "no", "number", "#") and step == 1:
+                    k += 1
+                if not (0 <= k < len(w)) or p.claimed[k] or toks[k].punct:
+                    continue
+                hits, k2 = [], k
+                for n in (3, 2):  # the longest value said beside the word ("a very good cut": Very Good)
+                    lo, hi = (k, k + n) if step == 1 else (k - n + 1, k + 1)
+                    if lo < 0 or hi > len(w) or any(p.claimed[x] or toks[x].punct for x in range(lo, hi)):
+                        continue
+                    said = norm(" ".join(t.raw for t in toks[lo:hi]))
+                    hits = [h for h in vocab.values.get(said, []) if h.column == c.name and norm(h.value) == said]
+                    if hits:
+                        k2 = hi - 1 if step == 1 else lo
+                        break
+                hits = hits or [h for h in vocab._exact_hits(toks[k].raw) if h.column == c.name] or \
+                    [h for h in vocab.values.get(norm(toks[k].raw), []) if h.column == c.name and h.value.lower() == w[k]]
+                if hits:
+                    k = k2 if k2 != k else k
+                    a, b = (i, k + 1) if step == 1 else (k, i + 1)
+                    hits = [replace(h, role="named") for h in hits[:1]]  # said with its column's word: a condition
+                    p.values.append((Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
+                    p.claim(a, b)
+                    break
+                if step == 1 and _code_like(w[k]) and _code_column(vocab, c.name):
+                    # "line 15" where the lines are 1–14: a value this catalog does not have
+                    p.missing.append(f"{toks[i].raw} {toks[k].raw}")
+                    p.claim(i, k + 1)
+                    break
+            if p.claimed[i]:
+                break
+    # "where you can hop on a tram", "no rer": the column's own word alone, in a list column most
+    # items leave empty, asks for items that have any value there (or, negated, none)
+    for i, x in enumerate(w):
+        if p.claimed[i] or len(x) < 3 or x in vocab.lexicon.stop:
+            continue
+        for c in cols:
+            allv = vocab.sparse_lists.get(c.name)
+            if not allv or not any(x == y or (len(x) >= 4 and y.startswith(x)) for y in own[c.name]):
+                continue
+            hits = [replace(h, role="presence") for v in allv for h in vocab._exact_hits(v) if h.column == c.name]
+            if hits:
+                a = i
+                while a > 0 and not p.claimed[a - 1] and w[a - 1] in ("connect", "connects", "connected", "connection",
+                                                                     "with", "to", "the", "a", "an", "on", "have", "has"):
+                    a -= 1
+                b = i + 1 + (i + 1 < len(w) and w[i + 1] in ("connection", "connections", "line", "lines", "station", "stations"))
+                if a > 0 and w[a - 1] in NOT_BEFORE:
+                    p.negated_spans.append(Span(a, b))  # "that don't connect to the rer"
+                p.values.append((Span(a, b), [hits], " ".join(t.raw for t in toks[a:b])))
+                p.claim(a, b)
+                break
+    # "in the 15th": a numbered word that is part of exactly one value ("Paris 15th")
+    index = vocab.numbered_words
+    for i, x in enumerate(w):
+        if not p.claimed[i] and len(index.get(x, ())) == 1:
+            col, val = next(iter(index[x]))
+            hits = [h for h in vocab._exact_hits(val) if h.column == col]
+            if hits:
+                p.values.append((Span(i, i + 1), [hits[:1]], toks[i].raw))
+                p.claim(i, i + 1)
+
+
+def _code_like(x: str) -> bool:
+    return 1 <= len(x) <= 5 and x.isalnum() and any(ch.isdigit() for ch in x)
+
+
+def _code_column(vocab: Vocabulary, col: str) -> bool:
+    """A column whose values are short codes with digits ("1", "3bis", "T3a")."""
+    vals = {h.value for hs in vocab.values.values() for h in hs if h.column == col}
+    return len(vals) >= 3 and sum(_code_like(v.lower()) for v in vals) >= 0.6 * len(vals)
+
+
+def _absent_place(vocab: Vocabulary, phrase: str) -> str | None:
+    """A people or country the lexicon knows ("icelandic" → Iceland) that the catalog's column
+    of places does not hold: the place, said back as missing. A column is one of places when
+    it holds at least five of the lexicon's places."""
+    known = vocab.lexicon.places
+    places = [a for a in vocab.lexicon.values.get(phrase, []) if a in known]
+    if not places:
+        return None
+    return places[0] if vocab.place_column else None
+
+
+def read_codes(p: Parse, vocab: Vocabulary) -> None:
+    """Model codes the items' texts carry, however the user spaces them ("rav 4" = RAV4,
+    "f-150" = F150, "mx5" = MX-5): a condition on that text, before the digits are read as a number."""
+    if not vocab.text_words:
+        return
+    toks, w = p.toks, p.words
+    for i in range(len(w) - 1):
+        a, b = toks[i], toks[i + 1]
+        if p.claimed[i] or p.claimed[i + 1] or not (a.w.isalpha() and len(a.w) <= 5 and b.w.isdigit()) \
+                or b.start - a.end > 1 or len(b.w) > 4:
+            continue
+        code = a.w + b.w
+        hits = [(df[code], col) for col, df in vocab.text_words.items() if df.get(code, 0) >= 1]
+        if hits:
+            n, col = max(hits)
+            p.values.append((Span(i, i + 2), [[ValueHit(col, code, n, "text")]], f"{a.raw}{' ' if b.start > a.end else ''}{b.raw}"))
+            p.claim(i, i + 2)
+
+
+def read_bands(p: Parse, vocab: Vocabulary) -> None:
+    """Named ranges of a number column declared in the catalog's schema ("lower division",
+    "grad level" → course number bands): the range, as if the numbers were said. A word may be
+    shortened ("lower div", "grad")."""
+    bands = [(name.split(), c.name, lo, hi, c.role) for c in vocab.columns.values() for name, lo, hi in c.bands]
+    if not bands:
+        return
+    w = p.words
+
+    def same(said: str, word: str) -> bool:
+        return said == word or (len(said) >= 3 and word.startswith(said)) or singular(said) == word
+
+    for words, col, lo, hi, role in sorted(bands, key=lambda b: -len(b[0])):
+        n = len(words)
+        for i in range(len(w) - n + 1):
+            if any(p.claimed[x] for x in range(i, i + n)) or not all(same(w[i + k], words[k]) for k in range(n)):
+                continue
+            e = i + n + (1 if i + n < len(w) and w[i + n] in ("level", "levels", "division") else 0)
+            said = " ".join(t.raw for t in p.toks[i:e])
+            neg = p.negated(i)
+            if neg and lo is not None and hi is not None:
+                continue  # "not upper division" of a closed band: two ranges, not one condition
+            if lo is not None:
+                p.numbers.append((Span(i, e), Condition(col, "<" if neg else ">=", lo, said, role)))
+            if hi is not None:
+                p.numbers.append((Span(i, e), Condition(col, ">" if neg else "<=", hi, said, role)))
+            p.claim(i, e)
+
+
+def _with_longer_forms(vocab: Vocabulary, hits: list[ValueHit]) -> list[ValueHit]:
+    """A one-value category column's values that end with a named value of several words are
+    kinds of it ("4-Wheel Drive" → also "Part-time 4-Wheel Drive"; a one-word value is not
+    widened: "Manual" is not "Automated Manual", "Linguistics" not "Applied Linguistics")."""
+    cols = {h.column for h in hits if h.role == "category"}
+    if not cols:
+        return hits
+    by_col = vocab.__dict__.setdefault("_text_values", {})
+    out = list(hits)
+    seen = {(h.column, h.value) for h in hits}
+    for col in cols:
+        c = vocab.columns.get(col)
+        if c is None or c.type != "text" or col not in vocab.items:
+            continue
+        if col not in by_col:
+            counts = vocab.items[col].dropna().astype(str).value_counts()
+            by_col[col] = [(norm(v), v, int(n)) for v, n in counts.items()] if len(counts) <= 500 else []
+        for h in [h for h in hits if h.column == col and " " in norm(h.value)]:  # "Manual" ≠ "Automated Manual"
+            key = " " + norm(h.value)
+            out += [ValueHit(col, v, n, "category") for nv, v, n in by_col[col]
+                    if nv.endswith(key) and (col, v) not in seen]
+            seen |= {(col, v) for nv, v, n in by_col[col] if nv.endswith(key)}
+    return out
+
+
+def _typo_phrases(p: Parse, vocab: Vocabulary) -> None:
+    """Values of two or three words written with a typo ("tako bell", "chik fil a",
+    "mercedez benz"): the closest catalog value of as many words, when it is very close."""
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    multi = vocab.__dict__.get("_multi_values")
+    if multi is None:
+        multi = {n: [f for f, hs in vocab.values.items() if f.count(" ") == n - 1 and any(h.role in ("category", "creator") for h in hs)]
+                 for n in (2, 3)}
+        vocab.__dict__["_multi_values"] = multi
+    for n in (3, 2):
+        if not multi[n]:
+            continue
+        for i in range(0, len(w) - n + 1):
+            if any(p.claimed[x] or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop:
+                continue
+            phrase = " ".join(w[i:i + n])
+            if len(phrase) < 7 or any(x in GENERIC_NOUNS or x in DOMAIN_NOUNS or x in (vocab.domain, noun_plural(vocab.domain))
+                                      for x in w[i:i + n]):
+                continue  # "wholesome games" is no typo of "Wholetone Games": the match would rest on "games"
+            if all(word_rank(x) is not None for x in w[i:i + n] if x not in lex.stop):
+                continue  # real words ("silly games") are no typo of a value ("Still Games")
+            hit = process.extractOne(phrase, multi[n], scorer=fuzz.ratio, score_cutoff=80 if len(phrase) >= 10 else 86)
+            if not hit or any(a[:1] != b[:1] for a, b in zip(hit[0].split(), phrase.split())):
+                continue  # every word starts as the value's does ("damian hurst" → Damien Hirst)
+            hits = vocab.lookup(hit[0])
+            top = hits[0]
+            p.values.append((Span(i, i + n), [[h for h in hits if h.column == top.column]],
+                             " ".join(t.raw for t in p.toks[i:i + n])))
+            p.claim(i, i + n)
+
+
+def typo_values(p: Parse, vocab: Vocabulary) -> None:
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    _typo_phrases(p, vocab)
+    if not vocab.single_words:
+        return
+    keys = list(vocab.single_words)
+    for i, x in enumerate(w):
+        if p.claimed[i] or p.toks[i].punct or len(x) < 5 or x in lex.stop or not x.isalpha():
+            continue
+        x1 = singular(x)
+        exact = x in vocab.single_words or x1 in vocab.single_words  # "sonic", "mcdonalds": the value itself
+        if not exact and (word_rank(x) is not None or word_rank(x1) is not None):
+            continue  # a real word ("fights") is no typo of a value ("Flight")
+        hit = process.extractOne(x1, keys, scorer=fuzz.ratio, score_cutoff=86 if len(x1) < 6 else 80)
+        if not hit or hit[0][0] != x1[0]:
+            continue
+        hits = [h for h in vocab.lookup(hit[0]) if h.role in ("category", "creator")]
+        if hits:
+            p.values.append((Span(i, i + 1), [[hits[0]]], p.toks[i].raw))
+            p.claim(i, i + 1)
+
+
+def _optional_words() -> list[str]:
+    from convrec.catalog.meaning import units_data
+
+    return list(units_data()["optional"]["words"])
+
+
+def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
+    """The descriptive text column where most items carry all these word stems, and how many."""
+    from convrec.tools.filters import word_pattern
+
+    best, n_best = None, 0
+    for col, df in vocab.text_words.items():
+        if not all(x in df for x in stems):
+            continue
+        n = min(df[x] for x in stems) if len(stems) == 1 else \
+            int(vocab.items[col].fillna("").astype(str).str.contains(word_pattern(" ".join(stems))).sum())
+        if n > n_best:
+            best, n_best = col, n
+    return best, n_best
+
+
+def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
+    """Values of one category column that carry all these word stems ("suv" → every SUV class;
+    a word's start names its longer form: "turbo" → Turbocharged)."""
+    if not stems:
+        return []
+    found = []
+    for x in stems:
+        if x in vocab.value_words:
+            found.append(vocab.value_words[x])
+            continue
+        if len(x) < 5 or not x.isalpha():
+            return []  # "clas" (classes) is no start of Classics
+        longer = [h for k in _keys_starting(vocab, "value_words", x) for h in vocab.value_words[k]] + \
+            [h for f in _keys_starting(vocab, "values", x) if f != x for h in vocab.values[f] if h.role == "category"]
+        if not longer:
+            return []
+        found.append(longer)
+    sets = [{(h.column, h.value) for h in hs} for hs in found]
+    both = set.intersection(*sets)
+    if not both:
+        return []
+    hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
+    col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
+    return [h for h in hits if h.column == col]
+
+
+def _keys_starting(vocab: Vocabulary, index: str, prefix: str) -> list[str]:
+    """The one-word keys of ``vocab.<index>`` that start with ``prefix``, in the index's order
+    (a sorted copy, built once per vocabulary, finds them without scanning every key)."""
+    import bisect
+
+    cache = vocab.__dict__.setdefault("_prefix_keys", {})
+    if index not in cache:
+        keys = [k for k in getattr(vocab, index) if k.isalpha()]
+        cache[index] = (sorted(keys), {k: n for n, k in enumerate(keys)})
+    ordered, pos = cache[index]
+    out = []
+    for k in ordered[bisect.bisect_left(ordered, prefix):]:
+        if not k.startswith(prefix):
+            break
+        out.append(k)
+    return sorted(out, key=pos.__getitem__)
+
+
+def _negated_title_words(p: Parse, vocab: Vocabulary) -> None:
+    """"skip anything mistborn", "no more star wars": a rejected word that titles carry
+    excludes every title of that family (in any catalog, descriptive titles or not)."""
+    from convrec.tools.filters import stem_of, word_pattern
+
+    lex, w = vocab.lexicon, p.words
+    if not p.negated_spans or "title" not in vocab.items:
+        return  # nothing rejected: no scan of the titles on the turn's path
+    titles = vocab.items["title"].fillna("").astype(str)
+    for span, m in list(p.mentions):  # "no more godfather": the film and its whole family
+        if not (p.negated(span.start) and lex.negation.ends_at(w, span.start) and
+                any(x in ("more", "any") for x in w[max(0, span.start - 3):span.start])):
+            continue
+        words = [x for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+        if words and int(titles.str.contains(word_pattern(" ".join(words))).sum()) >= 2:
+            p.values.append((span, [[ValueHit("title", " ".join(words), 2, "text")]], m.text))
+    i = 0
+    while i < len(w):
+        if p.claimed[i] or not p.negated(i) or not w[i].isalpha() or w[i] in lex.stop or w[i] in GENERIC_NOUNS \
+                or w[i] in DOMAIN_NOUNS or len(w[i]) < 3:
+            i += 1
+            continue
+        j = i
+        while j < len(w) and not p.claimed[j] and p.negated(j) and w[j].isalpha() and w[j] not in lex.stop:
+            j += 1
+        phrase = " ".join(w[i:j])
+        stems = [stem_of(x) for x in w[i:j]]
+        if any(all(x in df for x in stems) for col, df in vocab.text_words.items() if col != "title") \
+                or _value_word_hits(vocab, stems):
+            i = max(j, i + 1)
+            continue  # a word of a descriptive column ("not the etchings": the medium) or of values ("no turbo") is read there
+        n = int(titles.str.contains(word_pattern(phrase)).sum())
+        if n >= 2:
+            p.values.append((Span(i, j), [[ValueHit("title", phrase, n, "text")]], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+        i = max(j, i + 1)
+
+
+def _generic_head(word: str, vals) -> bool:
+    """Is ``word`` (a common English word) the last word of every multi-word value it hits — the
+    noun the values qualify ("Trading companies", "Software & services"), not what sets one apart?"""
+    from convrec.tools.filters import stem_of
+
+    rank = word_rank(word) or word_rank(singular(word))
+    if rank is None or rank >= COMMON_WORD_RANK:
+        return False
+    st = stem_of(word)
+    return all(len(norm(h.value).split()) >= 2 and stem_of(norm(h.value).split()[-1]) == st for h in vals)
+
+
+def read_text_words(p: Parse, vocab: Vocabulary) -> None:
+    """Words that name what an item is, in a catalog whose item texts are descriptive
+    ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
+    items' own text. A typo is matched to a word the items use ("sandwhiches" → sandwich)."""
+    if not vocab.text_words and not vocab.value_words:
+        _negated_title_words(p, vocab)
+        return
+    from rapidfuzz import fuzz, process
+
+    from convrec.tools.filters import stem_of
+
+    lex, w = vocab.lexicon, p.words
+    relation_said = any(lex.relations[r].contains(w) for r in ("liked", "seen", "disliked"))
+    # an item title that also names a kind of item ("chicken sandwich"): the kind, unless the
+    # user says they liked or saw it
+    if not relation_said and "title" in vocab.text_words:
+        keep = []
+        for span, m in p.mentions:
+            stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+            col, n = _text_hits(vocab, stems) if stems else (None, 0)
+            numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered:
+                for x in range(span.start, span.end):
+                    p.claimed[x] = False
+                continue
+            keep.append((span, m))
+        if len(keep) < len(p.mentions):
+            p.mentions = keep
+            read_values(p, vocab, min_words=1)  # the freed words may be values ("not seminars")
+    _negated_title_words(p, vocab)
+    for i in range(len(w) - 1):  # an ordinary word beside another word of the same value: "small suv", "long sleeve"
+        a, b = w[i], w[i + 1]
+        if p.claimed[i] or p.claimed[i + 1] or not (a.isalpha() and b.isalpha()) or ((a in lex.stop) == (b in lex.stop)) \
+                or lex.negation.match_at(w, i) or lex.negation.match_at(w, i + 1):
+            continue
+        stems = [stem_of(a), stem_of(b)]
+        if all(x in vocab.value_words for x in stems) and (vals := _value_word_hits(vocab, stems)):
+            p.values.append((Span(i, i + 2), [vals], " ".join(t.raw for t in p.toks[i:i + 2])))
+            p.claim(i, i + 2)
+    known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
+
+    colwords = vocab.__dict__.get("_column_words")
+    if colwords is None:
+        colwords = {x for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words for x in g} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for x in norm(c.label).split()} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for g in c.words for x in g} | \
+            set(_optional_words()) | {"related", "kind", "sort", "type", "list", "level"}
+        vocab.__dict__["_column_words"] = colwords
+
+    domain_words = set(vocab.domain.split())  # "cars", "menu items": the catalog's own noun names no condition
+
+    def usable(k: int) -> bool:
+        x = w[k]
+        return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
+            and x not in DOMAIN_NOUNS and singular(x) not in domain_words and not lex.negation.match_at(w, k) \
+            and x not in colwords
+
+    i = 0
+    while i < len(w):
+        if not usable(i):
+            i += 1
+            continue
+        j = i
+        while j < len(w) and usable(j):
+            j += 1
+        stems, words = [], []
+        for x in w[i:j]:
+            st = stem_of(x)
+            if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
+                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 5 <= len(x) <= 6 else []
+                if longer:  # "intro" → introduction
+                    st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
+                elif len(st) >= 5:
+                    hit = process.extractOne(st, known, scorer=fuzz.ratio, score_cutoff=84)
+                    if hit and hit[0][0] == st[0]:
+                        st, x = hit[0], hit[0]
+            stems.append(st)
+            words.append(x)
+        k = i
+        while k < j:  # the longest phrase from k whose words a category's values or the items' texts share
+            for e in range(j, k, -1):
+                vals = _value_word_hits(vocab, stems[k - i:e - i])
+                if vals and e - k == 1 and _generic_head(words[k - i], vals):
+                    vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
+                col, n = _text_hits(vocab, stems[k - i:e - i])
+                if col is not None and n < 2 and not vals:
+                    col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
+                if vals and (col is None or n < 3 or sum(h.support for h in vals) >= 5 * n):
+                    # the item's own name saying it wins ("burgers": not Burger King), unless the values
+                    # say it of far more items ("no turbo": Turbocharged, not the 10 names with "Turbo")
+                    p.values.append((Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+                if col is not None:
+                    phrase = " ".join(words[k - i:e - i])
+                    p.values.append((Span(k, e), [[ValueHit(col, phrase, n, "text")]],
+                                     " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+            else:
+                k += 1
+        i = max(j, i + 1)
+
+
+def paraphrases(p: Parse, vocab: Vocabulary) -> None:
+    """Content phrases nothing else grounded, matched to the closest category value by
+    sentence embedding ("outer space" → Space), only above a high similarity."""
+    for span, text in unmatched_runs(p, vocab)[:3]:
+        if span.end - span.start > 4:
+            continue
+        if any(ch.isdigit() for k in range(span.start, span.end) for ch in p.words[k]):
+            continue  # "15th" is not "14" by meaning: numbers and ordinals match by spelling only
+        if span.start > 0 and p.words[span.start - 1] in SOURCE_WORDS or any(
+                p.toks[k].raw.lower().endswith("'s") for k in range(span.start, span.end)):
+            continue  # "at Wendy's", "by Banksy": a name, never another value that resembles it
+        got = vocab.nearest_value(text)
+        if got is None:
+            continue
+        hit, _ = got
+        if span.end - span.start == 1 and _generic_head(p.words[span.start], [hit]):
+            continue  # "companies" is no "Trading companies": the noun the values qualify
+        p.values.append((span, [[hit]], text))
+        p.claim(span.start, span.end)
+
+
+def scope_words(p: Parse, vocab: Vocabulary) -> None:
+    """Words of the catalog's own name say what the whole catalog is ("cities in ontario" in
+    ontario-towns, "ucla courses", "tate works"): no condition, no wish left unread, and never a
+    value that resembles them by meaning (Ontario is not Toronto)."""
+    from convrec.catalog.meaning import name_words
+
+    scope = {x for x in name_words(getattr(vocab, "name", "") or "") if x.isalpha() and len(x) >= 4
+             and x not in vocab.lexicon.stop and singular(x) not in set(vocab.domain.split())}
+    for i, x in enumerate(p.words):
+        if not p.claimed[i] and x in scope and not vocab.lookup(x):
+            p.claim(i, i + 1)
+
+
+def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
+    """Creators named by surname ("more tolkien") or with a typo ("agatha christy"): the
+    most prolific creator of that name, when the word is not an ordinary word."""
+    from rapidfuzz import fuzz, process
+
+    lex, w = vocab.lexicon, p.words
+    if not vocab.surnames:
+        return
+    names = list(vocab.creator_names)
+    for i in range(len(w)):
+        if p.claimed[i] or p.toks[i].punct:
+            continue
+        # two words: a full name with a typo
+        if i + 1 < len(w) and not p.claimed[i + 1] and not p.toks[i + 1].punct and w[i] not in lex.stop:
+            two = f"{w[i]} {w[i + 1]}"
+            hit = process.extractOne(two, names, scorer=fuzz.ratio, score_cutoff=88) if len(two) >= 9 else None
+            if hit and hit[0] != two and all(word_rank(x) is not None for x in (w[i], w[i + 1])):
+                hit = None  # ordinary words ("silly games") are no typo of a name ("Still Games")
+            if hit:
+                p.values.append((Span(i, i + 2), [[vocab.creator_names[hit[0]][0]]], f"{p.toks[i].raw} {p.toks[i + 1].raw}"))
+                p.claim(i, i + 2)
+                continue
+        x = w[i]
+        if x in lex.stop or len(x) < 5 or vocab.lookup(x) or x in lex.values or not x.isalpha():
+            continue
+        rank = word_rank(x)
+        named = p.toks[i].raw[:1].isupper() or (i > 0 and w[i - 1] in ("by", "from"))
+        if rank is not None and rank < COMMON_WORD_RANK and not named:
+            continue  # "castle", "projects": ordinary words, not the end of "Game Dev Castle"
+        key = x if x in vocab.surnames else None
+        if key is None and len(x) >= 6 and (rank is None or named):  # a typo is no word ("christy" is one: capitalised)
+            got = process.extractOne(x, list(vocab.surnames), scorer=fuzz.ratio, score_cutoff=85)
+            key = got[0] if got else None
+        if key is None:
+            continue
+        cands = vocab.surnames[key]
+        if len(cands) > 1 and cands[0].support < 2 * cands[1].support:
+            continue  # ambiguous surname
+        if cands[0].support < 3:
+            continue
+        p.values.append((Span(i, i + 1), [[cands[0]]], p.toks[i].raw))
+        p.claim(i, i + 1)

@@ -1,0 +1,136 @@
+"""Graded values compared (issue 60): "VS1 or better", "PG-13 or lower", "size M and up",
+"at least level 2" — on three catalog shapes (gems with clarity/colour/cut grades, films with
+audience ratings, clothes with sizes and a numbered level), the order decided at prepare time,
+shown with the column and correctable with the schema file."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+
+from convrec.catalog.custom import CustomSource
+from convrec.catalog.meaning import load_schema_file, value_order
+from convrec.catalog.registry import custom_source_path
+from convrec.catalog.store import prepare
+from convrec.config import Config
+from convrec.core.catalog import CatalogAccess
+from convrec.nlu import understand
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return path
+
+
+def _prepare(config: Config, name: str, items: Path, id_col: str, title_col: str) -> CatalogAccess:
+    src = CustomSource(items=str(items), id_col=id_col, title_col=title_col)
+    p = custom_source_path(config, name)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    return CatalogAccess(prepare(config, name, kcore_k=1), config)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("ordinal_home"))
+
+
+@pytest.fixture(scope="module")
+def gems(home, tmp_path_factory):
+    rnd = random.Random(3)
+    rows = [{"stone": f"G{1000 + i}", "carats": round(rnd.uniform(0.3, 2.5), 2),
+             "clarity": rnd.choice(["IF", "VVS1", "VVS2", "VS1", "VS2", "SI1", "SI2"]),
+             "colour": rnd.choice("DEFGHIJ"), "cut": rnd.choice(["Fair", "Good", "Very Good", "Premium", "Ideal"]),
+             "price": rnd.randint(400, 20000)} for i in range(300)]
+    return _prepare(home, "gems", _write(tmp_path_factory.mktemp("g") / "gems.csv", rows), "stone", "stone")
+
+
+@pytest.fixture(scope="module")
+def films(home, tmp_path_factory):
+    rnd = random.Random(5)
+    rows = [{"id": i, "title": f"Film number {i}", "rated": rnd.choice(["G", "PG", "PG-13", "R", "NC-17"]),
+             "minutes": rnd.randint(70, 190)} for i in range(200)]
+    return _prepare(home, "ratedfilms", _write(tmp_path_factory.mktemp("f") / "films.csv", rows), "id", "title")
+
+
+@pytest.fixture(scope="module")
+def shirts(home, tmp_path_factory):
+    rnd = random.Random(9)
+    rows = [{"sku": f"TS-{i:04d}", "name": f"{rnd.choice(['Linen', 'Cotton', 'Wool'])} shirt {i}",
+             "size": rnd.choice(["XS", "S", "M", "L", "XL"]), "warmth": rnd.choice(["Level 1", "Level 2", "Level 3"]),
+             "condition": rnd.choice(["Fair", "Good", "Very Good", "Like New", "New"]), "price": rnd.randint(5, 80)}
+            for i in range(250)]
+    return _prepare(home, "shirts", _write(tmp_path_factory.mktemp("s") / "shirts.csv", rows), "sku", "name")
+
+
+def _values(intent, column):
+    return {v for c in intent.conditions if c.column == column and c.op == "in" for v in c.value}
+
+
+def test_the_order_is_decided_from_the_values():
+    assert value_order({"VS1": 3, "SI1": 2, "IF": 1, "VVS2": 4}) == ["SI1", "VS1", "VVS2", "IF"]
+    assert value_order({"D": 1, "E": 1, "F": 1, "H": 1}) == ["H", "F", "E", "D"]  # letters: A is best
+    assert value_order({"S": 1, "M": 1, "L": 1}) == ["S", "M", "L"]  # sizes, not grades
+    assert value_order({"Level 10": 1, "Level 2": 1, "Level 1": 1}) == ["Level 1", "Level 2", "Level 10"]
+    assert value_order({"Action": 3, "Drama": 2, "Comedy": 1}) is None
+    assert value_order({"north": 3, "south": 2}) is None
+
+
+def test_the_order_is_stored_with_the_column_and_shown(gems, shirts):
+    cols = {c["name"]: c for c in gems.ds.columns}
+    assert cols["clarity"]["order"] == ["SI2", "SI1", "VS2", "VS1", "VVS2", "VVS1", "IF"]
+    assert cols["cut"]["order"][0] == "Fair" and cols["cut"]["order"][-1] == "Ideal"
+    assert "order" not in cols["price"]
+    assert {c["name"]: c for c in shirts.ds.columns}["warmth"]["order"] == ["Level 1", "Level 2", "Level 3"]
+
+
+def test_or_better_and_better_than(gems):
+    v = gems.vocab
+    assert _values(understand("diamonds with VS1 or better clarity", v), "clarity") == {"VS1", "VVS2", "VVS1", "IF"}
+    assert _values(understand("clarity better than VS1 under 5000 dollars", v), "clarity") == {"VVS2", "VVS1", "IF"}
+    assert _values(understand("colour G or better", v), "colour") == {"D", "E", "F", "G"}
+    assert _values(understand("at least a very good cut", v), "cut") == {"Very Good", "Premium", "Ideal"}
+    assert _values(understand("cut no better than good", v), "cut") == {"Fair", "Good"}
+    i = understand("how many stones are SI1 or worse?", v)
+    assert i.kind == "count" and _values(i, "clarity") == {"SI1", "SI2"}
+
+
+def test_lower_and_and_up(films, shirts):
+    assert _values(understand("movies rated pg-13 or lower", films.vocab), "rated") == {"G", "PG", "PG-13"}
+    assert _values(understand("anything below R", films.vocab), "rated") == {"G", "PG", "PG-13"}
+    assert _values(understand("shirts size M and up", shirts.vocab), "size") == {"M", "L", "XL"}
+    assert _values(understand("warmth level 2 or higher", shirts.vocab), "warmth") == {"Level 2", "Level 3"}
+    assert _values(understand("like new or better condition", shirts.vocab), "condition") == {"Like New", "New"}
+
+
+def test_a_plain_grade_stays_one_value(gems):
+    assert _values(understand("VS1 diamonds", gems.vocab), "clarity") == {"VS1"}
+
+
+def test_the_agent_returns_only_items_on_the_right_side(gems, tmp_path):
+    from convrec.core.sessions import SessionStore
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+
+    a = InteRecAgent(gems, ScriptedLLM(["Here you go:"] * 6, routed=True), SessionStore(tmp_path / "s.db"), DemoBank(gems.ds))
+    t = a.turn("show me VVS2 or better diamonds")
+    clarity = gems.ds.items.set_index("item_id")["clarity"]
+    assert t.items and {clarity[i["id"]] for i in t.items} <= {"VVS2", "VVS1", "IF"}
+    t = a.turn("clarity better than IF")  # past the top of the scale: nothing, and said so
+    assert not t.items
+
+
+def test_the_schema_file_orders_a_column(tmp_path):
+    f = tmp_path / "schema.json"
+    f.write_text('{"tier": {"order": ["bronze", "silver", "gold"]}}')
+    assert load_schema_file(f)["tier"]["order"] == ["bronze", "silver", "gold"]
+    f.write_text('{"tier": {"order": "gold"}}')
+    with pytest.raises(ValueError, match="order"):
+        load_schema_file(f)
