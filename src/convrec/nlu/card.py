@@ -20,6 +20,9 @@ class CapabilityCard:
     creators: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     has_interactions: bool = True
+    facets: list[str] = field(default_factory=list)
+    """What a request can ask by, in the catalog's own words: each column's label with its values,
+    order or range ("clarity (SI2 … IF)", "price ($400–20,000)", "features: cd, multi")."""
 
     @property
     def plural(self) -> str:
@@ -61,9 +64,16 @@ class CapabilityCard:
 
     def greeting_text(self) -> str:
         ex = "; ".join(f'"{e}"' for e in self.examples[:3])
-        return (f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}. Tell me what you like — "
-                f"titles you enjoyed, genres, years" + (", prices" if any("price" in c for c in self.ranges) else "")
-                + f" — and I'll find matching {self.plural}." + (f" For example: {ex}." if ex else ""))
+        said = ", ".join(self.facets[:7])
+        if said:
+            body = f" You can ask by {said}"
+            body += (", or name " + self.plural + " you liked" if self.has_interactions else "") + "."
+        else:
+            body = (" Tell me what you like — titles you enjoyed, genres, years"
+                    + (", prices" if any("price" in c for c in self.ranges) else "")
+                    + f" — and I'll find matching {self.plural}.")
+        return f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}." + body \
+            + (f" For example: {ex}." if ex else "")
 
     def to_prompt(self) -> str:
         """A short description for an LLM prompt."""
@@ -92,7 +102,59 @@ def build_card(vocab: Vocabulary) -> CapabilityCard:
         counts = Counter(v for lst in items[col] for v in (lst or [])) if c.type == "list" else Counter(items[col].dropna())
         creators = [str(v) for v, _ in counts.most_common(5)]
     examples = _examples(vocab, top, ranges, creators)
-    return CapabilityCard(vocab.domain, vocab.n_items, ranges, top, creators, examples, vocab.has_interactions)
+    return CapabilityCard(vocab.domain, vocab.n_items, ranges, top, creators, examples, vocab.has_interactions,
+                          _facets(vocab))
+
+
+def _round_price(vocab: Vocabulary, col: str) -> str:
+    """A round price below which a good share of the catalog lies (the 40th percentile, rounded)."""
+    import math
+
+    import pandas as pd
+
+    x = pd.to_numeric(vocab.items[col], errors="coerce").dropna()
+    if x.empty:
+        return "10"
+    q = float(x.quantile(0.4))
+    if q <= 0:
+        return "10"
+    step = 10 ** max(0, int(math.floor(math.log10(q))))
+    return f"{max(step, round(q / step) * step):,.0f}"
+
+
+def _num(x) -> str:
+    x = float(x)
+    return f"{x:,.0f}" if abs(x) >= 100 or x.is_integer() else f"{x:,.3g}"
+
+
+def _facets(vocab: Vocabulary) -> list[str]:
+    """The columns a request can use, described from the data: graded and categorical columns with
+    their order or most common values, measures with their range and unit, yes/no features."""
+    graded, cats, measures, flags = [], [], [], {}
+    for c in vocab.columns.values():
+        if c.role in ("id", "title", "link", "text", "tag") or c.name in ("popularity", "item_id", "title") or c.years \
+                and not c.latest:
+            continue
+        label = (c.label or c.name).replace("_", " ")
+        if c.order:
+            graded.append(f"{label} ({c.order[0]} … {c.order[-1]})")
+        elif c.type == "boolean" or c.role == "flag":
+            flags.setdefault(c.facet or "features", []).append(label)
+        elif c.type in ("integer", "real") and c.min is not None and c.max is not None and c.min != c.max:
+            unit = "$" if c.role == "price" or c.unit == "$" else ""
+            tail = f" {c.unit}" if c.unit and unit != "$" and c.unit not in ("%",) else ("%" if c.unit == "%" else "")
+            if c.role == "time":
+                measures.append(f"{label} ({int(c.min)}–{int(c.max)})")
+            else:
+                measures.append(f"{label} ({unit}{_num(c.min)}–{unit}{_num(c.max)}{tail})")
+        elif c.role in ("category", "creator") and c.name in vocab.items:
+            col = vocab.items[c.name]
+            counts = Counter(v for lst in col for v in (lst or [])) if c.type == "list" else Counter(str(v) for v in col.dropna())
+            top = [v for v, _ in counts.most_common(3) if len(str(v)) <= 24]
+            if top:
+                cats.append(f"{label} ({', '.join(top)}{', …' if len(counts) > len(top) else ''})")
+    feats = [f"{facet}: {', '.join(ls[:5])}{', …' if len(ls) > 5 else ''}" for facet, ls in flags.items()]
+    return graded + cats + measures + feats
 
 
 def _examples(vocab: Vocabulary, top: dict[str, list[str]], ranges: dict[str, tuple], creators: list[str]) -> list[str]:
@@ -109,8 +171,14 @@ def _examples(vocab: Vocabulary, top: dict[str, list[str]], ranges: dict[str, tu
     if pop and vocab.has_interactions:
         out.append(f"I loved {pop[0]}, what else would I like?")
     price = vocab.first("price")
+    graded = next((c for c in vocab.columns.values() if c.order and len(c.order) >= 3), None)
+    if graded is not None:
+        mid = graded.order[len(graded.order) // 2]
+        out.append(f"{d} with {mid} or better {(graded.label or graded.name).replace('_', ' ')}")
     if price and first_cat:
-        out.append(f"{first_cat[0].lower()} {d} under $10")
+        out.append(f"{first_cat[0].lower()} {d} under ${_round_price(vocab, price)}")
+    elif price:
+        out.append(f"the 3 cheapest {d}")
     if creators:
         out.append(f"{d} by {creators[0]}")
     if len(first_cat) > 2:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from convrec.catalog.text import norm
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -92,3 +93,35 @@ def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
                 cols = cols[:1]
             found += [c for c in cols if c not in found]
     return tuple(found)
+
+
+def column_vocabulary(vocab: Vocabulary) -> set[str]:
+    """Every word that names a column (its label's words and its word groups), computed once."""
+    got = vocab.__dict__.get("_column_vocabulary")
+    if got is None:
+        got = {x for c in vocab.columns.values() if c.role not in ("id", "title")
+               for x in set(norm(c.label or "").split()) | {y for g in c.words for y in g}
+               if x.isalpha() and len(x) >= 4}
+        vocab.__dict__["_column_vocabulary"] = got
+    return got
+
+
+def correct_column_words(p, vocab: Vocabulary) -> None:
+    """A mistyped column word ("calroies", "sodiun", "milage"): a word no dictionary knows, one or two
+    letters from exactly one word that names a column, is read as that word (the raw text stays)."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    from convrec.catalog.text import word_rank
+
+    words = column_vocabulary(vocab)
+    if not words:
+        return
+    for i, x in enumerate(p.words):
+        if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
+                or vocab.lookup(x):
+            continue
+        # one slip (a swap, a missing, extra or wrong letter), two in a long word: "calroies", "sodiun"
+        near = [y for y in words if abs(len(y) - len(x)) <= 2 and y[0] == x[0]
+                and DamerauLevenshtein.distance(x, y) <= (1 if len(x) <= 8 else 2)]
+        if len(near) == 1:
+            p.words[i] = near[0]

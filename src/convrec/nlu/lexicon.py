@@ -104,6 +104,14 @@ class Lexicon:
         self.ordinal_before = {op: Phrases.of(o.get(name, [])) for op, name in
                                ((">", "gt_before"), (">=", "ge_before"), ("<", "lt_before"), ("<=", "le_before"))}
         """graded comparisons: op → the phrases said after the value / before it"""
+        self.superlatives = {dim: (Phrases.of(spec.get("more", [])), Phrases.of(spec.get("less", [])),
+                                   frozenset(norm(x) for x in spec.get("words", [])))
+                             for dim, spec in data.get("superlative", {}).items()}
+        """dimension → (superlatives for more, for less, the words a column of that dimension carries)"""
+        self.antonyms: dict[str, set[str]] = {}
+        for a, b in data.get("antonyms", {}).get("pairs", []):
+            self.antonyms.setdefault(norm(a), set()).add(norm(b))
+            self.antonyms.setdefault(norm(b), set()).add(norm(a))
         self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
         self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}
         self.absent = {name: (Phrases.of(spec.get("said", [])), tuple(spec.get("roles", [])), tuple(spec.get("columns", [])),

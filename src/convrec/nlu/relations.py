@@ -161,6 +161,9 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
                 conds.append(Condition(col, "not_matches" if neg else "matches", (group[0].value,), text, "text"))
                 listed_text.append((span, len(conds) - 1))
                 continue
+            if group[0].role == "flag_off":  # "public" on a Yes/No `private` column; "not public": private
+                conds.append(Condition(col, "=", bool(neg), info.label or col, "flag"))  # shown "not private"
+                continue
             if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
                 prev = flags[-1] if flags else None
                 gap = [x for x in p.words[prev[0].end:span.start] if x not in ("a", "an", ",")] if prev else None

@@ -13,9 +13,11 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize
-from convrec.nlu.columns import profile_columns
+from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
+from convrec.nlu.dimensions import read_dimension_superlatives
+from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts, sort_by_column
 from convrec.nlu.reading import MAX_MESSAGE, Parse, RANGE, dedupe
@@ -92,13 +94,14 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 
 
 # ---------------------------------------------------------------------- one speaker turn
-_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s*(billion|bn|million|thousand)\b", re.I)
-_SCALES = {"billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000, "thousand": 1000}
+_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s*(billion|bn|million|thousand|grand)\b", re.I)
+_SCALES = {"billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000, "thousand": 1000, "grand": 1000}
 
 
 def _scale(m: re.Match) -> str:
     n = float(m.group(2)) if m.group(2) else 1.0
-    return str(int(n * _SCALES[m.group(3).lower()]))
+    out = str(int(n * _SCALES[m.group(3).lower()]))
+    return "$" + out if m.group(3).lower() == "grand" else out  # "2 grand": money
 
 
 _GLUED_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)([a-z%]{1,5})\b", re.I)
@@ -139,7 +142,9 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         text = _units_apart(text, vocab)
     toks = tokenize(text)
     p = Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
+    correct_column_words(p, vocab)
     negation_scopes(p, vocab)
+    item_ids(p, vocab, text, speaker)
     quoted_titles(p, vocab, speaker)
     year_marked_titles(p, vocab, speaker)
     full_titles(p, vocab, text, speaker)
@@ -163,6 +168,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_values(p, vocab, min_words=2)
     read_vague(p, vocab)
     sort_by_column(p, vocab)
+    read_dimension_superlatives(p, vocab)
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
     read_ordinals(p, vocab)

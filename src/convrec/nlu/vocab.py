@@ -156,7 +156,10 @@ class Vocabulary:
     @classmethod
     def from_dataset(cls, ds, linker: ItemLinker | None = None, lexicon: Lexicon | None = None) -> "Vocabulary":
         items = ds.items
-        cols = {c["name"]: column_info(c) for c in ds.columns}
+        # a column holding one value for every item ("salad: Other" on a whole menu) tells nothing
+        # apart: its name must not take the user's word ("any salad") from the items' own text
+        cols = {c["name"]: column_info(c) for c in ds.columns
+                if c.get("distinct") != 1 or c.get("role") in ("id", "title") or c.get("type") in ("integer", "real")}
         if linker is None:
             years = items["year"] if "year" in items.columns else None
             linker = ItemLinker(items["item_id"], items["title"], items["popularity"], years)
@@ -294,7 +297,11 @@ class Vocabulary:
             for f in forms:
                 if f and f not in self.lexicon.stop:
                     index.setdefault(f, {})[(c.name, "true")] = ValueHit(c.name, c.label, n, "flag")
-        role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0}
+            for f in [x for x in forms if " " not in x]:  # "public" on a `private` column: private = No
+                for a in self.lexicon.antonyms.get(f, ()):
+                    if a not in index:
+                        index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
+        role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
         order = {name: k for k, name in enumerate(self.columns)}
         # among columns of one role, the one where the value covers the most items (Steam's

@@ -134,3 +134,83 @@ def test_the_schema_file_orders_a_column(tmp_path):
     f.write_text('{"tier": {"order": "gold"}}')
     with pytest.raises(ValueError, match="order"):
         load_schema_file(f)
+
+
+# ---------------------------------------------------------------- superlatives of a dimension
+def _sort(intent):
+    return [(s.column, s.descending) for s in intent.sort]
+
+
+def test_dimension_superlatives_sort_by_the_column_of_that_dimension(gems, films):
+    assert _sort(understand("the biggest diamonds", gems.vocab)) == [("carats", True)]
+    i = understand("the 5 lightest VS1 stones", gems.vocab)
+    assert _sort(i) == [("carats", False)] and i.k == 5 and _values(i, "clarity") == {"VS1"}
+    assert _sort(understand("the longest films", films.vocab)) == [("minutes", True)]
+    assert _sort(understand("shortest ones rated PG", films.vocab)) == [("minutes", False)]
+
+
+def test_a_dimension_no_column_carries_is_not_guessed(shirts):
+    assert understand("the heaviest shirts", shirts.vocab).sort == ()
+
+
+# ---------------------------------------------------------------- ids and codes link like titles
+def _mentioned(intent):
+    return [m.item_id for m in intent.mentions]
+
+
+def test_codes_link_however_they_are_written(gems, shirts):
+    i = understand("what's the price of G1005?", gems.vocab)
+    assert i.kind == "fact" and _mentioned(i) == ["G1005"] and "price" in i.fact_columns
+    assert _mentioned(understand("tell me about g1005", gems.vocab)) == ["G1005"]
+    i = understand("how much is ts-0012", shirts.vocab)
+    assert i.kind == "fact" and _mentioned(i) == ["TS-0012"]
+    assert _mentioned(understand("what size is TS 0007", shirts.vocab)) in ([], ["TS-0007"])
+
+
+def test_a_bare_number_is_an_id_only_when_a_word_says_so(films):
+    assert _mentioned(understand("films under 120 minutes", films.vocab)) == []
+    i = understand("what is item 12 rated?", films.vocab)
+    assert _mentioned(i) == ["12"] and i.kind == "fact"
+    assert _mentioned(understand("tell me about #7", films.vocab)) == ["7"]
+
+
+# ---------------------------------------------------------------- a yes/no column asked for by its opposite
+@pytest.fixture(scope="module")
+def schools(home, tmp_path_factory):
+    rnd = random.Random(11)
+    rows = [{"id": i, "name": f"{rnd.choice(['North', 'South', 'East'])} {rnd.choice(['Valley', 'Hill'])} College {i}",
+             "private": rnd.choice(["Yes", "No"]), "tuition": rnd.randint(3000, 40000)} for i in range(120)]
+    return _prepare(home, "schools", _write(tmp_path_factory.mktemp("c") / "schools.csv", rows), "id", "name")
+
+
+@pytest.fixture(scope="module")
+def cars(home, tmp_path_factory):
+    rnd = random.Random(12)
+    rows = [{"id": i, "model": f"Model {i}", "automatic": rnd.choice(["Y", "N"]), "used": rnd.choice([0, 1] * 20),
+             "price": rnd.randint(3000, 40000)} for i in range(120)]
+    return _prepare(home, "lot", _write(tmp_path_factory.mktemp("l") / "lot.csv", rows), "id", "model")
+
+
+def test_an_opposite_word_asks_for_the_flag_off(schools, cars):
+    assert ("private", "=", False) in {(c.column, c.op, c.value) for c in understand("public colleges", schools.vocab).conditions}
+    i = understand("how many public ones?", schools.vocab)
+    assert i.kind == "count" and [(c.column, c.value) for c in i.conditions] == [("private", False)]
+    assert [(c.column, c.value) for c in understand("not public", schools.vocab).conditions] == [("private", True)]
+    assert [(c.column, c.value) for c in understand("a manual car", cars.vocab).conditions] == [("automatic", False)]
+
+
+# ---------------------------------------------------------------- a mistyped column word; a column of one value
+def test_a_mistyped_column_word_is_read_as_the_column(gems, shirts):
+    assert _values(understand("clartiy VS1 or better", gems.vocab), "clarity") == {"VS1", "VVS2", "VVS1", "IF"}
+    i = understand("what's the pirce of TS-0012?", shirts.vocab)
+    assert i.kind == "fact" and "price" in i.fact_columns
+    # a superlative the lexicon knows is no typo of a column ("priciest" is not "prices")
+    assert [(s.column, s.descending) for s in understand("the 2 priciest shirts", shirts.vocab).sort] == [("price", True)]
+
+
+def test_a_column_with_one_value_takes_no_word(home, tmp_path_factory):
+    rows = [{"id": i, "item": f"{['Garden', 'Chicken', 'Taco'][i % 3]} Salad {i}" if i % 2 else f"Burger {i}",
+             "salad": "Other", "calories": 200 + 37 * i} for i in range(60)]
+    menu = _prepare(home, "menu1", _write(tmp_path_factory.mktemp("m") / "m.csv", rows), "id", "item")
+    i = understand("any salad over 1000 calories", menu.vocab)
+    assert ("title", "matches", ("salad",)) in {(c.column, c.op, c.value) for c in i.conditions}

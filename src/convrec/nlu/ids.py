@@ -1,0 +1,81 @@
+"""Items named by their id or code ("G1005", "ts-0012", "ORD", "listing 45", "#123"): linked like
+titles, before any reader takes the digits for a number.
+
+A chunk of the message written without spaces (letters and digits joined directly or by - _ / .)
+links to the one item whose id, or whose code-like title, has the same letters and digits. A bare
+number links only after a word that says it is an id ("item 45", "#45", "no. 45", "listing 45", the
+catalog's own noun: "house 45"), so "under 500" stays a number. All-letter codes ("ORD") link only
+as the user typed them in capitals and when they are no common word."""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.text import COMMON_WORD_RANK, word_rank
+from convrec.nlu.intent import ItemMention
+from convrec.nlu.reading import Parse, Span
+from convrec.nlu.vocab import Vocabulary
+
+_JOIN = set("-_/.")
+_CUES = {"item", "items", "id", "no", "number", "num", "listing", "row", "code", "ref", "sku", "unit", "lot", "#",
+         "entry", "record", "product", "model"}
+
+
+def compact(s: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", str(s).lower())
+
+
+def _index(vocab: Vocabulary) -> dict[str, list[int]]:
+    idx = getattr(vocab, "_id_codes", None)
+    if idx is not None:
+        return idx
+    idx = {}
+    linker = vocab.linker
+    for k, (i, t) in enumerate(zip(linker.ids, linker.titles)):
+        for s in {i, t} if (any(ch.isdigit() for ch in t) and len(t.split()) == 1) else {i}:
+            key = compact(s)
+            if key:
+                idx.setdefault(key, []).append(k)
+    vocab._id_codes = idx
+    return idx
+
+
+def _chunks(p: Parse, text: str) -> list[tuple[int, int]]:
+    """Token runs written without spaces ("ts-0012", "G1005", "i7-8700k")."""
+    out, a = [], 0
+    toks = p.toks
+    for i in range(1, len(toks) + 1):
+        if i < len(toks) and not toks[i].punct and not toks[i - 1].punct and \
+                (toks[i].start == toks[i - 1].end or
+                 (toks[i].start == toks[i - 1].end + 1 and text[toks[i - 1].end] in _JOIN)):
+            continue
+        out.append((a, i))
+        a = i
+    return out
+
+
+def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
+    idx = _index(vocab)
+    if not idx:
+        return
+    linker, w = vocab.linker, p.words
+    noun = {w2 for w2 in (vocab.domain.lower(), vocab.domain.lower() + "s")}
+    for a, b in _chunks(p, text):
+        if any(p.claimed[x] for x in range(a, b)):
+            continue
+        raw = text[p.toks[a].start:p.toks[b - 1].end]
+        key = compact(raw)
+        hits = idx.get(key, [])
+        if len(hits) != 1:
+            continue
+        has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
+        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"  # "#45" ("#" is no token)
+        cued = hashed or (a > 0 and (w[a - 1] in _CUES or w[a - 1] in noun))
+        if (has_digit and not has_alpha or len(key) < 2) and not cued:
+            continue  # a bare number is a number unless a word says it is an id
+        if not has_digit and not (raw.isupper() and len(key) >= 3 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
+            continue
+        k = hits[0]
+        start = a - 1 if cued and not hashed else a
+        p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
+        p.claim(start, b)
