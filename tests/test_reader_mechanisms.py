@@ -171,7 +171,8 @@ def test_a_bare_number_is_an_id_only_when_a_word_says_so(films):
     assert _mentioned(understand("films under 120 minutes", films.vocab)) == []
     i = understand("what is item 12 rated?", films.vocab)
     assert _mentioned(i) == ["12"] and i.kind == "fact"
-    assert _mentioned(understand("tell me about #7", films.vocab)) == ["7"]
+    assert _mentioned(understand("tell me about id 7", films.vocab)) == ["7"]
+    assert _mentioned(understand("what about number 3", films.vocab)) == []  # a list position, not item 3
 
 
 # ---------------------------------------------------------------- a yes/no column asked for by its opposite
@@ -214,3 +215,73 @@ def test_a_column_with_one_value_takes_no_word(home, tmp_path_factory):
     menu = _prepare(home, "menu1", _write(tmp_path_factory.mktemp("m") / "m.csv", rows), "id", "item")
     i = understand("any salad over 1000 calories", menu.vocab)
     assert ("title", "matches", ("salad",)) in {(c.column, c.op, c.value) for c in i.conditions}
+
+
+# ---------------------------------------------------------------- the brain that names a catalog, once
+def test_the_larger_local_model_names_a_catalog_when_installed(monkeypatch):
+    import convrec.llm.models as models
+    from convrec.setup import prepare_brain
+
+    cfg = Config()
+    monkeypatch.setattr(models, "part_paths", lambda spec: [Path("/x")])
+    assert prepare_brain(cfg).llm.model == "qwen2.5-coder-1.5b"
+
+    def missing(spec):
+        raise FileNotFoundError("not installed")
+
+    monkeypatch.setattr(models, "part_paths", missing)
+    assert prepare_brain(cfg) is None  # only the 0.5B: the rules' noun stands
+    openai = cfg.model_copy(update={"llm": cfg.llm.model_copy(update={"backend": "openai", "model": "gpt-x"})})
+    assert prepare_brain(openai) is openai
+
+
+# ---------------------------------------------------------------- the brain reads what the rules left unread
+def test_the_brain_reads_unread_words_and_the_catalog_checks_it(schools):
+    from convrec.core.brain_read import brain_conditions, checked
+    from convrec.llm.fake import ScriptedLLM
+
+    v = schools.vocab
+    assert checked(v, "tuition", "<", "20k", "cheap tuition").value == 20000.0
+    assert checked(v, "tuition", "<", "2", "x") is None  # outside the column's values: bounds nothing
+    assert checked(v, "private", "=", "no", "state run").value is False
+    assert checked(v, "nosuch", "=", "1", "x") is None
+    brain = ScriptedLLM([{"filters": [{"column": "tuition", "op": "<=", "value": "15000"},
+                                      {"column": "private", "op": "=", "value": "maybe"}]}])
+    kept, step = brain_conditions(brain, v, "state run places with fees below 15000", ["state run", "fees"], "colleges")
+    assert [(c.column, c.op, c.value) for c in kept] == [("tuition", "<=", 15000.0)]  # "maybe" is no yes/no
+    assert "kept 1" in step["output"] and "tuition" in brain.calls[0]["messages"][-1]["content"]
+
+
+def test_brain_read_joins_the_turn_for_a_capable_brain_only(schools, tmp_path):
+    from convrec.core.sessions import SessionStore
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+
+    brain = ScriptedLLM([{"filters": [{"column": "tuition", "op": "<", "value": "10000"}]}] + ["Here you go:"] * 6,
+                        routed=True)
+    brain.backend = "openai"  # an endpoint: trusted to read
+    a = InteRecAgent(schools, brain, SessionStore(tmp_path / "s.db"), DemoBank(schools.ds))
+    t = a.turn("colleges where the fees are affordable, say less than ten grand a year")
+    fees = schools.ds.items.set_index("item_id")["tuition"]
+    assert any(s.get("tool") == "brain_read" for s in t.trace)
+    assert t.items and max(fees[i["id"]] for i in t.items) < 10000
+
+
+def test_brain_read_with_the_real_embedded_model_keeps_only_what_the_catalog_confirms(schools):
+    from test_llm_local import open_local_llm
+
+    from convrec.core.brain_read import brain_conditions
+
+    llm = open_local_llm(max_tokens=120)
+    try:
+        kept, step = brain_conditions(llm, schools.vocab, "colleges that are state run with fees below 15000",
+                                      ["state run", "fees"], "colleges")
+    finally:
+        llm.close()
+    assert step["tool"] == "brain_read" and step["error"] is None
+    rng = schools.vocab.columns["tuition"]
+    for c in kept:  # whatever the small model proposed, what is kept is a condition the catalog can check
+        assert c.column in ("tuition", "private")
+        assert c.column != "tuition" or rng.min <= c.value <= rng.max
+        assert c.column != "private" or isinstance(c.value, bool)

@@ -155,6 +155,12 @@ class AgentConfig(BaseModel):
     after a list was shown and when understanding grounded nothing in the message. auto: with any
     LLM but the embedded 0.5B model (measured: it misreads such messages and the call costs
     5–12 s on 2 cores, docs/results/conversations.md); on: always; off: the lexicon alone."""
+    brain_read: Literal["auto", "on", "off"] = "auto"
+    """Whether words of a recommendation or count request that no rule read go to the LLM in one
+    schema-constrained call over this catalog's columns (:mod:`convrec.core.brain_read`); what it
+    proposes is kept only where the catalog confirms it (a listed value, a number in range). auto:
+    with any LLM but the embedded 0.5B model; on: always; off: the rules alone (unread words are
+    named in the reply)."""
     planner: Literal["auto", "always", "never"] = "auto"
     """When the planner LLM writes the tool plan (``CONVREC_PLANNER``). auto: only when understanding
     left words of a single recommendation request ungrounded and no text model can rank by them (a
@@ -295,6 +301,7 @@ ENV_MAP: dict[str, tuple[str, ...]] = {
     "CONVREC_SOFT_BRAIN": ("agent", "soft_brain"),
     "CONVREC_PHRASE_REASONS": ("agent", "phrase_reasons"),
     "CONVREC_BRAIN_ACTS": ("agent", "brain_acts"),
+    "CONVREC_BRAIN_READ": ("agent", "brain_read"),
     "CONVREC_PLANNER": ("agent", "planner"),
     "CONVREC_USER": ("agent", "user"),
     "CONVREC_DB_URL": ("server", "db_url"),

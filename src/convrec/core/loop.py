@@ -177,6 +177,7 @@ class TurnLoop:
                             self.explain(turn.items, intent, turn.trace)
                     return self._finish(turn, t0, turn_no)
             intent = self.understand(message, history)
+            intent = self._brain_read(message, intent, ctx)
             if candidates is not None and intent.kind != "refuse":
                 intent = replace(intent, kind="recommend")  # the caller gave items to rank
             if intent.kind == "refuse":
@@ -290,6 +291,24 @@ class TurnLoop:
                 "output": got.option + (f" #{got.position}" if got.position else ""), "candidates": None,
                 "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
         return act, step
+
+    def _brain_read(self, message: str, intent, ctx: TurnContext):
+        """Words of a recommendation or count request no rule read go to the brain, once
+        (:mod:`convrec.core.brain_read`); the conditions the catalog confirms join the intent."""
+        mode = getattr(getattr(self.catalog.config, "agent", None), "brain_read", "auto")
+        auto_ok = getattr(self.llm, "backend", "") in ("local", "openai") and not is_small_brain(self.llm)
+        if self.llm is None or mode == "off" or (mode == "auto" and not auto_ok) \
+                or intent.kind not in ("recommend", "count") or not intent.unmatched or intent.dialogue:
+            return intent
+        from convrec.core.brain_read import brain_conditions
+
+        kept, step = brain_conditions(self.llm, self.catalog.vocab, message, list(intent.unmatched), self.catalog_plural())
+        if step:
+            ctx.steps.append(step)
+        if not kept:
+            return intent
+        return replace(intent, conditions=tuple(intent.conditions) + tuple(kept), unmatched=(),
+                       notes=tuple(intent.notes) + (f"read by the brain: {', '.join(intent.unmatched)}",))
 
     def _item_words(self) -> frozenset[str]:
         """The catalog's item nouns ("movie", "movies"): filler words in a follow-up."""

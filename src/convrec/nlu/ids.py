@@ -3,8 +3,8 @@ titles, before any reader takes the digits for a number.
 
 A chunk of the message written without spaces (letters and digits joined directly or by - _ / .)
 links to the one item whose id, or whose code-like title, has the same letters and digits. A bare
-number links only after a word that says it is an id ("item 45", "#45", "no. 45", "listing 45", the
-catalog's own noun: "house 45"), so "under 500" stays a number. All-letter codes ("ORD") link only
+number links only after a word that says it is an id ("item 45", "id 45", "listing 45", the catalog's
+own noun: "house 45"), so "under 500" stays a number. All-letter codes ("ORD") link only
 as the user typed them in capitals and when they are no common word."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
 _JOIN = set("-_/.")
-_CUES = {"item", "items", "id", "no", "number", "num", "listing", "row", "code", "ref", "sku", "unit", "lot", "#",
-         "entry", "record", "product", "model"}
+_CUES = {"item", "id", "listing", "row", "code", "ref", "sku", "unit", "lot", "entry", "record", "product", "model"}
+"""Words that say the number after them is an id. Not "number", "no." or "#": after a list, "number 3"
+and "#3" point at a position in it (the conversation acts read those)."""
 
 
 def compact(s: str) -> str:
@@ -69,13 +70,12 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if len(hits) != 1:
             continue
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
-        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"  # "#45" ("#" is no token)
-        cued = hashed or (a > 0 and (w[a - 1] in _CUES or w[a - 1] in noun))
+        cued = a > 0 and (w[a - 1] in _CUES or w[a - 1] in noun)
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id
         if not has_digit and not (raw.isupper() and len(key) >= 3 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
-        start = a - 1 if cued and not hashed else a
+        start = a - 1 if cued else a
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)
