@@ -285,3 +285,39 @@ def test_brain_read_with_the_real_embedded_model_keeps_only_what_the_catalog_con
         assert c.column in ("tuition", "private")
         assert c.column != "tuition" or rng.min <= c.value <= rng.max
         assert c.column != "private" or isinstance(c.value, bool)
+
+
+# ---------------------------------------------------------------- a unit said for a column kept without one
+@pytest.fixture(scope="module")
+def trails(home, tmp_path_factory):
+    rnd = random.Random(13)
+    rows = [{"id": i, "trail": f"Trail {i}", "distance": round(rnd.uniform(1, 30), 1), "duration": rnd.randint(30, 600),
+             "weight_limit": rnd.randint(50, 150)} for i in range(100)]
+    return _prepare(home, "trails", _write(tmp_path_factory.mktemp("t") / "trails.csv", rows), "id", "trail")
+
+
+def test_a_said_unit_binds_to_the_unitless_column_of_its_dimension(home, tmp_path_factory, trails):
+    rnd = random.Random(14)
+    rows = [{"id": i, "title": f"Picture {i}", "length": rnd.randint(60, 200), "price": rnd.randint(5, 60)}
+            for i in range(80)]
+    flicks = _prepare(home, "flicks", _write(tmp_path_factory.mktemp("fl") / "f.csv", rows), "id", "title")
+    assert ("length", "<=", 100.0) in _conds(understand("nothing longer than 100 minutes", flicks.vocab))
+    assert ("length", "<", 120.0) in _conds(understand("under 2 hours", flicks.vocab))
+    # a trail table: its duration is in minutes (30–600), so "3 hours" is 180 of it
+    assert ("duration", ">", 180.0) in _conds(understand("hikes that take more than 3 hours", trails.vocab))
+
+
+def _conds(intent):
+    return {(c.column, c.op, c.value) for c in intent.conditions}
+
+
+def test_around_a_number_is_a_band_and_a_budget_number_beats_cheap(gems, films):
+    assert {("carats", ">=", 1.8), ("carats", "<=", 2.2)} <= _conds(understand("around 2 carats", gems.vocab))
+    i = understand("between 1 and 2 carats, budget 6k", gems.vocab)
+    assert [c.value for c in i.conditions if c.column == "price"] == [6000.0]  # not also "cheap" ≤ 10
+    assert {("minutes", ">=", 108.0), ("minutes", "<=", 132.0)} <= _conds(understand("about 120 minutes long", films.vocab))
+
+
+def test_a_dimension_noun_names_the_column_of_that_dimension(gems):
+    assert ("carats", ">=", 1.0) in _conds(understand("ideal cut, weight at least 1, price at most 7000", gems.vocab))
+    assert ("carats", ">", 2.0) in _conds(understand("stones with a weight over 2", gems.vocab))

@@ -16,6 +16,12 @@ def _column_words(c) -> set[str]:
     return out | ({norm(c.unit)} if c.unit else set())
 
 
+def column_dimensions(vocab: Vocabulary, c) -> set[str]:
+    """The dimensions a column's words carry (a `length` may be a duration or a distance)."""
+    words = _column_words(c)
+    return {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if words & ws}
+
+
 def dimension_column(vocab: Vocabulary, dim: str) -> str | None:
     """The one number column of a dimension, or None (none, or a tie)."""
     words = vocab.lexicon.superlatives[dim][2]

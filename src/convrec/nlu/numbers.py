@@ -159,6 +159,16 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             p.claim(s, e + 2)
             i = e + 2
             continue
+        n_ap = lex.approx.ends_at(w, s)
+        if op in (None, "=") and n_ap and not p.negated(i) and not any(p.claimed[k] for k in range(s - n_ap, s)):
+            # "around 2 carats", "about $5000": a band around it, not that exact number
+            band = 2.0 if role == "time" else abs(float(v)) * 0.1
+            text = " ".join(w[s - n_ap:e])
+            p.numbers.append((Span(s - n_ap, e), Condition(col, ">=", float(v) - band, text, role)))
+            p.numbers.append((Span(s - n_ap, e), Condition(col, "<=", float(v) + band, text, role)))
+            p.claim(s - n_ap, e)
+            i = max(e, i + 1)
+            continue
         cond = Condition(col, op or "=", float(v), " ".join(w[s:e]), role)  # "a cpu with 128 cores": that number
         if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
             flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
@@ -301,12 +311,15 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role != "other" or not c.words:
             continue  # price, rating, count and time columns have their own readers
-        factor = 1.0
+        factor, by_dimension = 1.0, False
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
-                continue
+                conv = _unitless_factor(vocab, c, unit, v0)
+                if conv is None:
+                    continue
+                by_dimension = True  # "longer than 100 minutes" on a `length` column kept without a unit
             factor = conv if conv is not None else 1.0
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
@@ -321,7 +334,7 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
         if not matched and unit is None:
             continue
         coverage = matched / len(c.words)
-        unit_ok = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
+        unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)
         if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
             continue
         # "4 cores, base clock …": the column named next to the number; of a measure by year
@@ -329,6 +342,8 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
         key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest)
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
+    if best is None and unit is None:
+        return _bind_by_dimension(p, vocab, i, lo, hi)
     if best is None:
         return None, "", 1.0
     c, factor = best
@@ -354,6 +369,52 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+_DIMENSION_NOUNS = {"weight": "weight", "mass": "weight", "size": "size", "area": "size", "length": "length",
+                    "distance": "length", "duration": "duration", "height": "height", "speed": "speed", "age": "age",
+                    "population": "population"}
+
+
+def _bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> tuple[str | None, str, float]:
+    """"weight at least 1" on a `carats` column: a dimension's noun beside the number names the one
+    column of that dimension whose range holds the number."""
+    from convrec.nlu.dimensions import dimension_column
+
+    v, w = num(p.words[i]), p.words
+    for k in sorted(range(lo, hi), key=lambda k: abs(k - i)):
+        dim = _DIMENSION_NOUNS.get(w[k])
+        if dim is None or p.claimed[k] or dim not in vocab.lexicon.superlatives:
+            continue
+        col = dimension_column(vocab, dim)
+        c = vocab.columns.get(col) if col else None
+        if c is None or v is None or c.min is None or not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+            continue
+        p.claim(k, k + 1)
+        return c.name, c.role, 1.0 / (c.scale or 1.0)
+    return None, "", 1.0
+
+
+def _unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:
+    """A column with no unit, of the dimension the user's unit measures (a `length` column of films
+    and "minutes"): the factor from the user's unit to the unit of that dimension whose values the
+    column's range holds (100 minutes → 100 of a column of 60–200; 2 hours → 120), or None."""
+    from convrec.catalog.meaning import convert, units_data, unit_words
+
+    from convrec.nlu.dimensions import column_dimensions
+
+    if c.unit or v is None or c.min is None or c.max is None:
+        return None
+    said = {unit} | set(unit_words(unit))
+    dims = {d for d, (_, _, words) in vocab.lexicon.superlatives.items() if said & words}
+    if not dims or not dims & column_dimensions(vocab, c):
+        return None
+    fits = []
+    for other in units_data().get("units", {}):
+        f = 1.0 if other == unit else convert(1.0, unit, other)
+        if f is not None and float(c.min) <= v * f <= float(c.max):
+            fits.append((f != 1.0, f))
+    return min(fits)[1] if fits else None
 
 
 def _family_years(vocab: Vocabulary) -> set[float]:
@@ -464,6 +525,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 p.numbers.append((Span(a, b), Condition(price, ">" if neg else "<=", 0.0, text, "price")))
             elif name == "not_free" and price:
                 p.numbers.append((Span(a, b), Condition(price, ">", 0.0, text, "price")))
+            elif name == "cheap" and price and any(c.column == price for _, c in p.numbers):
+                pass  # "budget 6k", "cheap, under $20": the number says how cheap
             elif name == "cheap" and price:
                 p.numbers.append((Span(a, b), Condition(price, "<=", lex.cheap_max, text, "price")))
             elif name == "recent" and time_col and not neg:
