@@ -321,3 +321,19 @@ def test_around_a_number_is_a_band_and_a_budget_number_beats_cheap(gems, films):
 def test_a_dimension_noun_names_the_column_of_that_dimension(gems):
     assert ("carats", ">=", 1.0) in _conds(understand("ideal cut, weight at least 1, price at most 7000", gems.vocab))
     assert ("carats", ">", 2.0) in _conds(understand("stones with a weight over 2", gems.vocab))
+
+
+def test_small_talk_never_states_a_number_the_catalog_did_not_give(gems):
+    from convrec.core.answers import answer_chitchat, invented_numbers
+    from convrec.nlu import build_card
+    from convrec.nlu.intent import RequestIntent
+
+    card = build_card(gems.vocab)
+    made_up = lambda _m: "That one costs about $4,250 and it is lovely."  # noqa: E731
+    reply, _ = answer_chitchat(RequestIntent("chitchat", "hmm and what would that set me back, roughly?"), card,
+                               gems.vocab, made_up)
+    assert "4,250" not in reply and reply == card.greeting_text()
+    kind = lambda _m: "Happy to help you find the right stone!"  # noqa: E731
+    assert answer_chitchat(RequestIntent("chitchat", "i'm nervous about buying one honestly"), card, gems.vocab,
+                           kind)[0] == "Happy to help you find the right stone!"
+    assert invented_numbers("I have 300 of them", "My catalog has 300 gems") == []

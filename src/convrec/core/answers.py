@@ -4,6 +4,7 @@ titles, the conditions met, what to relax when nothing matches)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
@@ -183,7 +184,18 @@ def answer_chitchat(intent: RequestIntent, card: CapabilityCard, vocab: Vocabula
            "i can't recommend", "no access")
     if not text or any(b in text.lower() for b in bad):
         return card.greeting_text(), True
+    if invented_numbers(text, intent.message + " " + card.scope_text() + " " + card.greeting_text()):
+        return card.greeting_text(), True  # a number the catalog did not give (a made-up price): not said
     return text, True
+
+
+_NUMBER_IN_TEXT = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def invented_numbers(text: str, sources: str) -> list[str]:
+    """Numbers a model wrote that neither the user nor the catalog's own text gave it."""
+    have = {x.replace(",", "") for x in _NUMBER_IN_TEXT.findall(sources)}
+    return [x for x in _NUMBER_IN_TEXT.findall(text) if x.replace(",", "") not in have and x not in ("1",)]
 
 
 # ---------------------------------------------------------------------- items
