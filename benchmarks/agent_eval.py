@@ -199,8 +199,10 @@ UNTOUCHED = HERE / "untouched"
 """Catalogs kept for a first run (``untouched/<name>/``, prepared the same way; see its README)."""
 
 
-def ensure_catalog(dataset: str) -> None:
-    folder = CATALOGS / dataset
+def ensure_catalog(dataset: str, folder: Path | None = None, no_llm: bool = False) -> None:
+    """Prepare a bring-your-own catalog as a user would (``convrec data prepare NAME --items …``);
+    ``folder``: where its items.csv is (default: the development, then the untouched folder)."""
+    folder = folder or CATALOGS / dataset
     if not (folder / "items.csv").exists():
         folder = UNTOUCHED / dataset
     if not (folder / "items.csv").exists():
@@ -208,6 +210,8 @@ def ensure_catalog(dataset: str) -> None:
     cmd = [sys.executable, "-m", "convrec.cli", "data", "prepare", dataset, "--items", str(folder / "items.csv")]
     if (folder / "interactions.csv").exists():
         cmd += ["--interactions", str(folder / "interactions.csv")]
+    if no_llm:
+        cmd += ["--no-llm"]
     if (folder / "prepare.json").exists():
         for k, v in json.loads((folder / "prepare.json").read_text()).items():
             for one in (v if isinstance(v, list) else [v]):

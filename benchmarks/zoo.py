@@ -42,9 +42,9 @@ def _agent_eval():
     return mod
 
 
-def catalogs(untouched: bool) -> dict[str, tuple[Path, Path]]:
-    """name → (catalog folder, request file) of one group."""
-    root = HERE / ("untouched" if untouched else "catalogs")
+def catalogs(untouched: bool, root: Path | None = None) -> dict[str, tuple[Path, Path]]:
+    """name → (catalog folder, request file) of one group (``root``: another untouched folder)."""
+    root = root or HERE / ("untouched" if untouched else "catalogs")
     reqs = root / "requests" if untouched else HERE / "requests"
     out = {}
     for d in sorted(root.iterdir()):
@@ -87,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--catalogs", nargs="*", help="only these (default: the whole group)")
     ap.add_argument("--untouched", action="store_true", help="the untouched group (needs --first-run)")
+    ap.add_argument("--untouched-dir", default=None, help="another untouched folder (default benchmarks/untouched)")
+    ap.add_argument("--no-llm", action="store_true", help="no LLM at all: the rules alone (a brain-ordering run)")
     ap.add_argument("--first-run", action="store_true", help="the one run of an untouched catalog")
     ap.add_argument("--every", type=int, default=1, help="every N-th request only (a fixed subsample)")
     ap.add_argument("--tag", default=time.strftime("%Y%m%d-%H%M%S"))
@@ -95,7 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model")
     ap.add_argument("--base-url")
     args = ap.parse_args(argv)
-    group = catalogs(args.untouched)
+    if args.untouched_dir:
+        args.untouched = True
+    group = catalogs(args.untouched, Path(args.untouched_dir).resolve() if args.untouched_dir else None)
+    brain = "none" if args.no_llm else (args.model or ("endpoint" if (args.base_url or args.llm == "openai") else ""))
+    suffix = f"@{brain}" if brain else ""  # the default brain (embedded 0.5B) is the headline first run
     names = args.catalogs or list(group)
     unknown = [n for n in names if n not in group]
     if unknown:
@@ -106,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.first_run:
             print("an untouched catalog runs once, with --first-run (see benchmarks/untouched/README.md)", file=sys.stderr)
             return 2
-        done = [n for n in names if (RESULTS / f"first-run-{n}.json").is_file()]
+        done = [n for n in names if (RESULTS / f"first-run-{n}{suffix}.json").is_file()]
         if done:
             print(f"already run once: {', '.join(done)} — move them to benchmarks/catalogs/ to develop", file=sys.stderr)
             return 2
@@ -128,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         def make_agent(dataset: str):
             nonlocal llm
             if dataset not in agents:
-                ae.ensure_catalog(dataset)
-                agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=llm, sessions_db=Path(tmp) / "s.db")
+                ae.ensure_catalog(dataset, group[dataset][0] if dataset in group else None, no_llm=args.no_llm)
+                agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=llm, sessions_db=Path(tmp) / "s.db",
+                                                    with_llm=not args.no_llm)
                 llm = agents[dataset].strategy.llm  # one model in memory for every catalog
             return agents[dataset]
 
@@ -138,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
             s = ae.run_set(reqs, argparse.Namespace(every=args.every), make_agent)
             summaries[n] = s
             if args.first_run:
-                (RESULTS / f"first-run-{n}.json").write_text(json.dumps(
-                    {"llm": cfg.llm.backend, "model": cfg.llm.model or "qwen2.5-coder-0.5b", "sets": [s],
+                (RESULTS / f"first-run-{n}{suffix}.json").write_text(json.dumps(
+                    {"llm": "none" if args.no_llm else cfg.llm.backend,
+                     "model": None if args.no_llm else (cfg.llm.model or "qwen2.5-coder-0.5b"), "sets": [s],
                      "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}, indent=1))
             tables.append(table(n, s, None if args.first_run else first_run(n)))
     (RESULTS / f"{args.tag}.json").write_text(json.dumps({"every": args.every, "untouched": args.untouched,
