@@ -337,3 +337,29 @@ def test_small_talk_never_states_a_number_the_catalog_did_not_give(gems):
     assert answer_chitchat(RequestIntent("chitchat", "i'm nervous about buying one honestly"), card, gems.vocab,
                            kind)[0] == "Happy to help you find the right stone!"
     assert invented_numbers("I have 300 of them", "My catalog has 300 gems") == []
+
+
+# ---------------------------------------------------------------- abbreviated columns named once by the brain
+def test_abbreviated_columns_get_plain_names_from_the_brain_and_a_schema_file_wins(home, tmp_path_factory):
+    import json
+
+    from convrec.catalog.store import open_dataset
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.setup import name_columns, terse_columns
+
+    rnd = random.Random(15)
+    rows = [{"id": i, "name": f"Valley College {i}", "F.Undergrad": rnd.randint(500, 20000),
+             "S.F.Ratio": round(rnd.uniform(5, 30), 1), "tuition": rnd.randint(3000, 40000)} for i in range(60)]
+    acc = _prepare(home, "terse", _write(tmp_path_factory.mktemp("tr") / "t.csv", rows), "id", "name")
+    assert {c["name"] for c in terse_columns(acc.ds)} == {"f_undergrad", "s_f_ratio"}  # "tuition" is said as is
+    brain = ScriptedLLM([{"names": [{"column": "f_undergrad", "label": "full time undergrads"},
+                                    {"column": "s_f_ratio", "label": "Student Faculty Ratio"},
+                                    {"column": "s_f_ratio", "label": "x = 1; drop table"}]}])
+    got = name_columns(home, acc.ds, brain=brain)
+    assert got["f_undergrad"]["label"] == "full time undergrads" and got["s_f_ratio"]["label"] == "student faculty ratio"
+    ds = open_dataset(home, "terse")
+    assert {c["name"]: c["label"] for c in ds.columns}["s_f_ratio"] == "student faculty ratio"
+    i = understand("colleges with a student faculty ratio under 12", CatalogAccess(ds, home).vocab)
+    assert ("s_f_ratio", "<", 12.0) in _conds(i)
+    (ds.dir / "schema.json").write_text(json.dumps({"s_f_ratio": {"label": "students per teacher"}}))
+    assert {c["name"]: c["label"] for c in open_dataset(home, "terse").columns}["s_f_ratio"] == "students per teacher"

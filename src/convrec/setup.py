@@ -16,7 +16,7 @@ from typing import Callable
 
 from pydantic import BaseModel, Field
 
-from convrec.catalog.store import DOMAIN_FILE, PreparedDataset, is_prepared, open_dataset
+from convrec.catalog.store import BRAIN_SCHEMA_FILE, DOMAIN_FILE, PreparedDataset, is_prepared, open_dataset
 from convrec.config import Config
 
 
@@ -121,6 +121,10 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         got = timed("what an item is called", lambda: name_domain(config, ds, llm=llm))
         out[-1].note = f"{got['domain']} ({got['by']})"
         ds = open_dataset(config, name)
+    if llm and (force or not (ds.dir / BRAIN_SCHEMA_FILE).exists()) and _is_custom(config, name) and terse_columns(ds):
+        got = timed("names of abbreviated columns", lambda: name_columns(config, ds))
+        out[-1].note = ", ".join(f"{c} → {v['label']}" for c, v in got.items())[:200] or "none"
+        ds = open_dataset(config, name)
     for art in chat_artifacts(ds):
         if not force and is_trained(ds, art):
             out.append(StageTime(f"model: {art}", 0.0, "present"))
@@ -179,7 +183,7 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
     to ``domain.json``; replies and understanding then say "cars", not "items"."""
     import json
 
-    from convrec.catalog.meaning import domain_from_names, valid_domain
+    from convrec.catalog.meaning import domain_from_names
 
     src = {}
     try:
@@ -199,6 +203,83 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
         except Exception as e:  # the LLM is a check here; without it the rules' answer stands
             got["llm_error"] = str(e)[:200]
     (ds.dir / DOMAIN_FILE).write_text(json.dumps(got))
+    return got
+
+
+def _is_custom(config: Config, name: str) -> bool:
+    from convrec.catalog.registry import custom_source_path
+
+    return custom_source_path(config, name).is_file()
+
+
+def terse_columns(ds: PreparedDataset) -> list[dict]:
+    """Columns whose names a person would not say: a word of the name that is a short code no
+    abbreviation list knows ("str", "csd", "tdp") or a short word no vocabulary knows ("grspan").
+    Words the schema data knows (units.toml: "cal", "sat", "calories", "cholesterol") are said."""
+    from convrec.catalog.meaning import name_words, units_data
+    from convrec.catalog.text import COMMON_WORD_RANK, word_rank
+
+    data = units_data()
+    known = set(data["abbrev"]) | set(data["abbrev"].values()) | set(data["quantity_units"]) | set(data["synonyms"]) \
+        | {x for v in data["synonyms"].values() for x in v} | set(data["optional"]["words"])
+    out = []
+    for c in ds.columns:
+        if c.get("role") in ("id", "title", "link") or c["name"] in ("popularity", "item_id", "title"):
+            continue
+        for w in name_words(c["name"]):
+            if not w.isalpha() or w in known:
+                continue
+            rank = word_rank(w)
+            if len(w) <= 2 or (len(w) == 3 and (rank is None or rank > COMMON_WORD_RANK)) or (rank is None and len(w) <= 7):
+                out.append(c)
+                break
+    return out[:24]
+
+
+def name_columns(config: Config, ds: PreparedDataset, brain=None) -> dict[str, dict]:
+    """Plain-English labels for a catalog's abbreviated columns ("outstate" → "out of state tuition"),
+    proposed once by the prepare brain (:func:`prepare_brain`) in one schema-constrained call, checked
+    (a few plain words, not the name again), saved to ``brain-schema.json`` (``convrec data show``
+    prints them; a ``--schema`` file's labels win). Without a capable brain nothing is proposed."""
+    import json
+    import re
+    import tomllib
+    from importlib import resources
+    from typing import Literal
+
+    from pydantic import create_model
+
+    from convrec.catalog.meaning import column_words, expand, name_words
+    from convrec.catalog.text import noun_plural
+    from convrec.llm.factory import make_llm
+
+    cols = terse_columns(ds)
+    brain_config = prepare_brain(config) if brain is None else config
+    got: dict[str, dict] = {}
+    if cols and (brain is not None or brain_config is not None):
+        prompts = tomllib.loads(resources.files("convrec").joinpath("prompts/catalog.toml").read_text(encoding="utf-8"))
+        lines = "\n".join(f"- {c['name']}: " + ", ".join(str(x) for x in (c.get("examples") or [])[:3])
+                          + (f" (from {c['min']} to {c['max']})" if c.get("min") is not None else "") for c in cols)
+        Item = create_model("ColumnName", column=(Literal[tuple(c["name"] for c in cols)], ...),
+                            label=(str, Field(max_length=40)), __base__=BaseModel)
+        Names = create_model("ColumnNames", names=(list[Item], Field(default_factory=list, max_length=2 * len(cols))),
+                             __base__=BaseModel)
+        items = noun_plural(ds.domain)
+        brain = brain or make_llm(brain_config)
+        try:
+            answer = brain.generate_json(
+                [{"role": "system", "content": prompts["columns_system"].format(items=items)},
+                 {"role": "user", "content": prompts["columns_user"].format(items=items, columns=lines)}],
+                Names, max_tokens=40 + 16 * len(cols), purpose="column names", include_schema=False)
+        except Exception:  # noqa: BLE001 — the brain is a help here; the names stand without it
+            answer = None
+        roles = {c["name"]: c.get("role", "other") for c in cols}
+        for n in (answer.names if answer else []):
+            label = " ".join(str(n.label).lower().replace("_", " ").split())
+            if not re.fullmatch(r"[a-z][a-z'\-]*( [a-z][a-z'\-]*){0,4}", label) or label == " ".join(name_words(n.column)):
+                continue
+            got[n.column] = {"label": label, "words": column_words(expand(label.split()), roles[n.column]), "by": "llm"}
+    (ds.dir / BRAIN_SCHEMA_FILE).write_text(json.dumps(got, indent=1))
     return got
 
 

@@ -38,6 +38,8 @@ FORMAT_VERSION = 1
 ROLES_FILE = "roles.json"
 SCHEMA_FILE = "schema.json"
 DOMAIN_FILE = "domain.json"
+BRAIN_SCHEMA_FILE = "brain-schema.json"
+"""Column labels the brain proposed at prepare time (setup.name_columns); schema.json wins over them."""
 """What one item is called ("car", "course") when the catalog was prepared without ``--domain``:
 named at prepare time (rules, checked by the embedded LLM), ``{"domain": …, "by": "llm" | "rules"}``."""
 """Column-role overrides of a prepared dataset ({column: role}); kept across re-preparation."""
@@ -87,14 +89,19 @@ class PreparedDataset:
     def schema_overrides(self) -> dict[str, dict[str, Any]]:
         """Per-column label / words / unit / scale / facet / role from ``schema.json``
         (``convrec data prepare NAME --schema FILE``)."""
-        p = self.dir / SCHEMA_FILE
-        if not p.is_file():
-            return {}
-        try:
-            data = json.loads(p.read_text())
-            return {str(k): dict(v) for k, v in data.items() if isinstance(v, dict)}
-        except (ValueError, AttributeError):
-            return {}
+        out: dict[str, dict[str, Any]] = {}
+        for name in (BRAIN_SCHEMA_FILE, SCHEMA_FILE):  # the user's own schema file last: it wins
+            p = self.dir / name
+            if not p.is_file():
+                continue
+            try:
+                data = json.loads(p.read_text())
+                for k, v in data.items():
+                    if isinstance(v, dict):
+                        out[str(k)] = {**out.get(str(k), {}), **{a: b for a, b in v.items() if a != "by"}}
+            except (ValueError, AttributeError):
+                continue
+        return out
 
     @cached_property
     def role_overrides(self) -> dict[str, str]:
