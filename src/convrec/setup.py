@@ -213,11 +213,10 @@ def _is_custom(config: Config, name: str) -> bool:
 
 
 def terse_columns(ds: PreparedDataset) -> list[dict]:
-    """Columns whose names a person would not say: a word of the name that is a short code no
-    abbreviation list knows ("str", "csd", "tdp") or a short word no vocabulary knows ("grspan").
-    Words the schema data knows (units.toml: "cal", "sat", "calories", "cholesterol") are said."""
+    """Columns whose names a person would not say: a word of the name of one or two letters no
+    abbreviation list knows ("F.Undergrad", "S.F.Ratio"). Words the schema data knows (units.toml:
+    "no", "hp") are said."""
     from convrec.catalog.meaning import name_words, units_data
-    from convrec.catalog.text import COMMON_WORD_RANK, word_rank
 
     data = units_data()
     known = set(data["abbrev"]) | set(data["abbrev"].values()) | set(data["quantity_units"]) | set(data["synonyms"]) \
@@ -229,8 +228,8 @@ def terse_columns(ds: PreparedDataset) -> list[dict]:
         for w in name_words(c["name"]):
             if not w.isalpha() or w in known:
                 continue
-            rank = word_rank(w)
-            if len(w) <= 2 or (len(w) == 3 and (rank is None or rank > COMMON_WORD_RANK)) or (rank is None and len(w) <= 7):
+            if len(w) <= 2:  # "F.Undergrad", "S.F.Ratio": letters no one says (a 3-letter code like
+                # "rer" or "csd" may be the catalog's own word: measured, a brain label lost "connect to the rer")
                 out.append(c)
                 break
     return out[:24]
