@@ -363,3 +363,17 @@ def test_abbreviated_columns_get_plain_names_from_the_brain_and_a_schema_file_wi
     assert ("s_f_ratio", "<", 12.0) in _conds(i)
     (ds.dir / "schema.json").write_text(json.dumps({"s_f_ratio": {"label": "students per teacher"}}))
     assert {c["name"]: c["label"] for c in open_dataset(home, "terse").columns}["s_f_ratio"] == "students per teacher"
+
+
+def test_a_stop_word_in_capitals_is_the_catalogs_value(gems):
+    i = understand("how many IF diamonds are there", gems.vocab)
+    assert i.kind == "count" and _values(i, "clarity") == {"IF"}
+    assert not _values(understand("what if i want a cheap one", gems.vocab), "clarity")
+
+
+def test_cheap_is_cheap_for_this_catalog(gems, shirts):
+    (c,) = [c for c in understand("something cheap", gems.vocab).conditions if c.column == "price"]
+    prices = sorted(gems.ds.items["price"])
+    assert c.op == "<=" and prices[len(prices) // 5] <= c.value <= prices[len(prices) // 2]  # not $10 for diamonds
+    (c,) = [c for c in understand("cheap shirts", shirts.vocab).conditions if c.column == "price"]
+    assert c.value == 10.0 or c.value >= sorted(shirts.ds.items["price"])[len(shirts.ds.items) // 5]

@@ -509,6 +509,25 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple
     return fits[0].name, fits[0].role
 
 
+def _cheap_max(vocab: Vocabulary, price: str) -> float:
+    """What "cheap" means in this catalog: the lexicon's amount ($10) where a quarter of the catalog
+    costs that or less, else the price a quarter of it stays under (diamonds are not cheap at $10)."""
+    got = vocab.__dict__.setdefault("_cheap_max", {})
+    if price not in got:
+        import math
+
+        import pandas as pd
+
+        x = pd.to_numeric(vocab.items[price], errors="coerce").dropna() if price in vocab.items else pd.Series([], dtype=float)
+        q = float(x.quantile(0.25)) if len(x) else 0.0
+        thr = vocab.lexicon.cheap_max
+        if q > thr:
+            step = 10 ** max(0, int(math.floor(math.log10(q))))
+            thr = float(math.ceil(q / step) * step)
+        got[price] = thr
+    return got[price]
+
+
 def read_vague(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     price, time_col = vocab.first("price"), vocab.first("time")
@@ -528,7 +547,7 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             elif name == "cheap" and price and any(c.column == price for _, c in p.numbers):
                 pass  # "budget 6k", "cheap, under $20": the number says how cheap
             elif name == "cheap" and price:
-                p.numbers.append((Span(a, b), Condition(price, "<=", lex.cheap_max, text, "price")))
+                p.numbers.append((Span(a, b), Condition(price, "<=", _cheap_max(vocab, price), text, "price")))
             elif name == "recent" and time_col and not neg:
                 hi = vocab.columns[time_col].max
                 if hi is None:

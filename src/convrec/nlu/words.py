@@ -26,8 +26,9 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             if len(inner) < min_words or (len(inner) != n and len(inner) < 2):
                 continue
             phrase = " ".join(inner)
-            if n == 1 and (phrase in lex.stop and phrase not in lex.values):
-                continue
+            if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not (
+                    toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
+                continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper():
                 continue  # "en" in a Spanish sentence is not the language code "en"
             if n > 1 and lex.negation.match_at(inner, 0):
