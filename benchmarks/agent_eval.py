@@ -96,12 +96,36 @@ def soft_check(ids: list[str], expect: dict, ds, info: dict) -> list[str]:
     return fails
 
 
+_WRITTEN: dict = {}
+
+
+def _as_written(ds):
+    """The items by id as the catalog's file writes them: a bring-your-own catalog's expectations
+    were computed from its items.csv (raw column names like "Color", raw values like "Yes"), so
+    those are checked against that file (other datasets: the prepared table)."""
+    src = ds.dir / "source.json"
+    if not src.is_file():
+        return ds.items.set_index("item_id")
+    key = str(ds.dir)
+    if key not in _WRITTEN:
+        import pandas as pd
+
+        s = json.loads(src.read_text())
+        raw = pd.read_csv(s["items"], dtype=str, keep_default_na=False)
+        id_col = s.get("id_col") if s.get("id_col") in raw.columns else \
+            next((c for c in raw.columns if c.lower() in ("id", "item_id")), raw.columns[0])
+        raw = raw.set_index(raw[id_col].astype(str).str.strip())
+        _WRITTEN[key] = raw.loc[~raw.index.duplicated()]
+    return _WRITTEN[key]
+
+
 def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], int]:
     """(failures, number of returned items violating a stated constraint); ``info`` (when
     given) receives per-case measurements (the soft share)."""
     expect = _legacy(expect, ds)
     items, fails = turn.items, []
     it = ds.items.set_index("item_id")
+    rw = _as_written(ds)  # text_in / num_range: the file's own columns and values
     reply = turn.reply or ""
     ids = [x["id"] for x in items]
     bad: set[str] = set()
@@ -137,8 +161,9 @@ def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], 
             bad |= set(v)
     for col, (lo, hi) in expect.get("num_range", {}).items():
         v = []
+        src = rw if col in rw.columns else it
         for i in ids:
-            x = _num(it.at[i, col]) if i in it.index else None
+            x = _num(src.at[i, col]) if i in src.index else None
             if x is None or (lo is not None and x < lo) or (hi is not None and x > hi):
                 v.append(i)
         if v:
@@ -146,7 +171,8 @@ def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], 
             bad |= set(v)
     for col, vals in expect.get("text_in", {}).items():
         ok = {str(x).lower() for x in vals}
-        v = [i for i in ids if str(it.at[i, col]).lower() not in ok]
+        src = rw if col in rw.columns else it
+        v = [i for i in ids if i not in src.index or str(src.at[i, col]).lower() not in ok]
         if v:
             fails.append(f"{len(v)} with {col} not in {vals}")
             bad |= set(v)
