@@ -119,6 +119,14 @@ def _as_written(ds):
     return _WRITTEN[key]
 
 
+def _prepared_name(col: str, it) -> str | None:
+    """The prepared column of a column named as the file names it ("Genre" → "genre")."""
+    from convrec.catalog.custom import _column_name
+
+    name = _column_name(col)
+    return next((c for c in (name, f"attr_{name}") if c in it.columns), None)
+
+
 def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], int]:
     """(failures, number of returned items violating a stated constraint); ``info`` (when
     given) receives per-case measurements (the soft share)."""
@@ -131,8 +139,12 @@ def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], 
     bad: set[str] = set()
 
     def lst(i, col):
-        v = it.at[i, col] if i in it.index else []
-        return set(v) if isinstance(v, (list, tuple, np.ndarray)) else set()
+        pc = col if col in it.columns else _prepared_name(col, it)
+        v = it.at[i, pc] if (pc is not None and i in it.index) else None
+        if isinstance(v, (list, tuple, np.ndarray)):
+            return set(v)
+        raw = rw.at[i, col] if (col in rw.columns and i in rw.index) else (v if isinstance(v, str) else "")
+        return {x.strip() for x in re.split(r"[,|;]", str(raw)) if x.strip()}  # a list as the file writes it
 
     if "count" in expect and len(items) != expect["count"]:
         fails.append(f"count {len(items)} != {expect['count']}")
