@@ -35,6 +35,21 @@ FIRST_RUNS = {  # the first run of each development catalog, as reported when it
 }
 
 
+def _no_brain():
+    """An LLM that is never there (every call raises ``LLMConnectionError``): with the LLM steps
+    switched off (``apply_ablations(["llm"])``), a turn runs on the rules and tools alone."""
+    from convrec.llm.errors import LLMConnectionError
+    from convrec.llm.fake import ScriptedLLM
+
+    class NoBrain(ScriptedLLM):
+        backend = "none"
+
+        def _next(self, messages, json_call=False):
+            raise LLMConnectionError("no LLM in this run")
+
+    return NoBrain(model="none")
+
+
 def _agent_eval():
     spec = importlib.util.spec_from_file_location("agent_eval", HERE / "agent_eval.py")
     mod = importlib.util.module_from_spec(spec)
@@ -83,12 +98,42 @@ def table(name: str, now: dict, first: dict | None) -> str:
     return "\n".join(lines)
 
 
+def first_runs_table(names: list[str]) -> str:
+    """The first runs of these catalogs, one column per brain (no LLM, the embedded 0.5B, others):
+    pass rate, violating items; the average and the lowest catalog."""
+    brains: dict[str, dict[str, dict]] = {}
+    for n in names:
+        for path in sorted(RESULTS.glob(f"first-run-{n}*.json")):
+            tag = path.stem[len(f"first-run-{n}"):].lstrip("@") or "qwen2.5-coder-0.5b"
+            if path.stem != f"first-run-{n}" and not path.stem.startswith(f"first-run-{n}@"):
+                continue
+            brains.setdefault(tag, {})[n] = json.loads(path.read_text())["sets"][0]
+    order = sorted(brains, key=lambda b: (b != "none", b != "qwen2.5-coder-0.5b", b))
+    lines = ["| catalog | " + " | ".join(order) + " |", "|---|" + "---|" * len(order)]
+    for n in names:
+        cells = []
+        for b in order:
+            s = brains[b].get(n)
+            cells.append(f"{s['passed']}/{s['requests']} ({100 * s['passed'] / s['requests']:.0f} %), "
+                         f"{s['violating_items']} viol." if s else "–")
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    avg = []
+    for b in order:
+        rates = [s["passed"] / s["requests"] for s in brains[b].values()]
+        viol = sum(s["violating_items"] for s in brains[b].values())
+        avg.append(f"mean {100 * sum(rates) / len(rates):.0f} %, lowest {100 * min(rates):.0f} %, {viol} viol."
+                   if rates else "–")
+    lines.append("| **all** | " + " | ".join(avg) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--catalogs", nargs="*", help="only these (default: the whole group)")
     ap.add_argument("--untouched", action="store_true", help="the untouched group (needs --first-run)")
     ap.add_argument("--untouched-dir", default=None, help="another untouched folder (default benchmarks/untouched)")
     ap.add_argument("--no-llm", action="store_true", help="no LLM at all: the rules alone (a brain-ordering run)")
+    ap.add_argument("--report", nargs="+", metavar="NAME", help="print the recorded first runs of these catalogs, by brain")
     ap.add_argument("--first-run", action="store_true", help="the one run of an untouched catalog")
     ap.add_argument("--every", type=int, default=1, help="every N-th request only (a fixed subsample)")
     ap.add_argument("--tag", default=time.strftime("%Y%m%d-%H%M%S"))
@@ -97,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model")
     ap.add_argument("--base-url")
     args = ap.parse_args(argv)
+    if args.report:
+        print(first_runs_table(args.report))
+        return 0
     if args.untouched_dir:
         args.untouched = True
     group = catalogs(args.untouched, Path(args.untouched_dir).resolve() if args.untouched_dir else None)
@@ -135,9 +183,14 @@ def main(argv: list[str] | None = None) -> int:
             nonlocal llm
             if dataset not in agents:
                 ae.ensure_catalog(dataset, group[dataset][0] if dataset in group else None, no_llm=args.no_llm)
-                agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=llm, sessions_db=Path(tmp) / "s.db",
-                                                    with_llm=not args.no_llm)
-                llm = agents[dataset].strategy.llm  # one model in memory for every catalog
+                agents[dataset] = Agent.from_config(cfg, dataset=dataset, llm=_no_brain() if args.no_llm else llm,
+                                                    sessions_db=Path(tmp) / "s.db")
+                if args.no_llm:
+                    from convrec.eval.build import apply_ablations
+
+                    apply_ablations(agents[dataset].strategy, agents[dataset].catalog, ["llm"])
+                else:
+                    llm = agents[dataset].strategy.llm  # one model in memory for every catalog
             return agents[dataset]
 
         for n in names:
