@@ -377,3 +377,32 @@ def test_cheap_is_cheap_for_this_catalog(gems, shirts):
     assert c.op == "<=" and prices[len(prices) // 5] <= c.value <= prices[len(prices) // 2]  # not $10 for diamonds
     (c,) = [c for c in understand("cheap shirts", shirts.vocab).conditions if c.column == "price"]
     assert c.value == 10.0 or c.value >= sorted(shirts.ds.items["price"])[len(shirts.ds.items) // 5]
+
+
+# ---------------------------------------------------------------- round-1 classes: one item, ids past a list, amounts in words
+def test_a_superlative_of_one_item_shows_one(gems, films, shirts):
+    assert understand("what's the biggest diamond you've got?", gems.vocab).k == 1
+    assert understand("which one is the longest?", films.vocab).k == 1
+    assert understand("the cheapest shirt", shirts.vocab).k == 1
+    assert understand("the cheapest shirts", shirts.vocab).k is None
+    assert understand("the 3 longest films", films.vocab).k == 3
+
+
+def test_numbered_items_by_number_or_hash(home, tmp_path_factory):
+    rows = [{"id": n, "carat": round(0.3 + n / 100, 2), "price": 1000 + 7 * n} for n in range(1, 60)]
+    stones = _prepare(home, "stones", _write(tmp_path_factory.mktemp("st") / "s.csv", rows), "id", "id")
+    i = understand("how much is number 57?", stones.vocab)
+    assert [m.item_id for m in i.mentions] == ["57"] and i.kind == "fact"
+    assert [m.item_id for m in understand("whats the price on #33", stones.vocab).mentions] == ["33"]
+    assert understand("tell me about number 3", stones.vocab).mentions == ()  # a list position
+    i = understand("how many carats does item 12 have?", stones.vocab)
+    assert i.kind == "fact" and "carat" in i.fact_columns
+
+
+def test_amounts_said_in_words(gems, films):
+    assert ("carats", ">=", 0.5) in _conds(understand("at least half a carat", gems.vocab))
+    assert ("carats", "<", 0.25) in _conds(understand("under a quarter carat", gems.vocab))
+    assert ("carats", "<", 1.0) in _conds(understand("D or E colour, under a carat", gems.vocab))
+    assert ("carats", ">=", 1.0) in _conds(understand("a full carat or more", gems.vocab))
+    assert ("minutes", "<=", 90.0) in _conds(understand("about an hour and a half, nothing longer", films.vocab))
+    assert not any(c.column == "price" for c in understand("a very good cut", gems.vocab).conditions)

@@ -125,3 +125,18 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
                 and DamerauLevenshtein.distance(x, y) <= (1 if len(x) <= 8 else 2)]
         if len(near) == 1:
             p.words[i] = near[0]
+
+
+def columns_by_stem(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    """The one column a question's word names by its stem ("miles" → mileage, "cited" → citations):
+    a word of five or more letters whose first four letters start exactly one column's label word."""
+    stop = vocab.lexicon.stop
+    found: list[str] = []
+    for x in words:
+        if len(x) < 5 or not x.isalpha() or x in stop:
+            continue
+        hits = {c.name for c in vocab.columns.values() if c.role not in ("id", "title")
+                for y in norm(c.label or c.name).split() if len(y) >= 5 and y[:4] == x[:4]}
+        if len(hits) == 1:
+            found.append(next(iter(hits)))
+    return tuple(dict.fromkeys(found))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm
 from convrec.nlu.intent import SortHint
-from convrec.nlu.reading import Parse
+from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -53,3 +53,45 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                     descending = not descending  # the oldest: the earliest year
                 p.sort.append(SortHint(col, descending, " ".join(t.raw for t in p.toks[a:b])))
                 p.claim(a, b)
+
+
+_DIMENSION_NOUNS = {"weight": "weight", "mass": "weight", "size": "size", "area": "size", "length": "length",
+                    "distance": "length", "duration": "duration", "height": "height", "speed": "speed", "age": "age",
+                    "population": "population"}
+
+
+def bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> tuple[str | None, str, float]:
+    """"weight at least 1" on a `carats` column: a dimension's noun beside the number names the one
+    column of that dimension whose range holds the number."""
+    v, w = num(p.words[i]), p.words
+    for k in sorted(range(lo, hi), key=lambda k: abs(k - i)):
+        dim = _DIMENSION_NOUNS.get(w[k])
+        if dim is None or p.claimed[k] or dim not in vocab.lexicon.superlatives:
+            continue
+        col = dimension_column(vocab, dim)
+        c = vocab.columns.get(col) if col else None
+        if c is None or v is None or c.min is None or not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+            continue
+        p.claim(k, k + 1)
+        return c.name, c.role, 1.0 / (c.scale or 1.0)
+    return None, "", 1.0
+
+
+def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:
+    """A column with no unit, of the dimension the user's unit measures (a `length` column of films
+    and "minutes"): the factor from the user's unit to the unit of that dimension whose values the
+    column's range holds (100 minutes → 100 of a column of 60–200; 2 hours → 120), or None."""
+    from convrec.catalog.meaning import convert, units_data, unit_words
+
+    if c.unit or v is None or c.min is None or c.max is None:
+        return None
+    said = {unit} | set(unit_words(unit))
+    dims = {d for d, (_, _, words) in vocab.lexicon.superlatives.items() if said & words}
+    if not dims or not dims & column_dimensions(vocab, c):
+        return None
+    fits = []
+    for other in units_data().get("units", {}):
+        f = 1.0 if other == unit else convert(1.0, unit, other)
+        if f is not None and float(c.min) <= v * f <= float(c.max):
+            fits.append((f != 1.0, f))
+    return min(fits)[1] if fits else None

@@ -18,8 +18,11 @@ from convrec.nlu.vocab import Vocabulary
 
 _JOIN = set("-_/.")
 _CUES = {"item", "id", "listing", "row", "code", "ref", "sku", "unit", "lot", "entry", "record", "product", "model"}
-"""Words that say the number after them is an id. Not "number", "no." or "#": after a list, "number 3"
+"""Words that say the number after them is an id."""
+_POSITION_CUES = {"number", "no", "num", "nr"}
+""""number 57", "no. 57", "#57": an id only past any list's positions (> 20): after a list, "number 3"
 and "#3" point at a position in it (the conversation acts read those)."""
+LIST_POSITIONS = 20
 
 
 def compact(s: str) -> str:
@@ -70,12 +73,15 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if len(hits) != 1:
             continue
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
+        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"
+        past_list = key.isdigit() and int(key) > LIST_POSITIONS
         cued = a > 0 and (w[a - 1] in _CUES or w[a - 1] in noun)
+        cued = cued or (past_list and (hashed or (a > 0 and w[a - 1] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id
         if not has_digit and not (raw.isupper() and len(key) >= 3 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
-        start = a - 1 if cued else a
+        start = a if hashed or not cued else a - 1
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.text import PUNCT, norm, noun_plural
-from convrec.nlu.columns import columns_named, profile_columns_of
+from convrec.nlu.columns import columns_by_stem, columns_named, profile_columns_of
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, SOURCE_WORDS, num
@@ -32,6 +32,9 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     # "how many ratings does Twilight have": a fact about the item, by column name
     if mentions and question and len(mentions) == 1 and not conds:
         named = columns_named(w, vocab, by_name_only=True)
+        if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
+            inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
+            named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
         if named:  # "what year is X from and who did it": the column named and the one asked by keyword
             return "fact", tuple(dict.fromkeys(named + columns_named(w, vocab, keywords_only=True)))
     # "double whopper with cheese - how many calories": a fact about the items those words name

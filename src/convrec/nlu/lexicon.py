@@ -113,6 +113,7 @@ class Lexicon:
             self.antonyms.setdefault(norm(a), set()).add(norm(b))
             self.antonyms.setdefault(norm(b), set()).add(norm(a))
         self.approx = Phrases.of(c.get("approx", []))
+        self.cap_after, self.floor_after = Phrases.of(c.get("cap_after", [])), Phrases.of(c.get("floor_after", []))
         self.range_start, self.range_join = Phrases.of(c["range_start"]), Phrases.of(c["range_join"])
         self.decade_mod = {norm(k2): tuple(v) for k2, v in c["decade_mod"].items()}
         self.absent = {name: (Phrases.of(spec.get("said", [])), tuple(spec.get("roles", [])), tuple(spec.get("columns", [])),

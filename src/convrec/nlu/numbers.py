@@ -9,7 +9,8 @@ from dataclasses import replace
 from convrec.catalog.text import norm, said_year
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import Condition, SortHint
-from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
+from convrec.nlu.dimensions import bind_by_dimension, unitless_factor
+from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -123,6 +124,12 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i += 1
             continue
         op, s, e = _comparator(p, vocab, i, i + 1)
+        if op is None and e < len(w) and w[e] in measure_words(vocab):
+            for o in ("<=", ">="):  # "a full carat or more", "2 hours or less": the comparison after its unit
+                n2 = lex.compare[o].match_at(w, e + 1)
+                if n2:
+                    op, e = o, e + 1 + n2
+                    break
         if role == "price":
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
@@ -316,7 +323,7 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
             conv = convert(1.0, unit, c.unit) if c.unit else None
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
-                conv = _unitless_factor(vocab, c, unit, v0)
+                conv = unitless_factor(vocab, c, unit, v0)
                 if conv is None:
                     continue
                 by_dimension = True  # "longer than 100 minutes" on a `length` column kept without a unit
@@ -343,7 +350,7 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
     if best is None and unit is None:
-        return _bind_by_dimension(p, vocab, i, lo, hi)
+        return bind_by_dimension(p, vocab, i, lo, hi)
     if best is None:
         return None, "", 1.0
     c, factor = best
@@ -369,52 +376,6 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
-
-
-_DIMENSION_NOUNS = {"weight": "weight", "mass": "weight", "size": "size", "area": "size", "length": "length",
-                    "distance": "length", "duration": "duration", "height": "height", "speed": "speed", "age": "age",
-                    "population": "population"}
-
-
-def _bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> tuple[str | None, str, float]:
-    """"weight at least 1" on a `carats` column: a dimension's noun beside the number names the one
-    column of that dimension whose range holds the number."""
-    from convrec.nlu.dimensions import dimension_column
-
-    v, w = num(p.words[i]), p.words
-    for k in sorted(range(lo, hi), key=lambda k: abs(k - i)):
-        dim = _DIMENSION_NOUNS.get(w[k])
-        if dim is None or p.claimed[k] or dim not in vocab.lexicon.superlatives:
-            continue
-        col = dimension_column(vocab, dim)
-        c = vocab.columns.get(col) if col else None
-        if c is None or v is None or c.min is None or not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
-            continue
-        p.claim(k, k + 1)
-        return c.name, c.role, 1.0 / (c.scale or 1.0)
-    return None, "", 1.0
-
-
-def _unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:
-    """A column with no unit, of the dimension the user's unit measures (a `length` column of films
-    and "minutes"): the factor from the user's unit to the unit of that dimension whose values the
-    column's range holds (100 minutes → 100 of a column of 60–200; 2 hours → 120), or None."""
-    from convrec.catalog.meaning import convert, units_data, unit_words
-
-    from convrec.nlu.dimensions import column_dimensions
-
-    if c.unit or v is None or c.min is None or c.max is None:
-        return None
-    said = {unit} | set(unit_words(unit))
-    dims = {d for d, (_, _, words) in vocab.lexicon.superlatives.items() if said & words}
-    if not dims or not dims & column_dimensions(vocab, c):
-        return None
-    fits = []
-    for other in units_data().get("units", {}):
-        f = 1.0 if other == unit else convert(1.0, unit, other)
-        if f is not None and float(c.min) <= v * f <= float(c.max):
-            fits.append((f != 1.0, f))
-    return min(fits)[1] if fits else None
 
 
 def _family_years(vocab: Vocabulary) -> set[float]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from convrec.catalog.text import Tok
+from convrec.catalog.text import Tok, norm
 from convrec.nlu.intent import Condition, ItemMention, SortHint
-from convrec.nlu.vocab import ValueHit
+from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
 MAX_MESSAGE = 4000
@@ -121,3 +121,20 @@ def dedupe(conds: list[Condition]) -> list[Condition]:
 
 
 SOURCE_WORDS = ("from", "at", "by")
+
+
+def measure_words(vocab: Vocabulary) -> frozenset[str]:
+    """Words a quantity can be counted in for this catalog: every unit's words and the words of
+    its number columns ("carat", "carats", "hour", "miles", "bedrooms")."""
+    got = vocab.__dict__.get("_measure_words")
+    if got is None:
+        from convrec.catalog.meaning import units_data
+        from convrec.catalog.text import plural, singular
+
+        ws = {x for u in units_data().get("units", {}).values() for x in u.get("words", [])}
+        ws |= {x for c in vocab.columns.values() if c.type in ("integer", "real")
+               for x in norm(c.label or c.name).split() + [y for g in c.words for y in g] if x.isalpha() and len(x) >= 3}
+        ws -= vocab.lexicon.stop
+        got = frozenset(ws | {plural(x) for x in ws} | {singular(x) for x in ws})
+        vocab.__dict__["_measure_words"] = got
+    return got

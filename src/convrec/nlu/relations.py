@@ -56,9 +56,36 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
             p.k = n
             p.claim(i, i + span)
             return
+    if p.sort and p.k is None and _one_asked(p, vocab):
+        p.k = 1
 
 
-# ---------------------------------------------------------------------- relations
+_MASS = {"stuff", "things", "ones", "options", "picks", "choices", "kind", "kinds", "sort", "sorts", "type", "types"}
+
+
+def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
+    """A superlative asked of one item: "which one has the lowest mileage?", "the cheapest one of
+    all", "which journal is the cheapest", "what's the biggest diamond you've got?", "the most
+    expensive pontiac" — a singular head, not "the cheapest houses" or "the 3 longest films"."""
+    w, lex = p.words, vocab.lexicon
+    if "one" in w and not any(w[k + 1:k + 2] == ["of"] and w[k - 1:k] != ["the"] for k, x in enumerate(w) if x == "one"):
+        return True  # "which one", "the cheapest one" (not "one of the cheapest")
+    head = next((k for k, x in enumerate(w) if x in ("which", "what", "whats", "what's")), None)
+    if head is not None and head + 1 < len(w) and _singular_noun(w[head + 1], lex) and w[head + 1] not in ("is", "are"):
+        return True  # "which journal is the cheapest"
+    for h in p.sort:
+        said = norm(h.text).split()
+        for k in range(len(w) - len(said) + 1):
+            if w[k:k + len(said)] == said:
+                j = k + len(said)
+                if j < len(w) and _singular_noun(w[j], lex) and (j + 1 == len(w) or w[j + 1] not in ("and", "or", ",")):
+                    return True  # "the biggest diamond", "the most expensive pontiac"
+    return False
+
+
+def _singular_noun(x: str, lex) -> bool:
+    return x.isalpha() and len(x) >= 3 and x not in lex.stop and x not in _MASS and not x.endswith("s") \
+        and noun_plural(x) != x# ---------------------------------------------------------------------- relations
 def read_relations(p: Parse, vocab: Vocabulary, speaker: str) -> None:
     lex, w = vocab.lexicon, p.words
     out = []

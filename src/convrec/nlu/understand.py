@@ -19,8 +19,9 @@ from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dimensions import read_dimension_superlatives
 from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
+from convrec.nlu.bounds import read_caps
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts, sort_by_column
-from convrec.nlu.reading import MAX_MESSAGE, Parse, RANGE, dedupe
+from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
@@ -135,9 +136,44 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     return text
 
 
+_AND_A_HALF = re.compile(r"\b(an?|one|\d+)\s+([a-z]+)\s+and\s+a\s+half\b", re.I)
+_FRACTION = re.compile(r"\b(?:(?:a|one)\s+)?(half|quarter|third)\s+(?:of\s+)?(?:an?\s+)?([a-z]+)\b", re.I)
+_ONE_UNIT = re.compile(r"\b(a\s+full|one\s+full|an?|one|full)\s+([a-z]+)\b", re.I)
+_PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
+_COMPARED_BEFORE = re.compile(r"(?:under|over|below|above|than|least|most|about|around|within|to|exactly|max|min)\s*$", re.I)
+
+
+def _fractions(text: str, vocab: Vocabulary) -> str:
+    """Amounts said in words before a unit or a number column's word: "half a carat" → 0.5 carat,
+    "a quarter carat" → 0.25, "an hour and a half" → 1.5 hour, "under a carat" / "a full carat" →
+    1 carat (only before such a word: "a comedy" stays)."""
+    if not any(x in text.lower() for x in ("half", "quarter", "third", "a ", "an ", "one ", "full ")):
+        return text
+    words = measure_words(vocab)
+
+    def half(m: re.Match) -> str:
+        n = 1.0 if not m.group(1)[0].isdigit() else float(m.group(1))
+        return f"{n + 0.5:g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
+
+    def part(m: re.Match) -> str:
+        return f"{_PARTS[m.group(1).lower()]:.3g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
+
+    def one(m: re.Match) -> str:
+        if m.group(2).lower() not in words or m.group(2).lower() in ("one", "half"):
+            return m.group(0)
+        said_full = "full" in m.group(1).lower()
+        compared = _COMPARED_BEFORE.search(text[:m.start()]) is not None
+        return f"1 {m.group(2)}" if said_full or compared else m.group(0)  # "under a carat"; not "a market value"
+
+    text = _AND_A_HALF.sub(half, text)
+    text = _FRACTION.sub(part, text)
+    return _ONE_UNIT.sub(one, text)
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = RANGE.sub(r"\1 to \2", text)
     text = _MILLION.sub(_scale, text)
+    text = _fractions(text, vocab)
     if any(ch.isdigit() for ch in text):
         text = _units_apart(text, vocab)
     toks = tokenize(text)
@@ -165,6 +201,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_bands(p, vocab)
     signed_amounts(p, vocab)
     read_numbers(p, vocab)
+    read_caps(p, vocab)
     read_values(p, vocab, min_words=2)
     read_vague(p, vocab)
     sort_by_column(p, vocab)
