@@ -68,8 +68,11 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
     all", "which journal is the cheapest", "what's the biggest diamond you've got?", "the most
     expensive pontiac" — a singular head, not "the cheapest houses" or "the 3 longest films"."""
     w, lex = p.words, vocab.lexicon
-    if "one" in w and not any(w[k + 1:k + 2] == ["of"] and w[k - 1:k] != ["the"] for k, x in enumerate(w) if x == "one"):
-        return True  # "which one", "the cheapest one" (not "one of the cheapest")
+    sorted_words = {x for h in p.sort for x in norm(h.text).split()}
+    for k, x in enumerate(w):  # "which one", "the cheapest one" (not "one of the cheapest", "quick one")
+        if x == "one" and k > 0 and (w[k - 1] in ("which", "what", "the", "that", "this", "single") or w[k - 1] in sorted_words) \
+                and not (w[k + 1:k + 2] == ["of"] and w[k + 2:k + 3] != ["all"]):
+            return True
     head = next((k for k, x in enumerate(w) if x in ("which", "what", "whats", "what's")), None)
     if head is not None and head + 1 < len(w) and _singular_noun(w[head + 1], lex) and w[head + 1] not in ("is", "are"):
         return True  # "which journal is the cheapest"
