@@ -406,3 +406,8 @@ def test_amounts_said_in_words(gems, films):
     assert ("carats", ">=", 1.0) in _conds(understand("a full carat or more", gems.vocab))
     assert ("minutes", "<=", 90.0) in _conds(understand("about an hour and a half, nothing longer", films.vocab))
     assert not any(c.column == "price" for c in understand("a very good cut", gems.vocab).conditions)
+
+
+def test_a_plural_head_after_a_modifier_is_no_single_item(films, gems):
+    assert understand("the longest action films", films.vocab).k is None
+    assert understand("the biggest VS1 diamond", gems.vocab).k == 1

@@ -10,7 +10,7 @@ from dataclasses import replace
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
-from convrec.nlu.reading import LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe, num
+from convrec.nlu.reading import DOMAIN_NOUNS, LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -81,7 +81,12 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
         for k in range(len(w) - len(said) + 1):
             if w[k:k + len(said)] == said:
                 j = k + len(said)
-                if j < len(w) and _singular_noun(w[j], lex) and (j + 1 == len(w) or w[j + 1] not in ("and", "or", ",")):
+                e = j
+                nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+                while e < len(w) and w[e].isalnum() and (w[e] not in lex.stop or w[e] in nouns):
+                    e += 1  # the noun phrase after it: its last word is the head ("strategy games": games)
+                head = next((w[x] for x in range(e - 1, j - 1, -1) if w[x].isalpha()), "")
+                if head and _singular_noun(head, lex) and (e == len(w) or w[e] not in ("and", "or", ",")):
                     return True  # "the biggest diamond", "the most expensive pontiac"
     return False
 
