@@ -411,3 +411,64 @@ def test_amounts_said_in_words(gems, films):
 def test_a_plural_head_after_a_modifier_is_no_single_item(films, gems):
     assert understand("the longest action films", films.vocab).k is None
     assert understand("the biggest VS1 diamond", gems.vocab).k == 1
+
+
+# ---------------------------------------------------------------- abbreviated column names, values as initials, code families
+@pytest.fixture(scope="module")
+def houses(home, tmp_path_factory):
+    rnd = random.Random(21)
+    rows = [{"id": i, "price": rnd.randint(25000, 190000), "bedrooms": rnd.randint(1, 6), "bathrms": rnd.randint(1, 4),
+             "recroom": rnd.choice(["yes", "no"]), "airco": rnd.choice(["yes", "no"]), "gashw": rnd.choice(["yes", "no"]),
+             "prefarea": rnd.choice(["yes", "no"]), "garagepl": rnd.randint(0, 3)} for i in range(200)]
+    return _prepare(home, "houses", _write(tmp_path_factory.mktemp("h") / "houses.csv", rows), "id", "id")
+
+
+@pytest.fixture(scope="module")
+def hotels(home, tmp_path_factory):
+    rnd = random.Random(22)
+    rows = [{"id": i, "hotel": f"Hotel {rnd.choice(['Astor', 'Belle', 'Crown'])} {i}", "petfrndly": rnd.choice([0, 1]),
+             "brkfst": rnd.choice([0, 1]), "room": rnd.choice(["DBL1", "DBL2", "SGL1", "SGL2", "STE"]),
+             "rate": rnd.randint(60, 400)} for i in range(150)]
+    return _prepare(home, "hotels", _write(tmp_path_factory.mktemp("ho") / "hotels.csv", rows), "id", "hotel")
+
+
+@pytest.fixture(scope="module")
+def autos(home, tmp_path_factory):
+    rnd = random.Random(23)
+    rows = [{"id": i, "model": f"Model {i}", "autotrans": rnd.choice(["Y", "N"]), "pwrsteer": rnd.choice(["Y", "N"]),
+             "body": rnd.choice(["SUV", "Sedan", "Coupe"]), "price": rnd.randint(3000, 40000)} for i in range(150)]
+    return _prepare(home, "autos", _write(tmp_path_factory.mktemp("au") / "autos.csv", rows), "id", "model")
+
+
+def _flags(intent):
+    return {(c.column, c.value) for c in intent.conditions if c.op == "="}
+
+
+def test_an_abbreviated_column_is_named_by_the_words_it_was_cut_from(houses, hotels, autos):
+    assert _flags(understand("houses with a rec room", houses.vocab)) == {("recroom", True)}
+    assert _flags(understand("4 bedroom homes with air conditioning", houses.vocab)) >= {("airco", True)}
+    assert _flags(understand("a place with central air", houses.vocab)) == {("airco", True)}
+    assert _flags(understand("no gas water heating please", houses.vocab)) == {("gashw", False)}
+    assert _flags(understand("not in the preferred area", houses.vocab)) == {("prefarea", False)}
+    assert _flags(understand("pet friendly hotels", hotels.vocab)) == {("petfrndly", True)}
+    assert _flags(understand("hotels with breakfast", hotels.vocab)) == {("brkfst", True)}
+    assert _flags(understand("automatic transmission and power steering", autos.vocab)) == {("autotrans", True), ("pwrsteer", True)}
+    i = understand("at least 2 bathrooms", houses.vocab)
+    assert [(c.column, c.op, c.value) for c in i.conditions] == [("bathrms", ">=", 2)]
+    # words that only start like a column are not it ("prefer", "gas" alone on a longer name, "air" in "airport")
+    assert _flags(understand("I prefer cheap ones", houses.vocab)) == set()
+    assert _flags(understand("near the airport", houses.vocab)) == set()
+
+
+def test_a_value_written_as_initials_is_read_from_the_words(gems, autos):
+    assert _values(understand("any internaly flawless stones?", gems.vocab), "clarity") == {"IF"}
+    assert _values(understand("a sport utility vehicle under 20000", autos.vocab), "body") == {"SUV"}
+    assert _values(understand("a very good stone", gems.vocab), "cut") == {"Very Good"}  # a value said in full stays itself
+
+
+def test_a_code_family_is_read_by_its_code(gems, hotels):
+    conds = understand("no SI clarity please", gems.vocab).conditions
+    assert {v for c in conds if c.column == "clarity" and c.op in ("not_in", "not_contains", "!=")
+            for v in (c.value if isinstance(c.value, tuple) else (c.value,))} == {"SI1", "SI2"}
+    conds = understand("a DBL room under 200", hotels.vocab).conditions
+    assert {v for c in conds if c.column == "room" for v in (c.value if isinstance(c.value, tuple) else (c.value,))} == {"DBL1", "DBL2"}

@@ -129,14 +129,24 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
 
 def columns_by_stem(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
     """The one column a question's word names by its stem ("miles" → mileage, "cited" → citations):
-    a word of five or more letters whose first four letters start exactly one column's label word."""
+    a word of five or more letters whose first four letters start exactly one column's label word,
+    or whose root (without -ed, -ing, -ation, -age, -s) is a label word's root ("cited", "citations")."""
     stop = vocab.lexicon.stop
     found: list[str] = []
     for x in words:
         if len(x) < 5 or not x.isalpha() or x in stop:
             continue
         hits = {c.name for c in vocab.columns.values() if c.role not in ("id", "title")
-                for y in norm(c.label or c.name).split() if len(y) >= 5 and y[:4] == x[:4]}
+                for y in norm(c.label or c.name).split() if len(y) >= 5 and (y[:4] == x[:4] or bool(_roots(y) & _roots(x)))}
         if len(hits) == 1:
             found.append(next(iter(hits)))
     return tuple(dict.fromkeys(found))
+
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ages", "age", "ed", "es", "s", "e", "d")
+
+
+def _roots(word: str) -> frozenset[str]:
+    """The word and what is left of it without one ending (-ations, -ing, -age, -ed, -s …)."""
+    return frozenset([word] + [word[:-len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3])

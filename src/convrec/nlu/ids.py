@@ -40,6 +40,22 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
             key = compact(s)
             if key:
                 idx.setdefault(key, []).append(k)
+    # a second id the catalog carries ("imdbID" tt0050083, an ISBN, a SKU): a text column whose
+    # values are nearly all distinct codes with digits, written without spaces
+    at = {str(x): k for k, x in enumerate(linker.ids)}
+    n = len(linker.ids)
+    for c in vocab.columns.values():
+        if c.type != "text" or c.role in ("id", "title") or not c.distinct or c.distinct < 0.95 * n \
+                or c.name not in vocab.items:
+            continue
+        sample = vocab.items[c.name].dropna().astype(str).head(200)
+        if len(sample) < 10 or (sample.str.fullmatch(r"[A-Za-z0-9_.\-/]{4,}") & sample.str.contains(r"\d")).mean() < 0.9:
+            continue
+        for item, value in vocab.items[c.name].dropna().astype(str).items():
+            k = at.get(str(item))
+            key = compact(value)
+            if k is not None and key and not key.isdigit():
+                idx.setdefault(key, []).append(k)
     vocab._id_codes = idx
     return idx
 

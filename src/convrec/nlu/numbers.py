@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.text import norm, said_year
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.dimensions import bind_by_dimension, unitless_factor
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
@@ -556,6 +556,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 continue
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)
+                cols = [c for c in columns_by_stem(w[b:e], vocab)
+                        if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
             if len(cols) == 1:
                 asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order

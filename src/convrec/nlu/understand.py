@@ -13,6 +13,9 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize
+from convrec.nlu.abbrev import read_abbreviated_values, read_abbreviations, read_acronyms
+from convrec.nlu.number_words import read_number_words
+from convrec.nlu.lists import read_value_lists
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
@@ -197,6 +200,10 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     claim_listed(p, vocab, text)
     read_codes(p, vocab)
     title_words(p, vocab)
+    read_abbreviations(p, vocab)
+    read_acronyms(p, vocab)
+    read_abbreviated_values(p, vocab)
+    read_number_words(p, vocab)
     column_values(p, vocab)
     read_bands(p, vocab)
     signed_amounts(p, vocab)
@@ -213,6 +220,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_text_words(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
+    read_value_lists(p, vocab)
     if vocab.encoder is not None and speaker == "user":
         paraphrases(p, vocab)
     read_relations(p, vocab, speaker)

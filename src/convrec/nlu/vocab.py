@@ -301,6 +301,7 @@ class Vocabulary:
                 for a in self.lexicon.antonyms.get(f, ()):
                     if a not in index:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
+        _index_code_families(index)
         role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
         order = {name: k for k, name in enumerate(self.columns)}
@@ -446,3 +447,26 @@ class Vocabulary:
         if v is None or (not isinstance(v, str) and pd.isna(v)):
             return None
         return v.item() if hasattr(v, "item") else v
+
+
+_CODE_MEMBER = re.compile(r"^([A-Z]{2,5})[ -]?(\d{1,2})$")
+
+
+def _index_code_families(index: dict[str, dict[tuple[str, str], ValueHit]]) -> None:
+    """Coded values numbered within a family ("SI1", "SI2"; "VS1", "VS2") are also read by the
+    family's code: "no SI clarity" means every SI grade. Only where the code is no value of its own."""
+    fams: dict[tuple[str, str], list[ValueHit]] = {}
+    for hits in index.values():
+        for h in hits.values():
+            if h.role not in ("category", "tag"):
+                continue
+            m = _CODE_MEMBER.match(str(h.value))
+            if m:
+                fams.setdefault((h.column, m.group(1).lower()), [])
+                if h not in fams[(h.column, m.group(1).lower())]:
+                    fams[(h.column, m.group(1).lower())].append(h)
+    for (col, code), members in fams.items():
+        if len(members) < 2 or code in index:
+            continue
+        for h in members:
+            index.setdefault(code, {})[(col, h.value)] = h

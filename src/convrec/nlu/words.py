@@ -447,7 +447,10 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
             stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
             col, n = _text_hits(vocab, stems) if stems else (None, 0)
             numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
-            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered:
+            # "Journal of Finance", "… World Economy": a name (an inner "of", capitals mid-sentence), not a kind
+            named = any(x in ("of", "the", "for", "to", "from", "on", "at") for x in w[span.start + 1:span.end - 1]) \
+                or (span.start > 0 and all(p.toks[x].capitalised for x in range(span.start, span.end)))  # "World Economy"
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named:
                 for x in range(span.start, span.end):
                     p.claimed[x] = False
                 continue

@@ -1,0 +1,230 @@
+"""Columns whose names are abbreviations of what people say: a request that says the words an
+abbreviated column name was cut from names that column ("rec room" → `recroom`, "air
+conditioning" → `airco`, "gas for the hot water" → `gashw`, "preferred area" → `prefarea`,
+"bathrooms" → `bathrms`, "quantity" → `qty`).
+
+The name is matched against the message, not expanded ahead of time: the user's own words give
+the expansion a dictionary cannot ("pref" is "preferred" here, "preference" elsewhere). A name
+is read as cut from consecutive words (stop words between them skipped) when it is the
+concatenation of a leading piece of each — a prefix ("pref" of "preferred", "h" of "hot"), or the
+word's consonant skeleton ("rms" of "rooms"). A name fully covered this way names the column.
+A name partly covered names it only when a whole word of three or more letters is the name's
+head (or its singular: "baths" → `bathrms`) and what is left is at most two letters (three after a
+head of four) ("central air" → `airco`, "gas water heating" →
+`gashw`): the head word is the thing, the tail a qualifier.
+
+Only names that are no word of their own are tried (a column named `driveway` is read by its
+name), and only unclaimed words are used. A yes/no column so named becomes a value of the
+message (negation applies as for any value: "no gas water heating"); a number column's word is
+written in place of the last word read, so the number readers bind to it ("2 car garage" on
+`garagepl`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.text import norm, singular
+from convrec.nlu.reading import Parse, Span
+from convrec.nlu.vocab import ValueHit, Vocabulary
+
+_LETTERS = re.compile(r"[^a-z]")
+
+
+def _skeleton(piece: str, word: str) -> bool:
+    """"rms" of "rooms", "qty" of "quantity": the piece starts the word and its letters follow in order."""
+    if len(piece) < 2 or piece[0] != word[0]:
+        return False
+    k = 1
+    for ch in word[1:]:
+        if k < len(piece) and ch == piece[k]:
+            k += 1
+    return k == len(piece)
+
+
+def _cover(name: str, words: list[str], stop: frozenset[str] | set[str]) -> tuple[int, int] | None:
+    """The longest reading of ``name`` as cut from ``words[0], words[1], …`` (stop words between
+    them skipped): (letters of the name covered, words used), covering from the name's start."""
+    best: tuple[int, int] | None = None
+
+    def go(pos: int, j: int, used: int, pieces: int) -> None:
+        nonlocal best
+        if pieces and (best is None or (pos, -used) > (best[0], -best[1])):
+            best = (pos, used)
+        if pos == len(name) or j >= len(words):
+            return
+        k = j
+        while k < len(words) and words[k] in stop and pieces:  # "gas for the hot water"
+            k += 1
+        if k >= len(words) or k - j > 3:
+            return
+        w = words[k]
+        if not w.isalpha():
+            return
+        rest = name[pos:]
+        # a prefix of the word: the first piece at least two letters ("re" of "rec room" is no name)
+        for n in range(min(len(w), len(rest)), 0 if pieces else 1, -1):
+            if rest[:n] == w[:n]:
+                go(pos + n, k + 1, k + 1, pieces + 1)
+                break
+        for n in range(min(len(rest), len(w)), 2, -1):  # the word's skeleton ("rms" of "rooms")
+            if rest[:n] != w[:n] and _skeleton(rest[:n], w):
+                go(pos + n, k + 1, k + 1, pieces + 1)
+                break
+
+    go(0, 0, 0, 0)
+    return best
+
+
+def abbreviated(vocab: Vocabulary) -> list[tuple[str, str]]:
+    """(column, its name as letters) for columns whose name is no word: the ones worth trying."""
+    got = vocab.__dict__.get("_abbreviated")
+    if got is None:
+        from convrec.catalog.text import word_rank
+
+        got = []
+        for c in vocab.columns.values():
+            if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
+                continue
+            name = _LETTERS.sub("", c.name.lower())
+            if len(name) < 3 or word_rank(name) is not None:
+                continue
+            got.append((c.name, name))
+        vocab.__dict__["_abbreviated"] = got
+    return got
+
+
+def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
+    cands = abbreviated(vocab)
+    if not cands:
+        return
+    stop = vocab.lexicon.stop
+    w = p.words
+    found: list[tuple[int, int, int, str]] = []  # (start, end, letters covered, column)
+    for col, name in cands:
+        best = None
+        for i in range(len(w)):
+            if p.claimed[i] or not w[i].isalpha() or w[i] in stop or w[i][0] != name[0]:
+                continue
+            got = _cover(name, w[i:], stop)
+            if got is None:
+                continue
+            covered, used = got
+            j = i + used
+            if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)):
+                continue
+            full = covered == len(name) and (used >= 2 or covered >= 3 and w[i] != name and w[i][-1] == name[-1])
+            tail = len(name) - covered
+            head = covered >= 3 and (tail <= 2 or tail <= 3 and covered >= 4) and name[:covered] in (w[i], singular(w[i]))
+            if not (full or head):
+                continue
+            if best is None or covered > best[2]:
+                best = (i, j, covered, col)
+        if best:
+            found.append(best)
+    said: list[tuple[Span, list[list[ValueHit]], str]] = []
+    for i, j, _, col in sorted(found, key=lambda f: -f[2]):
+        if any(p.claimed[x] for x in range(i, j)):
+            continue
+        c = vocab.columns[col]
+        if c.type == "boolean":
+            n = int(vocab.items[col].map(lambda v: v is True or v == 1).sum()) if col in vocab.items else 0
+            hit = ValueHit(col, c.label or col, n, "flag")
+            said.append((Span(i, j), [[hit]], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+        else:
+            # the last word read carries the column's word (the raw text stays as written)
+            p.words[j - 1] = next((g[0] for g in c.words if g), None) or col
+    p.values.extend(sorted(said, key=lambda v: v[0].start))  # in the order said ("central air or a rec room")
+
+
+def _acronyms(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    """Values the catalog writes as capital initials ("IF", "VG", "SUV", "NY"), by their letters."""
+    got = vocab.__dict__.get("_acronyms")
+    if got is None:
+        got = {}
+        for hits in vocab.values.values():
+            for h in hits:
+                v = str(h.value)
+                if h.role in ("category", "tag") and 2 <= len(v) <= 5 and v.isalpha() and v.isupper():
+                    got.setdefault(v.lower(), [])
+                    if h not in got[v.lower()]:
+                        got[v.lower()].append(h)
+        vocab.__dict__["_acronyms"] = got
+    return got
+
+
+def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
+    """A value written as initials, said in full: "internally flawless" → IF, "very good" → VG,
+    "sport utility vehicle" → SUV. The words must each be three letters or more (typos allowed:
+    only their first letters count), none a stop word, none already read."""
+    codes = _acronyms(vocab)
+    if not codes:
+        return
+    stop, w = vocab.lexicon.stop, p.words
+    for n in (5, 4, 3, 2):
+        for i in range(len(w) - n + 1):
+            j = i + n
+            ws = w[i:j]
+            if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)) or any(
+                    len(x) < 3 or not x.isalpha() or x in stop for x in ws):
+                continue
+            hits = codes.get("".join(x[0] for x in ws))
+            if not hits or vocab.lookup(" ".join(ws)):
+                continue
+            col = hits[0].column
+            p.values.append((Span(i, j), [[h for h in hits if h.column == col]], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+
+
+def _short_forms(vocab: Vocabulary) -> dict[str, list[tuple[tuple[str, ...], list[ValueHit]]]]:
+    """Multi-word values of names and categories, by their first word: where some word may be a
+    cut-down form of what people say ("Oxford Univ Press", "Am Ec Assn", "Intl Business Machines")."""
+    got = vocab.__dict__.get("_short_forms")
+    if got is None:
+        got = {}
+        for form, hits in vocab.values.items():
+            ws = tuple(form.split())
+            if len(ws) < 2 or len(ws) > 5 or not all(x.isalpha() for x in ws):
+                continue
+            hits = [h for h in hits if h.role in ("creator", "category", "tag")]
+            if hits:
+                got.setdefault(ws[0][:2], []).append((ws, hits))
+        vocab.__dict__["_short_forms"] = got
+    return got
+
+
+def _cut_from(short: str, word: str) -> bool:
+    return short == word or (len(short) >= 2 and word.startswith(short)) or (len(short) >= 3 and _skeleton(short, word))
+
+
+def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
+    """A value written short, said in full: "Oxford University Press" → "Oxford Univ Press",
+    "American Economic Association" → "Am Ec Assn". Word for word, each of the value's words is the
+    user's word or cut from it (a prefix, or its skeleton), at least one of them cut; the first word
+    is cut to three letters at least, or two in a value of three words or more."""
+    forms = _short_forms(vocab)
+    if not forms:
+        return
+    w = p.words
+    for i in range(len(w)):
+        if p.claimed[i] or len(w[i]) < 2 or not w[i].isalpha():
+            continue
+        best = None
+        for ws, hits in forms.get(w[i][:2], ()):
+            j = i + len(ws)
+            if j > len(w) or any(p.claimed[x] or not w[x].isalpha() for x in range(i, j)):
+                continue
+            said = w[i:j]
+            if tuple(said) == ws or not (ws[0] == said[0] or len(ws[0]) >= 3 and said[0].startswith(ws[0])
+                                         or len(ws) >= 3 and said[0].startswith(ws[0])):  # "Am Ec Assn"
+                continue
+            if all(_cut_from(a, b) for a, b in zip(ws, said)) and (best is None or len(ws) > len(best[0])):
+                best = (ws, hits)
+        if best:
+            ws, hits = best
+            col = hits[0].column
+            group = [h for hs in vocab.values.values() for h in hs if h.column == col and norm(h.value) == " ".join(ws)]
+            group = list({(h.column, h.value): h for h in group or hits}.values())
+            p.values.append((Span(i, i + len(ws)), [group], " ".join(t.raw for t in p.toks[i:i + len(ws)])))
+            p.claim(i, i + len(ws))
