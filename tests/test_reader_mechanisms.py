@@ -472,3 +472,50 @@ def test_a_code_family_is_read_by_its_code(gems, hotels):
             for v in (c.value if isinstance(c.value, tuple) else (c.value,))} == {"SI1", "SI2"}
     conds = understand("a DBL room under 200", hotels.vocab).conditions
     assert {v for c in conds if c.column == "room" for v in (c.value if isinstance(c.value, tuple) else (c.value,))} == {"DBL1", "DBL2"}
+
+
+def _cs(intent):
+    return {(c.column, c.op, c.value if not isinstance(c.value, tuple) else tuple(sorted(c.value))) for c in intent.conditions}
+
+
+def test_number_words_where_a_quantity_is_meant(houses, gems, trails):
+    assert _cs(understand("a three bedroom place", houses.vocab)) == {("bedrooms", "=", 3)}
+    assert _cs(understand("two or more bathrooms", houses.vocab)) == {("bathrms", ">=", 2)}
+    assert _cs(understand("at least two carats", gems.vocab)) == {("carats", ">=", 2)}
+    assert ("duration", ">", 180.0) in _cs(understand("hikes that take more than three hours", trails.vocab))
+    i = understand("give me two houses", houses.vocab)
+    assert i.k == 2 and not i.conditions  # a count of items, not a quantity of a column
+
+
+def test_a_list_of_one_columns_values_keeps_its_negation(gems, shirts, films):
+    got = _cs(understand("no H, I or J colours", gems.vocab))
+    assert {v for col, op, v in got if col == "colour" and op == "not_in"} == {("H",), ("I",), ("J",)}
+    got = _cs(understand("no XS, S or M please", shirts.vocab))
+    assert {v for col, op, v in got if col == "size" and op == "not_in"} >= {("XS",), ("M",)}
+    assert not any(op == "in" for col, op, v in got if col == "size")
+    got = _cs(understand("nothing rated R or NC-17", films.vocab))
+    assert not any(op == "in" for col, op, v in got if col == "rated")
+    # a comma without a closing conjunction ends the negation ("no H, G is fine")
+    assert ("colour", "in", ("G",)) in _cs(understand("no H, G is fine", gems.vocab))
+
+
+@pytest.fixture(scope="module")
+def journals(home, tmp_path_factory):
+    pubs = ["Oxford Univ Press", "Am Ec Assn", "Cambridge Univ Pres", "Elsevier", "Intl Monetary Fund"]
+    rows = [{"code": f"J{i:03d}x", "title": f"{['Review', 'Journal', 'Letters'][i % 3]} of Topic {i}",
+             "publisher": pubs[i % len(pubs)], "citations": 10 * i + 3, "issn": f"ISSN-{1000 + i}-{i % 7}X"}
+            for i in range(80)]
+    return _prepare(home, "journals", _write(tmp_path_factory.mktemp("j") / "j.csv", rows), "code", "title")
+
+
+def test_a_value_written_short_is_read_from_the_full_words(journals):
+    assert _cs(understand("anything from oxford university press", journals.vocab)) == {("publisher", "in", ("Oxford Univ Press",))}
+    assert _cs(understand("anything by the American Economic Association", journals.vocab)) == {("publisher", "in", ("Am Ec Assn",))}
+    assert _cs(understand("from the International Monetary Fund", journals.vocab)) == {("publisher", "in", ("Intl Monetary Fund",))}
+    assert not _cs(understand("an oxford comma", journals.vocab))
+
+
+def test_a_superlative_by_a_columns_root_and_a_second_id(journals, gems):
+    assert [(s.column, s.descending) for s in understand("the 3 most cited journals", journals.vocab).sort] == [("citations", True)]
+    i = understand("what's the publisher of ISSN-1012-5X?", journals.vocab)  # a code of another column links its item
+    assert i.kind == "fact" and [m.item_id for m in i.mentions] == ["J012x"]

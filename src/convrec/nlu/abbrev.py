@@ -216,8 +216,8 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
             if j > len(w) or any(p.claimed[x] or not w[x].isalpha() for x in range(i, j)):
                 continue
             said = w[i:j]
-            if tuple(said) == ws or not (ws[0] == said[0] or len(ws[0]) >= 3 and said[0].startswith(ws[0])
-                                         or len(ws) >= 3 and said[0].startswith(ws[0])):  # "Am Ec Assn"
+            if tuple(said) == ws or not (ws[0] == said[0] or len(ws[0]) >= 3 and _cut_from(ws[0], said[0])
+                                         or len(ws) >= 3 and said[0].startswith(ws[0])):  # "Intl …", "Am Ec Assn"
                 continue
             if all(_cut_from(a, b) for a, b in zip(ws, said)) and (best is None or len(ws) > len(best[0])):
                 best = (ws, hits)

@@ -13,7 +13,8 @@ from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
 MAX_MESSAGE = 4000
-RANGE = re.compile(r"(\d)\s*-\s*(\d)")
+RANGE = re.compile(r"(?<![A-Za-z0-9_/.-])(\d+(?:\.\d+)?)\s*-\s*(\d)")
+"""A range of numbers ("10-20", "$5 - 10", "1.5-2"), not the dashes inside a code ("ISSN-1012-5X", "i7-8700k")."""
 DECADE_TOKEN = re.compile(r"^(?:(1[89]|20)(\d)0|(\d)0)s$")
 NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
 _THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)([km])$")
