@@ -519,3 +519,15 @@ def test_a_superlative_by_a_columns_root_and_a_second_id(journals, gems):
     assert [(s.column, s.descending) for s in understand("the 3 most cited journals", journals.vocab).sort] == [("citations", True)]
     i = understand("what's the publisher of ISSN-1012-5X?", journals.vocab)  # a code of another column links its item
     assert i.kind == "fact" and [m.item_id for m in i.mentions] == ["J012x"]
+
+
+def test_british_and_american_spellings_read_the_same_values(home, tmp_path_factory):
+    from convrec.nlu.vocab import spelling_variants
+
+    assert spelling_variants("labour") == ["labor"] and "theatre" in spelling_variants("theater")
+    rnd = random.Random(31)
+    rows = [{"id": i, "name": f"Venue {i}", "kind": rnd.choice(["Theater", "Convention Center", "Stadium"]),
+             "colour": rnd.choice(["Red", "Gray"]), "seats": rnd.randint(100, 5000)} for i in range(90)]
+    venues = _prepare(home, "venues", _write(tmp_path_factory.mktemp("v") / "v.csv", rows), "id", "name")
+    assert _values(understand("a theatre with 500 seats or more", venues.vocab), "kind") == {"Theater"}
+    assert _values(understand("any convention centre?", venues.vocab), "kind") == {"Convention Center"}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.text import norm, singular
+from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -80,7 +80,6 @@ def abbreviated(vocab: Vocabulary) -> list[tuple[str, str]]:
     """(column, its name as letters) for columns whose name is no word: the ones worth trying."""
     got = vocab.__dict__.get("_abbreviated")
     if got is None:
-        from convrec.catalog.text import word_rank
 
         got = []
         for c in vocab.columns.values():
@@ -133,6 +132,9 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             said.append((Span(i, j), [[hit]], " ".join(t.raw for t in p.toks[i:j])))
             p.claim(i, j)
         else:
+            span_words = set(p.words[i:j])
+            if all(span_words & set(g) for g in c.words if g) or len(c.words) > 1:
+                continue  # the words already name it ("city mpg" on `city_mpg`)
             # the last word read carries the column's word (the raw text stays as written)
             p.words[j - 1] = next((g[0] for g in c.words if g), None) or col
     p.values.extend(sorted(said, key=lambda v: v[0].start))  # in the order said ("central air or a rec room")
@@ -202,7 +204,8 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
     """A value written short, said in full: "Oxford University Press" → "Oxford Univ Press",
     "American Economic Association" → "Am Ec Assn". Word for word, each of the value's words is the
     user's word or cut from it (a prefix, or its skeleton), at least one of them cut; the first word
-    is cut to three letters at least, or two in a value of three words or more."""
+    is cut to three letters at least, or two in a value of three words or more; and some cut word is
+    no common word (a value's ordinary word is not a cut of another one: "Man's Films" ≠ "many films")."""
     forms = _short_forms(vocab)
     if not forms:
         return
@@ -219,7 +222,10 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
             if tuple(said) == ws or not (ws[0] == said[0] or len(ws[0]) >= 3 and _cut_from(ws[0], said[0])
                                          or len(ws) >= 3 and said[0].startswith(ws[0])):  # "Intl …", "Am Ec Assn"
                 continue
-            if all(_cut_from(a, b) for a, b in zip(ws, said)) and (best is None or len(ws) > len(best[0])):
+            cut = [a for a, b in zip(ws, said) if a != b]
+            # a cut word no dictionary has ("univ", "assn", "intl"): "Man's Films" is not "many films"
+            if all(_cut_from(a, b) for a, b in zip(ws, said)) and any(
+                    (word_rank(a) or 10 ** 9) >= COMMON_WORD_RANK for a in cut) and (best is None or len(ws) > len(best[0])):
                 best = (ws, hits)
         if best:
             ws, hits = best

@@ -4,7 +4,7 @@ brain), and the user's own noun for the catalog's items.
 
 from __future__ import annotations
 
-from convrec.catalog.text import COMMON_WORD_RANK, singular, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, plural, singular, word_rank
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, QUESTION_WORDS, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -26,12 +26,13 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
     out: list[tuple[Span, str]] = []
     cur: list[int] = []
     item_noun = item_noun_span(p, vocab) if final else set()
+    own = {vocab.domain.lower(), plural(vocab.domain.lower())}  # the catalog's own noun ("the biggest diamond")
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
             or i in compared \
             or x in QUESTION_WORDS or x in GENERIC_NOUNS \
             or num(x) is not None
-        skip = skip or i in item_noun
+        skip = skip or i in item_noun or x in own
         skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0

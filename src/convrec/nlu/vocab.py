@@ -384,7 +384,13 @@ class Vocabulary:
         return cols[0] if cols else None
 
     def lookup(self, phrase_norm: str) -> list[ValueHit]:
-        return self.values.get(phrase_norm, [])
+        got = self.values.get(phrase_norm)
+        if got is None and len(phrase_norm) >= 5 and phrase_norm.count(" ") <= 2:  # "labour" / "Labor", "centre" / "Center"
+            for alt in spelling_variants(phrase_norm):
+                got = self.values.get(alt)
+                if got:
+                    break
+        return got or []
 
     def has_value(self, column: str, value: str) -> bool:
         return any(h.column == column and h.value == value for h in self.values.get(norm(value), []))
@@ -470,3 +476,25 @@ def _index_code_families(index: dict[str, dict[tuple[str, str], ValueHit]]) -> N
             continue
         for h in members:
             index.setdefault(code, {})[(col, h.value)] = h
+
+
+
+_VARIANTS_SRC = ((r"our(s?)$", r"or\1"), (r"or(s?)$", r"our\1"), (r"our(ite|ites|ed|ing|able)$", r"or\1"),
+             (r"tre(s?)$", r"ter\1"), (r"ter(s?)$", r"tre\1"), (r"is(e|ed|es|ing|ation|ations)$", r"iz\1"),
+             (r"iz(e|ed|es|ing|ation|ations)$", r"is\1"), (r"ogue(s?)$", r"og\1"), (r"yse(s?|d)$", r"yze\1"))
+_VARIANTS = tuple((re.compile(a), b) for a, b in _VARIANTS_SRC)
+_VARIANT_ENDS = re.compile(r"(?:our|or|ors|ours|ite|ites|ed|ing|able|tre|tres|ter|ters|e|es|ation|ations|ogue|ogues|yse|ysed|yses)$")
+
+
+def spelling_variants(phrase: str) -> list[str]:
+    """The phrase in the other English spelling, word by word (British ↔ American)."""
+    words = phrase.split()
+    out = []
+    for k, w in enumerate(words):
+        if len(w) < 5 or not w.isalpha() or not _VARIANT_ENDS.search(w):
+            continue
+        for pat, rep in _VARIANTS:
+            alt = pat.sub(rep, w)
+            if alt != w:
+                out.append(" ".join(words[:k] + [alt] + words[k + 1:]))
+    return out

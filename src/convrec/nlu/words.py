@@ -10,7 +10,7 @@ from convrec.catalog.text import COMMON_WORD_RANK, PUNCT, norm, noun_plural, sin
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span
-from convrec.nlu.vocab import ValueHit, Vocabulary
+from convrec.nlu.vocab import ValueHit, Vocabulary, spelling_variants
 
 
 # ---------------------------------------------------------------------- values
@@ -426,6 +426,10 @@ def _generic_head(word: str, vals) -> bool:
     return all(len(norm(h.value).split()) >= 2 and stem_of(norm(h.value).split()[-1]) == st for h in vals)
 
 
+def _support(vocab: Vocabulary, stem: str) -> int:
+    return max([df.get(stem, 0) for df in vocab.text_words.values()] + [len(vocab.value_words.get(stem, ()))])
+
+
 def read_text_words(p: Parse, vocab: Vocabulary) -> None:
     """Words that name what an item is, in a catalog whose item texts are descriptive
     ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
@@ -497,6 +501,9 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         stems, words = [], []
         for x in w[i:j]:
             st = stem_of(x)
+            for alt in spelling_variants(x):  # "labour" where the items mostly say "Labor"
+                if _support(vocab, stem_of(alt)) > _support(vocab, st):
+                    st, x = stem_of(alt), alt
             if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
                 longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 5 <= len(x) <= 6 else []
                 if longer:  # "intro" → introduction
