@@ -531,3 +531,14 @@ def test_british_and_american_spellings_read_the_same_values(home, tmp_path_fact
     venues = _prepare(home, "venues", _write(tmp_path_factory.mktemp("v") / "v.csv", rows), "id", "name")
     assert _values(understand("a theatre with 500 seats or more", venues.vocab), "kind") == {"Theater"}
     assert _values(understand("any convention centre?", venues.vocab), "kind") == {"Convention Center"}
+
+
+def test_a_year_column_written_as_dates_prepares(home, tmp_path_factory):
+    """A user's file with model years written as dates ("1976-01-01") once crashed the agent's
+    prepare step (round 3 of the zoo, classic cars)."""
+    from convrec.strategies.interecagent.demos import placeholder_values
+
+    rows = [{"id": i, "Name": f"car {i}", "Year": f"{1970 + i % 13}-01-01", "mpg": 10 + i % 30} for i in range(60)]
+    cars = _prepare(home, "oldcars", _write(tmp_path_factory.mktemp("oc") / "c.csv", rows), "id", "Name")
+    vals = placeholder_values(cars.ds)
+    assert 1970 <= vals.get("YEAR", 1976) <= 1982

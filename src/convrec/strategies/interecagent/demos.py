@@ -11,6 +11,7 @@ from typing import Any
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from pydantic import ValidationError
 
 from convrec.catalog.store import PreparedDataset
@@ -33,7 +34,7 @@ def placeholder_values(ds: PreparedDataset) -> dict[str, Any]:
         if t:
             vals["TAG"] = t[-1][0]
     if "year" in cols:
-        y = items["year"].dropna()
+        y = _years(items["year"])
         if len(y):
             mid = int(y.median())
             vals.update(DECADE=f"{mid // 10 * 10}s", DECADE_START=mid // 10 * 10, DECADE_END=mid // 10 * 10 + 9,
@@ -41,6 +42,14 @@ def placeholder_values(ds: PreparedDataset) -> dict[str, Any]:
     if "price" in cols:
         vals["PRICE"] = 20
     return vals
+
+
+def _years(col: pd.Series) -> pd.Series:
+    """A year column as numbers, however the file wrote it (1976, "1976", "1976-01-01")."""
+    y = pd.to_numeric(col, errors="coerce").dropna()
+    if len(y) or not len(col.dropna()):
+        return y
+    return pd.to_datetime(col, errors="coerce").dt.year.dropna()
 
 
 def _fill(obj, vals: dict[str, Any], sql: bool = False):
