@@ -542,3 +542,33 @@ def test_a_year_column_written_as_dates_prepares(home, tmp_path_factory):
     cars = _prepare(home, "oldcars", _write(tmp_path_factory.mktemp("oc") / "c.csv", rows), "id", "Name")
     vals = placeholder_values(cars.ds)
     assert 1970 <= vals.get("YEAR", 1976) <= 1982
+
+
+def test_a_word_that_starts_a_value_or_that_a_value_was_cut_from(home, tmp_path_factory):
+    rnd = random.Random(41)
+    rows = [{"id": i, "name": f"Animal {i}", "vore": rnd.choice(["carni", "herbi", "omni", "insecti"]),
+             "order": rnd.choice(["Rodentia", "Primates", "Chiroptera"]), "weight_kg": rnd.randint(1, 500)} for i in range(80)]
+    zoo = _prepare(home, "animals", _write(tmp_path_factory.mktemp("z") / "z.csv", rows), "id", "name")
+    assert _values(understand("how many rodents are there?", zoo.vocab), "order") == {"Rodentia"}
+    assert _values(understand("insect eaters", zoo.vocab), "vore") == {"insecti"}
+    assert _values(understand("herbivores over 100 kg", zoo.vocab), "vore") == {"herbi"}
+    assert _values(understand("something primal", zoo.vocab), "order") == set()  # "primal" is no cut of Primates
+
+
+def test_a_column_named_by_initials(home, tmp_path_factory):
+    rnd = random.Random(42)
+    rows = [{"id": i, "district": f"District {i}", "str": round(rnd.uniform(14, 26), 1), "S.F.Ratio": rnd.randint(5, 30),
+             "avginc": rnd.randint(5, 55)} for i in range(90)]
+    d = _prepare(home, "districts", _write(tmp_path_factory.mktemp("d") / "d.csv", rows), "id", "district")
+    assert _cs(understand("a student teacher ratio under 17", d.vocab)) == {("str", "<", 17)}
+    assert _cs(understand("student-to-teacher ratio below 15", d.vocab)) == {("str", "<", 15)}
+    assert _cs(understand("student faculty ratio under 10", d.vocab)) == {("s_f_ratio", "<", 10)}
+
+
+def test_the_items_noun_is_not_a_measure_the_file_name_names(home, tmp_path_factory):
+    from convrec.catalog.meaning import domain_from_names
+
+    assert domain_from_names("mammal-sleep", "", ["sleep_total", "bodywt"]) == "mammal"
+    assert domain_from_names("pc-prices", "", ["price", "speed", "ram"]) == "pc"
+    assert domain_from_names("epa-cars", "model", ["city_mpg"]) == "car"
+    assert domain_from_names("house-prices", "", ["price", "bedrooms"]) == "house"

@@ -88,13 +88,13 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
     return src
 
 
-def _titles_of(name: str, ids: pd.Series) -> pd.Series:
+def _titles_of(name: str, ids: pd.Series, columns: list[str] | None = None) -> pd.Series:
     """Titles for a table without a title column: an id with letters names its item ("AER",
     "tt0050083"); a bare number does not — "the cheapest 2" must not link item 2 — so it is
     said with the catalog's noun ("diamond 17", else "item 17")."""
     from convrec.catalog.meaning import domain_from_names
 
-    noun = domain_from_names(name) or "item"
+    noun = domain_from_names(name, "", columns or ()) or "item"
     numeric = ids.str.fullmatch(r"[0-9]+(?:\.[0-9]+)?")
     return ids.where(~numeric, noun + " " + ids)
 
@@ -243,7 +243,8 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
                ColumnSpec("title", "text", f"item title (column '{src.title_col}')")]
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id
-        titles = _titles_of(name, ids)
+        titles = _titles_of(name, ids, [str(c) for c in raw.columns if c != src.id_col
+                                        and pd.api.types.is_numeric_dtype(raw[c])])  # the measures
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:
         if col in (src.id_col, src.title_col):

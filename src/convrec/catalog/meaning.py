@@ -277,13 +277,23 @@ GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record"
                      "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id"}
 
 
-def domain_from_names(name: str, title_col: str = "") -> str | None:
+def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:
     """What one item is called, when the catalog's name says it in a plural ("epa-cars" → car,
-    "ucla_courses" → course, "my-wines" → wine); None when the names do not say it."""
+    "ucla_courses" → course, "my-wines" → wine), or names a noun and one of its measures
+    ("mammal-sleep" → mammal, "pc-prices" → pc: "sleep" and "prices" are words of its number
+    columns, not the items); None when the names do not say it. ``columns``: the number columns."""
     from convrec.catalog.text import singular
 
-    for w in reversed(name_words(name)):
-        if w.isalpha() and len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w:
+    measured = {singular(x) for c in columns for x in name_words(c) if x.isalpha() and len(x) >= 3}
+    measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
+    words = [w for w in name_words(name) if w.isalpha()]
+    for k in range(len(words) - 1, 0, -1):  # "<noun>-<measure>": the word before a column's word
+        if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
+                and singular(words[k - 1]) not in measured:
+            return singular(words[k - 1])
+    for w in reversed(words):
+        if len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w \
+                and singular(w) not in measured:
             return singular(w)
     t = name_words(title_col)
     if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:

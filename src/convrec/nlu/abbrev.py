@@ -234,3 +234,75 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
             group = list({(h.column, h.value): h for h in group or hits}.values())
             p.values.append((Span(i, i + len(ws)), [group], " ".join(t.raw for t in p.toks[i:i + len(ws)])))
             p.claim(i, i + len(ws))
+
+
+def _single_word_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    got = vocab.__dict__.get("_single_word_values")
+    if got is None:
+        got = {}
+        for form, hits in vocab.values.items():
+            if " " not in form and form.isalpha() and len(form) >= 4:
+                hs = [h for h in hits if h.role in ("category", "tag")]
+                if hs:
+                    got[form] = hs
+        vocab.__dict__["_single_word_values"] = got
+    return got
+
+
+def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
+    """A word that is the start of one category value ("rodents" → Rodentia, "insect eaters" →
+    insecti) or that a value was cut from ("herbivores" → herbi, "carnivore" → carni): that value,
+    when exactly one column's value fits and the word is read as nothing else."""
+    vals = _single_word_values(vocab)
+    if not vals:
+        return
+    stop = vocab.lexicon.stop
+    for i, x in enumerate(p.words):
+        if p.claimed[i] or len(x) < 5 or not x.isalpha() or x in stop or vocab.lookup(x):
+            continue
+        s = singular(x)
+        fits = [(v, hs) for v, hs in vals.items()
+                if v != s and (v.startswith(s) and len(v) - len(s) <= 3 or len(v) >= 4 and s.startswith(v))]
+        hits = list({(h.column, h.value): h for _, hs in fits for h in hs}.values())  # "rodentia", "rodentias": one
+        if len(hits) != 1:
+            continue
+        p.values.append((Span(i, i + 1), [hits], p.toks[i].raw))
+        p.claim(i, i + 1)
+
+
+def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
+    """A column named by initials, said in full: `str` ← "student teacher ratio", `S.F.Ratio` ←
+    "student faculty ratio", `F.Undergrad` ← "full-time undergrads": each piece of the name
+    (split at its separators and capitals) is the initial, a prefix or the skeleton of one word
+    in turn, stop words between them skipped; at least one piece is a single letter."""
+    from convrec.catalog.meaning import name_words
+
+    stop, w = vocab.lexicon.stop, p.words
+    for c in vocab.columns.values():
+        if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
+            continue
+        pieces = name_words(c.name)
+        if len(pieces) == 1 and 3 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and word_rank(pieces[0]) is None:
+            pieces = list(pieces[0])  # "str": one initial a letter
+        if len(pieces) < 2 or not any(len(x) == 1 for x in pieces) or not all(x.isalpha() for x in pieces):
+            continue
+        for i in range(len(w)):
+            k, ok = i, True
+            for n, piece in enumerate(pieces):
+                while n and k < len(w) and (w[k] in stop or w[k] == "-") and not p.claimed[k]:
+                    k += 1
+                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or w[k] in stop or not (
+                        w[k][0] == piece if len(piece) == 1 else _cut_from(piece, w[k]) or _cut_from(piece, singular(w[k]))):
+                    ok = False
+                    break
+                k += 1
+            if not ok:
+                continue
+            if c.type == "boolean":
+                n_on = int(vocab.items[c.name].map(lambda v: v is True or v == 1).sum()) if c.name in vocab.items else 0
+                p.values.append((Span(i, k), [[ValueHit(c.name, c.label or c.name, n_on, "flag")]],
+                                 " ".join(t.raw for t in p.toks[i:k])))
+                p.claim(i, k)
+            elif len(c.words) == 1:
+                p.words[k - 1] = c.words[0][0]
+            break

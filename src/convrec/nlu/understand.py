@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize
-from convrec.nlu.abbrev import read_abbreviated_values, read_abbreviations, read_acronyms
+from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, read_acronym_columns, read_acronyms,
+                                read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.columns import correct_column_words, profile_columns
@@ -200,6 +201,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     claim_listed(p, vocab, text)
     read_codes(p, vocab)
     title_words(p, vocab)
+    read_acronym_columns(p, vocab)
     read_abbreviations(p, vocab)
     read_acronyms(p, vocab)
     read_abbreviated_values(p, vocab)
@@ -215,6 +217,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_dimension_superlatives(p, vocab)
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
+    read_value_prefixes(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
     read_text_words(p, vocab)
