@@ -572,3 +572,24 @@ def test_the_items_noun_is_not_a_measure_the_file_name_names(home, tmp_path_fact
     assert domain_from_names("pc-prices", "", ["price", "speed", "ram"]) == "pc"
     assert domain_from_names("epa-cars", "model", ["city_mpg"]) == "car"
     assert domain_from_names("house-prices", "", ["price", "bedrooms"]) == "house"
+
+
+def test_a_column_name_of_a_word_and_an_abbreviation_is_written_out():
+    from convrec.catalog.meaning import expand, name_words
+
+    assert expand(name_words("bodywt")) == ["body", "weight"]
+    assert expand(name_words("avginc")) == ["average", "income"]
+    assert expand(name_words("mathscr")) == ["math", "score"]
+    assert expand(name_words("marketvalue")) == ["market", "value"]
+    assert name_words("airco") == ["airco"]  # no known abbreviation in it: left for the reader (nlu/abbrev.py)
+
+
+def test_a_superlative_made_from_a_columns_word(home, tmp_path_factory):
+    rnd = random.Random(43)
+    rows = [{"id": i, "name": f"Beast {i}", "sleep_total": round(rnd.uniform(2, 20), 1), "sleep_rem": rnd.uniform(0, 5),
+             "rain_mm": rnd.randint(0, 900)} for i in range(60)]
+    z = _prepare(home, "beasts", _write(tmp_path_factory.mktemp("b") / "b.csv", rows), "id", "name")
+    i = understand("the 3 sleepiest animals", z.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("sleep_total", True)] and i.k == 3
+    assert [(s.column, s.descending) for s in understand("the rainiest place", z.vocab).sort] == [("rain_mm", True)]
+    assert understand("the honest truth", z.vocab).sort == ()  # an -est word that is no column's

@@ -62,8 +62,18 @@ def word_rank(word: str) -> int | None:
 
 def _split_compound(w: str) -> list[str]:
     """"marketvalue" → market value, "horsepower" stays: two common words written as one, when
-    the whole is no word of its own."""
-    if len(w) < 8 or not w.isalpha() or word_rank(w) is not None:
+    the whole is no word of its own; or a word and a known abbreviation ("bodywt" → body wt,
+    "avginc" → avg inc), which :func:`expand` then writes out."""
+    if len(w) < 5 or not w.isalpha() or word_rank(w) is not None:
+        return [w]
+    ab = units_data()["abbrev"]
+    for k in range(2, len(w) - 1):
+        a, b = w[:k], w[k:]
+        common_a = len(a) >= 3 and (word_rank(a) or 10 ** 9) < 10000
+        common_b = len(b) >= 3 and (word_rank(b) or 10 ** 9) < 10000
+        if (a in ab and (b in ab or common_b)) or (common_a and b in ab):
+            return [a, b]
+    if len(w) < 8:
         return [w]
     best = None
     for k in range(3, len(w) - 2):

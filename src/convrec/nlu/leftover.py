@@ -50,7 +50,8 @@ _DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "o
                 "best", "few", "several", "list", "show", "me", "give", "find", "of", "those", "these"}
 _HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
               "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
-              "pls", "first", "than", "not", "but", "without", "except", "outside"}
+              "pls", "first", "than", "not", "but", "without", "except", "outside", "you've", "youve", "we've", "i've",
+              "you're", "that", "i"}
 
 
 def item_noun_span(p: Parse, vocab: Vocabulary) -> set[int]:

@@ -569,3 +569,29 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 break
         else:
             continue
+    if not p.sort:
+        _adjective_superlatives(p, vocab)
+
+
+def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
+    """"the 3 sleepiest animals" (`sleep_total`), "the rainiest city" (`rain`): a superlative made
+    from the word of one number column sorts by it, highest first."""
+    for a, x in enumerate(p.words):
+        if p.claimed[a] or len(x) < 7 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop:
+            continue
+        base = x[:-4] if x.endswith("iest") else x[:-3]
+        if len(base) < 4:
+            continue
+        cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
+                and any(y == base or (y.startswith(base) and len(y) - len(base) <= 3)
+                        for y in norm(c.label or c.name).split())]  # "sleepiest": sleep; "rainiest": rain
+        if len(cols) > 1:  # sleep_total, sleep_rem, sleep_cycle: the one whose other words may be left out
+            from convrec.catalog.meaning import units_data
+
+            optional = set(units_data()["optional"]["words"])
+            cols = [c for c in cols if len(set(norm(vocab.columns[c].label or c).split()) - optional) == 1]
+        if len(cols) == 1:
+            p.sort.append(SortHint(cols[0], True, p.toks[a].raw))
+            p.claim(a, a + 1)
+            return
+
