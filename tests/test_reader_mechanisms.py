@@ -501,7 +501,7 @@ def test_a_list_of_one_columns_values_keeps_its_negation(gems, shirts, films):
 
 @pytest.fixture(scope="module")
 def journals(home, tmp_path_factory):
-    pubs = ["Oxford Univ Press", "Am Ec Assn", "Cambridge Univ Pres", "Elsevier", "Intl Monetary Fund"]
+    pubs = ["Oxford Univ Press", "Am Ec Assn", "Cambridge Univ Pres", "Elsevier", "Intl Monetary Fund", "Good Music"]
     rows = [{"code": f"J{i:03d}x", "title": f"{['Review', 'Journal', 'Letters'][i % 3]} of Topic {i}",
              "publisher": pubs[i % len(pubs)], "citations": 10 * i + 3, "issn": f"ISSN-{1000 + i}-{i % 7}X"}
             for i in range(80)]
@@ -513,6 +513,7 @@ def test_a_value_written_short_is_read_from_the_full_words(journals):
     assert _cs(understand("anything by the American Economic Association", journals.vocab)) == {("publisher", "in", ("Am Ec Assn",))}
     assert _cs(understand("from the International Monetary Fund", journals.vocab)) == {("publisher", "in", ("Intl Monetary Fund",))}
     assert not _cs(understand("an oxford comma", journals.vocab))
+    assert not _cs(understand("got any good musicals?", journals.vocab))  # "good musics" (an added plural) is no short form
 
 
 def test_a_superlative_by_a_columns_root_and_a_second_id(journals, gems):

@@ -189,7 +189,8 @@ def _short_forms(vocab: Vocabulary) -> dict[str, list[tuple[tuple[str, ...], lis
             ws = tuple(form.split())
             if len(ws) < 2 or len(ws) > 5 or not all(x.isalpha() for x in ws):
                 continue
-            hits = [h for h in hits if h.role in ("creator", "category", "tag")]
+            # the value as written, not the plural the index adds ("good musics" is no cut of "good musicals")
+            hits = [h for h in hits if h.role in ("creator", "category", "tag") and norm(h.value) == form]
             if hits:
                 got.setdefault(ws[0][:2], []).append((ws, hits))
         vocab.__dict__["_short_forms"] = got
