@@ -527,11 +527,12 @@ def test_british_and_american_spellings_read_the_same_values(home, tmp_path_fact
 
     assert spelling_variants("labour") == ["labor"] and "theatre" in spelling_variants("theater")
     rnd = random.Random(31)
-    rows = [{"id": i, "name": f"Venue {i}", "kind": rnd.choice(["Theater", "Convention Center", "Stadium"]),
+    rows = [{"id": i, "name": f"Venue {i}", "kind": rnd.choice(["Theater", "Convention Center", "Stadium", "Good Music"]),
              "colour": rnd.choice(["Red", "Gray"]), "seats": rnd.randint(100, 5000)} for i in range(90)]
     venues = _prepare(home, "venues", _write(tmp_path_factory.mktemp("v") / "v.csv", rows), "id", "name")
     assert _values(understand("a theatre with 500 seats or more", venues.vocab), "kind") == {"Theater"}
     assert _values(understand("any convention centre?", venues.vocab), "kind") == {"Convention Center"}
+    assert _values(understand("got any good musicals?", venues.vocab), "kind") == set()  # "good musics" is no short form
 
 
 def test_a_year_column_written_as_dates_prepares(home, tmp_path_factory):
