@@ -595,3 +595,14 @@ def test_a_superlative_made_from_a_columns_word(home, tmp_path_factory):
     assert [(s.column, s.descending) for s in i.sort] == [("sleep_total", True)] and i.k == 3
     assert [(s.column, s.descending) for s in understand("the rainiest place", z.vocab).sort] == [("rain_mm", True)]
     assert understand("the honest truth", z.vocab).sort == ()  # an -est word that is no column's
+
+
+def test_a_score_beyond_any_rating_scale_is_a_measure(home, tmp_path_factory):
+    """Round 2's school districts: `mathscr` (605–709) written out as "math score" became a rating,
+    and "math scores above 660" bound to nothing."""
+    rnd = random.Random(44)
+    rows = [{"id": i, "district": f"District {i}", "mathscr": round(rnd.uniform(605, 709), 1),
+             "testscr": round(rnd.uniform(605, 706), 1), "rating": rnd.randint(1, 5)} for i in range(80)]
+    d = _prepare(home, "scores", _write(tmp_path_factory.mktemp("sc") / "s.csv", rows), "id", "district")
+    assert d.vocab.columns["mathscr"].role == "other" and d.vocab.columns["rating"].role == "rating"
+    assert _cs(understand("math scores above 660", d.vocab)) == {("mathscr", ">", 660)}

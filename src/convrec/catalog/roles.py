@@ -68,9 +68,11 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
         if hint == "count" and ctype == "real" and "popularity" not in words and not (col.get("examples") and all(
                 float(x).is_integer() for x in col["examples"] if _is_number(x))):
             return "other"  # "sales" of 256.33: an amount (of money), not a number of things
+        lo, hi = col.get("min"), col.get("max")
+        if hint == "rating" and hi is not None and _is_number(hi) and float(hi) > 100:
+            return "other"  # a test score of 605–709 is a measure, not a quality scale (stars, 0–100)
         if hint in ("price", "rating", "count", "time"):
             return hint
-        lo, hi = col.get("min"), col.get("max")
         if ctype == "integer" and lo is not None and hi is not None and 1800 <= lo and hi <= 2100 and hint != "link":
             return "time"
         return "other" if hint != "link" else "link"
