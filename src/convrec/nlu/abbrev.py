@@ -133,10 +133,11 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, j)
         else:
             span_words = set(p.words[i:j])
-            if all(span_words & set(g) for g in c.words if g) or len(c.words) > 1:
+            if all(span_words & set(g) for g in c.words if g):
                 continue  # the words already name it ("city mpg" on `city_mpg`)
-            # the last word read carries the column's word (the raw text stays as written)
-            p.words[j - 1] = next((g[0] for g in c.words if g), None) or col
+            # the last word read carries the column's word, or its name where one word cannot say
+            # its label ("tests" on `testscr`, "test score"); the raw text stays as written
+            p.words[j - 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else col.lower()
     p.values.extend(sorted(said, key=lambda v: v[0].start))  # in the order said ("central air or a rec room")
 
 
