@@ -127,9 +127,7 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             continue
         c = vocab.columns[col]
         if c.type == "boolean":
-            n = int(vocab.items[col].map(lambda v: v is True or v == 1).sum()) if col in vocab.items else 0
-            hit = ValueHit(col, c.label or col, n, "flag")
-            said.append((Span(i, j), [[hit]], " ".join(t.raw for t in p.toks[i:j])))
+            said.append((Span(i, j), [[_flag_hit(vocab, col)]], " ".join(t.raw for t in p.toks[i:j])))
             p.claim(i, j)
         else:
             span_words = set(p.words[i:j])
@@ -277,17 +275,8 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
     "student faculty ratio", `F.Undergrad` ← "full-time undergrads": each piece of the name
     (split at its separators and capitals) is the initial, a prefix or the skeleton of one word
     in turn, stop words between them skipped; at least one piece is a single letter."""
-    from convrec.catalog.meaning import name_words
-
     stop, w = vocab.lexicon.stop, p.words
-    for c in vocab.columns.values():
-        if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
-            continue
-        pieces = name_words(c.name)
-        if len(pieces) == 1 and 3 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and word_rank(pieces[0]) is None:
-            pieces = list(pieces[0])  # "str": one initial a letter
-        if len(pieces) < 2 or not any(len(x) == 1 for x in pieces) or not all(x.isalpha() for x in pieces):
-            continue
+    for c, pieces in _initialled(vocab):
         for i in range(len(w)):
             k, ok = i, True
             for n, piece in enumerate(pieces):
@@ -301,10 +290,37 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
             if not ok:
                 continue
             if c.type == "boolean":
-                n_on = int(vocab.items[c.name].map(lambda v: v is True or v == 1).sum()) if c.name in vocab.items else 0
-                p.values.append((Span(i, k), [[ValueHit(c.name, c.label or c.name, n_on, "flag")]],
-                                 " ".join(t.raw for t in p.toks[i:k])))
+                p.values.append((Span(i, k), [[_flag_hit(vocab, c.name)]], " ".join(t.raw for t in p.toks[i:k])))
                 p.claim(i, k)
             elif len(c.words) == 1:
                 p.words[k - 1] = c.words[0][0]
             break
+
+
+def _flag_hit(vocab: Vocabulary, col: str) -> ValueHit:
+    """A yes/no column as a value of the message, with the number of items it holds (counted once)."""
+    hits = vocab.__dict__.setdefault("_flag_hits", {})
+    if col not in hits:
+        c = vocab.columns[col]
+        n = int(vocab.items[col].map(lambda v: v is True or v == 1).sum()) if col in vocab.items else 0
+        hits[col] = ValueHit(col, c.label or col, n, "flag")
+    return hits[col]
+
+
+def _initialled(vocab: Vocabulary) -> list:
+    """(column, the pieces of its name) for columns named with initials (`str`, `S.F.Ratio`), once per catalog."""
+    got = vocab.__dict__.get("_initialled")
+    if got is None:
+        from convrec.catalog.meaning import name_words
+
+        got = []
+        for c in vocab.columns.values():
+            if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
+                continue
+            pieces = name_words(c.name)
+            if len(pieces) == 1 and 3 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and word_rank(pieces[0]) is None:
+                pieces = list(pieces[0])  # "str": each letter an initial
+            if len(pieces) >= 2 and any(len(x) == 1 for x in pieces) and all(x.isalpha() for x in pieces):
+                got.append((c, pieces))
+        vocab.__dict__["_initialled"] = got
+    return got
