@@ -78,14 +78,39 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
         if col is not None:
             src = replace(src, id_col=str(col))
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
-        col = named(TITLE_NAMES)
+        col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col)
         if col is not None:
             src = replace(src, title_col=str(col))
+            if named(TITLE_NAMES) is None:
+                notes["title"] = f"items are named by column '{col}' (a different name for each item); --title-col changes it"
         else:
             src = replace(src, title_col=src.id_col)
             notes["title"] = (f"no title column: items are named by their id ('{src.id_col}'); "
                               "--title-col COLUMN names one")
     return src
+
+
+def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
+    """The column that names the items when no column is called a name: the first text column
+    whose values are short, mostly letters and different for (almost) every row ("country",
+    "district", "model") — not the id, not a number, code or free text."""
+    n = len(raw)
+    if n < 2:
+        return None
+    for col in raw.columns:
+        if col == id_col or raw[col].dtype.kind in "biufcM":
+            continue
+        vals = raw[col].dropna().astype(str).str.strip()
+        vals = vals[vals != ""]
+        if len(vals) < 0.9 * n or vals.nunique() < 0.95 * len(vals):
+            continue
+        letters = vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)
+        length = vals.str.len()
+        if letters.median() < 0.5 or length.median() < 4 or length.median() > 60 \
+                or vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*").mean() > 0.5:
+            continue  # codes ("04G", "tt0050083") and long texts name no item the way people do
+        return str(col)
+    return None
 
 
 def _titles_of(name: str, ids: pd.Series, columns: list[str] | None = None) -> pd.Series:

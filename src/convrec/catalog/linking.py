@@ -26,7 +26,8 @@ def normalize_title(t: str) -> str:
     return _ARTICLE.sub("", " ".join(_ROMAN.get(w, _ABBREV.get(w, w)) for w in _surface(t).split()))
 
 
-_ABBREV = {"st": "saint", "ste": "sainte", "mt": "mount"}
+_ABBREV = {"st": "saint", "ste": "sainte", "mt": "mount", "intl": "international", "natl": "national",
+           "univ": "university", "rgnl": "regional", "muni": "municipal", "regl": "regional", "cty": "county"}
 """Abbreviations people write either way ("Strasbourg—Saint-Denis" = "strasbourg st denis")."""
 
 
@@ -103,6 +104,61 @@ class Link:
     method: str  # exact | fuzzy | embedding | none
 
 
+_STOP = frozenset("a an the of at in on for and de la le du des".split())
+
+
+def _class_words(norms: Sequence[str], end: int, share: float = 0.03) -> set[str]:
+    """Words that end (``end=-1``) or start (``end=0``) a large share of the catalog's names: the
+    class word of a catalog of named things ("university", "airport", "intl", "elementary").
+    Never a word with digits (a model number is the name, not its class)."""
+    counts: dict[str, int] = {}
+    multi = 0
+    for n in norms:
+        ws = n.split()
+        if len(ws) > 1:
+            multi += 1
+            counts[ws[end]] = counts.get(ws[end], 0) + 1
+    floor = max(3.0, share * len(norms))
+    return {w for w, k in counts.items() if k >= floor and len(w) >= 2 and w.isalpha() and w not in _STOP}
+
+
+def core_forms(norms: Sequence[str]) -> dict[str, list[int]]:
+    """Each name without the class words at its ends ("harvard university" → "harvard",
+    "chicago ohare intl" → "chicago ohare", "university of chicago" → "chicago"), kept only where
+    one name has it and at least four letters are left."""
+    tail, head = _class_words(norms, -1), _class_words(norms, 0)
+    if not tail and not head:
+        return {}
+    df: dict[str, int] = {}
+    for n in norms:
+        for w in set(n.split()):
+            df[w] = df.get(w, 0) + 1
+    rare = max(3.0, 0.03 * len(norms))
+    out: dict[str, list[int]] = {}
+    for i, n in enumerate(norms):
+        ws = n.split()
+        while len(ws) > 1 and (ws[-1] in tail or ws[-1] in _STOP):
+            ws = ws[:-1]
+        while len(ws) > 1 and (ws[0] in head or ws[0] in _STOP):
+            ws = ws[1:]
+        core = " ".join(ws)
+        named = any(df.get(w, 0) < rare and any(ch.isalpha() for ch in w) for w in ws)  # not "number 3"
+        if core != n and len(core.replace(" ", "")) >= 4 and named:
+            out.setdefault(core, []).append(i)
+    return {k: v for k, v in out.items() if len(v) == 1}
+
+
+def initials(titles: Sequence[str]) -> dict[str, list[int]]:
+    """The initials of each name of three or more words ("mit" for Massachusetts Institute of
+    Technology), where one name has them; read only from a message written in capitals."""
+    out: dict[str, list[int]] = {}
+    for i, t in enumerate(titles):
+        ws = [w for w in _surface(t).split() if w not in _STOP and not w.isdigit()]
+        if 3 <= len(ws) <= 6:
+            out.setdefault("".join(w[0] for w in ws), []).append(i)
+    return {k: v for k, v in out.items() if len(v) == 1}
+
+
 class ItemLinker:
     """Links free-text item names to catalog ids.
 
@@ -133,6 +189,13 @@ class ItemLinker:
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+        # what people call an item without the class word most of the catalog's names carry:
+        # "Harvard University" → "harvard", "Denver Intl" → "denver", "Core i7-8700K" → "i7 8700k"
+        for n, idx in core_forms(self.norm).items():
+            if n not in self._exact and n not in self._alias:
+                self._alias[n] = idx
+        # initials of a long name, written in capitals ("MIT" for Massachusetts Institute of Technology)
+        self._initials = initials(self.titles)
         # titles the source cut off ("Oops!.. I Did It Aga..."): what the user writes begins with them
         # (only where cutting is the source's habit: "When Harry Met Sally..." is a whole title)
         cut = [i for i, t in enumerate(self.titles) if t.rstrip().endswith(("...", "…")) and len(self.norm[i]) >= 8]
@@ -148,6 +211,8 @@ class ItemLinker:
         """Indices of titles whose normalised form (or short form) equals ``name``'s."""
         n = normalize_title(name)
         got = self._exact.get(n) or self._alias.get(n, [])
+        if not got and name.strip().isupper() and 2 <= len(n) <= 6:
+            got = getattr(self, "_initials", {}).get(n, [])
         if not got and getattr(self, "_cut", None) and len(n) >= 8:
             got = [i for p, i in self._cut if n.startswith(p) and len(n) - len(p) <= 30]
         return got
@@ -222,6 +287,9 @@ class ItemLinker:
                 best, best_score = i, s
         if best is not None and best_score >= self.threshold:
             return Link(name, self.ids[best], self.titles[best], float(min(best_score, 99.9)), "fuzzy")
+        only = self._only_title_of(n)
+        if only is not None:
+            return Link(name, self.ids[only], self.titles[only], 90.0, "word")
         if self.embeddings is not None:
             ids, scores = self.embeddings.search(q, k=5)
             for iid, sc in zip(ids, scores):
@@ -229,6 +297,29 @@ class ItemLinker:
                 if i is not None and sc > 0.75 and fuzz.partial_ratio(n, self.norm[i]) >= 70:
                     return Link(name, self.ids[i], self.titles[i], float(sc * 100), "embedding")
         return Link(name, None, None, float(best_score), "none")
+
+    def _only_title_of(self, n: str) -> int | None:
+        """The one title holding every word of a short name, where each of those words is in no
+        other title ("ohare airport" → Chicago Ohare Intl: the class word "airport" aside, "ohare"
+        names one airport). Words of four letters or more; at most three."""
+        if len(self.norm) > INDEX_ABOVE:
+            return None
+        if getattr(self, "_word_titles", None) is None:
+            index: dict[str, list[int]] = {}
+            for i, t in enumerate(self.norm):
+                for w in set(t.split()):
+                    index.setdefault(w, []).append(i)
+            self._word_titles = index
+            self._classes = _class_words(self.norm, -1) | _class_words(self.norm, 0)
+        words = [w for w in n.split() if w not in _STOP and w not in self._classes]
+        if not 1 <= len(words) <= 3 or any(len(w) < 4 for w in words):
+            return None
+        hits = {tuple(self._word_titles.get(w, ())) for w in words}
+        if len(hits) == 1:
+            (only,) = hits
+            if len(only) == 1:
+                return only[0]
+        return None
 
     def link_many(self, names: Sequence[str]) -> list[Link]:
         return [self.link(n) for n in names]

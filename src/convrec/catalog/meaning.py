@@ -28,6 +28,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
+from convrec.catalog.spelling import spelling_variants
+
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -109,8 +111,9 @@ def _label(words: list[str]) -> str:
 def unit_of(words: list[str]) -> str:
     q = units_data()["quantity_units"]
     for w in reversed(words):  # the head noun is usually last ("total_fat", "engine_displacement")
-        if w in q:
-            return q[w]
+        for form in (w, w[:-1] if w.endswith("s") else w, *spelling_variants(w)):
+            if form in q:  # "sugars" is sugar, "fibre" is fiber
+                return q[form]
     return ""
 
 
@@ -128,16 +131,33 @@ def unit_for_word(word: str) -> str | None:
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> float | None:
-    """``value`` in ``from_unit`` expressed in ``to_unit`` (None when they do not convert)."""
+    """``value`` in ``from_unit`` expressed in ``to_unit`` (None when they do not convert): the
+    units' factors read both ways and chained ("pounds" → kg → tonnes)."""
     if from_unit == to_unit:
         return value
-    f = units_data()["units"].get(from_unit, {}).get("to", {})
-    if to_unit in f:
-        return value * float(f[to_unit])
-    b = units_data()["units"].get(to_unit, {}).get("to", {})
-    if from_unit in b:
-        return value / float(b[from_unit])
-    return None
+    f = _factors().get(from_unit, {}).get(to_unit)
+    return None if f is None else value * f
+
+
+@lru_cache(maxsize=1)
+def _factors() -> dict[str, dict[str, float]]:
+    """Every unit → every unit it converts to, with the factor (the closure of units.toml's ``to``)."""
+    edges: dict[str, dict[str, float]] = {}
+    for unit, u in units_data()["units"].items():
+        for other, f in (u.get("to") or {}).items():
+            edges.setdefault(unit, {})[other] = float(f)
+            edges.setdefault(other, {}).setdefault(unit, 1.0 / float(f))
+    out: dict[str, dict[str, float]] = {}
+    for start in edges:
+        seen, todo = {start: 1.0}, [start]
+        while todo:
+            a = todo.pop()
+            for b, f in edges.get(a, {}).items():
+                if b not in seen:
+                    seen[b] = seen[a] * f
+                    todo.append(b)
+        out[start] = {b: f for b, f in seen.items() if b != start}
+    return out
 
 
 def column_words(words: list[str], role: str) -> list[list[str]]:
@@ -149,7 +169,7 @@ def column_words(words: list[str], role: str) -> list[list[str]]:
         need = [w for w in words if not w.isdigit()][-1:]
     groups = []
     for w in need:
-        g = [w] + [s for s in syn.get(w, []) if s != w]
+        g = [w] + [s for s in syn.get(w, []) if s != w] + spelling_variants(w)  # "fibre" is also "fiber"
         if len(w) > 3 and not w.endswith("s"):
             g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou" else w + "s")
         elif len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):

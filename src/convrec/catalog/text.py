@@ -11,6 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from convrec.catalog.spelling import spelling_variants  # noqa: F401 (re-exported)
 from convrec.catalog.meaning import word_rank  # the English word list lives with the schema readers (re-exported here)
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")

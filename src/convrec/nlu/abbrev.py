@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import re
 
+from convrec.catalog.meaning import name_words
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -76,6 +78,15 @@ def _cover(name: str, words: list[str], stop: frozenset[str] | set[str]) -> tupl
     return best
 
 
+def _boundaries(col: str) -> set[int]:
+    """Where the column name's words end, in letters ("life_exp_at_birth": 4, 7, 9, 14)."""
+    out, n = set(), 0
+    for x in name_words(col):
+        n += len(_LETTERS.sub("", x))
+        out.add(n)
+    return out
+
+
 def abbreviated(vocab: Vocabulary) -> list[tuple[str, str]]:
     """(column, its name as letters) for columns whose name is no word: the ones worth trying."""
     got = vocab.__dict__.get("_abbreviated")
@@ -102,8 +113,9 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
     found: list[tuple[int, int, int, str]] = []  # (start, end, letters covered, column)
     for col, name in cands:
         best = None
+        own = set(name_words(col))  # "life" is a stop word, and the first word of `life_exp_at_birth`
         for i in range(len(w)):
-            if p.claimed[i] or not w[i].isalpha() or w[i] in stop or w[i][0] != name[0]:
+            if p.claimed[i] or not w[i].isalpha() or (w[i] in stop and w[i] not in own) or w[i][0] != name[0]:
                 continue
             got = _cover(name, w[i:], stop)
             if got is None:
@@ -115,8 +127,16 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             full = covered == len(name) and (used >= 2 or covered >= 3 and w[i] != name and w[i][-1] == name[-1])
             tail = len(name) - covered
             head = covered >= 3 and (tail <= 2 or tail <= 3 and covered >= 4) and name[:covered] in (w[i], singular(w[i]))
-            if not (full or head):
+            # "life expectancy" → `life_exp_at_birth`: two words read, the name's last whole words
+            # (a qualifier: "at birth", "in lbs") left unsaid
+            bounds = sorted(_boundaries(col))
+            at = max((b for b in bounds if b <= covered), default=0)
+            leading = used >= 2 and at >= 5 and at > bounds[0]
+            if not (full or head or leading):
                 continue
+            if not (full or head) and columns_named(w[i:j], vocab, by_name_only=True):
+                continue  # "course number" names `course_num` itself: not a leading part of `course_numeric`
+            covered = covered if (full or head) else covered - len(name)  # a whole name read beats a leading part
             if best is None or covered > best[2]:
                 best = (i, j, covered, col)
         if best:
@@ -135,6 +155,11 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
                 continue  # the words already name it ("city mpg" on `city_mpg`)
             # the last word read carries the column's word, or its name where one word cannot say
             # its label ("tests" on `testscr`, "test score"); the raw text stays as written
+            content = [x for x in range(i, j) if p.words[x] not in vocab.lexicon.stop]
+            if len(c.words) > 1 and len(content) == len(c.words) and all(c.words):
+                for x, g in zip(content, c.words):  # "graduation rate" → `grad_rate`'s own words, "grad rate"
+                    p.words[x] = g[0]
+                continue
             p.words[j - 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else col.lower()
     p.values.extend(sorted(said, key=lambda v: v[0].start))  # in the order said ("central air or a rec room")
 

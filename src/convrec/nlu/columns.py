@@ -19,7 +19,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
     for c in vocab.columns.values():
         if c.role in ("id", "title"):
             continue
-        forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " ")}
+        forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " "), c.name.lower()}
         if "_" in c.name and c.role in ("count", "rating", "price"):
             forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):

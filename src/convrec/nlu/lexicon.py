@@ -108,6 +108,13 @@ class Lexicon:
                                    frozenset(norm(x) for x in spec.get("words", [])))
                              for dim, spec in data.get("superlative", {}).items()}
         """dimension → (superlatives for more, for less, the words a column of that dimension carries)"""
+        comp = data.get("comparative", {})
+        self.comparative_more = Phrases.of(comp.get("more", []))
+        self.comparative_less = Phrases.of(comp.get("less", []))
+        self.comparative_verbs = Phrases.of(comp.get("verbs", []))
+        self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
+                                 for dim, (more, less) in comp.get("dimension", {}).items()]
+        """generic comparatives (more, less) and each dimension's own, in the lexicon's order"""
         self.antonyms: dict[str, set[str]] = {}
         for a, b in data.get("antonyms", {}).get("pairs", []):
             self.antonyms.setdefault(norm(a), set()).add(norm(b))

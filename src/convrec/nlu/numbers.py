@@ -318,15 +318,18 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role != "other" or not c.words:
             continue  # price, rating, count and time columns have their own readers
-        factor, by_dimension = 1.0, False
+        factor, by_dimension, unknown_unit = 1.0, False, False
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
                 conv = unitless_factor(vocab, c, unit, v0)
-                if conv is None:
+                if conv is None and c.unit:
                     continue
-                by_dimension = True  # "longer than 100 minutes" on a `length` column kept without a unit
+                # "under 5 grams of sugar" on a `sugars` column whose unit nobody wrote down: the
+                # user's unit is taken for the column's, if the column is named (below)
+                unknown_unit = conv is None
+                by_dimension = not unknown_unit  # "longer than 100 minutes" on a `length` column kept without a unit
             factor = conv if conv is not None else 1.0
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
@@ -338,7 +341,7 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
                 k, ph = min(hits, key=lambda x: abs(x[0] - i))
                 dist = min(dist, abs(k - i))
                 where.append((k, k + len(ph.split())))
-        if not matched and unit is None:
+        if not matched and (unit is None or unknown_unit):
             continue
         coverage = matched / len(c.words)
         unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)

@@ -58,6 +58,8 @@ class Parse:
     factors: dict[int, float] = field(default_factory=dict)
     """number token → factor from the unit it was written in to its column's stored unit"""
     missing: list[str] = field(default_factory=list)
+    compared: set[int] = field(default_factory=set)
+    """starts of mentions a comparison measured against ("more protein than Special K"): references"""
     """places the user named that this catalog's place column does not hold ("icelandic")"""
 
     def free(self, i: int, j: int) -> bool:

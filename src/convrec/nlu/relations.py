@@ -103,6 +103,8 @@ def read_relations(p: Parse, vocab: Vocabulary, speaker: str) -> None:
         rel = None
         if speaker != "user":
             rel = "offered"
+        elif span.start in p.compared:
+            rel = "reference"  # the item a comparison measures against: no like, no seen
         else:
             best = (-1, 0, None)  # (end position, length, relation)
             lo = span.start

@@ -413,13 +413,20 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
     for run in sorted(runs, key=len, reverse=True)[:2]:
         while run and w[run[-1]] in QUESTION_WORDS:
             run = run[:-1]
-        if not run or sum(len(w[x]) for x in run) < 3:
-            continue
-        text = " ".join(p.toks[x].raw for x in run)
-        link = vocab.linker.link(text)
-        if link.item_id and link.score >= 86:
-            _mention(p, vocab, run[0], run[-1] + 1, vocab.linker.index_of(link.item_id), speaker, link.score)
-            return
+        # "the life expectancy in japan", "the elevation of denver intl": the name is the whole
+        # run, or what follows its last preposition (the column's words come before it)
+        tries = [run] + [run[k + 1:] for k in range(len(run) - 1, -1, -1) if w[run[k]] in _OF]
+        for part in tries:
+            if not part or sum(len(w[x]) for x in part) < 3:
+                continue
+            text = " ".join(p.toks[x].raw for x in part)
+            link = vocab.linker.link(text)
+            if link.item_id and link.score >= 86:
+                _mention(p, vocab, part[0], part[-1] + 1, vocab.linker.index_of(link.item_id), speaker, link.score)
+                return
+
+
+_OF = ("in", "of", "for", "at", "on", "about", "does", "did", "do", "is")
 
 
 def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = False) -> None:

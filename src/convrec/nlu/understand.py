@@ -18,6 +18,7 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.columns import correct_column_words, profile_columns
+from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dimensions import read_dimension_superlatives
@@ -203,9 +204,12 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     title_words(p, vocab)
     read_acronym_columns(p, vocab)
     read_abbreviations(p, vocab)
+    if not p.mentions and fact_question(p, vocab):  # "the life expectancy in japan": the column read, the name is the rest
+        fact_title(p, vocab, speaker)
     read_acronyms(p, vocab)
     read_abbreviated_values(p, vocab)
     read_number_words(p, vocab)
+    read_item_comparisons(p, vocab)
     column_values(p, vocab)
     read_bands(p, vocab)
     signed_amounts(p, vocab)

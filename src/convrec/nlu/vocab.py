@@ -13,7 +13,7 @@ import pandas as pd
 
 from convrec.catalog.linking import ItemLinker, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
-from convrec.catalog.text import norm, plural, singular
+from convrec.catalog.text import spelling_variants, norm, plural, singular
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -479,22 +479,3 @@ def _index_code_families(index: dict[str, dict[tuple[str, str], ValueHit]]) -> N
 
 
 
-_VARIANTS_SRC = ((r"our(s?)$", r"or\1"), (r"or(s?)$", r"our\1"), (r"our(ite|ites|ed|ing|able)$", r"or\1"),
-             (r"tre(s?)$", r"ter\1"), (r"ter(s?)$", r"tre\1"), (r"is(e|ed|es|ing|ation|ations)$", r"iz\1"),
-             (r"iz(e|ed|es|ing|ation|ations)$", r"is\1"), (r"ogue(s?)$", r"og\1"), (r"yse(s?|d)$", r"yze\1"))
-_VARIANTS = tuple((re.compile(a), b) for a, b in _VARIANTS_SRC)
-_VARIANT_ENDS = re.compile(r"(?:our|or|ors|ours|ite|ites|ed|ing|able|tre|tres|ter|ters|e|es|ation|ations|ogue|ogues|yse|ysed|yses)$")
-
-
-def spelling_variants(phrase: str) -> list[str]:
-    """The phrase in the other English spelling, word by word (British ↔ American)."""
-    words = phrase.split()
-    out = []
-    for k, w in enumerate(words):
-        if len(w) < 5 or not w.isalpha() or not _VARIANT_ENDS.search(w):
-            continue
-        for pat, rep in _VARIANTS:
-            alt = pat.sub(rep, w)
-            if alt != w:
-                out.append(" ".join(words[:k] + [alt] + words[k + 1:]))
-    return out

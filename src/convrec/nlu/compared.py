@@ -1,0 +1,151 @@
+"""Comparisons with an item the user names: "more protein than Special K", "a better grad rate
+than MIT", "anything higher up than Denver International?", "which districts beat Sunol Glen in
+math?", "something that writes faster than my WD Black SN750".
+
+The item is linked by the title readers before this one; here the comparative word (lexicon
+data: generic ones — more, fewer, better, beat — and each dimension's own — heavier, faster,
+cheaper), the column and the item's own value make a condition. The column is the number column
+the clause names ("protein", "grad rate", "math", "writes"); when none is named, the one column of
+the comparative's dimension ("heavier" → the weight column; "faster" → a speed column, else less
+time). No column, or an item without a value there, leaves the words for the other readers.
+"""
+
+from __future__ import annotations
+
+from convrec.catalog.text import CLAUSE_END
+from convrec.nlu.columns import columns_named
+from convrec.nlu.dimensions import dimension_column
+from convrec.nlu.intent import Condition, ItemMention
+from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+_DETERMINERS = ("my", "the", "a", "an", "that", "this", "those", "these")
+
+
+def _clause(p: Parse, i: int) -> tuple[int, int]:
+    w = p.words
+    a = i
+    while a > 0 and w[a - 1] not in CLAUSE_END and w[a - 1] not in (",", "but"):
+        a -= 1
+    b = i
+    while b < len(w) and w[b] not in CLAUSE_END and w[b] not in (",", "but"):
+        b += 1
+    return a, b
+
+
+def _comparative(p: Parse, vocab: Vocabulary, lo: int, hi: int) -> tuple[int, int, bool, list[tuple[str, bool]]] | None:
+    """The comparative nearest before ``hi`` in [lo, hi): (start, end, more?, [(dimension, more?)])."""
+    lex, w = vocab.lexicon, p.words
+    for end in range(hi, lo, -1):
+        dims = []
+        start = None
+        for dim, more, less in lex.comparative_dims:
+            for phrases, up in ((more, True), (less, False)):
+                n = phrases.ends_at(w, end)
+                if n and end - n >= lo:
+                    dims.append((dim, up))
+                    start = end - n if start is None else min(start, end - n)
+        generic = None
+        for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
+            n = phrases.ends_at(w, end)
+            if n and end - n >= lo:
+                generic = up
+                start = end - n if start is None else min(start, end - n)
+        if start is not None and not any(p.claimed[k] for k in range(start, end)):
+            up = generic if generic is not None else dims[0][1]
+            return start, end, up, dims
+    return None
+
+
+def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
+    """"than" is a place for a name, as "I loved" is: the words after it up to the clause's end
+    (or a preposition that brings the column: "than sunol glen in math") linked loosely."""
+    w = p.words
+    for k, x in enumerate(w):
+        n = 1 if x == "than" else vocab.lexicon.comparative_verbs.match_at(w, k)
+        if not n or any(p.claimed[j] for j in range(k, k + n)):
+            continue
+        a = k + n
+        while a < len(w) and w[a] in _DETERMINERS:
+            a += 1
+        b = a
+        while b < len(w) and not p.toks[b].punct and w[b] not in (",", "but", "and", "in", "on", "at", "for", "with", "when") \
+                and not p.claimed[b] and b - a < 8:
+            b += 1
+        if b == a or any(p.claimed[x] for x in range(a, b)) or sum(len(w[x]) for x in range(a, b)) < 3:
+            continue
+        if num(w[a]) is not None:
+            continue  # "more than 5": a number, not a name
+        link = vocab.linker.link(" ".join(t.raw for t in p.toks[a:b]))
+        if link.item_id and link.score >= 88:
+            p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, " ".join(t.raw for t in p.toks[a:b]),
+                                                       "reference", "user", link.score)))
+            p.claim(a, b)
+
+
+def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
+    _link_after_than(p, vocab)
+    if not p.mentions:
+        return
+    w = p.words
+    for span, m in list(p.mentions):
+        k = span.start - 1
+        while k >= 0 and w[k] in _DETERMINERS:
+            k -= 1
+        ca, cb = _clause(p, span.start)
+        if k >= 0 and w[k] == "than":
+            found = _comparative(p, vocab, max(ca, k - 6), k)
+        else:  # "beat sunol glen", "ahead of denver": the comparative right before the item
+            found = _comparative(p, vocab, max(ca, k - 2), k + 1)
+            found = found if found and found[1] == k + 1 and not found[3] else None
+        if found is None:
+            continue
+        s, e, up, dims = found
+        free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
+                and w[x] != "than" and not p.claimed[x]]
+        col = _named_column(p, vocab, free, s)
+        if col is None:
+            for dim, dim_up in dims:
+                col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
+                if col is not None:
+                    up = dim_up
+                    break
+        if col is None:
+            continue
+        value = vocab.item_value(m.item_id, col)
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            continue
+        if value != value:  # NaN: the item has no value to compare with
+            continue
+        if vocab.columns[col].role == "time" and dims and dims[0][0] == "age":
+            up = not up  # older: an earlier year
+        text = " ".join(t.raw for t in p.toks[s:span.end])
+        p.numbers.append((Span(s, span.end), Condition(col, ">" if up else "<", value, text, vocab.columns[col].role)))
+        p.compared.add(span.start)
+        p.claim(s, e)
+        if k >= 0 and w[k] == "than":
+            p.claim(k, k + 1)
+        for x in _column_word_positions(p, vocab, col, free):
+            p.claim(x, x + 1)
+
+
+def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int) -> str | None:
+    words = [p.words[x] for x in free]
+    named = [c for c in columns_named(words, vocab, by_name_only=True)
+             if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role not in ("id", "title")]
+    if not named:
+        return None
+
+    def distance(c: str) -> int:
+        pos = _column_word_positions(p, vocab, c, free)
+        return min((abs(x - at) for x in pos), default=99)
+
+    return min(named, key=distance)
+
+
+def _column_word_positions(p: Parse, vocab: Vocabulary, col: str, free: list[int]) -> list[int]:
+    c = vocab.columns[col]
+    said = {x for g in c.words for x in g} | {col.lower(), col.lower().rstrip("s"), col.lower().replace("_", " ")}
+    return [x for x in free if p.words[x] in said or p.words[x].rstrip("s") in said]
