@@ -59,7 +59,7 @@ def _column_name(raw: str) -> str:
 
 
 ID_NAMES = ("item_id", "id", "itemid", "item id")
-TITLE_NAMES = ("title", "name", "item_name", "item name", "product_name", "product name")
+TITLE_NAMES = ("title", "name", "item_name", "item name", "product_name", "product name", "model", "model_name")
 
 
 def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomSource:

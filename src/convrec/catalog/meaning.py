@@ -188,6 +188,10 @@ def _scale(words: list[str]) -> float:
     return 1.0
 
 
+_SOURCE = re.compile(r"^attribute '(.+)' from the items file$")
+_SAFE = re.compile(r"[^a-z0-9]")
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
@@ -197,7 +201,9 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     out = []
     for c in columns:
         c = dict(c)
-        raw = name_words(c["name"])
+        # the header as the file wrote it ("HmRun", "LF.WindsMPH"): its capitals split its words
+        m = _SOURCE.match(str(c.get("meaning") or ""))
+        raw = name_words(m.group(1) if m and _SAFE.sub("", m.group(1).lower()) == _SAFE.sub("", c["name"]) else c["name"])
         sc = units_data()["scale"]
         words = [w for w in expand(raw) if w not in sc or len(raw) == 1]
         role = c.get("role", "other")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from convrec.catalog.text import norm, said_year
 from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition, SortHint
-from convrec.nlu.dimensions import bind_by_dimension, unitless_factor
+from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, unitless_factor
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -335,7 +335,8 @@ def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | N
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
         matched, dist, where = 0, 99, []
         for g in c.words:
-            hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None]
+            hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
+                    and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))]  # "a million a year": a rate
             if hits:
                 matched += 1
                 k, ph = min(hits, key=lambda x: abs(x[0] - i))
@@ -437,7 +438,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         return None, ""  # a year that names a column of a measure by year, not a count
     if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
         c = vocab.first("count")
-        if c:
+        if c and not (c == "popularity" and not getattr(vocab, "has_interactions", True)):
             return c, "count"
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
@@ -540,8 +541,10 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             p.claim(a, b)
 
 
-_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum"}
-_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum"}
+_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest"}
+_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest"}
+_PACE = {"fastest", "quickest", "slowest"}
+"""said of a time taken, these go the other way: the fastest time is the least"""
 
 
 def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
@@ -565,6 +568,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
             if len(cols) == 1:
                 asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
+                if x in _PACE and column_dimensions(vocab, vocab.columns[cols[0]]) & {"time", "duration"}:
+                    asc = x != "slowest"  # "the fastest time": the least
                 if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
                     a -= 1  # "sorted by market value"
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))

@@ -106,6 +106,9 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
             initial = w[end] == "." and end > 0 and len(w[end - 1]) == 1  # "J.K. Rowling"
             if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)):
                 break
+            if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
+                    num(x) is not None for x in w[end + 1:end + 4]):
+                break  # "outside the east division with 100+ rbi": the number is a wish of its own
             words += 0 if w[end] in PUNCT else 1
             end += 1
         if end > j:

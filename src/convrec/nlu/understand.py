@@ -17,6 +17,7 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
+from convrec.nlu.codes import read_code_words
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -222,6 +223,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
     read_value_prefixes(p, vocab)
+    read_code_words(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
     read_text_words(p, vocab)

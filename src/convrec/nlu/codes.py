@@ -1,0 +1,86 @@
+"""Values a catalog keeps as short codes, said as the words they stand for: "jamaican" → JAM,
+"canadian" → CAN, "trinidad" → TRI (the code starts the word); "near threatened" → nt,
+"vulnerable" → vu (initials, or the start of one word); "american league" → A, "the west
+division" → W (a one-letter code is the initial of the word said right before the column's
+own word — alone, one letter says too little).
+
+Only columns whose values are mostly such codes (one to three letters, at most 80 of them) are
+read this way, only unclaimed words that are no other value, and only where one code fits.
+"""
+
+from __future__ import annotations
+
+from convrec.catalog.text import noun_plural
+from convrec.nlu.reading import DOMAIN_NOUNS, Parse, Span
+from convrec.nlu.vocab import ValueHit, Vocabulary
+
+
+def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    """column → its code values, for columns whose values are mostly codes."""
+    got = vocab.__dict__.get("_code_columns")
+    if got is None:
+        by: dict[str, dict[str, ValueHit]] = {}
+        for hits in vocab.values.values():
+            for h in hits:
+                if h.role == "category":
+                    by.setdefault(h.column, {})[str(h.value)] = h
+        got = {}
+        for col, vals in by.items():
+            codes = [h for v, h in vals.items() if 1 <= len(v) <= 3 and v.isalpha()]
+            if 2 <= len(vals) <= 80 and len(codes) >= 0.8 * len(vals):
+                got[col] = codes
+        vocab.__dict__["_code_columns"] = got
+    return got
+
+
+def read_code_words(p: Parse, vocab: Vocabulary) -> None:
+    codes = code_columns(vocab)
+    if not codes:
+        return
+    stop, w = vocab.lexicon.stop, p.words
+
+    def free(i: int) -> bool:
+        return 0 <= i < len(w) and not p.claimed[i] and w[i].isalpha() and w[i] not in stop
+
+    def take(i: int, j: int, hits: list[ValueHit]) -> None:
+        p.values.append((Span(i, j), [hits], " ".join(t.raw for t in p.toks[i:j])))
+        p.claim(i, j)
+
+    for i, x in enumerate(w):
+        if not free(i) or len(x) < 3 or vocab.lookup(x):
+            continue
+        # initials of two or three words ("near threatened" → nt)
+        for n in (3, 2):
+            if all(free(k) and len(w[k]) >= 3 for k in range(i, i + n)) and i + n <= len(w):
+                ini = "".join(w[k][0] for k in range(i, i + n))
+                hits = [h for hs in codes.values() for h in hs if str(h.value).lower() == ini]
+                if len(hits) == 1 and not vocab.lookup(" ".join(w[i:i + n])):
+                    take(i, i + n, hits)
+                    break
+        if p.claimed[i]:
+            continue
+        if len(x) >= 5:  # "jamaican" → JAM, "vulnerable" → vu
+            hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 2 and x.startswith(str(h.value).lower())]
+            if len(hits) == 1:
+                take(i, i + 1, hits)
+                continue
+        if i + 1 < len(w) and x not in DOMAIN_NOUNS and x not in (vocab.domain, noun_plural(vocab.domain)) \
+                and not (x.endswith("s") and not x.endswith("ss")):  # "shirts size M": the items, not a size
+            # → A on a `League` column of A / N (not `NewLeague`); not "shirts size M" (S)
+            fits = []
+            for col, hs in codes.items():
+                said = {y for g in vocab.columns[col].words for y in g} if col in vocab.columns else set()
+                one = [h for h in hs if len(str(h.value)) == 1 and str(h.value).lower() == x[0]]
+                if (w[i + 1] in said or w[i + 1].rstrip("s") in said) and len(one) == 1:
+                    fits.append((len(vocab.columns[col].words), col, one))
+            if fits:
+                take(i, i + 2, min(fits)[2])
+                continue
+        if i > 0 and p.claimed[i - 1] and any(s.end == i and hs and hs[0] and hs[0][0].column in codes
+                                               for s, hs, _ in p.values):
+            # "american league east": a one-letter code right after another code read
+            prev = next(hs[0][0].column for s, hs, _ in p.values if s.end == i and hs and hs[0])
+            one = [h for col, hs in codes.items() if col != prev for h in hs
+                   if len(str(h.value)) == 1 and str(h.value).lower() == x[0]]
+            if len(one) == 1:
+                take(i, i + 1, one)

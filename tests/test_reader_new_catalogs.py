@@ -1,0 +1,138 @@
+"""Readers that generalise across catalogs nobody tuned on (issue 60), each tested on real
+catalogs of different domains from the zoo's development side: names without their class word
+and by initials, comparisons with a named item, units that chain, codes said as words, the
+items' name column found from the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from convrec.catalog.custom import CustomSource
+from convrec.catalog.linking import ItemLinker, core_forms, initials, normalize_title
+from convrec.catalog.meaning import convert
+from convrec.catalog.registry import custom_source_path
+from convrec.catalog.store import prepare
+from convrec.config import Config
+from convrec.core.catalog import CatalogAccess
+from convrec.nlu import understand
+
+ZOO = Path(__file__).resolve().parents[1] / "benchmarks" / "catalogs"
+
+
+def _prepare(config: Config, name: str) -> CatalogAccess:
+    src = CustomSource(items=str(ZOO / name / "items.csv"), id_col="id")
+    p = custom_source_path(config, name)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    return CatalogAccess(prepare(config, name, kcore_k=1), config)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("new_catalogs"))
+
+
+@pytest.fixture(scope="module")
+def colleges(home):
+    return _prepare(home, "hb-colleges")
+
+
+@pytest.fixture(scope="module")
+def countries(home):
+    return _prepare(home, "r3a-countries")
+
+
+@pytest.fixture(scope="module")
+def cereals(home):
+    return _prepare(home, "hb-us-cereals")
+
+
+@pytest.fixture(scope="module")
+def hitters(home):
+    return _prepare(home, "r3b-hitters-1986")
+
+
+@pytest.fixture(scope="module")
+def sprints(home):
+    return _prepare(home, "r3a-olympic-100m")
+
+
+def _conds(intent):
+    return {(c.column, c.op, c.value if not isinstance(c.value, float) else round(c.value, 2)) for c in intent.conditions}
+
+
+def _value(acc, title, col):
+    i = acc.vocab.linker.titles.index(title)
+    return float(acc.vocab.item_value(acc.vocab.linker.ids[i], col))
+
+
+def test_core_forms_and_initials_of_names():
+    names = ["Harvard University", "Yale University", "Boston College", "Boston University", "University of Chicago",
+             "Massachusetts Institute of Technology", "Denver Intl", "Chicago Ohare Intl", "Carnegie Mellon University"]
+    forms = core_forms([normalize_title(n) for n in names])
+    assert forms["harvard"] == [0] and forms["carnegie mellon"] == [8] and forms["yale"] == [1]
+    assert "boston" not in forms  # two Bostons: ambiguous, never guessed
+    assert initials(names)["mit"] == [5]
+    linker = ItemLinker([str(i) for i in range(len(names))], names)
+    assert linker.exact_indices("MIT") == [5] and linker.exact_indices("mit") == []  # initials only in capitals
+    assert linker.exact("denver international") == "6"  # "Intl" is "international"
+    assert linker.link("ohare airport").item_id == "7"  # the one name with "ohare"; "airport" adds nothing
+    assert core_forms([f"film number {i}" for i in range(50)]) == {}  # no class word left a name
+
+
+def test_units_chain_both_ways():
+    assert convert(0.25, "g", "mg") == pytest.approx(250)
+    assert convert(1, "lb", "t") == pytest.approx(0.000453592, rel=1e-4)
+    assert convert(36, "kmh", "ms") == pytest.approx(10, rel=1e-4)
+    assert convert(1, "g", "ghz") is None
+
+
+def test_the_name_column_is_found_from_the_data(countries):
+    assert "Japan" in countries.vocab.linker.titles  # the `country` column names the items
+    i = understand("whats the life expectancy in japan", countries.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("life_exp_at_birth",) and i.mentions[0].title == "Japan"
+
+
+def test_names_without_their_class_word(colleges):
+    i = understand("whats the graduation rate at harvard", colleges.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("grad_rate",) and i.mentions[0].title == "Harvard University"
+    i = understand("how many applications did yale get", colleges.vocab)
+    assert i.kind == "fact" and i.mentions[0].title == "Yale University"
+
+
+def test_comparisons_with_a_named_item(colleges, countries, cereals):
+    mit = _value(colleges, "Massachusetts Institute of Technology", "grad_rate")
+    assert ("grad_rate", ">", mit) in _conds(understand("colleges with a better grad rate than MIT", colleges.vocab))
+    fr = _value(countries, "France", "internet_users")
+    assert ("internet_users", ">", fr) in _conds(understand("which ones have more internet users than france", countries.vocab))
+    us = round(_value(countries, "United States", "death_rate"), 2)
+    got = _conds(understand("countries with a lower death rate than the united states and more than 10 million people",
+                            countries.vocab))
+    assert ("death_rate", "<", us) in got and ("population", ">", 10000000.0) in got
+    k = _value(cereals, "Special K", "protein")
+    i = understand("more protein than special k", cereals.vocab)
+    assert ("protein", ">", k) in _conds(i) and [m.relation for m in i.mentions] == ["reference"]
+
+
+def test_numbers_bind_by_named_columns_and_units(cereals, hitters):
+    assert ("sugars", "<", 5.0) in _conds(understand("something low in sugar, under 5 grams", cereals.vocab))
+    assert ("sodium", "<", 250.0) in _conds(understand("less than a quarter gram of sodium per cup", cereals.vocab))
+    assert ("fat", "=", 0.0) in _conds(understand("cereals with zero fat", cereals.vocab))
+    i = understand("which cereal has the most fiber", cereals.vocab)  # the column is `fibre`
+    assert [(s.column, s.descending) for s in i.sort] == [("fibre", True)] and i.k == 1
+    assert ("salary", ">", 1000.0) in _conds(understand("who earned more than a million a year?", hitters.vocab))
+    i = understand("who's the highest paid player", hitters.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("salary", True)] and i.k == 1
+
+
+def test_codes_said_as_words(sprints, hitters):
+    assert ("country", "in", ("JAM",)) in _conds(understand("all the jamaican medalists", sprints.vocab))
+    assert ("country", "in", ("TRI", "BAR")) in _conds(understand("runners from either trinidad or barbados", sprints.vocab))
+    got = _conds(understand("american league east players", hitters.vocab))
+    assert ("league", "in", ("A",)) in got and ("division", "in", ("E",)) in got
+    got = _conds(understand("players outside the east division with 100+ rbi", hitters.vocab))
+    assert ("division", "not_in", ("E",)) in got and ("rbi", ">=", 100.0) in got
+    i = understand("the fastest time in the list", sprints.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("time", False)]
