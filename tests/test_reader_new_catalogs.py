@@ -70,7 +70,8 @@ def _value(acc, title, col):
 
 def test_core_forms_and_initials_of_names():
     names = ["Harvard University", "Yale University", "Boston College", "Boston University", "University of Chicago",
-             "Massachusetts Institute of Technology", "Denver Intl", "Chicago Ohare Intl", "Carnegie Mellon University"]
+             "Massachusetts Institute of Technology", "Denver Intl", "Chicago Ohare Intl", "Carnegie Mellon University",
+             "Smith College", "Wellesley College"]
     forms = core_forms([normalize_title(n) for n in names])
     assert forms["harvard"] == [0] and forms["carnegie mellon"] == [8] and forms["yale"] == [1]
     assert "boston" not in forms  # two Bostons: ambiguous, never guessed
