@@ -137,3 +137,28 @@ def test_codes_said_as_words(sprints, hitters):
     assert ("division", "not_in", ("E",)) in got and ("rbi", ">=", 100.0) in got
     i = understand("the fastest time in the list", sprints.vocab)
     assert [(s.column, s.descending) for s in i.sort] == [("time", False)]
+
+
+@pytest.fixture(scope="module")
+def pcs(home):
+    return _prepare(home, "pc-prices")
+
+
+@pytest.fixture(scope="module")
+def stones(home):
+    return _prepare(home, "diamonds")
+
+
+def test_yes_no_columns_and_units_the_data_decides(pcs):
+    got = _conds(understand("i want a pc with a cd rom drive and the multimedia kit", pcs.vocab))
+    assert ("cd", "=", True) in got and ("multi", "=", True) in got  # a two-letter name; a word it starts
+    got = _conds(understand("no premium brand and no cd drive, under 1500", pcs.vocab))
+    assert ("premium", "=", False) in got and ("cd", "=", False) in got and not any(c[0] == "price" and c[1] == ">" for c in got)
+    got = _conds(understand("at least 16 megs of memory and more than 500 mb of hard disk", pcs.vocab))
+    assert ("ram", ">=", 16.0) in got and ("hd", ">", 500.0) in got  # `ram` holds 2–32: megabytes, whatever its name says
+
+
+def test_a_rate_column_is_not_its_denominator(stones):
+    got = _conds(understand("anything with clarity better than VS2 that's bigger than 1.5 ct?", stones.vocab))
+    assert ("carat", ">", 1.5) in got
+    assert ("priceperct", "<", 5000.0) in _conds(understand("price per carat under 5000", stones.vocab))

@@ -267,7 +267,7 @@ def _single_word_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
         got = {}
         for form, hits in vocab.values.items():
             if " " not in form and form.isalpha() and len(form) >= 4:
-                hs = [h for h in hits if h.role in ("category", "tag")]
+                hs = [h for h in hits if h.role in ("category", "tag", "flag")]  # "multimedia" → `multi`
                 if hs:
                     got[form] = hs
         vocab.__dict__["_single_word_values"] = got
@@ -343,7 +343,8 @@ def _initialled(vocab: Vocabulary) -> list:
             if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
                 continue
             pieces = name_words(c.name)
-            if len(pieces) == 1 and 3 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and word_rank(pieces[0]) is None:
+            rare = word_rank(pieces[0]) is None or (len(pieces[0]) == 2 and word_rank(pieces[0]) >= 10000)
+            if len(pieces) == 1 and 2 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and rare:  # "hd": hard drive
                 pieces = list(pieces[0])  # "str": each letter an initial
             if len(pieces) >= 2 and any(len(x) == 1 for x in pieces) and all(x.isalpha() for x in pieces):
                 got.append((c, pieces))

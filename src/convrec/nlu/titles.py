@@ -12,7 +12,7 @@ from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
-from convrec.nlu.vocab import Vocabulary
+from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
 _ENTRY_END = re.compile(r"[.!?](?=\s|$)")
@@ -554,3 +554,21 @@ def context_titles(p: Parse, vocab: Vocabulary, speaker: str) -> None:
                 if len(ch) == 1 and link.method != "exact" and (word_rank(words[0]) or 10 ** 9) < COMMON_WORD_RANK:
                     continue  # "all done": an ordinary word is no loose match for "Are We Done Yet?"
                 _mention(p, vocab, ch[0], ch[-1] + 1, idx, speaker, link.score)
+
+
+def title_words(p: Parse, vocab: Vocabulary) -> None:
+    """"songs with love in the title", "anything with 'night' in its name": words of the title."""
+    w = p.words
+    for k in range(len(w)):
+        if w[k] not in ("title", "titles", "name", "names") or k < 3 or w[k - 2] != "in" \
+                or w[k - 1] not in ("the", "its", "their", "a"):
+            continue
+        a = next((j for j in range(k - 3, max(-1, k - 7), -1) if w[j] in ("with", "containing", "has", "have", "having")), None)
+        if a is None or a + 1 > k - 3 or any(p.claimed[j] for j in range(a + 1, k - 2)):
+            continue
+        words = [x for x in w[a + 1:k - 2] if x not in PUNCT and x not in ("'", '"', "the", "word")]
+        if not words:
+            continue
+        phrase = " ".join(words)
+        p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
+        p.claim(a, k + 1)

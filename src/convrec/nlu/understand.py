@@ -31,10 +31,10 @@ from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
-                                negation_scopes, quoted_titles, year_marked_titles)
+                                negation_scopes, quoted_titles, title_words, year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names,
-                               read_text_words, read_values, scope_words, title_words, typo_values)
+                               read_text_words, read_values, scope_words, typo_values)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
 
