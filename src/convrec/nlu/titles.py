@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
 from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, said_year, tokenize, word_rank
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
@@ -419,6 +419,11 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
         # "the life expectancy in japan", "the elevation of denver intl": the name is the whole
         # run, or what follows its last preposition (the column's words come before it)
         tries = [run] + [run[k + 1:] for k in range(len(run) - 1, -1, -1) if w[run[k]] in _OF]
+        lead = 0
+        while lead < len(run) - 1 and w[run[lead]] in column_vocabulary(vocab):
+            lead += 1  # "how high is o'hare airport": "high" asks for the altitude; the name follows
+        if lead:
+            tries.append(run[lead:])
         for part in tries:
             if not part or sum(len(w[x]) for x in part) < 3:
                 continue

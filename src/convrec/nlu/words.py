@@ -431,7 +431,8 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
     if not relation_said and "title" in vocab.text_words:
         keep = []
         for span, m in p.mentions:
-            stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+            stems = [stem_of(x.replace("'", "")) for x in w[span.start:span.end]
+                     if x.replace("'", "").isalpha() and x not in lex.stop]  # "o'hare" is a word of the name
             col, n = _text_hits(vocab, stems) if stems else (None, 0)
             numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
             # "Journal of Finance", "… World Economy": a name (an inner "of", capitals mid-sentence), not a kind
