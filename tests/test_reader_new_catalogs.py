@@ -162,3 +162,24 @@ def test_a_rate_column_is_not_its_denominator(stones):
     got = _conds(understand("anything with clarity better than VS2 that's bigger than 1.5 ct?", stones.vocab))
     assert ("carat", ">", 1.5) in got
     assert ("priceperct", "<", 5000.0) in _conds(understand("price per carat under 5000", stones.vocab))
+
+
+@pytest.fixture(scope="module")
+def storms(home):
+    return _prepare(home, "r3b-hurricanes")
+
+
+@pytest.fixture(scope="module")
+def mammals(home):
+    return _prepare(home, "mammal-sleep")
+
+
+def test_standard_code_lists_and_no_made_up_popularity(storms, mammals):
+    i = understand("hurricanes that hit texas", storms.vocab)
+    assert ("affectedstates", "contains", "TX") in _conds(i) and not i.sort  # "hit" is no popularity here
+    got = {c.value for c in understand("which hurricanes hit either georgia or virginia", storms.vocab).conditions}
+    assert ("GA", "VA") in got or {"GA", "VA"} <= got
+    assert understand("was there ever a hurricane that hit california?", storms.vocab).missing == ("california",)
+    assert not any(c.column == "affectedstates" for c in understand("the 3 deadliest hurricanes", storms.vocab).conditions)
+    (c,) = [c for c in understand("which ones are near threatened or worse?", mammals.vocab).conditions]
+    assert c.column == "conservation" and {"nt", "vu", "en"} <= set(c.value) and "lc" not in c.value

@@ -1,6 +1,6 @@
 """Values a catalog keeps as short codes, said as the words they stand for: "jamaican" → JAM,
-"canadian" → CAN, "trinidad" → TRI (the code starts the word); "near threatened" → nt,
-"vulnerable" → vu (initials, or the start of one word); "american league" → A, "the west
+"canadian" → CAN, "trinidad" → TRI (a code of three letters starts the word); "near threatened" →
+nt (initials); "american league" → A, "the west
 division" → W (a one-letter code is the initial of the word said right before the column's
 own word — alone, one letter says too little).
 
@@ -9,6 +9,10 @@ read this way, only unclaimed words that are no other value, and only where one 
 """
 
 from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from importlib import resources
 
 from convrec.catalog.text import noun_plural
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, Span
@@ -33,11 +37,48 @@ def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
     return got
 
 
+@lru_cache(maxsize=1)
+def _standard_lists() -> dict[str, dict[str, str]]:
+    text = resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
+    """(words of a name) → the code values it stands for, from the standard lists (US states,
+    IUCN categories) that a code column's values mostly come from."""
+    got = vocab.__dict__.get("_named_codes")
+    if got is None:
+        got = {}
+        for col, hits in code_columns(vocab).items():
+            by_code = {str(h.value).lower(): h for h in hits}
+            for names in _standard_lists().values():
+                codes = {c.lower() for c in names.values()}
+                if len(set(by_code) & codes) < max(2, 0.6 * len(by_code)):
+                    continue
+                for name, code in names.items():  # a name whose code no item has: said, never dropped
+                    got.setdefault(tuple(name.split()), [])
+                    if code.lower() in by_code:
+                        got[tuple(name.split())].append(by_code[code.lower()])
+        vocab.__dict__["_named_codes"] = got
+    return got
+
+
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:
     codes = code_columns(vocab)
     if not codes:
         return
     stop, w = vocab.lexicon.stop, p.words
+    names = named_codes(vocab)
+    for n in (4, 3, 2, 1):  # "north carolina", "texas", "near threatened": names of a standard list
+        for i in range(len(w) - n + 1):
+            hits = names.get(tuple(w[i:i + n]))
+            if hits is None or any(p.claimed[k] for k in range(i, i + n)):
+                continue
+            if hits:
+                p.values.append((Span(i, i + n), [hits], " ".join(t.raw for t in p.toks[i:i + n])))
+            elif not p.negated(i):
+                p.missing.append(" ".join(t.raw for t in p.toks[i:i + n]))  # "a hurricane that hit california"
+            p.claim(i, i + n)
 
     def free(i: int) -> bool:
         return 0 <= i < len(w) and not p.claimed[i] and w[i].isalpha() and w[i] not in stop
@@ -59,8 +100,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
                     break
         if p.claimed[i]:
             continue
-        if len(x) >= 5:  # "jamaican" → JAM, "vulnerable" → vu
-            hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 2 and x.startswith(str(h.value).lower())]
+        if len(x) >= 5:  # "jamaican" → JAM, "trinidad" → TRI (not "deadliest" → DE: two letters start too many words)
+            hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 3 and x.startswith(str(h.value).lower())]
             if len(hits) == 1:
                 take(i, i + 1, hits)
                 continue

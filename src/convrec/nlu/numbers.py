@@ -397,10 +397,11 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                         and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
                     continue  # "old hollywood", "old timey": a style, read as a preference
                 p.sort.append(SortHint(time_col, False, text))
-            elif name == "top_rated":
-                p.sort.append(SortHint(rating or count or "popularity", True, text))
-            elif name == "popular":
-                p.sort.append(SortHint(count or "popularity", True, text))
+            elif name in ("top_rated", "popular"):
+                col = (rating if name == "top_rated" else None) or count or "popularity"
+                if col == "popularity" and not vocab.has_interactions:
+                    continue  # nobody's ratings or plays here: "hurricanes that hit texas" says no popularity
+                p.sort.append(SortHint(col, True, text))
             elif name in ("cheapest", "priciest") and price:
                 p.sort.append(SortHint(price, name == "priciest", text))
             else:
