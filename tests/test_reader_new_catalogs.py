@@ -183,3 +183,20 @@ def test_standard_code_lists_and_no_made_up_popularity(storms, mammals):
     assert not any(c.column == "affectedstates" for c in understand("the 3 deadliest hurricanes", storms.vocab).conditions)
     (c,) = [c for c in understand("which ones are near threatened or worse?", mammals.vocab).conditions]
     assert c.column == "conservation" and {"nt", "vu", "en"} <= set(c.value) and "lc" not in c.value
+
+
+@pytest.fixture(scope="module")
+def airports(home):
+    return _prepare(home, "hb-airports")
+
+
+def test_time_zones_by_name_and_the_one_height_column(airports):
+    got = _conds(understand("how many airports are in the central time zone", airports.vocab))
+    assert ("tzone", "in", ("America/Chicago",)) in got
+    i = understand("top 3 highest airports on pacific time", airports.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("alt", True)] and i.k == 3
+    assert ("tzone", "in", ("Pacific/Honolulu",)) in _conds(understand("show me airports in hawaii", airports.vocab))
+    i = understand("how high is o'hare airport", airports.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("alt",) and i.mentions[0].title == "Chicago Ohare Intl"
+    i = understand("anything higher up than denver international?", airports.vocab)
+    assert [(c.column, c.op) for c in i.conditions] == [("alt", ">")]

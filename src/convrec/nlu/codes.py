@@ -43,30 +43,36 @@ def _standard_lists() -> dict[str, dict[str, str]]:
     return tomllib.loads(text)
 
 
+def _category_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    by: dict[str, dict[str, ValueHit]] = {}
+    for hits in vocab.values.values():
+        for h in hits:
+            if h.role in ("category", "tag"):
+                by.setdefault(h.column, {})[str(h.value)] = h
+    return {c: list(v.values()) for c, v in by.items() if 2 <= len(v) <= 200}
+
+
 def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
     """(words of a name) → the code values it stands for, from the standard lists (US states,
     IUCN categories) that a code column's values mostly come from."""
     got = vocab.__dict__.get("_named_codes")
     if got is None:
         got = {}
-        for col, hits in code_columns(vocab).items():
+        for col, hits in _category_values(vocab).items():
             by_code = {str(h.value).lower(): h for h in hits}
             for names in _standard_lists().values():
-                codes = {c.lower() for c in names.values()}
+                listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()}
+                codes = {c for cs in listed.values() for c in cs}
                 if len(set(by_code) & codes) < max(2, 0.6 * len(by_code)):
                     continue
-                for name, code in names.items():  # a name whose code no item has: said, never dropped
+                for name, cs in listed.items():  # a name whose code no item has: said, never dropped
                     got.setdefault(tuple(name.split()), [])
-                    if code.lower() in by_code:
-                        got[tuple(name.split())].append(by_code[code.lower()])
+                    got[tuple(name.split())] += [by_code[c] for c in cs if c in by_code]
         vocab.__dict__["_named_codes"] = got
     return got
 
 
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:
-    codes = code_columns(vocab)
-    if not codes:
-        return
     stop, w = vocab.lexicon.stop, p.words
     names = named_codes(vocab)
     for n in (4, 3, 2, 1):  # "north carolina", "texas", "near threatened": names of a standard list
@@ -79,6 +85,9 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             elif not p.negated(i):
                 p.missing.append(" ".join(t.raw for t in p.toks[i:i + n]))  # "a hurricane that hit california"
             p.claim(i, i + n)
+    codes = code_columns(vocab)
+    if not codes:
+        return
 
     def free(i: int) -> bool:
         return 0 <= i < len(w) and not p.claimed[i] and w[i].isalpha() and w[i] not in stop
