@@ -200,3 +200,11 @@ def test_time_zones_by_name_and_the_one_height_column(airports):
     assert i.kind == "fact" and i.fact_columns == ("alt",) and i.mentions[0].title == "Chicago Ohare Intl"
     i = understand("anything higher up than denver international?", airports.vocab)
     assert [(c.column, c.op) for c in i.conditions] == [("alt", ">")]
+
+
+def test_the_whole_before_its_part_and_the_plain_name_before_a_longer_one(mammals):
+    assert ("bodywt", "<", 0.1) in _conds(understand("mammals that weigh less than 100 grams", mammals.vocab))
+    assert ("bodywt", ">", 500.0) in _conds(understand("anything heavier than half a tonne?", mammals.vocab))
+    i = understand("the two heaviest animals", mammals.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("bodywt", True)] and i.k == 2
+    assert ("sleep_total", ">", 15.0) in _conds(understand("animals that sleep more than 15 hours a day", mammals.vocab))

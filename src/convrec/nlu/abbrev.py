@@ -134,8 +134,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             leading = used >= 2 and at >= 5 and at > bounds[0]
             if not (full or head or leading):
                 continue
-            if not (full or head) and columns_named(w[i:j], vocab, by_name_only=True):
-                continue  # "course number" names `course_num` itself: not a leading part of `course_numeric`
+            if not full and [c for c in columns_named(w[i:j], vocab, by_name_only=True) if c != col]:
+                continue  # "course number" names `course_num`, "sleep" `sleep_total`: not a part of another name
             covered = covered if (full or head) else covered - len(name)  # a whole name read beats a leading part
             if best is None or covered > best[2]:
                 best = (i, j, covered, col)
