@@ -208,3 +208,15 @@ def test_the_whole_before_its_part_and_the_plain_name_before_a_longer_one(mammal
     i = understand("the two heaviest animals", mammals.vocab)
     assert [(s.column, s.descending) for s in i.sort] == [("bodywt", True)] and i.k == 2
     assert ("sleep_total", ">", 15.0) in _conds(understand("animals that sleep more than 15 hours a day", mammals.vocab))
+
+
+@pytest.fixture(scope="module")
+def districts(home):
+    return _prepare(home, "ca-schools")
+
+
+def test_codes_written_short_and_numbers_that_belong_to_no_column(districts):
+    got = _conds(understand("k-8 districts outside los angeles county", districts.vocab))
+    assert ("grspan", "in", ("KK-08",)) in got and ("county", "not_in", ("Los Angeles",)) in got
+    assert not any(c[0] == "str" for c in got)  # "str" is inside "district", not a word of it
+    assert not any(c.column == "str" for c in understand("i want a big district, over 5000 students", districts.vocab).conditions)

@@ -10,6 +10,7 @@ read this way, only unclaimed words that are no other value, and only where one 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from importlib import resources
@@ -70,6 +71,50 @@ def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
                     got[tuple(name.split())] += [by_code[c] for c in cs if c in by_code]
         vocab.__dict__["_named_codes"] = got
     return got
+
+
+_LETTERS_DIGITS = re.compile(r"^([A-Za-z]{1,4})[\s\-./]*0*(\d{1,4})$")
+
+
+def _squeeze(letters: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", letters.lower())  # "KK" → "k"
+
+
+def lettered_codes(vocab: Vocabulary) -> dict[tuple[str, int], list[ValueHit]]:
+    """(letters, number) → the values written that way ("KK-06" is ("k", 6), so is "k-6")."""
+    got = vocab.__dict__.get("_lettered_codes")
+    if got is None:
+        got = {}
+        for col, hits in _category_values(vocab).items():
+            for h in hits:
+                m = _LETTERS_DIGITS.match(str(h.value))
+                if m:
+                    got.setdefault((m.group(1).lower(), int(m.group(2))), []).append(h)
+                    got.setdefault(("~" + _squeeze(m.group(1)), int(m.group(2))), []).append(h)
+        vocab.__dict__["_lettered_codes"] = got
+    return got
+
+
+def read_lettered_codes(p: Parse, vocab: Vocabulary) -> None:
+    """"k-6 districts" for grade span KK-06, "gs 9" for GS-09: a code written with its letters
+    once and its number without leading zeros is the catalog's code."""
+    index = lettered_codes(vocab)
+    if not index:
+        return
+    w, toks = p.words, p.toks
+    for i in range(len(w) - 1):
+        if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or len(w[i]) > 4 or not w[i + 1].isdigit():
+            continue
+        gap = p.toks[i + 1].start - toks[i].end
+        if gap > 1:
+            continue
+        hits = index.get((w[i], int(w[i + 1])))
+        if not hits:  # "k-6" for "KK-06": letters written once, when that names one value (not VS1 / VVS1)
+            hits = index.get(("~" + _squeeze(w[i]), int(w[i + 1])))
+            hits = hits if hits and len({h.value for h in hits}) == 1 else None
+        if hits and len({h.column for h in hits}) == 1:
+            p.values.append((Span(i, i + 2), [hits], " ".join(t.raw for t in toks[i:i + 2])))
+            p.claim(i, i + 2)
 
 
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:

@@ -292,7 +292,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
             and not family_years(vocab):
         return None, ""  # "fewer than 500k passengers in 2021": the year of the figures, not a value
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
-        if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
+        if c and (c in near or f" {c.replace('_', ' ')} " in f" {' '.join(near)} "  # whole words: `str` is not in "district"
+                  or any(part in near for part in c.split("_") if len(part) > 4)):
             return c, vocab.columns[c].role
     if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
         for c in vocab.role("rating"):

@@ -17,7 +17,7 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
-from convrec.nlu.codes import read_code_words
+from convrec.nlu.codes import read_code_words, read_lettered_codes
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -202,6 +202,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         fact_title(p, vocab, speaker)
     claim_listed(p, vocab, text)
     read_codes(p, vocab)
+    read_lettered_codes(p, vocab)
     title_words(p, vocab)
     read_acronym_columns(p, vocab)
     read_abbreviations(p, vocab)
