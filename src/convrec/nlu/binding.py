@@ -127,6 +127,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
+    if v is not None and c.max is not None and c.min is not None:
+        size = max(abs(float(c.min)), abs(float(c.max)))
+        if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size:
+            return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
     for a, b in best_words:
         p.claim(a, b)
     for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
