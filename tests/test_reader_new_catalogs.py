@@ -220,3 +220,19 @@ def test_codes_written_short_and_numbers_that_belong_to_no_column(districts):
     assert ("grspan", "in", ("KK-08",)) in got and ("county", "not_in", ("Los Angeles",)) in got
     assert not any(c[0] == "str" for c in got)  # "str" is inside "district", not a word of it
     assert not any(c.column == "str" for c in understand("i want a big district, over 5000 students", districts.vocab).conditions)
+
+
+@pytest.fixture(scope="module")
+def ssds(home):
+    return _prepare(home, "r3a-ssds")
+
+
+def test_comparatives_before_numbers_and_makers_before_names(ssds, sprints):
+    assert ("read", ">", 2000.0) in _conds(understand("something that reads faster than 2 GB/s", ssds.vocab))
+    assert ("time", "<", 10.0) in _conds(understand("who ran faster than 10 seconds", sprints.vocab))
+    i = understand("what's the read speed of the samsung 970 evo plus?", ssds.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("read",) and not i.conditions  # Samsung is part of the name
+    got = _conds(understand("anything that reads quicker than the samsung 860 evo?", ssds.vocab))
+    assert got == {("read", ">", _value(ssds, "860 Evo", "read"))}
+    got = _conds(understand("i want something that writes faster than my wd black sn750", ssds.vocab))
+    assert got == {("write", ">", _value(ssds, "Black SN750", "write"))}  # "wd": Western Digital's initials

@@ -80,6 +80,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 # user's unit is taken for the column's, if the column is named (below)
                 unknown_unit = conv is None
                 by_dimension = not unknown_unit  # "longer than 100 minutes" on a `length` column kept without a unit
+                if unknown_unit:
+                    conv = _fitting_unit(unit, v0, c)  # "2 GB/s" on a `read` column of 470–3500: megabytes
             factor = conv if conv is not None else 1.0
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
                     and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
@@ -141,6 +143,17 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _fitting_unit(unit: str, v: float | None, c) -> float | None:
+    """For a column whose unit nobody wrote down: the factor from the said unit to a unit it
+    converts to, where the value falls in the column's range and as said it does not; else None."""
+    from convrec.catalog.meaning import _factors
+
+    if v is None or c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
+        return None
+    fits = sorted((abs(f - 1.0), f) for f in _factors().get(unit, {}).values() if float(c.min) <= v * f <= float(c.max))
+    return fits[0][1] if len(fits) == 1 else None
 
 
 def family_years(vocab: Vocabulary) -> set[float]:

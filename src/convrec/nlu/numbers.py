@@ -36,7 +36,30 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         n = lex.compare[op].ends_at(w, k)
         if n:
             return op, k - n, j
+    if k > 0 and w[k - 1] == "than":  # "reads faster than 2 GB/s", "heavier than 500 kg": a comparative's way
+        up = _comparative_way(lex, w, k - 1)
+        if up is not None:
+            n = max(lex.comparative_more.ends_at(w, k - 1), lex.comparative_less.ends_at(w, k - 1),
+                    max((ph.ends_at(w, k - 1) for _, a, b in lex.comparative_dims for ph in (a, b)), default=0))
+            return (">" if up else "<"), k - 1 - n, j
     return None, i, j
+
+
+_TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
+"""said of a time taken these go the other way ("ran faster than 10 seconds": under 10)"""
+
+
+def _comparative_way(lex, w: list[str], end: int) -> bool | None:
+    """Does the comparative ending before ``w[end]`` ask for more (True) or less (False)?"""
+    for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
+        if phrases.ends_at(w, end):
+            return up
+    for _, more, less in lex.comparative_dims:
+        if more.ends_at(w, end):
+            return True
+        if less.ends_at(w, end):
+            return False
+    return None
 
 
 def read_numbers(p: Parse, vocab: Vocabulary) -> None:
@@ -125,6 +148,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i += 1
             continue
         op, s, e = _comparator(p, vocab, i, i + 1)
+        if op in ("<", ">") and w[s] in _TIME_WAYS and col in vocab.columns \
+                and column_dimensions(vocab, vocab.columns[col]) & {"time", "duration"}:
+            op = ">" if _TIME_WAYS[w[s]] else "<"  # "faster than 10 seconds": under 10
         if op is None and e < len(w) and w[e] in measure_words(vocab):
             for o in ("<=", ">="):  # "a full carat or more", "2 hours or less": the comparison after its unit
                 n2 = lex.compare[o].match_at(w, e + 1)

@@ -577,3 +577,21 @@ def title_words(p: Parse, vocab: Vocabulary) -> None:
         phrase = " ".join(words)
         p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
         p.claim(a, k + 1)
+
+
+def makers_of_mentions(p: Parse, vocab: Vocabulary) -> None:
+    """"the samsung 970 evo plus", "my wd black sn750": a maker said right before a model the
+    catalog names without it is part of the name, not a condition on every item (the maker's
+    value read from those words is dropped)."""
+    if not p.mentions or not p.values:
+        return
+    starts = {sp.start: m for sp, m in p.mentions}
+    keep = []
+    for span, groups, text in p.values:
+        m = starts.get(span.end)
+        hits = [h for g in groups for h in g]
+        if m is not None and hits and all(h.role == "creator" for h in hits) and any(
+                str(vocab.item_value(m.item_id, h.column) or "").lower() == str(h.value).lower() for h in hits):
+            continue
+        keep.append((span, groups, text))
+    p.values = keep

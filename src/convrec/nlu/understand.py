@@ -31,7 +31,8 @@ from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
-                                negation_scopes, quoted_titles, title_words, year_marked_titles)
+                                makers_of_mentions, negation_scopes, quoted_titles, title_words,
+                                year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names,
                                read_text_words, read_values, scope_words, typo_values)
@@ -227,6 +228,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_code_words(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
+    makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
