@@ -236,3 +236,11 @@ def test_comparatives_before_numbers_and_makers_before_names(ssds, sprints):
     assert got == {("read", ">", _value(ssds, "860 Evo", "read"))}
     got = _conds(understand("i want something that writes faster than my wd black sn750", ssds.vocab))
     assert got == {("write", ">", _value(ssds, "Black SN750", "write"))}  # "wd": Western Digital's initials
+
+
+def test_initials_that_stand_for_a_compound_and_best_as_a_superlative(colleges):
+    assert ("f_undergrad", "<", 1000.0) in _conds(understand("small private colleges, fewer than 1000 full time undergrads",
+                                                              colleges.vocab))
+    assert ("f_undergrad", ">", 20000.0) in _conds(understand("over 20k full-time undergrads", colleges.vocab))
+    i = understand("which of those has the best graduation rate?", colleges.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("grad_rate", True)]

@@ -295,6 +295,10 @@ def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
         p.claim(i, i + 1)
 
 
+def _fits(piece: str, word: str) -> bool:
+    return word.isalpha() and (word[0] == piece if len(piece) == 1 else _cut_from(piece, word) or _cut_from(piece, singular(word)))
+
+
 def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
     """A column named by initials, said in full: `str` ← "student teacher ratio", `S.F.Ratio` ←
     "student faculty ratio", `F.Undergrad` ← "full-time undergrads": each piece of the name
@@ -303,15 +307,20 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
     stop, w = vocab.lexicon.stop, p.words
     for c, pieces in _initialled(vocab):
         for i in range(len(w)):
-            k, ok = i, True
+            k, ok, at = i, True, []
             for n, piece in enumerate(pieces):
                 while n and k < len(w) and (w[k] in stop or w[k] == "-") and not p.claimed[k]:
                     k += 1
-                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or w[k] in stop or not (
+                at.append(k)
+                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or (w[k] in stop and len(w[k]) < 4) or not (
                         w[k][0] == piece if len(piece) == 1 else _cut_from(piece, w[k]) or _cut_from(piece, singular(w[k]))):
                     ok = False
                     break
                 k += 1
+                if len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k] == "-" \
+                        or (len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k].isalpha()
+                            and not _fits(pieces[n + 1], w[k]) and _fits(pieces[n + 1], w[k + 1])):
+                    k += 2 if w[k] == "-" else 1  # "full-time" / "full time" undergrads: one word for the "F"
             if not ok:
                 continue
             if c.type == "boolean":
@@ -319,6 +328,9 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(i, k)
             elif len(c.words) == 1:
                 p.words[k - 1] = c.words[0][0]
+            elif len(c.words) == len(pieces) and all(c.words):
+                for pos, g in zip(at, c.words):  # "full time undergrads" → `F.Undergrad`'s own words, "f undergrad"
+                    p.words[pos] = g[0]
             break
 
 

@@ -436,8 +436,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             p.claim(a, b)
 
 
-_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest"}
-_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest"}
+_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest", "best"}
+_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest", "worst"}
 _PACE = {"fastest", "quickest", "slowest"}
 """said of a time taken, these go the other way: the fastest time is the least"""
 
