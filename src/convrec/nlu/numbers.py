@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, said_year
 from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition, SortHint
@@ -351,9 +352,12 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple
                      for c in columns_named(after, vocab, by_name_only=True)):
         return None, ""  # "3 or more metro lines": it counts a column's values (lines), it bounds no measure
     fits = []
+    said_unit, _ = unit_after(p.words, i + 1)
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
             continue
+        if said_unit and said_unit != c.unit and convert(1.0, said_unit, c.unit or "-") is None:
+            continue  # "10 metres per second" bounds no column of seconds
         if c.min is None or c.max is None or float(c.max) <= float(c.min):
             continue
         lo, hi = float(c.min), float(c.max)
