@@ -137,3 +137,110 @@ def test_codes_said_as_words(sprints, hitters):
     assert ("division", "not_in", ("E",)) in got and ("rbi", ">=", 100.0) in got
     i = understand("the fastest time in the list", sprints.vocab)
     assert [(s.column, s.descending) for s in i.sort] == [("time", False)]
+
+
+@pytest.fixture(scope="module")
+def pcs(home):
+    return _prepare(home, "pc-prices")
+
+
+@pytest.fixture(scope="module")
+def stones(home):
+    return _prepare(home, "diamonds")
+
+
+def test_yes_no_columns_and_units_the_data_decides(pcs):
+    got = _conds(understand("i want a pc with a cd rom drive and the multimedia kit", pcs.vocab))
+    assert ("cd", "=", True) in got and ("multi", "=", True) in got  # a two-letter name; a word it starts
+    got = _conds(understand("no premium brand and no cd drive, under 1500", pcs.vocab))
+    assert ("premium", "=", False) in got and ("cd", "=", False) in got and not any(c[0] == "price" and c[1] == ">" for c in got)
+    got = _conds(understand("at least 16 megs of memory and more than 500 mb of hard disk", pcs.vocab))
+    assert ("ram", ">=", 16.0) in got and ("hd", ">", 500.0) in got  # `ram` holds 2–32: megabytes, whatever its name says
+
+
+def test_a_rate_column_is_not_its_denominator(stones):
+    got = _conds(understand("anything with clarity better than VS2 that's bigger than 1.5 ct?", stones.vocab))
+    assert ("carat", ">", 1.5) in got
+    assert ("priceperct", "<", 5000.0) in _conds(understand("price per carat under 5000", stones.vocab))
+
+
+@pytest.fixture(scope="module")
+def storms(home):
+    return _prepare(home, "r3b-hurricanes")
+
+
+@pytest.fixture(scope="module")
+def mammals(home):
+    return _prepare(home, "mammal-sleep")
+
+
+def test_standard_code_lists_and_no_made_up_popularity(storms, mammals):
+    i = understand("hurricanes that hit texas", storms.vocab)
+    assert ("affectedstates", "contains", "TX") in _conds(i) and not i.sort  # "hit" is no popularity here
+    got = {c.value for c in understand("which hurricanes hit either georgia or virginia", storms.vocab).conditions}
+    assert ("GA", "VA") in got or {"GA", "VA"} <= got
+    assert understand("was there ever a hurricane that hit california?", storms.vocab).missing == ("california",)
+    assert not any(c.column == "affectedstates" for c in understand("the 3 deadliest hurricanes", storms.vocab).conditions)
+    (c,) = [c for c in understand("which ones are near threatened or worse?", mammals.vocab).conditions]
+    assert c.column == "conservation" and {"nt", "vu", "en"} <= set(c.value) and "lc" not in c.value
+
+
+@pytest.fixture(scope="module")
+def airports(home):
+    return _prepare(home, "hb-airports")
+
+
+def test_time_zones_by_name_and_the_one_height_column(airports):
+    got = _conds(understand("how many airports are in the central time zone", airports.vocab))
+    assert ("tzone", "in", ("America/Chicago",)) in got
+    i = understand("top 3 highest airports on pacific time", airports.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("alt", True)] and i.k == 3
+    assert ("tzone", "in", ("Pacific/Honolulu",)) in _conds(understand("show me airports in hawaii", airports.vocab))
+    i = understand("how high is o'hare airport", airports.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("alt",) and i.mentions[0].title == "Chicago Ohare Intl"
+    i = understand("anything higher up than denver international?", airports.vocab)
+    assert [(c.column, c.op) for c in i.conditions] == [("alt", ">")]
+
+
+def test_the_whole_before_its_part_and_the_plain_name_before_a_longer_one(mammals):
+    assert ("bodywt", "<", 0.1) in _conds(understand("mammals that weigh less than 100 grams", mammals.vocab))
+    assert ("bodywt", ">", 500.0) in _conds(understand("anything heavier than half a tonne?", mammals.vocab))
+    i = understand("the two heaviest animals", mammals.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("bodywt", True)] and i.k == 2
+    assert ("sleep_total", ">", 15.0) in _conds(understand("animals that sleep more than 15 hours a day", mammals.vocab))
+
+
+@pytest.fixture(scope="module")
+def districts(home):
+    return _prepare(home, "ca-schools")
+
+
+def test_codes_written_short_and_numbers_that_belong_to_no_column(districts):
+    got = _conds(understand("k-8 districts outside los angeles county", districts.vocab))
+    assert ("grspan", "in", ("KK-08",)) in got and ("county", "not_in", ("Los Angeles",)) in got
+    assert not any(c[0] == "str" for c in got)  # "str" is inside "district", not a word of it
+    assert not any(c.column == "str" for c in understand("i want a big district, over 5000 students", districts.vocab).conditions)
+
+
+@pytest.fixture(scope="module")
+def ssds(home):
+    return _prepare(home, "r3a-ssds")
+
+
+def test_comparatives_before_numbers_and_makers_before_names(ssds, sprints):
+    assert ("read", ">", 2000.0) in _conds(understand("something that reads faster than 2 GB/s", ssds.vocab))
+    assert ("time", "<", 10.0) in _conds(understand("who ran faster than 10 seconds", sprints.vocab))
+    i = understand("what's the read speed of the samsung 970 evo plus?", ssds.vocab)
+    assert i.kind == "fact" and i.fact_columns == ("read",) and not i.conditions  # Samsung is part of the name
+    got = _conds(understand("anything that reads quicker than the samsung 860 evo?", ssds.vocab))
+    assert got == {("read", ">", _value(ssds, "860 Evo", "read"))}
+    got = _conds(understand("i want something that writes faster than my wd black sn750", ssds.vocab))
+    assert got == {("write", ">", _value(ssds, "Black SN750", "write"))}  # "wd": Western Digital's initials
+
+
+def test_initials_that_stand_for_a_compound_and_best_as_a_superlative(colleges):
+    assert ("f_undergrad", "<", 1000.0) in _conds(understand("small private colleges, fewer than 1000 full time undergrads",
+                                                              colleges.vocab))
+    assert ("f_undergrad", ">", 20000.0) in _conds(understand("over 20k full-time undergrads", colleges.vocab))
+    i = understand("which of those has the best graduation rate?", colleges.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("grad_rate", True)]

@@ -109,6 +109,12 @@ def _label(words: list[str]) -> str:
 
 
 def unit_of(words: list[str]) -> str:
+    # a unit the name writes ("weight_in_lbs", "speed_mph", "LF.PressureMB") before the one its noun implies
+    for k, w in enumerate(words):
+        if len(w) >= 2 and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
+            u = unit_for_word(w)
+            if u and not (k and words[k - 1] == "per"):
+                return u
     q = units_data()["quantity_units"]
     for w in reversed(words):  # the head noun is usually last ("total_fat", "engine_displacement")
         for form in (w, w[:-1] if w.endswith("s") else w, *spelling_variants(w)):
@@ -158,6 +164,15 @@ def _factors() -> dict[str, dict[str, float]]:
                     todo.append(b)
         out[start] = {b: f for b, f in seen.items() if b != start}
     return out
+
+
+def _unit_named(words: list[str]) -> str | None:
+    """The unit a column's whole label is ("miles per gallon" → mpg), else None."""
+    label = " ".join(words)
+    for unit, u in units_data()["units"].items():
+        if label in u["words"] and " " in label:
+            return unit
+    return None
 
 
 def column_words(words: list[str], role: str) -> list[list[str]]:
@@ -217,6 +232,11 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c.setdefault("facet", facet)
             words = expand(value_words) or words
             c["label"] = _label(words) if c["label"] == _label(expand(raw)) else c["label"]
+        said_unit = _unit_named(words)
+        if said_unit:  # "miles_per_gallon" is said "mpg", "40 miles per gallon", "fuel economy"
+            c["unit"] = c.get("unit") or said_unit
+            syn = units_data()["synonyms"].get(said_unit, [])
+            c.setdefault("words", [list(dict.fromkeys([said_unit, *unit_words(said_unit), *syn]))])
         c.setdefault("words", column_words(words, role))
         for k, v in (overrides.get(c["name"]) or {}).items():
             if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):

@@ -37,7 +37,7 @@ def _runtime_sources() -> list[Path]:
     root = Path(nlu.__file__).parent
     cat = Path(linking.__file__).parent
     return sorted([*root.glob("*.py"), *root.glob("lexicons/*.toml"), Path(linking.__file__), cat / "meaning.py",
-                   cat / "text.py", cat / "units.toml"])
+                   cat / "text.py", cat / "units.toml", cat / "codes.toml"])
 
 
 class CatalogAccess:

@@ -134,8 +134,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             leading = used >= 2 and at >= 5 and at > bounds[0]
             if not (full or head or leading):
                 continue
-            if not (full or head) and columns_named(w[i:j], vocab, by_name_only=True):
-                continue  # "course number" names `course_num` itself: not a leading part of `course_numeric`
+            if not full and [c for c in columns_named(w[i:j], vocab, by_name_only=True) if c != col]:
+                continue  # "course number" names `course_num`, "sleep" `sleep_total`: not a part of another name
             covered = covered if (full or head) else covered - len(name)  # a whole name read beats a leading part
             if best is None or covered > best[2]:
                 best = (i, j, covered, col)
@@ -267,7 +267,7 @@ def _single_word_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
         got = {}
         for form, hits in vocab.values.items():
             if " " not in form and form.isalpha() and len(form) >= 4:
-                hs = [h for h in hits if h.role in ("category", "tag")]
+                hs = [h for h in hits if h.role in ("category", "tag", "flag")]  # "multimedia" → `multi`
                 if hs:
                     got[form] = hs
         vocab.__dict__["_single_word_values"] = got
@@ -295,6 +295,10 @@ def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
         p.claim(i, i + 1)
 
 
+def _fits(piece: str, word: str) -> bool:
+    return word.isalpha() and (word[0] == piece if len(piece) == 1 else _cut_from(piece, word) or _cut_from(piece, singular(word)))
+
+
 def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
     """A column named by initials, said in full: `str` ← "student teacher ratio", `S.F.Ratio` ←
     "student faculty ratio", `F.Undergrad` ← "full-time undergrads": each piece of the name
@@ -303,15 +307,20 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
     stop, w = vocab.lexicon.stop, p.words
     for c, pieces in _initialled(vocab):
         for i in range(len(w)):
-            k, ok = i, True
+            k, ok, at = i, True, []
             for n, piece in enumerate(pieces):
                 while n and k < len(w) and (w[k] in stop or w[k] == "-") and not p.claimed[k]:
                     k += 1
-                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or w[k] in stop or not (
+                at.append(k)
+                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or (w[k] in stop and len(w[k]) < 4) or not (
                         w[k][0] == piece if len(piece) == 1 else _cut_from(piece, w[k]) or _cut_from(piece, singular(w[k]))):
                     ok = False
                     break
                 k += 1
+                if len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k] == "-" \
+                        or (len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k].isalpha()
+                            and not _fits(pieces[n + 1], w[k]) and _fits(pieces[n + 1], w[k + 1])):
+                    k += 2 if w[k] == "-" else 1  # "full-time" / "full time" undergrads: one word for the "F"
             if not ok:
                 continue
             if c.type == "boolean":
@@ -319,6 +328,9 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(i, k)
             elif len(c.words) == 1:
                 p.words[k - 1] = c.words[0][0]
+            elif len(c.words) == len(pieces) and all(c.words):
+                for pos, g in zip(at, c.words):  # "full time undergrads" → `F.Undergrad`'s own words, "f undergrad"
+                    p.words[pos] = g[0]
             break
 
 
@@ -343,7 +355,8 @@ def _initialled(vocab: Vocabulary) -> list:
             if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
                 continue
             pieces = name_words(c.name)
-            if len(pieces) == 1 and 3 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and word_rank(pieces[0]) is None:
+            rare = word_rank(pieces[0]) is None or (len(pieces[0]) == 2 and word_rank(pieces[0]) >= 10000)
+            if len(pieces) == 1 and 2 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and rare:  # "hd": hard drive
                 pieces = list(pieces[0])  # "str": each letter an initial
             if len(pieces) >= 2 and any(len(x) == 1 for x in pieces) and all(x.isalpha() for x in pieces):
                 got.append((c, pieces))

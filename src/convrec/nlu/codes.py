@@ -1,6 +1,6 @@
 """Values a catalog keeps as short codes, said as the words they stand for: "jamaican" → JAM,
-"canadian" → CAN, "trinidad" → TRI (the code starts the word); "near threatened" → nt,
-"vulnerable" → vu (initials, or the start of one word); "american league" → A, "the west
+"canadian" → CAN, "trinidad" → TRI (a code of three letters starts the word); "near threatened" →
+nt (initials); "american league" → A, "the west
 division" → W (a one-letter code is the initial of the word said right before the column's
 own word — alone, one letter says too little).
 
@@ -9,6 +9,11 @@ read this way, only unclaimed words that are no other value, and only where one 
 """
 
 from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from importlib import resources
 
 from convrec.catalog.text import noun_plural
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, Span
@@ -33,11 +38,101 @@ def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
     return got
 
 
+@lru_cache(maxsize=1)
+def _standard_lists() -> dict[str, dict[str, str]]:
+    text = resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _category_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    by: dict[str, dict[str, ValueHit]] = {}
+    for hits in vocab.values.values():
+        for h in hits:
+            if h.role in ("category", "tag"):
+                by.setdefault(h.column, {})[str(h.value)] = h
+    return {c: list(v.values()) for c, v in by.items() if 2 <= len(v) <= 200}
+
+
+def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
+    """(words of a name) → the code values it stands for, from the standard lists (US states,
+    IUCN categories) that a code column's values mostly come from."""
+    got = vocab.__dict__.get("_named_codes")
+    if got is None:
+        got = {}
+        for col, hits in _category_values(vocab).items():
+            by_code = {str(h.value).lower(): h for h in hits}
+            for names in _standard_lists().values():
+                listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()}
+                codes = {c for cs in listed.values() for c in cs}
+                if len(set(by_code) & codes) < max(2, 0.6 * len(by_code)):
+                    continue
+                for name, cs in listed.items():  # a name whose code no item has: said, never dropped
+                    got.setdefault(tuple(name.split()), [])
+                    got[tuple(name.split())] += [by_code[c] for c in cs if c in by_code]
+        vocab.__dict__["_named_codes"] = got
+    return got
+
+
+_LETTERS_DIGITS = re.compile(r"^([A-Za-z]{1,4})[\s\-./]*0*(\d{1,4})$")
+
+
+def _squeeze(letters: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", letters.lower())  # "KK" → "k"
+
+
+def lettered_codes(vocab: Vocabulary) -> dict[tuple[str, int], list[ValueHit]]:
+    """(letters, number) → the values written that way ("KK-06" is ("k", 6), so is "k-6")."""
+    got = vocab.__dict__.get("_lettered_codes")
+    if got is None:
+        got = {}
+        for col, hits in _category_values(vocab).items():
+            for h in hits:
+                m = _LETTERS_DIGITS.match(str(h.value))
+                if m:
+                    got.setdefault((m.group(1).lower(), int(m.group(2))), []).append(h)
+                    got.setdefault(("~" + _squeeze(m.group(1)), int(m.group(2))), []).append(h)
+        vocab.__dict__["_lettered_codes"] = got
+    return got
+
+
+def read_lettered_codes(p: Parse, vocab: Vocabulary) -> None:
+    """"k-6 districts" for grade span KK-06, "gs 9" for GS-09: a code written with its letters
+    once and its number without leading zeros is the catalog's code."""
+    index = lettered_codes(vocab)
+    if not index:
+        return
+    w, toks = p.words, p.toks
+    for i in range(len(w) - 1):
+        if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or len(w[i]) > 4 or not w[i + 1].isdigit():
+            continue
+        gap = p.toks[i + 1].start - toks[i].end
+        if gap > 1:
+            continue
+        hits = index.get((w[i], int(w[i + 1])))
+        if not hits:  # "k-6" for "KK-06": letters written once, when that names one value (not VS1 / VVS1)
+            hits = index.get(("~" + _squeeze(w[i]), int(w[i + 1])))
+            hits = hits if hits and len({h.value for h in hits}) == 1 else None
+        if hits and len({h.column for h in hits}) == 1:
+            p.values.append((Span(i, i + 2), [hits], " ".join(t.raw for t in toks[i:i + 2])))
+            p.claim(i, i + 2)
+
+
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:
+    stop, w = vocab.lexicon.stop, p.words
+    names = named_codes(vocab)
+    for n in (4, 3, 2, 1):  # "north carolina", "texas", "near threatened": names of a standard list
+        for i in range(len(w) - n + 1):
+            hits = names.get(tuple(w[i:i + n]))
+            if hits is None or any(p.claimed[k] for k in range(i, i + n)):
+                continue
+            if hits:
+                p.values.append((Span(i, i + n), [hits], " ".join(t.raw for t in p.toks[i:i + n])))
+            elif not p.negated(i):
+                p.missing.append(" ".join(t.raw for t in p.toks[i:i + n]))  # "a hurricane that hit california"
+            p.claim(i, i + n)
     codes = code_columns(vocab)
     if not codes:
         return
-    stop, w = vocab.lexicon.stop, p.words
 
     def free(i: int) -> bool:
         return 0 <= i < len(w) and not p.claimed[i] and w[i].isalpha() and w[i] not in stop
@@ -59,8 +154,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
                     break
         if p.claimed[i]:
             continue
-        if len(x) >= 5:  # "jamaican" → JAM, "vulnerable" → vu
-            hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 2 and x.startswith(str(h.value).lower())]
+        if len(x) >= 5:  # "jamaican" → JAM, "trinidad" → TRI (not "deadliest" → DE: two letters start too many words)
+            hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 3 and x.startswith(str(h.value).lower())]
             if len(hits) == 1:
                 take(i, i + 1, hits)
                 continue

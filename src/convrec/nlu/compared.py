@@ -76,9 +76,14 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             continue
         if num(w[a]) is not None:
             continue  # "more than 5": a number, not a name
-        link = vocab.linker.link(" ".join(t.raw for t in p.toks[a:b]))
+        link = vocab.linker.link(_raw(p, a, b))
+        if not (link.item_id and link.score >= 88) and b - a >= 2 and _is_maker(vocab, w[a]):
+            a += 1  # "my wd black sn750": the maker said before a name the catalog keeps without it
+            link = vocab.linker.link(_raw(p, a, b))
+            if link.item_id and not _makes(vocab, link.item_id, w[a - 1]):
+                continue
         if link.item_id and link.score >= 88:
-            p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, " ".join(t.raw for t in p.toks[a:b]),
+            p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, _raw(p, a, b),
                                                        "reference", "user", link.score)))
             p.claim(a, b)
 
@@ -90,8 +95,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
     w = p.words
     for span, m in list(p.mentions):
         k = span.start - 1
-        while k >= 0 and w[k] in _DETERMINERS:
-            k -= 1
+        while k >= 0 and (w[k] in _DETERMINERS or _makes(vocab, m.item_id, w[k])):
+            k -= 1  # "than the samsung 860 evo": the maker is part of the name
         ca, cb = _clause(p, span.start)
         if k >= 0 and w[k] == "than":
             found = _comparative(p, vocab, max(ca, k - 6), k)
@@ -149,3 +154,30 @@ def _column_word_positions(p: Parse, vocab: Vocabulary, col: str, free: list[int
     c = vocab.columns[col]
     said = {x for g in c.words for x in g} | {col.lower(), col.lower().rstrip("s"), col.lower().replace("_", " ")}
     return [x for x in free if p.words[x] in said or p.words[x].rstrip("s") in said]
+
+
+def _maker_forms(maker: str) -> set[str]:
+    words = maker.lower().split()
+    return {words[0], "".join(x[0] for x in words)} if words else set()  # "samsung"; "wd" for Western Digital
+
+
+def _makes(vocab: Vocabulary, item_id: str, word: str) -> bool:
+    """Is ``word`` the maker of this item, by its first word or initials ("samsung", "wd")?"""
+    return any(word in _maker_forms(str(vocab.item_value(item_id, c) or "")) for c in vocab.role("creator"))
+
+
+def _is_maker(vocab: Vocabulary, word: str) -> bool:
+    got = vocab.__dict__.get("_maker_words")
+    if got is None:
+        got = {f for c in vocab.role("creator") for h in vocab.values.values() for x in h
+               if x.column == c and len(str(x.value).split()) >= 1 for f in _maker_forms(str(x.value)) if len(f) >= 2}
+        vocab.__dict__["_maker_words"] = got
+    return word in got
+
+
+def _raw(p: Parse, a: int, b: int) -> str:
+    """The words as written, tokens the tokenizer split apart joined again ("sn750", not "sn 750")."""
+    out = p.toks[a].raw
+    for k in range(a + 1, b):
+        out += ("" if p.toks[k].start == p.toks[k - 1].end else " ") + p.toks[k].raw
+    return out

@@ -34,7 +34,16 @@ def dimension_column(vocab: Vocabulary, dim: str) -> str | None:
         if n:
             scored.append((n, c.name))
     scored.sort(reverse=True)
-    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+    if len(scored) > 1 and scored[0][0] == scored[1][0]:
+        # a tie of a whole and its part (`bodywt` up to 6654, `brainwt` up to 5.7, both kg): the whole,
+        # when its values are ten times larger; otherwise no guess
+        tied = [vocab.columns[n] for s, n in scored if s == scored[0][0]]
+        tied.sort(key=lambda c: -float(c.max or 0))
+        a, b = tied[0], tied[1]
+        if a.unit == b.unit and a.max is not None and b.max is not None and float(a.max) >= 10 * max(float(b.max), 1e-9):
+            return a.name
+        return None
+    if not scored:
         return None
     return scored[0][1]
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from convrec.catalog.text import PUNCT, norm, noun_plural
 from convrec.nlu.columns import columns_by_stem, columns_named, profile_columns_of
+from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, SOURCE_WORDS, num
@@ -30,11 +31,16 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
                                                            or any(x in ("you're", "youre", "ur") for x in w[:3])):
         return "chitchat", ()  # "are you a person or a bot", "you're funny": about me, whatever values it names
     # "how many ratings does Twilight have": a fact about the item, by column name
-    if mentions and question and len(mentions) == 1 and not conds:
+    # a word of the name the catalog writes otherwise ("the pontiac safari wagon" for "pontiac safari (sw)")
+    # is no condition of a question about it
+    name_words = all(c.column == "title" and c.op == "matches" for c in conds)
+    if mentions and question and len(mentions) == 1 and (not conds or name_words):
         named = columns_named(w, vocab, by_name_only=True)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
+        if not named:  # "how heavy is the pontiac safari", "how high is o'hare": the dimension's one column
+            named = _how_dimension(w, vocab)
         if named:  # "what year is X from and who did it": the column named and the one asked by keyword
             return "fact", tuple(dict.fromkeys(named + columns_named(w, vocab, keywords_only=True)))
     # "double whopper with cheese - how many calories": a fact about the items those words name
@@ -230,3 +236,13 @@ def _choice_mentions(p: Parse, vocab: Vocabulary) -> list[ItemMention]:
 
 def direction(op: str) -> str:
     return {"<": "lt", "<=": "lt", ">": "gt", ">=": "gt", "=": "eq", "!=": "ne"}.get(op, op)
+
+
+def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    for k in range(len(w) - 1):
+        if w[k] == "how" and w[k + 1] in vocab.lexicon.how_dimension:
+            for dim in vocab.lexicon.how_dimension[w[k + 1]]:
+                col = dimension_column(vocab, dim) if dim in vocab.lexicon.superlatives else None
+                if col:
+                    return (col,)
+    return ()

@@ -112,6 +112,8 @@ class Lexicon:
         self.comparative_more = Phrases.of(comp.get("more", []))
         self.comparative_less = Phrases.of(comp.get("less", []))
         self.comparative_verbs = Phrases.of(comp.get("verbs", []))
+        self.how_dimension = {norm(k): list(v) for k, v in data.get("how_dimension", {}).items()}
+        """"how heavy" → the dimensions whose column the question asks for"""
         self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
                                  for dim, (more, less) in comp.get("dimension", {}).items()]
         """generic comparatives (more, less) and each dimension's own, in the lexicon's order"""

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, said_year
 from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition, SortHint
-from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, unitless_factor
+from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
+from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -35,7 +37,30 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         n = lex.compare[op].ends_at(w, k)
         if n:
             return op, k - n, j
+    if k > 0 and w[k - 1] == "than":  # "reads faster than 2 GB/s", "heavier than 500 kg": a comparative's way
+        up = _comparative_way(lex, w, k - 1)
+        if up is not None:
+            n = max(lex.comparative_more.ends_at(w, k - 1), lex.comparative_less.ends_at(w, k - 1),
+                    max((ph.ends_at(w, k - 1) for _, a, b in lex.comparative_dims for ph in (a, b)), default=0))
+            return (">" if up else "<"), k - 1 - n, j
     return None, i, j
+
+
+_TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
+"""said of a time taken these go the other way ("ran faster than 10 seconds": under 10)"""
+
+
+def _comparative_way(lex, w: list[str], end: int) -> bool | None:
+    """Does the comparative ending before ``w[end]`` ask for more (True) or less (False)?"""
+    for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
+        if phrases.ends_at(w, end):
+            return up
+    for _, more, less in lex.comparative_dims:
+        if more.ends_at(w, end):
+            return True
+        if less.ends_at(w, end):
+            return False
+    return None
 
 
 def read_numbers(p: Parse, vocab: Vocabulary) -> None:
@@ -124,6 +149,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i += 1
             continue
         op, s, e = _comparator(p, vocab, i, i + 1)
+        if op in ("<", ">") and w[s] in _TIME_WAYS and col in vocab.columns \
+                and column_dimensions(vocab, vocab.columns[col]) & {"time", "duration"}:
+            op = ">" if _TIME_WAYS[w[s]] else "<"  # "faster than 10 seconds": under 10
         if op is None and e < len(w) and w[e] in measure_words(vocab):
             for o in ("<=", ">="):  # "a full carat or more", "2 hours or less": the comparison after its unit
                 n2 = lex.compare[o].match_at(w, e + 1)
@@ -146,7 +174,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 e += 1
             op = op if op not in (None, "=") else ">="
         if i in p.factors:  # a number bound by the column's words: its unit, then an "or more" after it
-            _, n_unit = _unit_after(w, i + 1)
+            _, n_unit = unit_after(w, i + 1)
             if n_unit and e <= i + 1:
                 e = i + 1 + n_unit
             for o in ("<=", ">="):
@@ -195,33 +223,6 @@ def _decade(x: str, lex) -> int | None:
     return lex.decade_words.get(x)
 
 
-def _unit_after(w: list[str], j: int) -> tuple[str | None, int]:
-    """The unit written right after a number at token j ("g", "mg", "hours", "miles per
-    gallon"): (unit, tokens it takes), or (None, 0)."""
-    from convrec.catalog.meaning import unit_for_word
-
-    for n in (3, 2, 1):
-        if j + n <= len(w):
-            u = unit_for_word(" ".join(w[j:j + n]))
-            if u is not None:
-                return u, n
-    return None, 0
-
-
-def _phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claimed: list[bool] | None = None) -> int | None:
-    """Where a (possibly multi-word) phrase occurs in w[lo:hi]: the unclaimed occurrence nearest
-    to token ``near``."""
-    parts = phrase.split()
-    found = [k for k in range(max(lo, 0), min(hi, len(w)) - len(parts) + 1) if w[k:k + len(parts)] == parts
-             and not (claimed and any(claimed[x] for x in range(k, k + len(parts))))]
-    return min(found, key=lambda k: abs(k - near)) if found else None
-
-
-def _round_in(v: float, div: float) -> bool:
-    """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
-    return abs(v / div - round(v / div, 3)) < 1e-9
-
-
 def _signed_column(vocab: Vocabulary) -> str | None:
     """The measure of this catalog that goes below zero when an item loses (profits, net
     income, change): a numeric column with values on both sides of zero, named like one."""
@@ -263,7 +264,7 @@ def signed_amounts(p: Parse, vocab: Vocabulary) -> None:
             if v is not None:
                 if v >= 1000 and float(info.max) < 10000:  # "a billion" on a column kept in billions
                     for div in (1e3, 1e6, 1e9):
-                        if _round_in(v, div) and v / div <= max(abs(float(info.min)), abs(float(info.max))):
+                        if round_in(v, div) and v / div <= max(abs(float(info.min)), abs(float(info.max))):
                             v /= div
                             break
                 v /= (info.scale or 1.0)
@@ -290,115 +291,6 @@ def signed_amounts(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(a - 1, a)
 
 
-def _bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
-    """A number bound to the numeric column a request names near it, by the column's words
-    and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
-    mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
-    column's stored unit)."""
-    from convrec.catalog.meaning import convert, unit_words
-
-    w = p.words
-    unit, _ = _unit_after(w, j)
-    # the words around the number, not reaching past another number
-    fam = _family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
-    lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
-    for k in range(i - 1, lo - 1, -1):
-        if num(w[k]) is not None and num(w[k]) not in fam:
-            lo = k + 1
-            break
-    for k in range(j, hi):
-        if num(w[k]) is not None and num(w[k]) not in fam:
-            hi = k
-            break
-    best, best_key, best_words = None, None, []
-    v0 = num(w[i])
-    if v0 is not None and v0 in _family_years(vocab):
-        return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
-    said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
-    for c in vocab.columns.values():
-        if c.type not in ("integer", "real") or c.role != "other" or not c.words:
-            continue  # price, rating, count and time columns have their own readers
-        factor, by_dimension, unknown_unit = 1.0, False, False
-        if unit is not None:
-            conv = convert(1.0, unit, c.unit) if c.unit else None
-            named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
-            if conv is None and not named_unit:
-                conv = unitless_factor(vocab, c, unit, v0)
-                if conv is None and c.unit:
-                    continue
-                # "under 5 grams of sugar" on a `sugars` column whose unit nobody wrote down: the
-                # user's unit is taken for the column's, if the column is named (below)
-                unknown_unit = conv is None
-                by_dimension = not unknown_unit  # "longer than 100 minutes" on a `length` column kept without a unit
-            factor = conv if conv is not None else 1.0
-            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
-                factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
-        matched, dist, where = 0, 99, []
-        for g in c.words:
-            hits = [(k, ph) for ph in g for k in [_phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
-                    and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))]  # "a million a year": a rate
-            if hits:
-                matched += 1
-                k, ph = min(hits, key=lambda x: abs(x[0] - i))
-                dist = min(dist, abs(k - i))
-                where.append((k, k + len(ph.split())))
-        if not matched and (unit is None or unknown_unit):
-            continue
-        coverage = matched / len(c.words)
-        unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)
-        if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
-            continue
-        # "4 cores, base clock …": the column named next to the number; of a measure by year
-        # ("population_2016" … "population_2021"), the year said, else the latest
-        key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest)
-        if best_key is None or key > best_key:
-            best, best_key, best_words = (c, factor), key, where
-    if best is None and unit is None:
-        return bind_by_dimension(p, vocab, i, lo, hi)
-    if best is None:
-        return None, "", 1.0
-    c, factor = best
-    v = num(w[i])
-    if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
-            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
-        # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
-        # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
-        for div in (1e3, 1e6, 1e9):
-            if float(c.min) <= v / div <= float(c.max) and _round_in(v, div):
-                factor = 1.0 / div
-                break
-    if v is not None and c.max is not None and c.min is not None and not unit and \
-            not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
-        return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
-    for a, b in best_words:
-        p.claim(a, b)
-    for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
-        if c.years and num(w[k]) is not None and num(w[k]) in c.years and not p.claimed[k]:
-            p.claim(k, k + 1)
-    for x in c.label.split():  # "40 mpg combined": the label's other words were said too
-        k = _phrase_at(w, x, lo, hi, i, p.claimed)
-        if k is not None and x not in vocab.lexicon.stop:
-            p.claim(k, k + 1)
-    return c.name, c.role, factor / (c.scale or 1.0)
-
-
-def _family_years(vocab: Vocabulary) -> set[float]:
-    """Every year a column of a measure-by-year family is named by (see ``vocab.year_families``)."""
-    got = vocab.__dict__.get("_family_years")
-    if got is None:
-        got = {float(y) for c in vocab.columns.values() for y in c.years}
-        vocab.__dict__["_family_years"] = got
-    return got
-
-
-def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
-    """Is a comparison written around the number at tokens [i, j)?"""
-    lex = vocab.lexicon
-    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
-    after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
-    return before or after
-
-
 def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
     """Which column a number speaks of, by the words around it and the columns' ranges."""
     lex, w = vocab.lexicon, p.words
@@ -410,7 +302,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
         return price_col, "price"
-    col, role, factor = _bind_by_words(p, vocab, i, j)
+    col, role, factor = bind_by_words(p, vocab, i, j)
     if col:
         p.factors[i] = factor
         return col, role
@@ -421,20 +313,21 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         return time_col, "time"
     if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
         return price_col, "price"
-    if v in _family_years(vocab) and not time_col:
+    if v in family_years(vocab) and not time_col:
         return None, ""  # "population change from 2016 to 2021": years that pick a column, not its values
     if not time_col and said_year(v, earliest=1900) and i > 0 and w[i - 1] in ("in", "during", "for", "of") \
-            and not _family_years(vocab):
+            and not family_years(vocab):
         return None, ""  # "fewer than 500k passengers in 2021": the year of the figures, not a value
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
-        if c and (c in near or c.replace("_", " ") in " ".join(near) or any(part in near for part in c.split("_") if len(part) > 4)):
+        if c and (c in near or f" {c.replace('_', ' ')} " in f" {' '.join(near)} "  # whole words: `str` is not in "district"
+                  or any(part in near for part in c.split("_") if len(part) > 4)):
             return c, vocab.columns[c].role
     if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
         for c in vocab.role("rating"):
             lo, hi = vocab.numeric_range(c)
             if lo is not None and lo <= v <= hi:
                 return c, "rating"
-    if v in _family_years(vocab) and not time_col:
+    if v in family_years(vocab) and not time_col:
         return None, ""  # a year that names a column of a measure by year, not a count
     if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
         c = vocab.first("count")
@@ -459,9 +352,12 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple
                      for c in columns_named(after, vocab, by_name_only=True)):
         return None, ""  # "3 or more metro lines": it counts a column's values (lines), it bounds no measure
     fits = []
+    said_unit, _ = unit_after(p.words, i + 1)
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
             continue
+        if said_unit and said_unit != c.unit and convert(1.0, said_unit, c.unit or "-") is None:
+            continue  # "10 metres per second" bounds no column of seconds
         if c.min is None or c.max is None or float(c.max) <= float(c.min):
             continue
         lo, hi = float(c.min), float(c.max)
@@ -502,6 +398,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             if not p.free(a, b):
                 continue
             text = " ".join(w[a:b])
+            if any(h.role == "flag" for h in vocab.lookup(text)):
+                continue  # "premium" where a yes/no column is called that: the column, not a price
             neg = p.negated(a)
             if name == "free" and price:
                 if w[a] == "free" and b < len(w) and w[b] in ("to", "time", "weekend", "trial"):
@@ -530,10 +428,11 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                         and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
                     continue  # "old hollywood", "old timey": a style, read as a preference
                 p.sort.append(SortHint(time_col, False, text))
-            elif name == "top_rated":
-                p.sort.append(SortHint(rating or count or "popularity", True, text))
-            elif name == "popular":
-                p.sort.append(SortHint(count or "popularity", True, text))
+            elif name in ("top_rated", "popular"):
+                col = (rating if name == "top_rated" else None) or count or "popularity"
+                if col == "popularity" and not vocab.has_interactions:
+                    continue  # nobody's ratings or plays here: "hurricanes that hit texas" says no popularity
+                p.sort.append(SortHint(col, True, text))
             elif name in ("cheapest", "priciest") and price:
                 p.sort.append(SortHint(price, name == "priciest", text))
             else:
@@ -541,8 +440,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             p.claim(a, b)
 
 
-_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest"}
-_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest"}
+_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest", "best"}
+_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest", "worst"}
 _PACE = {"fastest", "quickest", "slowest"}
 """said of a time taken, these go the other way: the fastest time is the least"""
 

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
 from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, said_year, tokenize, word_rank
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
-from convrec.nlu.vocab import Vocabulary
+from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
 _ENTRY_END = re.compile(r"[.!?](?=\s|$)")
@@ -419,6 +419,11 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
         # "the life expectancy in japan", "the elevation of denver intl": the name is the whole
         # run, or what follows its last preposition (the column's words come before it)
         tries = [run] + [run[k + 1:] for k in range(len(run) - 1, -1, -1) if w[run[k]] in _OF]
+        lead = 0
+        while lead < len(run) - 1 and w[run[lead]] in column_vocabulary(vocab):
+            lead += 1  # "how high is o'hare airport": "high" asks for the altitude; the name follows
+        if lead:
+            tries.append(run[lead:])
         for part in tries:
             if not part or sum(len(w[x]) for x in part) < 3:
                 continue
@@ -554,3 +559,39 @@ def context_titles(p: Parse, vocab: Vocabulary, speaker: str) -> None:
                 if len(ch) == 1 and link.method != "exact" and (word_rank(words[0]) or 10 ** 9) < COMMON_WORD_RANK:
                     continue  # "all done": an ordinary word is no loose match for "Are We Done Yet?"
                 _mention(p, vocab, ch[0], ch[-1] + 1, idx, speaker, link.score)
+
+
+def title_words(p: Parse, vocab: Vocabulary) -> None:
+    """"songs with love in the title", "anything with 'night' in its name": words of the title."""
+    w = p.words
+    for k in range(len(w)):
+        if w[k] not in ("title", "titles", "name", "names") or k < 3 or w[k - 2] != "in" \
+                or w[k - 1] not in ("the", "its", "their", "a"):
+            continue
+        a = next((j for j in range(k - 3, max(-1, k - 7), -1) if w[j] in ("with", "containing", "has", "have", "having")), None)
+        if a is None or a + 1 > k - 3 or any(p.claimed[j] for j in range(a + 1, k - 2)):
+            continue
+        words = [x for x in w[a + 1:k - 2] if x not in PUNCT and x not in ("'", '"', "the", "word")]
+        if not words:
+            continue
+        phrase = " ".join(words)
+        p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
+        p.claim(a, k + 1)
+
+
+def makers_of_mentions(p: Parse, vocab: Vocabulary) -> None:
+    """"the samsung 970 evo plus", "my wd black sn750": a maker said right before a model the
+    catalog names without it is part of the name, not a condition on every item (the maker's
+    value read from those words is dropped)."""
+    if not p.mentions or not p.values:
+        return
+    starts = {sp.start: m for sp, m in p.mentions}
+    keep = []
+    for span, groups, text in p.values:
+        m = starts.get(span.end)
+        hits = [h for g in groups for h in g]
+        if m is not None and hits and all(h.role == "creator" for h in hits) and any(
+                str(vocab.item_value(m.item_id, h.column) or "").lower() == str(h.value).lower() for h in hits):
+            continue
+        keep.append((span, groups, text))
+    p.values = keep

@@ -17,7 +17,7 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
-from convrec.nlu.codes import read_code_words
+from convrec.nlu.codes import read_code_words, read_lettered_codes
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -31,10 +31,11 @@ from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
-                                negation_scopes, quoted_titles, year_marked_titles)
+                                makers_of_mentions, negation_scopes, quoted_titles, title_words,
+                                year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names,
-                               read_text_words, read_values, scope_words, title_words, typo_values)
+                               read_text_words, read_values, scope_words, typo_values)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
 
@@ -202,6 +203,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         fact_title(p, vocab, speaker)
     claim_listed(p, vocab, text)
     read_codes(p, vocab)
+    read_lettered_codes(p, vocab)
     title_words(p, vocab)
     read_acronym_columns(p, vocab)
     read_abbreviations(p, vocab)
@@ -226,6 +228,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_code_words(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
+    makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)

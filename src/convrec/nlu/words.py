@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from convrec.catalog.text import COMMON_WORD_RANK, PUNCT, norm, noun_plural, singular, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span
@@ -29,7 +29,8 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not (
                     toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
-            if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper():
+            if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper() and not any(
+                    h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)):  # a yes/no `cd` is "cd"
                 continue  # "en" in a Spanish sentence is not the language code "en"
             if n > 1 and lex.negation.match_at(inner, 0):
                 continue  # "not seen": the user's negation, not a tag value "Not Seen"
@@ -57,24 +58,6 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
-
-
-def title_words(p: Parse, vocab: Vocabulary) -> None:
-    """"songs with love in the title", "anything with 'night' in its name": words of the title."""
-    w = p.words
-    for k in range(len(w)):
-        if w[k] not in ("title", "titles", "name", "names") or k < 3 or w[k - 2] != "in" \
-                or w[k - 1] not in ("the", "its", "their", "a"):
-            continue
-        a = next((j for j in range(k - 3, max(-1, k - 7), -1) if w[j] in ("with", "containing", "has", "have", "having")), None)
-        if a is None or a + 1 > k - 3 or any(p.claimed[j] for j in range(a + 1, k - 2)):
-            continue
-        words = [x for x in w[a + 1:k - 2] if x not in PUNCT and x not in ("'", '"', "the", "word")]
-        if not words:
-            continue
-        phrase = " ".join(words)
-        p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
-        p.claim(a, k + 1)
 
 
 def column_values(p: Parse, vocab: Vocabulary) -> None:
@@ -448,7 +431,8 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
     if not relation_said and "title" in vocab.text_words:
         keep = []
         for span, m in p.mentions:
-            stems = [stem_of(x) for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+            stems = [stem_of(x.replace("'", "")) for x in w[span.start:span.end]
+                     if x.replace("'", "").isalpha() and x not in lex.stop]  # "o'hare" is a word of the name
             col, n = _text_hits(vocab, stems) if stems else (None, 0)
             numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
             # "Journal of Finance", "… World Economy": a name (an inner "of", capitals mid-sentence), not a kind

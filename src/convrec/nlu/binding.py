@@ -1,0 +1,173 @@
+"""A number bound to the column a request names near it: by the column's words, the unit
+written after the number (converted to the column's own), and the column's range ("under 10
+grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" on a column of 2–32)."""
+
+from __future__ import annotations
+
+from convrec.nlu.dimensions import bind_by_dimension, unitless_factor
+from convrec.nlu.reading import Parse, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def unit_after(w: list[str], j: int) -> tuple[str | None, int]:
+    """The unit written right after a number at token j ("g", "mg", "hours", "miles per
+    gallon"): (unit, tokens it takes), or (None, 0)."""
+    from convrec.catalog.meaning import unit_for_word
+
+    for n in (3, 2, 1):
+        if j + n <= len(w):
+            u = unit_for_word(" ".join(w[j:j + n]))
+            if u is not None:
+                return u, n
+    return None, 0
+
+
+def phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claimed: list[bool] | None = None) -> int | None:
+    """Where a (possibly multi-word) phrase occurs in w[lo:hi]: the unclaimed occurrence nearest
+    to token ``near``."""
+    parts = phrase.split()
+    found = [k for k in range(max(lo, 0), min(hi, len(w)) - len(parts) + 1) if w[k:k + len(parts)] == parts
+             and not (claimed and any(claimed[x] for x in range(k, k + len(parts))))]
+    return min(found, key=lambda k: abs(k - near)) if found else None
+
+
+def round_in(v: float, div: float) -> bool:
+    """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
+    return abs(v / div - round(v / div, 3)) < 1e-9
+
+
+def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
+    """A number bound to the numeric column a request names near it, by the column's words
+    and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
+    mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
+    column's stored unit)."""
+    from convrec.catalog.meaning import convert, unit_words
+
+    w = p.words
+    unit, _ = unit_after(w, j)
+    # the words around the number, not reaching past another number
+    fam = family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
+    lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
+    for k in range(i - 1, lo - 1, -1):
+        if num(w[k]) is not None and num(w[k]) not in fam:
+            lo = k + 1
+            break
+    for k in range(j, hi):
+        if num(w[k]) is not None and num(w[k]) not in fam:
+            hi = k
+            break
+    best, best_key, best_words = None, None, []
+    v0 = num(w[i])
+    if v0 is not None and v0 in family_years(vocab):
+        return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
+    said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role != "other" or not c.words:
+            continue  # price, rating, count and time columns have their own readers
+        factor, by_dimension, unknown_unit = 1.0, False, False
+        label = (c.label or "").split()
+        per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
+        if unit is not None and (unit in per or per & set(unit_words(unit))):
+            continue  # "1.5 ct" is no value of a price per carat
+        if unit is not None:
+            conv = convert(1.0, unit, c.unit) if c.unit else None
+            named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
+            if conv is None and not named_unit:
+                conv = unitless_factor(vocab, c, unit, v0)
+                if conv is None and c.unit:
+                    continue
+                # "under 5 grams of sugar" on a `sugars` column whose unit nobody wrote down: the
+                # user's unit is taken for the column's, if the column is named (below)
+                unknown_unit = conv is None
+                by_dimension = not unknown_unit  # "longer than 100 minutes" on a `length` column kept without a unit
+                if unknown_unit:
+                    conv = _fitting_unit(unit, v0, c)  # "2 GB/s" on a `read` column of 470–3500: megabytes
+            factor = conv if conv is not None else 1.0
+            if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
+                    and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
+                factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
+            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
+                factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
+        matched, dist, where = 0, 99, []
+        for g in c.words:
+            if per & set(g) and len(c.words) > 1:
+                continue  # the rate's "per ct" alone names no price: it counts only beside "price"
+            hits = [(k, ph) for ph in g for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
+                    and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
+                    and not (k > 0 and w[k - 1] == "per" and not per)]  # "price per carat": not the carats
+            if hits:
+                matched += 1
+                k, ph = min(hits, key=lambda x: abs(x[0] - i))
+                dist = min(dist, abs(k - i))
+                where.append((k, k + len(ph.split())))
+        if not matched and (unit is None or unknown_unit):
+            continue
+        coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
+        unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)
+        if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
+            continue
+        # "4 cores, base clock …": the column named next to the number; of a measure by year
+        # ("population_2016" … "population_2021"), the year said, else the latest
+        # last, the whole before its part: `bodywt` (up to 6654 kg) before `brainwt` (up to 5.7) for "weighs"
+        key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
+        if best_key is None or key > best_key:
+            best, best_key, best_words = (c, factor), key, where
+    if best is None and unit is None:
+        return bind_by_dimension(p, vocab, i, lo, hi)
+    if best is None:
+        return None, "", 1.0
+    c, factor = best
+    v = num(w[i])
+    if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
+            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+        # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
+        # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
+        for div in (1e3, 1e6, 1e9):
+            if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
+                factor = 1.0 / div
+                break
+    if v is not None and c.max is not None and c.min is not None and not unit and \
+            not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
+        return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
+    if v is not None and c.max is not None and c.min is not None:
+        size = max(abs(float(c.min)), abs(float(c.max)))
+        if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size:
+            return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
+    for a, b in best_words:
+        p.claim(a, b)
+    for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
+        if c.years and num(w[k]) is not None and num(w[k]) in c.years and not p.claimed[k]:
+            p.claim(k, k + 1)
+    for x in c.label.split():  # "40 mpg combined": the label's other words were said too
+        k = phrase_at(w, x, lo, hi, i, p.claimed)
+        if k is not None and x not in vocab.lexicon.stop:
+            p.claim(k, k + 1)
+    return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _fitting_unit(unit: str, v: float | None, c) -> float | None:
+    """For a column whose unit nobody wrote down: the factor from the said unit to a unit it
+    converts to, where the value falls in the column's range and as said it does not; else None."""
+    from convrec.catalog.meaning import _factors
+
+    if v is None or c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
+        return None
+    fits = sorted((abs(f - 1.0), f) for f in _factors().get(unit, {}).values() if float(c.min) <= v * f <= float(c.max))
+    return fits[0][1] if len(fits) == 1 else None
+
+
+def family_years(vocab: Vocabulary) -> set[float]:
+    """Every year a column of a measure-by-year family is named by (see ``vocab.year_families``)."""
+    got = vocab.__dict__.get("family_years")
+    if got is None:
+        got = {float(y) for c in vocab.columns.values() for y in c.years}
+        vocab.__dict__["family_years"] = got
+    return got
+
+
+def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
+    """Is a comparison written around the number at tokens [i, j)?"""
+    lex = vocab.lexicon
+    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
+    after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
+    return before or after
