@@ -109,7 +109,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # "4 cores, base clock …": the column named next to the number; of a measure by year
         # ("population_2016" … "population_2021"), the year said, else the latest
         # last, the whole before its part: `bodywt` (up to 6654 kg) before `brainwt` (up to 5.7) for "weighs"
-        key = (coverage, unit_ok, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
+        exact = unit is not None and c.unit == unit  # "less than 5g" is sugar (g) before sodium (mg)
+        key = (coverage, unit_ok, exact, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
     if best is None and unit is None:

@@ -74,8 +74,8 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             b += 1
         if b == a or any(p.claimed[x] for x in range(a, b)) or sum(len(w[x]) for x in range(a, b)) < 3:
             continue
-        if num(w[a]) is not None:
-            continue  # "more than 5": a number, not a name
+        if num(w[a]) is not None or w[a] in ("$", "€", "£") or any(num(w[x]) is not None for x in range(a, min(b, a + 2))):
+            continue  # "more than 5", "more than $15": a number, not a name ("15 Days")
         link = vocab.linker.link(_raw(p, a, b))
         if not (link.item_id and link.score >= 88) and b - a >= 2 and _is_maker(vocab, w[a]):
             a += 1  # "my wd black sn750": the maker said before a name the catalog keeps without it
