@@ -244,3 +244,23 @@ def test_initials_that_stand_for_a_compound_and_best_as_a_superlative(colleges):
     assert ("f_undergrad", ">", 20000.0) in _conds(understand("over 20k full-time undergrads", colleges.vocab))
     i = understand("which of those has the best graduation rate?", colleges.vocab)
     assert [(s.column, s.descending) for s in i.sort] == [("grad_rate", True)]
+
+
+@pytest.fixture(scope="module")
+def players(home):
+    return _prepare(home, "r4a-nba-2019")
+
+
+@pytest.fixture(scope="module")
+def birds(home):
+    return _prepare(home, "r4b-bird-nests")
+
+
+def test_lengths_and_durations_in_everyday_units(players, birds):
+    assert ("height", ">=", 84.0) in _conds(understand("players 7 feet or taller", players.vocab))  # inches, unsaid
+    (c,) = [c for c in understand("guards shorter than 1.85 m", players.vocab).conditions if c.column == "height"]
+    assert c.op == "<" and abs(c.value - 72.83) < 0.01
+    i = understand("the 3 shortest players", players.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("height", False)] and i.k == 3
+    assert ("length", "<", 12.7) in _conds(understand("small birds, under 5 inches long", birds.vocab))  # cm, unsaid
+    assert ("incubate", ">", 14.0) in _conds(understand("birds that incubate for more than two weeks", birds.vocab))
