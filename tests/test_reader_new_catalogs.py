@@ -264,3 +264,8 @@ def test_lengths_and_durations_in_everyday_units(players, birds):
     assert [(s.column, s.descending) for s in i.sort] == [("height", False)] and i.k == 3
     assert ("length", "<", 12.7) in _conds(understand("small birds, under 5 inches long", birds.vocab))  # cm, unsaid
     assert ("incubate", ">", 14.0) in _conds(understand("birds that incubate for more than two weeks", birds.vocab))
+
+
+def test_a_superlative_before_a_column_name_sorts_that_column(birds):
+    i = understand("the 3 with the shortest total care time", birds.vocab)
+    assert [(s.column, s.descending) for s in i.sort] == [("totcare", False)] and i.k == 3

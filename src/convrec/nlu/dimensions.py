@@ -6,6 +6,7 @@ the word is left unread and named, never guessed."""
 from __future__ import annotations
 
 from convrec.catalog.text import norm
+from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -55,13 +56,27 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
             for a, b in phrases.find(w):
                 if any(p.claimed[k] for k in range(a, b)):
                     continue
-                col = dimension_column(vocab, dim)
+                named, e = _named_after(p, vocab, b)  # "the shortest total care time": that column, not a length
+                col = named or dimension_column(vocab, dim)
                 if col is None:
                     continue
                 if dim == "age" and vocab.columns[col].role == "time":
                     descending = not descending  # the oldest: the earliest year
                 p.sort.append(SortHint(col, descending, " ".join(t.raw for t in p.toks[a:b])))
-                p.claim(a, b)
+                p.claim(a, max(b, e))
+
+
+def _named_after(p: Parse, vocab: Vocabulary, b: int) -> tuple[str | None, int]:
+    """The one number column the 1–3 words after a superlative name, and where they end."""
+    w = p.words
+    for e in range(min(len(w), b + 3), b, -1):
+        if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
+            continue
+        cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
+                if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+        if len(cols) == 1:
+            return cols[0], e
+    return None, b
 
 
 _DIMENSION_NOUNS = {"weight": "weight", "mass": "weight", "size": "size", "area": "size", "length": "length",

@@ -47,6 +47,9 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
         tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
             and w[i - 1] in (",", ".", "?", "!", ";", "just", "only", "maybe", "like", "about", "pick", "choose", "say", "around")
+        # "the 3 with the shortest care time", "the 5 that sleep most": a count before what picks them
+        tail = tail or (i > 0 and w[i - 1] in ("the", "top") and i + span < len(w)
+                        and w[i + span] in ("with", "that", "which", "who", "whose", "where"))
         # "the cheapest 2", "the 3 biggest": a count beside the order it asks for
         ordered = bool(sort_words) and x not in ("one", "a") and (
             (i > 0 and w[i - 1] in sort_words) or (i + span < len(w) and w[i + span] in sort_words))
