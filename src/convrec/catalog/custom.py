@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.io import read_any_table
+from convrec.catalog.meaning import items_file_meaning
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
 from convrec.errors import DataError
 
@@ -283,7 +284,7 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
         ctype, conv = infer_column(raw[col], src.list_sep, force_list=col in src.list_cols)
         if cname == "year" and ctype == "real":
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
-        columns.append(ColumnSpec(cname, ctype, f"attribute '{col}' from the items file"))
+        columns.append(ColumnSpec(cname, ctype, items_file_meaning(str(col))))
         data[cname] = conv if not isinstance(conv, pd.Series) else conv.reset_index(drop=True)
         years = _iso_years(conv) if ctype == "text" else None
         if years is not None and f"{cname}_year" not in data:

@@ -207,6 +207,12 @@ _SOURCE = re.compile(r"^attribute '(.+)' from the items file$")
 _SAFE = re.compile(r"[^a-z0-9]")
 
 
+def items_file_meaning(header: str) -> str:
+    """What a column read from a user's items file means, naming its header as the file wrote it
+    (read back by :func:`annotate`, whose words come from that header's capitals: "HmRun")."""
+    return f"attribute '{header}' from the items file"
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""

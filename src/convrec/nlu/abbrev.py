@@ -312,8 +312,7 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                 while n and k < len(w) and (w[k] in stop or w[k] == "-") and not p.claimed[k]:
                     k += 1
                 at.append(k)
-                if k >= len(w) or p.claimed[k] or not w[k].isalpha() or (w[k] in stop and len(w[k]) < 4) or not (
-                        w[k][0] == piece if len(piece) == 1 else _cut_from(piece, w[k]) or _cut_from(piece, singular(w[k]))):
+                if k >= len(w) or p.claimed[k] or (w[k] in stop and len(w[k]) < 4) or not _fits(piece, w[k]):
                     ok = False
                     break
                 k += 1

@@ -21,18 +21,15 @@ from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
 def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
-    """column → its code values, for columns whose values are mostly codes."""
+    """column → its code values, for category columns whose values are mostly codes."""
     got = vocab.__dict__.get("_code_columns")
     if got is None:
-        by: dict[str, dict[str, ValueHit]] = {}
-        for hits in vocab.values.values():
-            for h in hits:
-                if h.role == "category":
-                    by.setdefault(h.column, {})[str(h.value)] = h
         got = {}
-        for col, vals in by.items():
-            codes = [h for v, h in vals.items() if 1 <= len(v) <= 3 and v.isalpha()]
-            if 2 <= len(vals) <= 80 and len(codes) >= 0.8 * len(vals):
+        for col, hits in _category_values(vocab).items():
+            if any(h.role != "category" for h in hits) or len(hits) > 80:
+                continue
+            codes = [h for h in hits if 1 <= len(str(h.value)) <= 3 and str(h.value).isalpha()]
+            if len(codes) >= 0.8 * len(hits):
                 got[col] = codes
         vocab.__dict__["_code_columns"] = got
     return got

@@ -33,27 +33,34 @@ def _clause(p: Parse, i: int) -> tuple[int, int]:
     return a, b
 
 
-def _comparative(p: Parse, vocab: Vocabulary, lo: int, hi: int) -> tuple[int, int, bool, list[tuple[str, bool]]] | None:
-    """The comparative nearest before ``hi`` in [lo, hi): (start, end, more?, [(dimension, more?)])."""
-    lex, w = vocab.lexicon, p.words
-    for end in range(hi, lo, -1):
-        dims = []
-        start = None
-        for dim, more, less in lex.comparative_dims:
-            for phrases, up in ((more, True), (less, False)):
-                n = phrases.ends_at(w, end)
-                if n and end - n >= lo:
-                    dims.append((dim, up))
-                    start = end - n if start is None else min(start, end - n)
-        generic = None
-        for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
+def comparative_ending(lex, w: list[str], end: int, lo: int = 0) -> tuple[int, bool, list[tuple[str, bool]]] | None:
+    """The comparative ending just before ``w[end]`` and starting at or after ``lo``: (its start,
+    more?, [(dimension, more?)] of a dimension's own comparative); a generic one ("more", "fewer")
+    decides the way when both are there."""
+    dims: list[tuple[str, bool]] = []
+    start, generic = None, None
+    for dim, more, less in lex.comparative_dims:
+        for phrases, up in ((more, True), (less, False)):
             n = phrases.ends_at(w, end)
             if n and end - n >= lo:
-                generic = up
+                dims.append((dim, up))
                 start = end - n if start is None else min(start, end - n)
-        if start is not None and not any(p.claimed[k] for k in range(start, end)):
-            up = generic if generic is not None else dims[0][1]
-            return start, end, up, dims
+    for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
+        n = phrases.ends_at(w, end)
+        if n and end - n >= lo:
+            generic = up
+            start = end - n if start is None else min(start, end - n)
+    if start is None:
+        return None
+    return start, generic if generic is not None else dims[0][1], dims
+
+
+def _comparative(p: Parse, vocab: Vocabulary, lo: int, hi: int) -> tuple[int, int, bool, list[tuple[str, bool]]] | None:
+    """The comparative nearest before ``hi`` in [lo, hi): (start, end, more?, [(dimension, more?)])."""
+    for end in range(hi, lo, -1):
+        got = comparative_ending(vocab.lexicon, p.words, end, lo)
+        if got is not None and not any(p.claimed[k] for k in range(got[0], end)):
+            return got[0], end, got[1], got[2]
     return None
 
 

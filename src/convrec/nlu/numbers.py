@@ -9,6 +9,7 @@ from dataclasses import replace
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, said_year
 from convrec.nlu.columns import columns_by_stem, columns_named
+from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
 from convrec.nlu.dimensions import column_dimensions
@@ -38,29 +39,14 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         if n:
             return op, k - n, j
     if k > 0 and w[k - 1] == "than":  # "reads faster than 2 GB/s", "heavier than 500 kg": a comparative's way
-        up = _comparative_way(lex, w, k - 1)
-        if up is not None:
-            n = max(lex.comparative_more.ends_at(w, k - 1), lex.comparative_less.ends_at(w, k - 1),
-                    max((ph.ends_at(w, k - 1) for _, a, b in lex.comparative_dims for ph in (a, b)), default=0))
-            return (">" if up else "<"), k - 1 - n, j
+        got = comparative_ending(lex, w, k - 1)
+        if got is not None:
+            return (">" if got[1] else "<"), got[0], j
     return None, i, j
 
 
 _TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
 """said of a time taken these go the other way ("ran faster than 10 seconds": under 10)"""
-
-
-def _comparative_way(lex, w: list[str], end: int) -> bool | None:
-    """Does the comparative ending before ``w[end]`` ask for more (True) or less (False)?"""
-    for phrases, up in ((lex.comparative_more, True), (lex.comparative_less, False)):
-        if phrases.ends_at(w, end):
-            return up
-    for _, more, less in lex.comparative_dims:
-        if more.ends_at(w, end):
-            return True
-        if less.ends_at(w, end):
-            return False
-    return None
 
 
 def read_numbers(p: Parse, vocab: Vocabulary) -> None:
