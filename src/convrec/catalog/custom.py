@@ -270,7 +270,7 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id
         titles = _titles_of(name, ids, [str(c) for c in raw.columns if c != src.id_col
-                                        and pd.api.types.is_numeric_dtype(raw[c])])  # the measures
+                                        and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:
         if col in (src.id_col, src.title_col):

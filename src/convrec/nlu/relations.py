@@ -50,6 +50,9 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         # "the 3 with the shortest care time", "the 5 that sleep most": a count before what picks them
         tail = tail or (i > 0 and w[i - 1] in ("the", "top") and i + span < len(w)
                         and w[i + span] in ("with", "that", "which", "who", "whose", "where"))
+        # "which 3 have the biggest drives?", "what 5 are the cheapest": a count asked by its question word
+        tail = tail or (i > 0 and w[i - 1] in lex.count_questions and i + span < len(w)
+                        and w[i + span] in lex.count_question_verbs)
         # "the cheapest 2", "the 3 biggest": a count beside the order it asks for
         ordered = bool(sort_words) and x not in ("one", "a") and (
             (i > 0 and w[i - 1] in sort_words) or (i + span < len(w) and w[i + span] in sort_words))

@@ -120,6 +120,11 @@ class _Outcome:
     """Words of the request used only to order the items (a soft preference)."""
     remembered: tuple[str, ...] = ()
     """Liked items from the person's earlier conversations the ranking read (long-term memory)."""
+    cut: bool = False
+    """The ranker ran and kept its best few of ``pool``."""
+    pool: list[str] | None = None
+    """Every candidate before the ranker kept its best few (None: the whole catalog): what a sort
+    ("the 5 cheapest") orders, so that it ranges over all that qualify, not the ranker's top 500."""
 
 
 _REFUSAL = re.compile(r"\b(sorry|apolog|can'?t|cannot|unable|not able|as an ai|language model|i don'?t have|"

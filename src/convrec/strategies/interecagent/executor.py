@@ -68,6 +68,8 @@ class Executor:
             exclude -= set(intent.listed)
         for step in plan.steps:
             args = _tool_input(step)
+            if step.tool == "rank":
+                out.pool, out.cut = (list(bus.candidates) if bus.candidates is not None else None), True
             if step.tool == "fetch":
                 if "surprise" in intent.notes and not intent.sort:
                     self._diversify(bus)
@@ -78,7 +80,7 @@ class Executor:
                     if intent.sort and out.soft and bus.candidates:  # "top rated space movies": the closest, then sorted
                         bus.set(list(bus.candidates[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)]), ranked=True)
                 if intent.sort:
-                    self._sort(bus, intent)
+                    self._sort(bus, intent, out)
                 args["k"] = min(50, step.k * VERIFY_POOL)
             obs = TOOLS[step.tool](args, ctx)
             if "error" in obs.data:
@@ -234,11 +236,17 @@ class Executor:
                    f"ordered {len(rows)} candidates by “{text}”", None, t)
         return text
 
-    def _sort(self, bus: CandidateBus, intent: RequestIntent) -> None:
-        """Stable re-order of the candidates by the columns the user asked to sort by."""
+    def _sort(self, bus: CandidateBus, intent: RequestIntent, out: "_Outcome | None" = None) -> None:
+        """Stable re-order of the candidates by the columns the user asked to sort by. Without a
+        soft wish the sort ranges over every candidate that qualified before the ranker cut its
+        list (``out.pool``, None = the whole catalog) — "the 5 cheapest" are the catalog's cheapest —
+        with the ranker's order breaking ties."""
         t = time.perf_counter()
         items = self.catalog.items
         ids = list(bus.candidates) if bus.candidates is not None else items.index.tolist()
+        if out is not None and out.cut and not out.soft:
+            seen = set(ids)
+            ids += [i for i in (out.pool if out.pool is not None else items.index.tolist()) if i not in seen]
         for hint in reversed(intent.sort):
             if hint.column not in items.columns:
                 continue
