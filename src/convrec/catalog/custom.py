@@ -60,6 +60,8 @@ def _column_name(raw: str) -> str:
 
 
 ID_NAMES = ("item_id", "id", "itemid", "item id")
+GIVEN_NAMES = ("first name", "firstname", "first", "given name", "forename", "fname", "name first")
+FAMILY_NAMES = ("last name", "lastname", "surname", "family name", "lname", "name last")
 TITLE_NAMES = ("title", "name", "item_name", "item name", "product_name", "product name", "model", "model_name")
 
 
@@ -78,6 +80,15 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
         col = named(ID_NAMES)
         if col is not None:
             src = replace(src, id_col=str(col))
+    if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns \
+            and named(TITLE_NAMES) is None:
+        parts = (named(GIVEN_NAMES), named(FAMILY_NAMES))
+        if parts[0] is not None and parts[1] is not None and "full name" not in raw.columns:
+            # a table of people with the name in two columns: "Karl-Anthony Towns" is how they are named
+            raw["full name"] = (raw[parts[0]].fillna("").astype(str).str.strip() + " "
+                                + raw[parts[1]].fillna("").astype(str).str.strip()).str.strip()
+            notes["title"] = f"items are named by '{parts[0]}' and '{parts[1]}' together; --title-col changes it"
+            return replace(src, title_col="full name")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
         col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col)
         if col is not None:

@@ -148,6 +148,43 @@ def core_forms(norms: Sequence[str]) -> dict[str, list[int]]:
     return {k: v for k, v in out.items() if len(v) == 1}
 
 
+_NICKNAME = re.compile(r'^(.*?)\s*["\u201c]+([^"\u201c\u201d]{2,30})["\u201d]+\s*(.*)$')
+
+
+def nickname_forms(title: str) -> tuple[str, ...]:
+    """A name with a nickname in quotes, as people say it: `H. Norwood "Barney" Ewell` →
+    "Barney Ewell" (the nickname and what follows) and "H. Norwood Ewell" (without it)."""
+    m = _NICKNAME.match(title)
+    rest = m.group(3).split() if m else []
+    if not m or not 1 <= len(rest) <= 2 or not all(x[:1].isupper() for x in rest):
+        return ()  # a surname after the quotes; not a song title with a quoted word
+    return (f"{m.group(2)} {m.group(3)}",) + ((f"{m.group(1)} {m.group(3)}",) if m.group(1).strip() else ())
+
+
+def alias_columns(items, columns: Sequence[dict]) -> list[str]:
+    """Text columns besides the title that name each item as people do (a common name beside a
+    Latin one, an English title beside the original): filled for nine items in ten, a different
+    value for (almost) every item, mostly letters, 4–60 characters, not codes."""
+    out = []
+    n = len(items)
+    for c in columns:
+        name = c.get("name")
+        if c.get("role") in ("id", "title") or c.get("type") != "text" or name not in items.columns or n < 2:
+            continue
+        vals = items[name].dropna().astype(str).str.strip()
+        vals = vals[vals != ""]
+        if len(vals) < 0.9 * n or vals.nunique() < 0.95 * len(vals):
+            continue
+        length = vals.str.len()
+        letters = vals.str.count(r"[A-Za-z]") / length.clip(lower=1)
+        if letters.median() < 0.5 or not 4 <= length.median() <= 60 \
+                or vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*").mean() > 0.5 \
+                or vals.str.split().str.len().median() > 6:
+            continue
+        out.append(name)
+    return out
+
+
 def initials(titles: Sequence[str]) -> dict[str, list[int]]:
     """The initials of each name of three or more words ("mit" for Massachusetts Institute of
     Technology), where one name has them; read only from a message written in capitals."""
@@ -168,7 +205,8 @@ class ItemLinker:
     """
 
     def __init__(self, item_ids: Sequence[str], titles: Sequence[str], popularity: Sequence[float] | None = None,
-                 years: Sequence | None = None, embeddings=None, threshold: float = 85.0):
+                 years: Sequence | None = None, embeddings=None, threshold: float = 85.0,
+                 aliases: Sequence[Sequence] = ()):
         self.ids = list(map(str, item_ids))
         self.titles = list(map(str, titles))
         self.norm = [normalize_title(t) for t in self.titles]
@@ -185,9 +223,15 @@ class ItemLinker:
         # short forms people write: without a series note "(Mistborn, #1)" or a subtitle after ":"
         self._alias: dict[str, list[int]] = {}
         for i, t in enumerate(self.titles):
-            for short in (_SERIES.sub("", t), t.split(":")[0] if ":" in t else ""):
+            for short in (_SERIES.sub("", t), t.split(":")[0] if ":" in t else "", *nickname_forms(t)):
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
+                    self._alias.setdefault(n, []).append(i)
+        # another column that names every item ("Common" beside a Latin `Species`): its names link too
+        for names in aliases:
+            for i, a in enumerate(names):
+                n = normalize_title(str(a)) if a is not None and str(a).strip() not in ("", "nan") else ""
+                if len(n) >= 3 and n not in self._exact:
                     self._alias.setdefault(n, []).append(i)
         # what people call an item without the class word most of the catalog's names carry:
         # "Harvard University" → "harvard", "Denver Intl" → "denver", "Core i7-8700K" → "i7 8700k"

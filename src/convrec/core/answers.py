@@ -71,7 +71,7 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
                 continue  # a look-up of everything known: an empty field is not news ("no RER connection")
             parts.append(f"its {label} is not in my catalog")
         elif info.role == "time":
-            parts.append(f"it was released in {_fmt(v)}" if "year" in c else f"its {label} is {_fmt(v)}")
+            parts.append(f"its {label} is {_fmt(v)}")
         elif info.role == "price":
             parts.append("it is free" if float(v) == 0 else f"it costs ${float(v):.2f}")
         elif isinstance(v, list):

@@ -23,6 +23,7 @@ from convrec.catalog.store import PreparedDataset
 from convrec.config import Config
 from convrec.errors import NotApplicable
 from convrec.models.registry import load_or_train
+from convrec.catalog.linking import alias_columns
 from convrec.tools.linking import ItemLinker, Link
 
 
@@ -274,7 +275,8 @@ class CatalogAccess:
             from convrec.models.registry import catalog_prior
 
             pop = catalog_prior(self.ds)
-        return ItemLinker(it["item_id"], it["title"], pop, years, embeddings=emb)
+        aliases = [it[c].tolist() for c in alias_columns(it, self.ds.columns)]
+        return ItemLinker(it["item_id"], it["title"], pop, years, embeddings=emb, aliases=aliases)
 
     @cached_property
     def vocab(self):

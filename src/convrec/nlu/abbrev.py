@@ -44,9 +44,12 @@ def _skeleton(piece: str, word: str) -> bool:
     return k == len(piece)
 
 
-def _cover(name: str, words: list[str], stop: frozenset[str] | set[str]) -> tuple[int, int] | None:
+def _cover(name: str, words: list[str], stop: frozenset[str] | set[str],
+           bounds: set[int] | frozenset[int] = frozenset()) -> tuple[int, int] | None:
     """The longest reading of ``name`` as cut from ``words[0], words[1], …`` (stop words between
-    them skipped): (letters of the name covered, words used), covering from the name's start."""
+    them skipped): (letters of the name covered, words used), covering from the name's start.
+    ``bounds``: where the name's own words end — a two-letter skeleton counts when it is the
+    name's first word ("hm" of "home" in `HmRun`, "pt" of "point" in `pt_diff`)."""
     best: tuple[int, int] | None = None
 
     def go(pos: int, j: int, used: int, pieces: int) -> None:
@@ -69,7 +72,9 @@ def _cover(name: str, words: list[str], stop: frozenset[str] | set[str]) -> tupl
             if rest[:n] == w[:n]:
                 go(pos + n, k + 1, k + 1, pieces + 1)
                 break
-        for n in range(min(len(rest), len(w)), 2, -1):  # the word's skeleton ("rms" of "rooms")
+        for n in range(min(len(rest), len(w)), 1, -1):  # the word's skeleton ("rms" of "rooms")
+            if n == 2 and not (pos == 0 and 2 in bounds):  # the name's first word only ("hm" of `HmRun`)
+                break
             if rest[:n] != w[:n] and _skeleton(rest[:n], w):
                 go(pos + n, k + 1, k + 1, pieces + 1)
                 break
@@ -114,10 +119,13 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
     for col, name in cands:
         best = None
         own = set(name_words(col))  # "life" is a stop word, and the first word of `life_exp_at_birth`
+        label = vocab.columns[col].label or ""  # `hmrun` labelled "hm run" from the file's `HmRun`
+        bounds_of = _boundaries(label if _LETTERS.sub("", label.lower()) == name else col)
         for i in range(len(w)):
-            if p.claimed[i] or not w[i].isalpha() or (w[i] in stop and w[i] not in own) or w[i][0] != name[0]:
+            if p.claimed[i] or not w[i].isalpha() or w[i][0] != name[0]:
                 continue
-            got = _cover(name, w[i:], stop)
+            stop_head = w[i] in stop and w[i] not in own  # "home runs" → `HmRun`: a stop word only in a whole name
+            got = _cover(name, w[i:], stop, bounds_of)
             if got is None:
                 continue
             covered, used = got
@@ -125,6 +133,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)):
                 continue
             full = covered == len(name) and (used >= 2 or covered >= 3 and w[i] != name and w[i][-1] == name[-1])
+            if stop_head and not (full and used >= 2):
+                continue
             tail = len(name) - covered
             head = covered >= 3 and (tail <= 2 or tail <= 3 and covered >= 4) and name[:covered] in (w[i], singular(w[i]))
             # "life expectancy" → `life_exp_at_birth`: two words read, the name's last whole words

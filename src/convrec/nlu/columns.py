@@ -89,6 +89,10 @@ def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
                 cols = gen or cols[:1]
             if role == "time" and not cols:
                 cols = vocab.role("date")
+            elif role == "time" and ("when" in w or "date" in w) and vocab.role("date"):
+                # "when did katrina make landfall": the day, where the catalog keeps one, not its year
+                dates = list(vocab.role("date"))
+                cols = dates + [c for c in cols if not any(c == f"{d}_year" for d in dates)]
             if role == "creator" and len(cols) > 1:
                 cols = cols[:1]
             found += [c for c in cols if c not in found]
@@ -150,3 +154,44 @@ _SUFFIXES = ("ations", "ation", "ings", "ing", "ages", "age", "ed", "es", "s", "
 def _roots(word: str) -> frozenset[str]:
     """The word and what is left of it without one ending (-ations, -ing, -age, -ed, -s …)."""
     return frozenset([word] + [word[:-len(s)] for s in _SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3])
+
+
+ASKED_COLUMN_SIM = 0.45
+"""How close in meaning (MiniLM cosine) a question must come to a column's label to ask for it."""
+ASKED_COLUMN_MARGIN = 0.15
+"""…and by how much more than to any other column: a question that could mean two is not read."""
+
+
+def nearest_column(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    """The column a question about one item asks for when no word names it, by meaning: "how many
+    people died in …" → `deaths`, "when was … discovered" → `year discovered`, "what number does
+    … wear" → `number`, "how many days does … incubate" → `Incubate`. The question (without the
+    item's name) and each of its content words are compared with every column's label; the
+    column nearest by the better of the two is taken when it is near enough and clearly nearer
+    than the next. Nothing without a sentence encoder."""
+    enc = getattr(vocab, "encoder", None)
+    if enc is None:
+        return ()
+    import numpy as np
+
+    got = vocab.__dict__.get("_label_vecs")
+    if got is None:
+        cols = [c for c in vocab.columns.values() if c.role not in ("id", "title") and c.name != "popularity"
+                and not c.name.startswith("attr_")]
+        labels = [c.label or c.name.replace("_", " ") for c in cols]
+        vecs = np.asarray(enc.encode(labels), dtype=np.float32) if cols else np.zeros((0, 1), np.float32)
+        got = ([c.name for c in cols], vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9))
+        vocab.__dict__["_label_vecs"] = got
+    names, vecs = got
+    stop = vocab.lexicon.stop
+    content = [x for x in words if x.isalpha() and x not in stop and len(x) >= 3]
+    text = " ".join(x for x in words if x.isalnum() or x == "'")
+    if len(names) < 2 or not content:
+        return ()
+    q = np.asarray(enc.encode([text] + content), dtype=np.float32)
+    q = q / np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-9)
+    sims = (q @ vecs.T).max(axis=0)
+    order = np.argsort(-sims)
+    if sims[order[0]] >= ASKED_COLUMN_SIM and sims[order[0]] - sims[order[1]] >= ASKED_COLUMN_MARGIN:
+        return (names[order[0]],)
+    return ()

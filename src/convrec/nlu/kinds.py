@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.text import PUNCT, norm, noun_plural
-from convrec.nlu.columns import columns_by_stem, columns_named, profile_columns_of
+from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
@@ -41,6 +41,9 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
         if not named:  # "how heavy is the pontiac safari", "how high is o'hare": the dimension's one column
             named = _how_dimension(w, vocab)
+        if not named:  # "how many people died in hurricane camille": the column nearest in meaning
+            inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
+            named = nearest_column([x for i, x in enumerate(w) if i not in inside], vocab)
         if named:  # "what year is X from and who did it": the column named and the one asked by keyword
             return "fact", tuple(dict.fromkeys(named + columns_named(w, vocab, keywords_only=True)))
     # "double whopper with cheese - how many calories": a fact about the items those words name
@@ -176,6 +179,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         # look-up of that item, not "more like it" (no one's likes to go on)
         kind, fact_cols = "fact", profile_columns_of(vocab)
     mentions = [m for _, m in p.mentions]
+    if kind == "fact" and not getattr(vocab, "has_interactions", True) and len(fact_cols) > 1:
+        fact_cols = tuple(c for c in fact_cols if c != "popularity")  # no one's interactions: no popularity to tell
     if kind == "fact":
         mentions = [replace(m, relation="asked") for m in mentions]
     elif kind == "choice":

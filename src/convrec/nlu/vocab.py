@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.linking import ItemLinker, normalize_title
+from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.catalog.text import spelling_variants, norm, plural, singular
 
@@ -162,7 +162,8 @@ class Vocabulary:
                 if c.get("distinct") != 1 or c.get("role") in ("id", "title") or c.get("type") in ("integer", "real")}
         if linker is None:
             years = items["year"] if "year" in items.columns else None
-            linker = ItemLinker(items["item_id"], items["title"], items["popularity"], years)
+            linker = ItemLinker(items["item_id"], items["title"], items["popularity"], years,
+                                aliases=[items[c].tolist() for c in alias_columns(items, ds.columns)])
         has = int(ds.manifest.get("interactions", 0)) > 0
         return cls.build(ds.domain, items, cols, linker, lexicon or load_lexicon(), has, ds.name)
 
