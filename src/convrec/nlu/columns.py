@@ -158,7 +158,7 @@ def _roots(word: str) -> frozenset[str]:
 
 ASKED_COLUMN_SIM = 0.45
 """How close in meaning (MiniLM cosine) a question must come to a column's label to ask for it."""
-ASKED_COLUMN_MARGIN = 0.15
+ASKED_COLUMN_MARGIN = 0.10
 """…and by how much more than to any other column: a question that could mean two is not read."""
 
 
