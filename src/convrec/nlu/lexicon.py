@@ -94,6 +94,7 @@ class Lexicon:
         self.decade_words = {norm(k2): int(v) for k2, v in num["decades"].items()}
         self.count_nouns, self.count_verbs = Phrases.of(num["count_nouns"]), Phrases.of(num["count_verbs"])
         self.count_questions, self.count_question_verbs = set(num.get("count_questions", [])), set(num.get("count_question_verbs", []))
+        self.singular_verbs = set(num.get("singular_verbs", []))
         c = data["compare"]
         sg = data.get("signed", {})
         self.loss, self.gain = Phrases.of(sg.get("loss", [])), Phrases.of(sg.get("gain", []))

@@ -113,6 +113,7 @@ def _scale(m: re.Match) -> str:
 
 
 _GLUED_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)([a-z%]{1,5})\b", re.I)
+_FEET_INCHES = re.compile(r"\b([1-9])\s*(?:'|\u2019|ft\.?|feet|foot)\s*(\d{1,2})(?![\d.])(?:\s*(?:\"|\u201d|''|inches\b|inch\b|in\b))?", re.I)
 _PREFIXED = re.compile(r"\b([a-z])(\d{1,2})(s?)\b", re.I)
 
 
@@ -127,6 +128,9 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
             return m.group(0)
         return f"{m.group(1)} {u}"
 
+    # "6'5", "6' 9\"", "6 ft 5 in": a height in feet and inches is that many inches
+    text = _FEET_INCHES.sub(lambda m: f"{int(m.group(1)) * 12 + int(m.group(2))} inches" if int(m.group(2)) < 12
+                            else m.group(0), text)
     # "km2", "km²", "sq mi": square units, which the tokenizer would split into a unit and a "2"
     text = re.sub(r"(?i)\b(km|mi|m|ft|cm)\s?(?:2|²)(?![\d])", lambda m: f" square {m.group(1).lower()}", text)
     text = re.sub(r"(?<=\d)\s?%", " percent", text)  # the tokenizer drops "%": "over 10%" = "over 10 percent"

@@ -302,6 +302,7 @@ class Vocabulary:
                 for a in self.lexicon.antonyms.get(f, ()):
                     if a not in index:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
+        _index_compounds(index, self.columns)
         _index_code_families(index)
         role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
@@ -457,6 +458,24 @@ class Vocabulary:
 
 
 _CODE_MEMBER = re.compile(r"^([A-Z]{2,5})[ -]?(\d{1,2})$")
+
+
+def _index_compounds(index: dict[str, dict[tuple[str, str], ValueHit]], columns: dict) -> None:
+    """A value joined from two of its column's own values ("Guard-Forward", "Forward-Guard",
+    "Drama/Romance") is also found by each of them: "the guards" are every player who plays guard."""
+    by_col: dict[str, dict[str, ValueHit]] = {}
+    for f, hits in index.items():
+        for (col, value), h in hits.items():
+            if h.role == "category" and norm(value) == f:
+                by_col.setdefault(col, {})[f] = h
+    for col, vals in by_col.items():
+        for f, h in list(vals.items()):
+            parts = [norm(x) for x in re.split(r"\s*[-/&]\s*", str(h.value)) if x.strip()]
+            if len(parts) < 2 or not all(x in vals and x != f for x in parts):
+                continue
+            for x in parts:
+                for form in {x, *(k for k, hs in index.items() if (col, vals[x].value) in hs and k != x)}:
+                    index.setdefault(form, {})[(col, h.value)] = h
 
 
 def _index_code_families(index: dict[str, dict[tuple[str, str], ValueHit]]) -> None:
