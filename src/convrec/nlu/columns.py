@@ -162,7 +162,7 @@ ASKED_COLUMN_MARGIN = 0.10
 """…and by how much more than to any other column: a question that could mean two is not read."""
 
 
-def nearest_column(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False) -> tuple[str, ...]:
     """The column a question about one item asks for when no word names it, by meaning: "how many
     people died in …" → `deaths`, "when was … discovered" → `year discovered`, "what number does
     … wear" → `number`, "how many days does … incubate" → `Incubate`. The question (without the
@@ -183,6 +183,9 @@ def nearest_column(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
         got = ([c.name for c in cols], vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9))
         vocab.__dict__["_label_vecs"] = got
     names, vecs = got
+    if numeric:  # a superlative sorts: only number columns
+        keep = [k for k, n in enumerate(names) if vocab.columns[n].type in ("integer", "real")]
+        names, vecs = [names[k] for k in keep], vecs[keep]
     stop = vocab.lexicon.stop
     content = [x for x in words if x.isalpha() and x not in stop and len(x) >= 3]
     text = " ".join(x for x in words if x.isalnum() or x == "'")

@@ -5,10 +5,10 @@ the word is left unread and named, never guessed."""
 
 from __future__ import annotations
 
-from convrec.catalog.text import norm
-from convrec.nlu.columns import columns_named
+from convrec.catalog.text import norm, noun_plural
+from convrec.nlu.columns import columns_named, nearest_column
 from convrec.nlu.intent import SortHint
-from convrec.nlu.reading import Parse, num
+from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -76,6 +76,13 @@ def _named_after(p: Parse, vocab: Vocabulary, b: int) -> tuple[str | None, int]:
                 if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
         if len(cols) == 1:
             return cols[0], e
+    # "who got the biggest raise?" (`percent_incr`): the one word after it names a column by meaning
+    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    if b < len(w) and not p.claimed[b] and not p.toks[b].punct and w[b].isalpha() and w[b] not in nouns \
+            and w[b] not in vocab.lexicon.stop and not vocab.lookup(w[b]):
+        cols = nearest_column([w[b]], vocab, numeric=True)
+        if cols:
+            return cols[0], b + 1
     return None, b
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, said_year
-from convrec.nlu.columns import columns_by_stem, columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
@@ -485,6 +485,15 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
             cols = [c for c in cols if len(set(norm(vocab.columns[c].label or c).split()) - optional) == 1]
         if len(cols) == 1:
             p.sort.append(SortHint(cols[0], True, p.toks[a].raw))
+            p.claim(a, a + 1)
+            return
+    for a, x in enumerate(p.words):  # "the 3 deadliest" (`deaths`), "the strongest quakes": by meaning
+        if p.claimed[a] or len(x) < 6 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop \
+                or x in vocab.lexicon.non_superlatives:
+            continue
+        cols = nearest_column([x], vocab, numeric=True)
+        if cols:
+            p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
             p.claim(a, a + 1)
             return
 
