@@ -52,7 +52,12 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                     # "amd": an acronym the catalog writes in capitals (3-4 letters), and no common English word
                     caps = caps or (n == 1 and 3 <= len(phrase) <= 4 and top.value.isupper() and top.value.lower() == phrase
                                     and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK)
-                    if not (by or caps or len(inner) >= 2 or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
+                    # "any madonna songs?", "tolkien's books": a maker's name right before what it made
+                    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+                    before_noun = n == 1 and len(phrase) >= 4 and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK \
+                        and j < len(w) and (w[j] in nouns or (w[j] in ("'s", "s") and j + 1 < len(w) and w[j + 1] in nouns))
+                    if not (by or caps or before_noun or len(inner) >= 2
+                            or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
                         continue
                 groups = [[h for h in hits if h.column == top.column]]
             groups = [_with_longer_forms(vocab, g) for g in groups]
