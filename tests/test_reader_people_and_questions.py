@@ -178,3 +178,15 @@ def test_a_superlative_no_word_spells_sorts_by_meaning(storms, quakes, raises):
     assert i.sort and i.sort[0].column == "percent_incr" and i.sort[0].descending
     i = understand("the interest in forests", storms.vocab)  # words in -est that are no superlative
     assert not i.sort
+
+
+@pytest.fixture(scope="module")
+def airports(home):
+    return _prepare(home, "hb-airports")
+
+
+def test_a_value_just_beyond_the_range_keeps_its_unit(airports, nba, birds):
+    # altitudes up to ~9,000 ft: "higher than 10,000 feet" asks beyond them (none), not for 1.9 miles
+    assert ("alt", ">", 10000.0) in _conds(understand("any airport higher than 10,000 feet?", airports.vocab))
+    assert ("height", ">", 84.0) in _conds(understand("players taller than 7 feet", nba.vocab))  # inches, by the range
+    assert ("length", "<", 12.7) in _conds(understand("small birds, under 5 inches long", birds.vocab))  # cm

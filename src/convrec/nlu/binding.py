@@ -153,6 +153,9 @@ def _fitting_unit(unit: str, v: float | None, c) -> float | None:
 
     if v is None or c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
         return None
+    lo, hi = float(c.min), float(c.max)
+    if hi < v <= hi * 2:
+        return None  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range, not in another unit
     fits = sorted((abs(f - 1.0), f) for f in _factors().get(unit, {}).values() if float(c.min) <= v * f <= float(c.max))
     return fits[0][1] if len(fits) == 1 else None
 

@@ -120,9 +120,15 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     dims = {d for d, (_, _, words) in vocab.lexicon.superlatives.items() if said & words}
     if not dims or not dims & column_dimensions(vocab, c):
         return None
+    lo, hi = float(c.min), float(c.max)
+    if hi < v <= hi * 2:
+        return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: just beyond the range as said, no other unit
+    edge = 0.01 * (hi - lo)  # a conversion that lands at the very edge of the range is no fit (10,000 ft as 1.9 mi)
     fits = []
     for other in units_data().get("units", {}):
         f = 1.0 if other == unit else convert(1.0, unit, other)
-        if f is not None and float(c.min) <= v * f <= float(c.max):
+        if f is not None and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):
             fits.append((f != 1.0, f))
+    if not fits and (lo > 0 and lo / 10 < v < hi * 10 or lo <= 0 and v < hi * 10):
+        return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range as said
     return min(fits)[1] if fits else None
