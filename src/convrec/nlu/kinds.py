@@ -41,7 +41,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
         if not named:  # "how heavy is the pontiac safari", "how high is o'hare": the dimension's one column
             named = _how_dimension(w, vocab)
-        if not named:  # "how many people died in hurricane camille": the column nearest in meaning
+        if not named and not lex.fact_open.contains(w):  # "how many people died in hurricane camille": by meaning
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = nearest_column([x for i, x in enumerate(w) if i not in inside], vocab)
         if named:  # "what year is X from and who did it": the column named and the one asked by keyword

@@ -453,9 +453,8 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
             if not ids and last.raw.lower().endswith(("'s", "’s")) and last.w == last.raw.lower()[:-2]:
                 phrase = " ".join([t.raw for t in toks[i:j - 1]] + [last.raw[:-2]])  # "Microsoft's market value"
                 ids = vocab.title_ids(phrase)
-            if not ids and len(last.w) >= 5 and last.w.endswith("s") and last.w.isalpha() \
-                    and not vocab.lookup(last.w) and j < len(w) and not p.claimed[j] and w[j] not in lex.stop \
-                    and not w[j].endswith("s"):
+            if not ids and n == 1 and len(last.w) >= 5 and last.w.endswith("s") and last.w.isalpha() \
+                    and not vocab.lookup(last.w) and j < len(w) and not p.claimed[j] and w[j] in column_vocabulary(vocab):
                 # "andrews wind speed" in a question: a possessive written without its apostrophe
                 phrase = " ".join([t.raw for t in toks[i:j - 1]] + [last.raw[:-1]])
                 ids = vocab.title_ids(phrase)
