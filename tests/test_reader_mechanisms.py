@@ -247,9 +247,22 @@ def test_the_brain_reads_unread_words_and_the_catalog_checks_it(schools):
     assert checked(v, "nosuch", "=", "1", "x") is None
     brain = ScriptedLLM([{"filters": [{"column": "tuition", "op": "<=", "value": "15000"},
                                       {"column": "private", "op": "=", "value": "maybe"}]}])
-    kept, step = brain_conditions(brain, v, "state run places with fees below 15000", ["state run", "fees"], "colleges")
+    kept, step, sort = brain_conditions(brain, v, "state run places with fees below 15000", ["state run", "fees"], "colleges")
+    assert sort is None
     assert [(c.column, c.op, c.value) for c in kept] == [("tuition", "<=", 15000.0)]  # "maybe" is no yes/no
     assert "kept 1" in step["output"] and "tuition" in brain.calls[0]["messages"][-1]["content"]
+
+
+def test_the_brain_reads_a_superlative_no_rule_read_into_a_sort(schools):
+    from convrec.core.brain_read import brain_conditions
+    from convrec.llm.fake import ScriptedLLM
+
+    v = schools.vocab
+    brain = ScriptedLLM([{"filters": [], "sort": {"column": "tuition", "order": "highest"}}] * 2)
+    kept, step, sort = brain_conditions(brain, v, "the poshest colleges", ["poshest"], "colleges")
+    assert not kept and (sort.column, sort.descending) == ("tuition", True) and "sort tuition desc" in step["output"]
+    _, _, sort = brain_conditions(brain, v, "colleges with a nice campus", ["nice campus"], "colleges")
+    assert sort is None  # no superlative was written: a sort the brain imagined is not taken
 
 
 def test_brain_read_joins_the_turn_for_a_capable_brain_only(schools, tmp_path):
@@ -275,7 +288,7 @@ def test_brain_read_with_the_real_embedded_model_keeps_only_what_the_catalog_con
 
     llm = open_local_llm(max_tokens=120)
     try:
-        kept, step = brain_conditions(llm, schools.vocab, "colleges that are state run with fees below 15000",
+        kept, step, _ = brain_conditions(llm, schools.vocab, "colleges that are state run with fees below 15000",
                                       ["state run", "fees"], "colleges")
     finally:
         llm.close()

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from convrec.catalog.text import norm
-from convrec.nlu.intent import Condition
+from convrec.nlu.intent import Condition, SortHint
 
 OPS = ("=", "!=", "<", "<=", ">", ">=")
 
@@ -99,18 +99,26 @@ def checked(vocab, column: str, op: str, value: Any, words: str) -> Condition | 
     return Condition(column, "in", tuple(keep), words, c.role) if keep else None
 
 
-def brain_conditions(llm, vocab, message: str, unread: list[str], domain_plural: str) -> tuple[list[Condition], dict]:
-    """(conditions the brain read from the unread words and the catalog confirmed, trace step)."""
+def brain_conditions(llm, vocab, message: str, unread: list[str], domain_plural: str
+                     ) -> tuple[list[Condition], dict, SortHint | None]:
+    """(conditions the brain read from the unread words and the catalog confirmed, trace step, the
+    number column a superlative among them sorts by — "the strongest quakes", "the wealthiest")."""
     from pydantic import BaseModel, Field, create_model
 
     from convrec.llm.errors import LLMError
 
     cols = _columns(vocab)
     if not cols or not unread:
-        return [], {}
+        return [], {}, None
     Filter = create_model("Filter", column=(Literal[tuple(cols)], ...), op=(Literal[OPS], ...), value=(str, ...),
                           __base__=BaseModel)
-    Read = create_model("Read", filters=(list[Filter], Field(default_factory=list, max_length=3)), __base__=BaseModel)
+    numbers = [c for c in cols if vocab.columns[c].type in ("integer", "real")]
+    fields: dict[str, Any] = {"filters": (list[Filter], Field(default_factory=list, max_length=3))}
+    if numbers:  # "the strongest", "the wealthiest": a superlative no rule read sorts by a number column
+        Sort = create_model("Sort", column=(Literal[tuple(numbers)], ...), order=(Literal["highest", "lowest"], ...),
+                            __base__=BaseModel)
+        fields["sort"] = (Sort | None, None)
+    Read = create_model("Read", **fields, __base__=BaseModel)
     p = _prompts()
     words = ", ".join(f'"{u}"' for u in unread)[:200]
     t = time.perf_counter()
@@ -121,10 +129,23 @@ def brain_conditions(llm, vocab, message: str, unread: list[str], domain_plural:
                                 Read, max_tokens=120, purpose="read unread words")
     except LLMError as e:
         return [], {"tool": "brain_read", "input": {"words": unread}, "output": "", "candidates": None,
-                    "error": str(e)[:200], "ms": round((time.perf_counter() - t) * 1000, 1)}
+                    "error": str(e)[:200], "ms": round((time.perf_counter() - t) * 1000, 1)}, None
     said = " ".join(unread)
     kept = [cond for f in got.filters if (cond := checked(vocab, f.column, f.op, f.value, said)) is not None]
+    got_sort = getattr(got, "sort", None)
+    # a sort only for a superlative the user wrote: never one the brain imagined
+    sort = SortHint(got_sort.column, got_sort.order == "highest", said) \
+        if got_sort is not None and _superlative(unread, vocab) else None
     step = {"tool": "brain_read", "input": {"words": unread},
-            "output": "; ".join(f"{f.column} {f.op} {f.value}" for f in got.filters) + f" → kept {len(kept)}",
+            "output": "; ".join(f"{f.column} {f.op} {f.value}" for f in got.filters)
+            + (f"; sort {sort.column} {'desc' if sort.descending else 'asc'}" if sort else "") + f" → kept {len(kept)}",
             "candidates": None, "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
-    return kept, step
+    return kept, step, sort
+
+
+def _superlative(words: list[str], vocab) -> bool:
+    """Do the unread words hold a superlative ("strongest", "most fuel efficient", "best paid")?"""
+    lex = vocab.lexicon
+    toks = " ".join(words).lower().split()
+    return any((x.endswith("est") and len(x) >= 5 and x not in lex.non_superlatives) or x in ("most", "least", "top")
+               for x in toks)

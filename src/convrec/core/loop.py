@@ -302,12 +302,15 @@ class TurnLoop:
             return intent
         from convrec.core.brain_read import brain_conditions
 
-        kept, step = brain_conditions(self.llm, self.catalog.vocab, message, list(intent.unmatched), self.catalog_plural())
+        kept, step, sort = brain_conditions(self.llm, self.catalog.vocab, message, list(intent.unmatched),
+                                            self.catalog_plural())
         if step:
             ctx.steps.append(step)
-        if not kept:
+        sort = sort if sort is not None and not intent.sort else None
+        if not kept and sort is None:
             return intent
         return replace(intent, conditions=tuple(intent.conditions) + tuple(kept), unmatched=(),
+                       sort=tuple(intent.sort) + ((sort,) if sort else ()),
                        notes=tuple(intent.notes) + (f"read by the brain: {', '.join(intent.unmatched)}",))
 
     def _item_words(self) -> frozenset[str]:
