@@ -190,3 +190,21 @@ def test_a_value_just_beyond_the_range_keeps_its_unit(airports, nba, birds):
     assert ("alt", ">", 10000.0) in _conds(understand("any airport higher than 10,000 feet?", airports.vocab))
     assert ("height", ">", 84.0) in _conds(understand("players taller than 7 feet", nba.vocab))  # inches, by the range
     assert ("length", "<", 12.7) in _conds(understand("small birds, under 5 inches long", birds.vocab))  # cm
+
+
+@pytest.fixture(scope="module")
+def cpus(home):
+    return _prepare(home, "cpus")
+
+
+@pytest.fixture(scope="module")
+def houses(home):
+    return _prepare(home, "windsor-houses")
+
+
+def test_a_number_before_its_column_word_in_a_follow_up(cpus, hitters, houses):
+    assert ("cores", "=", 64.0) in _conds(understand("just the 64 core ones", cpus.vocab))  # not a count of 64
+    assert ("years", "<=", 6.0) in _conds(understand("which of them had 6 years or less in the league", hitters.vocab))
+    got = _conds(understand("3 bedrooms and 2 bathrooms or more", houses.vocab))
+    assert ("bedrooms", "=", 3.0) in got and ("bathrms", ">=", 2.0) in got
+    assert understand("give me the top 5", cpus.vocab).k == 5  # still a count where no column word follows

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.meaning import convert
-from convrec.catalog.text import norm, said_year
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column
+from convrec.catalog.text import norm, noun_plural, said_year
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
@@ -34,6 +34,14 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
             return op, min(i, start), j + n
     if j < len(w) and w[j] == "+":
         return ">=", min(i, start), j + 1
+    jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by
+    while jj < len(w) and jj < j + 3 and p.claimed[jj] and not p.toks[jj].punct:
+        jj += 1
+    if jj > j:
+        for op in ("<=", ">="):
+            n = lex.compare[op].match_at(w, jj)
+            if n:
+                return op, min(i, start), jj + n
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
         if n:
@@ -280,8 +288,11 @@ def signed_amounts(p: Parse, vocab: Vocabulary) -> None:
 def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, text_words: set[str]) -> tuple[str | None, str]:
     """Which column a number speaks of, by the words around it and the columns' ranges."""
     lex, w = vocab.lexicon, p.words
-    if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars"):
-        return None, ""  # "top 3 most rated": a count of items, not a condition
+    if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars") \
+            and not (w[j] in column_vocabulary(vocab) and w[j] not in vocab.lexicon.stop and j + 1 < len(w)
+                     and w[j + 1] in ("ones", "one", "models", "kinds", noun_plural(vocab.domain), vocab.domain)) \
+            and not unit_after(w, j)[0]:
+        return None, ""  # "top 3 most rated": a count of items, not a condition ("the 64 core ones" is one)
     near = w[max(0, i - 3):min(len(w), j + 3)]
     price_col, time_col = vocab.first("price"), vocab.first("time")
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
