@@ -208,3 +208,13 @@ def test_a_number_before_its_column_word_in_a_follow_up(cpus, hitters, houses):
     got = _conds(understand("3 bedrooms and 2 bathrooms or more", houses.vocab))
     assert ("bedrooms", "=", 3.0) in got and ("bathrms", ">=", 2.0) in got
     assert understand("give me the top 5", cpus.vocab).k == 5  # still a count where no column word follows
+
+
+def test_superlatives_of_the_word_after_them(raises, hitters, airports):
+    i = understand("the 3 highest paid people", raises.vocab)  # not the rating "High"; `current_salary` by "paid"
+    assert i.k == 3 and [(s.column, s.descending) for s in i.sort] == [("current_salary", True)] and not i.conditions
+    i = understand("top 5 home run hitters", hitters.vocab)
+    assert i.k == 5 and i.sort[0].column == "hmrun"
+    i = understand("the highest grossing airports", airports.vocab)  # a word no column has: not the altitude
+    assert not i.sort and "grossing" in " ".join(i.unmatched)
+    assert understand("the highest airports", airports.vocab).sort[0].column == "alt"

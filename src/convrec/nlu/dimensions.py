@@ -6,7 +6,7 @@ the word is left unread and named, never guessed."""
 from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -57,6 +57,8 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                 if any(p.claimed[k] for k in range(a, b)):
                     continue
                 named, e = _named_after(p, vocab, b)  # "the shortest total care time": that column, not a length
+                if not named and _qualifies_next(p, vocab, a, b):
+                    continue  # "highest grossing", "highest paid": the superlative of the word after it, not a height
                 col = named or dimension_column(vocab, dim)
                 if col is None:
                     continue
@@ -64,6 +66,18 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                     descending = not descending  # the oldest: the earliest year
                 p.sort.append(SortHint(col, descending, " ".join(t.raw for t in p.toks[a:b])))
                 p.claim(a, max(b, e))
+
+
+def _qualifies_next(p: Parse, vocab: Vocabulary, a: int, b: int) -> bool:
+    """Is a general superlative ("highest", "lowest") said of the unread word after it ("highest
+    grossing", "lowest paid") — a word that is no item noun, value or column word of this catalog?"""
+    w = p.words
+    if b - a != 1 or w[a] not in ("highest", "lowest", "greatest", "biggest", "largest") or b >= len(w):
+        return False
+    x = w[b]
+    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    return not p.claimed[b] and x.isalpha() and x not in vocab.lexicon.stop and x not in nouns \
+        and not vocab.lookup(x) and x not in column_vocabulary(vocab) and x.endswith(("ing", "ed"))
 
 
 def _named_after(p: Parse, vocab: Vocabulary, b: int) -> tuple[str | None, int]:

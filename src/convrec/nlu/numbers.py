@@ -453,6 +453,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         b = a + 1
         while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
             b += 1
+        count = None  # "top 5 home run hitters": the count, then the column
+        if x == "top" and b < len(w) and not p.claimed[b] and num(w[b]) is not None and float(num(w[b])).is_integer() \
+                and 1 <= num(w[b]) <= 50:
+            count, b = int(num(w[b])), b + 1
         for e in range(min(len(w), b + 3), b, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
                 continue
@@ -470,6 +474,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     a -= 1  # "sorted by market value"
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
                 p.claim(a, e)
+                if count is not None and p.k is None:
+                    p.k = count
                 break
         else:
             continue
