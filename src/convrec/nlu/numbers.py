@@ -506,8 +506,9 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
             return
     for a, x in enumerate(p.words):  # "the 3 deadliest" (`deaths`), "the strongest quakes": by meaning
         if p.claimed[a] or len(x) < 6 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop \
-                or x in vocab.lexicon.non_superlatives:
-            continue
+                or x in vocab.lexicon.non_superlatives or any(
+                    ph.contains([x]) for more, less, _ in vocab.lexicon.superlatives.values() for ph in (more, less)):
+            continue  # "highest", "biggest": a dimension's, read by its own reader
         cols = nearest_column([x], vocab, numeric=True)
         if cols:
             p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
