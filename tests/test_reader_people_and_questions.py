@@ -105,6 +105,8 @@ def test_a_second_column_that_names_every_item_links(birds, storms, nba):
     i = understand("how many days does an american robin incubate its eggs", birds.vocab)
     assert i.kind == "fact" and i.mentions[0].title == "Turdus migratorius"  # `Common` beside the Latin `Species`
     assert "incubate" in i.fact_columns
+    i = understand("birds that lay more eggs than a robin", birds.vocab)  # "robin": the alias without its class word
+    assert ("no_eggs", ">", 4.0) in _conds(i)  # "eggs" names the number of eggs
     i = understand("what was andrews wind speed when it made landfall?", storms.vocab)  # Andrew's, no apostrophe
     assert i.kind == "fact" and i.mentions[0].title == "Andrew" and "lf_windsmph" in i.fact_columns
     # a column of repeated values names no item: the team is no alias of a player

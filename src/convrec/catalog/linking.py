@@ -229,10 +229,14 @@ class ItemLinker:
                     self._alias.setdefault(n, []).append(i)
         # another column that names every item ("Common" beside a Latin `Species`): its names link too
         for names in aliases:
-            for i, a in enumerate(names):
-                n = normalize_title(str(a)) if a is not None and str(a).strip() not in ("", "nan") else ""
+            norms = [normalize_title(str(a)) if a is not None and str(a).strip() not in ("", "nan") else ""
+                     for a in names]
+            for i, n in enumerate(norms):
                 if len(n) >= 3 and n not in self._exact:
                     self._alias.setdefault(n, []).append(i)
+            for n, idx in core_forms(norms).items():  # "robin" for American Robin, as for titles
+                if n not in self._exact and n not in self._alias:
+                    self._alias[n] = idx
         # what people call an item without the class word most of the catalog's names carry:
         # "Harvard University" → "harvard", "Denver Intl" → "denver", "Core i7-8700K" → "i7 8700k"
         for n, idx in core_forms(self.norm).items():
