@@ -10,6 +10,8 @@ model inside itself. Every step is a no-op when its result exists, so calling it
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from dataclasses import asdict, dataclass
 from typing import Callable
@@ -192,7 +194,12 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
         src = json.loads(custom_source_path(config, ds.name).read_text())
     except (OSError, ValueError):
         pass
-    ruled = domain_from_names(ds.name, str(src.get("title_col") or ""),
+    title_col = str(src.get("title_col") or "")
+    for c in ds.columns:  # the column the items are named by, as prepare resolved it ("item title (column 'baker')")
+        m = re.search(r"column '([^']+)'", str(c.get("meaning", ""))) if c.get("role") == "title" else None
+        if m:
+            title_col = m.group(1)
+    ruled = domain_from_names(ds.name, title_col,
                               [str(c["name"]) for c in ds.columns  # the measures ("price", "sleep_total")
                                if c.get("role") not in ("id", "title") and c.get("type") in ("integer", "real")])
     got = {"domain": ruled or "item", "by": "rules" if ruled else "default"}

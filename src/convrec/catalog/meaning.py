@@ -66,9 +66,9 @@ def _split_compound(w: str) -> list[str]:
     """"marketvalue" → market value, "horsepower" stays: two common words written as one, when
     the whole is no word of its own; or a word and a known abbreviation ("bodywt" → body wt,
     "avginc" → avg inc), which :func:`expand` then writes out."""
-    if len(w) < 5 or not w.isalpha() or word_rank(w) is not None:
-        return [w]
     ab = units_data()["abbrev"]
+    if len(w) < 5 or not w.isalpha() or word_rank(w) is not None or w in ab:
+        return [w]  # "numeric" is a word of its own (not "num" + "eric")
     for k in range(2, len(w) - 1):
         a, b = w[:k], w[k:]
         common_a = len(a) >= 3 and (word_rank(a) or 10 ** 9) < 10000
@@ -336,7 +336,8 @@ def _bands(spec: Any, where: str) -> dict[str, list[float | None]]:
 
 
 GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record", "records", "data", "dataset",
-                     "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id"}
+                     "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id",
+                     "code", "key", "label", "description", "text", "full", "common", "model"}
 
 
 def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:
@@ -346,6 +347,9 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     columns, not the items); None when the names do not say it. ``columns``: the number columns."""
     from convrec.catalog.text import singular
 
+    t = name_words(title_col)
+    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:
+        return singular(t[0])  # a title column named "course", "wine", "baker": what one item is
     measured = {singular(x) for c in columns for x in name_words(c) if x.isalpha() and len(x) >= 3}
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
     words = [w for w in name_words(name) if w.isalpha()]

@@ -66,7 +66,12 @@ def norm(text: str) -> str:
     return " ".join(t.w for t in tokenize(text) if not t.punct and t.w not in "$€£+")
 
 
+_SAME_IN_PLURAL = frozenset({"species", "series", "sheep", "deer", "fish", "aircraft", "means", "news"})
+
+
 def singular(w: str) -> str:
+    if w in _SAME_IN_PLURAL:
+        return w
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith(("ches", "shes", "xes", "sses")) and len(w) > 4:

@@ -25,7 +25,8 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
-                not set(g) <= GENERIC_NOUNS and "number" not in g for g in c.words) and all(
+                not set(g) <= GENERIC_NOUNS and any(re.search(rf"\b{re.escape(x)}\b", text) for x in g)
+                for g in c.words) and all(
                 set(g) <= GENERIC_NOUNS or "number" in g  # "eggs" names the number of eggs
                 or any(re.search(rf"\b{re.escape(x)}\b", text) for x in g) for g in c.words):
             named.append(c.name)  # "how many calories in …", "highway mpg of …": by the column's words
