@@ -299,7 +299,7 @@ def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
         fits = [(v, hs) for v, hs in vals.items()
                 if v != s and (v.startswith(s) and len(v) - len(s) <= 3 or len(v) >= 4 and s.startswith(v))
                 and s not in (v + "est", v + "er", v + "iest", v[:-1] + "iest", v + v[-1] + "est", v + "ly")
-                and not (word_rank(s) is not None and word_rank(v) is not None)]  # "build" is no "building"
+                and not (v.startswith(s) and word_rank(s) is not None and word_rank(v) is not None)]  # "build": no "building"
         # ("highest" is no High, "larger" no Large: the value's comparative or superlative compares)
         hits = list({(h.column, h.value): h for _, hs in fits for h in hs}.values())  # "rodentia", "rodentias": one
         if len(hits) != 1:
