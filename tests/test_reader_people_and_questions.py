@@ -220,3 +220,10 @@ def test_superlatives_of_the_word_after_them(raises, hitters, airports):
     i = understand("the highest grossing airports", airports.vocab)  # a word no column has: not the altitude
     assert not i.sort and "grossing" in " ".join(i.unmatched)
     assert understand("the highest airports", airports.vocab).sort[0].column == "alt"
+
+
+def test_exceptions_and_either_the_or_the(elements, nba):
+    i = understand("group 1 elements except hydrogen", elements.vocab)
+    assert [(m.title, m.relation) for m in i.mentions] == [("Hydrogen", "disliked")] and i.excluded
+    got = [c for c in understand("a center from either the spurs or the jazz", nba.vocab).conditions if c.column == "team"]
+    assert len(got) == 1 and set(got[0].value) == {"Spurs", "Jazz"}  # either team, not both at once

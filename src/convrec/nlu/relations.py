@@ -312,7 +312,7 @@ def _enumerated_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span
             # "a funny and scary movie": one item with both; "comedies and dramas": either
             one_item = set(gap) <= {"and", "&"} and start > 0 and p.words[start - 1] in ("a", "an", "one")
             if 0 < len(gap) <= 2 and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
-                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some") for g in gap):
+                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some", "the") for g in gap):
                 run.append(cur)
             else:
                 runs.append(run)
