@@ -227,3 +227,43 @@ def test_exceptions_and_either_the_or_the(elements, nba):
     assert [(m.title, m.relation) for m in i.mentions] == [("Hydrogen", "disliked")] and i.excluded
     got = [c for c in understand("a center from either the spurs or the jazz", nba.vocab).conditions if c.column == "team"]
     assert len(got) == 1 and set(got[0].value) == {"Spurs", "Jazz"}  # either team, not both at once
+
+
+def _custom(home: Config, tmp_path_factory, name: str, rows: list[dict]) -> CatalogAccess:
+    import csv
+
+    path = tmp_path_factory.mktemp(name) / "items.csv"
+    with open(path, "w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=list(rows[0]))
+        wr.writeheader()
+        wr.writerows(rows)
+    src = CustomSource(items=str(path), id_col="id", title_col="name")
+    p = custom_source_path(home, name)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(src.to_json())
+    return CatalogAccess(prepare(home, name, kcore_k=1), home)
+
+
+def test_ordinal_values_said_in_words(home, tmp_path_factory):
+    import random
+
+    rnd = random.Random(4)
+    fares = _custom(home, tmp_path_factory, "fares", [
+        {"id": i, "name": f"Passenger {i}", "PClass": rnd.choice(["1st", "2nd", "3rd"]), "age": rnd.randint(1, 80)}
+        for i in range(1, 150)])
+    flats = _custom(home, tmp_path_factory, "flats", [
+        {"id": i, "name": f"Flat {i}", "floor": rnd.choice(["1st floor", "2nd floor", "3rd floor", "4th floor"]),
+         "rent": rnd.randint(500, 3000)} for i in range(1, 150)])
+    pupils = _custom(home, tmp_path_factory, "pupils", [
+        {"id": i, "name": f"Pupil {i}", "grade": rnd.choice(["4th", "5th", "6th"]), "score": rnd.randint(40, 100)}
+        for i in range(1, 150)])
+    assert ("pclass", "in", ("1st",)) in _conds(understand("first class passengers", fares.vocab))
+    assert ("floor", "in", ("2nd floor",)) in _conds(understand("flats on the second floor under 1000", flats.vocab))
+    assert ("grade", "in", ("5th",)) in _conds(understand("fifth grade pupils", pupils.vocab))
+
+
+def test_an_item_named_by_its_id_with_only_look_up_words_is_a_look_up(nba, raises, pcs):
+    for acc, msg in ((nba, "look up id 300"), (raises, "show me entry 291"), (pcs, "pull up #2718 please")):
+        i = understand(msg, acc.vocab)
+        assert i.kind == "fact" and len(i.mentions) == 1 and len(i.fact_columns) >= 3, msg
+    assert understand("pcs like item 2718", pcs.vocab).kind == "recommend"  # "like": more like it

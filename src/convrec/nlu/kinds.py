@@ -109,6 +109,19 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     return "chitchat", ()
 
 
+def _looked_up(p: Parse, vocab: Vocabulary, conds, soft) -> bool:
+    """One item named by its id or code ("#59", "item 410", "passenger #280", "G1005") and nothing
+    else but words that ask to see it: a look-up."""
+    if len(p.mentions) != 1 or conds or soft or p.sort or p.k:
+        return False
+    span, m = p.mentions[0]
+    if not any(ch.isdigit() for ch in m.text) or m.relation not in ("reference", "asked"):
+        return False
+    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    rest = [x for k, x in enumerate(p.words) if not span.start <= k < span.end]
+    return all(x in vocab.lexicon.lookup_words or x in nouns or x in PUNCT for x in rest)
+
+
 def _missing_names(p: Parse, vocab: Vocabulary) -> list[str]:
     """Unread words right after "from", "at" or "by" ("at wendy's", "anything by banksy") in a
     catalog that records who makes or sells its items: a source the user names that is not
@@ -178,6 +191,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         # a bare name in a catalog without interactions ("montparnasse bienvenue", "Big Mac"): a
         # look-up of that item, not "more like it" (no one's likes to go on)
         kind, fact_cols = "fact", profile_columns_of(vocab)
+    if kind == "recommend" and _looked_up(p, vocab, conds, soft):
+        kind, fact_cols = "fact", profile_columns_of(vocab)  # "pull up passenger #280": that item, not more like it
     mentions = [m for _, m in p.mentions]
     if kind == "fact" and not getattr(vocab, "has_interactions", True) and len(fact_cols) > 1:
         fact_cols = tuple(c for c in fact_cols if c != "popularity")  # no one's interactions: no popularity to tell

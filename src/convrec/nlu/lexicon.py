@@ -95,6 +95,7 @@ class Lexicon:
         self.count_nouns, self.count_verbs = Phrases.of(num["count_nouns"]), Phrases.of(num["count_verbs"])
         self.count_questions, self.count_question_verbs = set(num.get("count_questions", [])), set(num.get("count_question_verbs", []))
         self.singular_verbs = set(num.get("singular_verbs", []))
+        self.lookup_words = set(data.get("kinds", {}).get("lookup_words", []) or data.get("lookup_words", []))
         self.low_superlatives, self.non_superlatives = set(num.get("low_superlatives", [])), set(num.get("non_superlatives", []))
         c = data["compare"]
         sg = data.get("signed", {})

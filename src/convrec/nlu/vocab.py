@@ -276,6 +276,9 @@ class Vocabulary:
                     continue
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
+                m = _ORDINAL_VALUE.fullmatch(words[0])
+                if m and int(m.group(1)) in _ORDINAL_WORDS:  # "1st" class is "first class"
+                    forms.add(" ".join([_ORDINAL_WORDS[int(m.group(1))]] + words[1:]))
                 if c.role == "creator":
                     forms = {base}
                     turned = _uninverted(value)
@@ -458,6 +461,12 @@ class Vocabulary:
 
 
 _CODE_MEMBER = re.compile(r"^([A-Z]{2,5})[ -]?(\d{1,2})$")
+
+
+_ORDINAL_VALUE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
+ORDINAL_WORDS_BY_NUMBER = _ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
+                  9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth"}
+ORDINAL_WORDS = frozenset(_ORDINAL_WORDS.values())
 
 
 def _index_compounds(index: dict[str, dict[tuple[str, str], ValueHit]], columns: dict) -> None:
