@@ -5,7 +5,8 @@ the word is left unread and named, never guessed."""
 
 from __future__ import annotations
 
-from convrec.catalog.text import norm, noun_plural
+from convrec.catalog.meaning import name_words
+from convrec.catalog.text import norm, noun_plural, singular
 from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
@@ -92,7 +93,9 @@ def _named_after(p: Parse, vocab: Vocabulary, b: int) -> tuple[str | None, int]:
             return cols[0], e
     # "who got the biggest raise?" (`percent_incr`): the one word after it names a column by meaning
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    named = {singular(x) for x in name_words(getattr(vocab, "name", "") or "")}  # "bird-nests": birds are the items
     if b < len(w) and not p.claimed[b] and not p.toks[b].punct and w[b].isalpha() and w[b] not in nouns \
+            and singular(w[b]) not in named \
             and w[b] not in vocab.lexicon.stop and not vocab.lookup(w[b]):
         cols = nearest_column([w[b]], vocab, numeric=True)
         if cols:
