@@ -102,7 +102,6 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
     ``llm=False`` leaves the LLM out (no model file, no prompt state).
     """
     from convrec.catalog.store import prepare
-    import json
 
     from convrec.models.registry import is_trained, model_dir, pretrained_dir, train_artifact, training_lock
 
@@ -183,9 +182,8 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
     "artwork"), once: the rules read the catalog's name ("epa-cars"); where it does not say, the
     embedded LLM names it in one short schema-constrained call over the column labels and three rows. Written
     to ``domain.json``; replies and understanding then say "cars", not "items"."""
-    import json
 
-    from convrec.catalog.meaning import domain_from_names
+    from convrec.catalog.meaning import domain_from_names, title_header
 
     src = {}
     try:
@@ -194,11 +192,7 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
         src = json.loads(custom_source_path(config, ds.name).read_text())
     except (OSError, ValueError):
         pass
-    title_col = str(src.get("title_col") or "")
-    for c in ds.columns:  # the column the items are named by, as prepare resolved it ("item title (column 'baker')")
-        m = re.search(r"column '([^']+)'", str(c.get("meaning", ""))) if c.get("role") == "title" else None
-        if m:
-            title_col = m.group(1)
+    title_col = title_header(ds.columns) or str(src.get("title_col") or "")  # as prepare resolved it ("baker")
     ruled = domain_from_names(ds.name, title_col,
                               [str(c["name"]) for c in ds.columns  # the measures ("price", "sleep_total")
                                if c.get("role") not in ("id", "title") and c.get("type") in ("integer", "real")])
@@ -249,8 +243,6 @@ def name_columns(config: Config, ds: PreparedDataset, brain=None) -> dict[str, d
     proposed once by the prepare brain (:func:`prepare_brain`) in one schema-constrained call, checked
     (a few plain words, not the name again), saved to ``brain-schema.json`` (``convrec data show``
     prints them; a ``--schema`` file's labels win). Without a capable brain nothing is proposed."""
-    import json
-    import re
     import tomllib
     from importlib import resources
     from typing import Literal

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.io import read_any_table
-from convrec.catalog.meaning import items_file_meaning
+from convrec.catalog.meaning import items_file_meaning, title_meaning
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
 from convrec.errors import DataError
 
@@ -277,7 +277,7 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
         lines = [f"{ids.iloc[k]} (line {line(k)})" for k in dup.to_numpy().nonzero()[0][:10]]
         notes["duplicate_ids"] = ", ".join(lines) + " — kept the first row of each"
     columns = [ColumnSpec("item_id", "text", f"item id (column '{src.id_col}')"),
-               ColumnSpec("title", "text", f"item title (column '{src.title_col}')")]
+               ColumnSpec("title", "text", title_meaning(src.title_col))]
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id
         titles = _titles_of(name, ids, [str(c) for c in raw.columns if c != src.id_col

@@ -207,6 +207,24 @@ _SOURCE = re.compile(r"^attribute '(.+)' from the items file$")
 _SAFE = re.compile(r"[^a-z0-9]")
 
 
+_TITLE_SOURCE = re.compile(r"^item title \(column '(.+)'\)$")
+
+
+def title_meaning(header: str) -> str:
+    """What the title column means: the items' names, from the file's column ``header``."""
+    return f"item title (column '{header}')"
+
+
+def title_header(columns: list[dict[str, Any]]) -> str | None:
+    """The items file's column the items are named by, as prepare resolved it (read back from
+    :func:`title_meaning`), or None."""
+    for c in columns:
+        m = _TITLE_SOURCE.match(str(c.get("meaning") or "")) if c.get("role") == "title" else None
+        if m:
+            return m.group(1)
+    return None
+
+
 def items_file_meaning(header: str) -> str:
     """What a column read from a user's items file means, naming its header as the file wrote it
     (read back by :func:`annotate`, whose words come from that header's capitals: "HmRun")."""

@@ -145,7 +145,4 @@ def brain_conditions(llm, vocab, message: str, unread: list[str], domain_plural:
 
 def _superlative(words: list[str], vocab) -> bool:
     """Do the unread words hold a superlative ("strongest", "most fuel efficient", "best paid")?"""
-    lex = vocab.lexicon
-    toks = " ".join(words).lower().split()
-    return any((x.endswith("est") and len(x) >= 5 and x not in lex.non_superlatives) or x in ("most", "least", "top")
-               for x in toks)
+    return any(vocab.lexicon.superlative(x) or x in ("most", "least", "top") for x in " ".join(words).lower().split())

@@ -4,7 +4,7 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 
 from __future__ import annotations
 
-from convrec.nlu.dimensions import bind_by_dimension, unitless_factor
+from convrec.nlu.dimensions import bind_by_dimension, just_beyond, unitless_factor
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -153,9 +153,8 @@ def _fitting_unit(unit: str, v: float | None, c) -> float | None:
 
     if v is None or c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
         return None
-    lo, hi = float(c.min), float(c.max)
-    if hi < v <= hi * 2:
-        return None  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range, not in another unit
+    if just_beyond(v, c):
+        return None
     fits = sorted((abs(f - 1.0), f) for f in _factors().get(unit, {}).values() if float(c.min) <= v * f <= float(c.max))
     return fits[0][1] if len(fits) == 1 else None
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from convrec.catalog.text import norm
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.vocab import Vocabulary
@@ -174,8 +176,6 @@ def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False) -
     enc = getattr(vocab, "encoder", None)
     if enc is None:
         return ()
-    import numpy as np
-
     got = vocab.__dict__.get("_label_vecs")
     if got is None:
         cols = [c for c in vocab.columns.values() if c.role not in ("id", "title") and c.name != "popularity"

@@ -125,6 +125,12 @@ def bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> 
     return None, "", 1.0
 
 
+def just_beyond(v: float, c) -> bool:
+    """A value just above a column's range ("higher than 10,000 feet" on altitudes up to 9,078):
+    asked beyond the values, in the unit it was said in — not the same value in another unit."""
+    return c.max is not None and float(c.max) < v <= 2 * float(c.max)
+
+
 def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:
     """A column with no unit, of the dimension the user's unit measures (a `length` column of films
     and "minutes"): the factor from the user's unit to the unit of that dimension whose values the
@@ -138,8 +144,8 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     if not dims or not dims & column_dimensions(vocab, c):
         return None
     lo, hi = float(c.min), float(c.max)
-    if hi < v <= hi * 2:
-        return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: just beyond the range as said, no other unit
+    if just_beyond(v, c):
+        return 1.0
     edge = 0.01 * (hi - lo)  # a conversion that lands at the very edge of the range is no fit (10,000 ft as 1.9 mi)
     fits = []
     for other in units_data().get("units", {}):

@@ -79,6 +79,7 @@ class Lexicon:
         self.refine = Phrases.of(k["refine"])
         self.surprise = Phrases.of(k.get("surprise", []))
         self.fact_open = Phrases.of(k.get("fact_open", []))
+        self.lookup_words = set(k.get("lookup_words", []))
         self.injection = [re.compile(p, re.I | re.S) for p in k["injection"]]
         r = data["relations"]
         self.relations = {name: Phrases.of(r[name]) for name in ("liked", "seen", "disliked", "reference", "unseen")}
@@ -95,7 +96,8 @@ class Lexicon:
         self.count_nouns, self.count_verbs = Phrases.of(num["count_nouns"]), Phrases.of(num["count_verbs"])
         self.count_questions, self.count_question_verbs = set(num.get("count_questions", [])), set(num.get("count_question_verbs", []))
         self.singular_verbs = set(num.get("singular_verbs", []))
-        self.lookup_words = set(data.get("kinds", {}).get("lookup_words", []) or data.get("lookup_words", []))
+        self.ordinal_words = {x: k + 1 for k, x in enumerate(num.get("ordinal_words", []))}
+        self.not_after_ordinal = set(num.get("not_after_ordinal", []))
         self.low_superlatives, self.non_superlatives = set(num.get("low_superlatives", [])), set(num.get("non_superlatives", []))
         c = data["compare"]
         sg = data.get("signed", {})
@@ -143,6 +145,15 @@ class Lexicon:
         self.stop = set(data["stop"]["words"])
         self.values = {norm(k2): list(v2) for k2, v2 in data["values"].items()}
         self.places = set(data.get("places", {}).get("countries", []))
+
+    def superlative(self, word: str) -> bool:
+        """A word in -est that is a superlative ("deadliest", "strongest"; not "interest", "forest")."""
+        return len(word) >= 5 and word.isalpha() and word.endswith("est") and word not in self.non_superlatives
+
+    def ordinal_value(self, words: list[str], j: int) -> bool:
+        """Is ``words[j]`` an ordinal said as a value ("first class", "fifth grade"), not "the first one"?"""
+        return words[j] in self.ordinal_words and j + 1 < len(words) and words[j + 1].isalpha() \
+            and words[j + 1] not in self.stop and words[j + 1] not in self.not_after_ordinal
 
 
 @lru_cache(maxsize=4)

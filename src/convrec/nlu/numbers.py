@@ -505,8 +505,7 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
             p.claim(a, a + 1)
             return
     for a, x in enumerate(p.words):  # "the 3 deadliest" (`deaths`), "the strongest quakes": by meaning
-        if p.claimed[a] or len(x) < 6 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop \
-                or x in vocab.lexicon.non_superlatives or any(
+        if p.claimed[a] or len(x) < 6 or not vocab.lexicon.superlative(x) or x in vocab.lexicon.stop or any(
                     ph.contains([x]) for more, less, _ in vocab.lexicon.superlatives.values() for ph in (more, less)):
             continue  # "highest", "biggest": a dimension's, read by its own reader
         cols = nearest_column([x], vocab, numeric=True)

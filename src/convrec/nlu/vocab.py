@@ -260,6 +260,7 @@ class Vocabulary:
 
     def _index_values(self) -> None:
         index: dict[str, dict[tuple[str, str], ValueHit]] = {}
+        ordinal_said = {k: x for x, k in self.lexicon.ordinal_words.items()}  # 1 → "first"
         for c in self.columns.values():
             if c.role not in VALUE_ROLES or c.type not in ("list", "text"):
                 continue
@@ -277,8 +278,9 @@ class Vocabulary:
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
                 m = _ORDINAL_VALUE.fullmatch(words[0])
-                if m and int(m.group(1)) in _ORDINAL_WORDS:  # "1st" class is "first class"
-                    forms.add(" ".join([_ORDINAL_WORDS[int(m.group(1))]] + words[1:]))
+                said = ordinal_said.get(int(m.group(1))) if m else None
+                if said:  # "1st" class is "first class"
+                    forms.add(" ".join([said] + words[1:]))
                 if c.role == "creator":
                     forms = {base}
                     turned = _uninverted(value)
@@ -464,9 +466,6 @@ _CODE_MEMBER = re.compile(r"^([A-Z]{2,5})[ -]?(\d{1,2})$")
 
 
 _ORDINAL_VALUE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
-ORDINAL_WORDS_BY_NUMBER = _ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
-                  9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth"}
-ORDINAL_WORDS = frozenset(_ORDINAL_WORDS.values())
 
 
 def _index_compounds(index: dict[str, dict[tuple[str, str], ValueHit]], columns: dict) -> None:

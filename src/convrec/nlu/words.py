@@ -10,7 +10,7 @@ from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, 
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span
-from convrec.nlu.vocab import ORDINAL_WORDS, ValueHit, Vocabulary, spelling_variants
+from convrec.nlu.vocab import ValueHit, Vocabulary, spelling_variants
 
 
 # ---------------------------------------------------------------------- values
@@ -26,8 +26,7 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             if len(inner) < min_words or (len(inner) != n and len(inner) < 2):
                 continue
             phrase = " ".join(inner)
-            ordinal = n == 1 and phrase in ORDINAL_WORDS and j < len(w) and w[j].isalpha() and w[j] not in lex.stop \
-                and w[j] not in ("one", "ones", "time", "times", "half", "place") and bool(vocab.lookup(phrase))  # "first class": 1st
+            ordinal = n == 1 and lex.ordinal_value(w, i) and bool(vocab.lookup(phrase))  # "first class": 1st
             if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not ordinal and not (
                     toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
@@ -104,7 +103,7 @@ def column_values(p: Parse, vocab: Vocabulary) -> None:
                         break
                 hits = hits or [h for h in vocab._exact_hits(toks[k].raw) if h.column == c.name] or \
                     [h for h in vocab.values.get(norm(toks[k].raw), []) if h.column == c.name
-                     and (h.value.lower() == w[k] or w[k] in ORDINAL_WORDS)]  # "first class": the 1st
+                     and (h.value.lower() == w[k] or w[k] in vocab.lexicon.ordinal_words)]  # "first class": the 1st
                 if hits:
                     k = k2 if k2 != k else k
                     a, b = (i, k + 1) if step == 1 else (k, i + 1)

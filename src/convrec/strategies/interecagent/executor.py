@@ -68,7 +68,7 @@ class Executor:
             exclude -= set(intent.listed)
         for step in plan.steps:
             args = _tool_input(step)
-            if step.tool == "rank":
+            if step.tool == "rank" and intent.sort:  # what a sort will range over (copied only when one is asked)
                 out.pool, out.cut = (list(bus.candidates) if bus.candidates is not None else None), True
             if step.tool == "fetch":
                 if "surprise" in intent.notes and not intent.sort:
