@@ -235,14 +235,17 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
     overrides = overrides or {}
-    flags = [c["name"] for c in columns if c.get("type") == "boolean"]
-    facets = _facets(flags)
+    def header_words(c: Mapping[str, Any]) -> list[str]:
+        # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
+        m = _SOURCE.match(str(c.get("meaning") or ""))
+        return name_words(m.group(1) if m and _SAFE.sub("", m.group(1).lower()) == _SAFE.sub("", c["name"]) else c["name"])
+
+    raws = {c["name"]: header_words(c) for c in columns}
+    facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
     out = []
     for c in columns:
         c = dict(c)
-        # the header as the file wrote it ("HmRun", "LF.WindsMPH"): its capitals split its words
-        m = _SOURCE.match(str(c.get("meaning") or ""))
-        raw = name_words(m.group(1) if m and _SAFE.sub("", m.group(1).lower()) == _SAFE.sub("", c["name"]) else c["name"])
+        raw = raws[c["name"]]
         sc = units_data()["scale"]
         words = [w for w in expand(raw) if w not in sc or len(raw) == 1]
         role = c.get("role", "other")
@@ -269,22 +272,28 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     return out
 
 
-def _facets(flags: list[str]) -> dict[str, tuple[str, list[str]]]:
+def _facets(flags: list[str], raws: Mapping[str, list[str]] | None = None) -> dict[str, tuple[str, list[str]]]:
     """Yes/no columns grouped into facets: a shared first word ("genre_action", "genre_drama")
-    names the facet and the rest is the value; other yes/no columns are values of "features"."""
+    names the facet and the rest is the value; other yes/no columns are values of "features".
+    ``raws``: each column's words as its header wrote them."""
+    raws = raws or {}
+
+    def words_of(f: str) -> list[str]:
+        return raws.get(f) or name_words(f)
+
     by_prefix: dict[str, list[str]] = {}
     for f in flags:
-        w = name_words(f)
+        w = words_of(f)
         if len(w) >= 2:
             by_prefix.setdefault(w[0], []).append(f)
     out: dict[str, tuple[str, list[str]]] = {}
     for prefix, cols in by_prefix.items():
         if len(cols) >= 2 and prefix not in ("is", "has", "no", "num", "n"):
             for f in cols:
-                out[f] = (prefix, name_words(f)[1:])
+                out[f] = (prefix, words_of(f)[1:])
     for f in flags:
         if f not in out:
-            w = name_words(f)
+            w = words_of(f)
             if w and w[0] in ("is", "has", "can", "supports") and len(w) > 1:
                 w = w[1:]
             out[f] = ("features", w)
@@ -442,3 +451,4 @@ def value_order(counts: Mapping[str, int]) -> list[str] | None:
     if best is not None and best[0] >= max(2, len(vals) // 2):
         return best[2]
     return None
+

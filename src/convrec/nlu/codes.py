@@ -29,7 +29,9 @@ def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
             if any(h.role != "category" for h in hits) or len(hits) > 80:
                 continue
             codes = [h for h in hits if 1 <= len(str(h.value)) <= 3 and str(h.value).isalpha()]
-            if len(codes) >= 0.8 * len(hits):
+            if len(codes) >= 0.8 * len(hits) or (len(codes) >= 2 and len(codes) >= 0.5 * len(hits)
+                                                 and all(len(str(h.value)) <= 5 for h in hits)):
+                # mostly codes, or codes beside short cut words (bc, wc beside "prof")
                 got[col] = codes
         vocab.__dict__["_code_columns"] = got
     return got

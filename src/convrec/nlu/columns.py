@@ -166,13 +166,15 @@ ASKED_COLUMN_MARGIN = 0.10
 """…and by how much more than to any other column: a question that could mean two is not read."""
 
 
-def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False) -> tuple[str, ...]:
+def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False,
+                   among: set[str] | None = None) -> tuple[str, ...]:
     """The column a question about one item asks for when no word names it, by meaning: "how many
     people died in …" → `deaths`, "when was … discovered" → `year discovered`, "what number does
     … wear" → `number`, "how many days does … incubate" → `Incubate`. The question (without the
     item's name) and each of its content words are compared with every column's label; the
     column nearest by the better of the two is taken when it is near enough and clearly nearer
-    than the next. Nothing without a sentence encoder."""
+    than the next. ``among``: only these columns compete (the ones a number's size could bound).
+    Nothing without a sentence encoder."""
     enc = getattr(vocab, "encoder", None)
     if enc is None:
         return ()
@@ -187,6 +189,9 @@ def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False) -
     names, vecs = got
     if numeric:  # a superlative sorts: only number columns
         keep = [k for k, n in enumerate(names) if vocab.columns[n].type in ("integer", "real")]
+        names, vecs = [names[k] for k in keep], vecs[keep]
+    if among is not None:
+        keep = [k for k, n in enumerate(names) if n in among]
         names, vecs = [names[k] for k in keep], vecs[keep]
     stop = vocab.lexicon.stop
     content = [x for x in words if x.isalpha() and x not in stop and len(x) >= 3]

@@ -127,14 +127,21 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             jn = lex.range_join.match_at(w, i + 1)
             v2 = num(w[i + 1 + jn])
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
+            if not col:
+                col, role = _column_by_magnitude(p, vocab, i + 1 + jn, v2, ranged=True)
+                if col and not _column_by_magnitude(p, vocab, i + 1 + jn, v, ranged=True)[0] == col:
+                    col = None
+                p.factors.pop(i + 1 + jn, None)
             if col:
                 s = i - 1 if i > 0 and lex.range_start.ends_at(w, i) else i
                 f = p.factors.get(i, 1.0)
                 lo, hi = sorted((v * f, v2 * f))
-                p.numbers.append((Span(s, i + 2 + jn), Condition(col, ">=", lo, x, role)))
-                p.numbers.append((Span(s, i + 2 + jn), Condition(col, "<=", hi, x, role)))
-                p.claim(s, i + 2 + jn)
-                i = i + 2 + jn
+                end = i + 2 + jn
+                end += unit_after(w, end)[1]  # "between 45 and 55 percent": its unit read with it
+                p.numbers.append((Span(s, end), Condition(col, ">=", lo, x, role)))
+                p.numbers.append((Span(s, end), Condition(col, "<=", hi, x, role)))
+                p.claim(s, end)
+                i = end
                 continue
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         if not col:
@@ -335,13 +342,18 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     return None, ""
 
 
-def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
+def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: bool = False) -> tuple[str | None, str]:
     """A compared number no word binds ("under 3000", "at least 0.5"): the one measure column of
     this catalog whose values it could bound, by magnitude — within a range's width of its values
     and not ten times below its smallest. None when no comparison is written, when the words after
     it name a column of another kind ("3 or more metro lines": a count of lines), or when no
     column or several could hold it (then the number is left for the reply to name, never guessed)."""
     op, _, e = _comparator(p, vocab, i, i + 1)
+    if ranged:  # "between 45 and 55 percent": the range is the comparison
+        op, e = "range", i + 3
+        while e < len(p.words) and num(p.words[e]) is None and e < i + 4:
+            e += 1
+        e = min(e, len(p.words))
     if op is None:
         return None, ""
     after = [x for x in p.words[e:e + 3] if x not in vocab.lexicon.stop]
@@ -353,7 +365,11 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
             continue
-        if said_unit and said_unit != c.unit and convert(1.0, said_unit, c.unit or "-") is None:
+        share = said_unit == "%" and not c.unit and c.min is not None and c.max is not None \
+            and 0 <= float(c.min) and float(c.max) <= 100 and (float(c.max) > 50 or bool(
+                set((c.label or "").split()) & {"percent", "percentage", "share", "rate", "pct", "proportion"}))
+        # "under 30 percent": a share kept as 0–100 (not a district number of 1–42)
+        if said_unit and said_unit != c.unit and convert(1.0, said_unit, c.unit or "-") is None and not share:
             continue  # "10 metres per second" bounds no column of seconds
         if c.min is None or c.max is None or float(c.max) <= float(c.min):
             continue
@@ -362,8 +378,22 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple
         if lo - width <= v <= hi + width and (lo <= 0 or v >= lo / 10) \
                 and not (c.type == "integer" and not float(v).is_integer()):
             fits.append(c)
+    if len(fits) > 1:  # "jobs paying over 8k" (income or census?): the words around it say which, by meaning
+        w, toks = p.words, p.toks
+        a, b = i, i + 1
+        while a > 0 and i - a < 6 and not toks[a - 1].punct:
+            a -= 1
+        while b < len(w) and b - i < 6 and not toks[b].punct:
+            b += 1
+        said, items = unit_after(w, i + 1)[1], (vocab.domain, noun_plural(vocab.domain))
+        near = [w[k] for k in range(a, b) if not p.claimed[k] and not i <= k < i + 1 + said
+                and not vocab.lexicon.question_start.match_at(w, k) and w[k] not in items]  # not "where", not "races"
+        got = nearest_column(near, vocab, numeric=True, among={c.name for c in fits})
+        fits = [vocab.columns[got[0]]] if got else fits
     if len(fits) != 1:
         return None, ""
+    if said_unit:
+        p.factors[i] = 1.0  # its unit word is read with it ("under 30 percent")
     return fits[0].name, fits[0].role
 
 
@@ -453,11 +483,13 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         b = a + 1
         while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
             b += 1
+        if x == "by" and b + 1 < len(w) and w[b] == "how" and w[b + 1] in ("much", "many"):
+            b += 2  # "top 3 races by how much candidate A spent": the column's words follow
         count = None  # "top 5 home run hitters": the count, then the column
         if x == "top" and b < len(w) and not p.claimed[b] and num(w[b]) is not None and float(num(w[b])).is_integer() \
                 and 1 <= num(w[b]) <= 50:
             count, b = int(num(w[b])), b + 1
-        for e in range(min(len(w), b + 3), b, -1):
+        for e in range(min(len(w), b + (4 if x == "by" else 3)), b, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
                 continue
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)

@@ -437,9 +437,21 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
 _OF = ("in", "of", "for", "at", "on", "about", "does", "did", "do", "is")
 
 
+def lower_case_titles(vocab: Vocabulary) -> bool:
+    """The catalog writes its titles in lower case ("physicians", "gov.administrators"): a user's
+    lower-case word is then written as the catalog writes it, and says no less than a capital."""
+    got = vocab.__dict__.get("_lower_case_titles")
+    if got is None:
+        titles = [t for t in vocab.linker.titles if any(ch.isalpha() for ch in t)]
+        got = len(titles) >= 10 and sum(t == t.lower() for t in titles) >= 0.8 * len(titles)
+        vocab.__dict__["_lower_case_titles"] = got
+    return got
+
+
 def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = False) -> None:
     lex = vocab.lexicon
     w, toks = p.words, p.toks
+    lower_case = lower_case_titles(vocab)
     for n in range(min(10, len(w)), 0, -1):
         for i in range(0, len(w) - n + 1):
             j = i + n
@@ -467,7 +479,7 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
             content = [x for x in words if x not in lex.stop]
             if not content:
                 continue
-            cap = any(t.capitalised or t.w[:1].isdigit() for t in toks[i:j] if t.w not in lex.stop) and \
+            cap = any(t.capitalised or t.w[:1].isdigit() or lower_case for t in toks[i:j] if t.w not in lex.stop) and \
                 not (i == 0 and n == 1 and not relaxed and not (j < len(w) and w[j] in (",", ":", "?", "or", "and")))
             strict = _trigger_before(p, vocab, i) or _after_mention_list(p, i)
             # in a question about one item a lower-case title of one uncommon word counts ("the
