@@ -252,7 +252,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         if role == "id":
             words = ["id"]
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
-        c.setdefault("unit", "$" if role == "price" else unit_of(words) if c.get("type") in ("integer", "real") else "")
+        c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
+                     else unit_of(words) if c.get("type") in ("integer", "real") else "")
         c.setdefault("scale", _scale(raw))
         if c["name"] in facets:
             facet, value_words = facets[c["name"]]
@@ -377,9 +378,12 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     t = name_words(title_col)
     if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:
         return singular(t[0])  # a title column named "course", "wine", "baker": what one item is
-    measured = {singular(x) for c in columns for x in name_words(c) if x.isalpha() and len(x) >= 3}
+    optional = set(units_data()["optional"]["words"])
+    heads = [[x for x in name_words(c) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns]
+    measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
-    words = [w for w in name_words(name) if w.isalpha()]
+    # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
+    words = [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w.isalpha() and len(_split_compound(w)) == 1]
     for k in range(len(words) - 1, 0, -1):  # "<noun>-<measure>": the word before a column's word
         if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
                 and singular(words[k - 1]) not in measured:

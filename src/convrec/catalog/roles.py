@@ -95,6 +95,12 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     if distinct is not None and distinct <= 300 and n_items and distinct <= 0.12 * n_items and examples \
             and max(len(x) for x in examples) <= 24 and float(col.get("null_fraction") or 0.0) < 0.5:
         return "category"
+    # short names that many items share ("Tatooine" of 10 characters, "Naboo" of 11) among many used once: a
+    # category still (a title-like column of names is almost all distinct)
+    if distinct is not None and distinct <= 300 and n_items and n_items >= 20 and distinct <= 0.6 * n_items \
+            and len(examples) >= 3 and max(len(x) for x in examples) <= 24 \
+            and all(len(x.split()) <= 3 for x in examples) and float(col.get("null_fraction") or 0.0) < 0.5:
+        return "category"
     # short codes each shared by a few items (a state's "CA" on 19 of 173 races, a grade "B+"): a category
     if distinct is not None and distinct <= 300 and n_items and distinct <= 0.5 * n_items and len(examples) >= 3 \
             and max(len(x) for x in examples) <= 4 and float(col.get("null_fraction") or 0.0) < 0.5:

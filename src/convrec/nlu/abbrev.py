@@ -26,6 +26,7 @@ import re
 
 from convrec.catalog.meaning import name_words
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.nlu.codes import named_codes
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
@@ -194,7 +195,8 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
     """A value written as initials, said in full: "internally flawless" → IF, "very good" → VG,
     "sport utility vehicle" → SUV. The words must each be three letters or more (typos allowed:
     only their first letters count), none a stop word, none already read."""
-    codes = _acronyms(vocab)
+    listed = {h.column for hs in named_codes(vocab).values() for h in hs}  # "PR" is said "puerto rico", not "paper records"
+    codes = {k: hs for k, hs in _acronyms(vocab).items() if not any(h.column in listed for h in hs)}
     if not codes:
         return
     stop, w = vocab.lexicon.stop, p.words

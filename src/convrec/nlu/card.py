@@ -20,6 +20,10 @@ class CapabilityCard:
     creators: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     has_interactions: bool = True
+    catalog_name: str = ""
+    """The catalog's own name in words ("star wars"), said where its items have no noun of their own."""
+    sample_titles: list[str] = field(default_factory=list)
+    """A few of its items, so a greeting shows what it holds."""
     facets: list[str] = field(default_factory=list)
     """What a request can ask by, in the catalog's own words: each column's label with its values,
     order or range ("clarity (SI2 … IF)", "price ($400–20,000)", "features: cd, multi")."""
@@ -72,7 +76,13 @@ class CapabilityCard:
             body = (" Tell me what you like — titles you enjoyed, genres, years"
                     + (", prices" if any("price" in c for c in self.ranges) else "")
                     + f" — and I'll find matching {self.plural}.")
-        return f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}." + body \
+        head = f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}."
+        if self.domain == "item" and (self.catalog_name or self.sample_titles):
+            # no noun for its items: the catalog's own name and a few of them say what it holds
+            head = (f"Hi! I recommend items from the {self.catalog_name} catalog" if self.catalog_name
+                    else "Hi! I recommend items from a catalog") + f" of {self.n_items:,}" \
+                + (f", such as {', '.join(self.sample_titles[:3])}." if self.sample_titles else ".")
+        return head + body \
             + (f" For example: {ex}." if ex else "")
 
     def to_prompt(self) -> str:
@@ -103,7 +113,32 @@ def build_card(vocab: Vocabulary) -> CapabilityCard:
         creators = [str(v) for v, _ in counts.most_common(5)]
     examples = _examples(vocab, top, ranges, creators)
     return CapabilityCard(vocab.domain, vocab.n_items, ranges, top, creators, examples, vocab.has_interactions,
-                          _facets(vocab))
+                          _catalog_name(vocab), _sample_titles(vocab), _facets(vocab))
+
+
+def _catalog_name(vocab: Vocabulary) -> str:
+    """"r5b-starwars" → "star wars": the name's words, without tokens that hold digits."""
+    from convrec.catalog.meaning import name_words
+
+    words = [x for x in name_words(getattr(vocab, "name", "") or "") if x.isalpha()]
+    return " ".join(words[:4])
+
+
+def _sample_titles(vocab: Vocabulary, n: int = 3) -> list[str]:
+    """The most popular few titles (the first ones where no one's likes are known)."""
+    try:
+        pop = vocab.linker.pop
+        order = sorted(range(len(vocab.linker.titles)), key=lambda k: -pop[k])
+    except (AttributeError, TypeError):
+        order = list(range(len(vocab.linker.titles)))
+    out: list[str] = []
+    for k in order:
+        t = str(vocab.linker.titles[k]).strip()
+        if t and t not in out and len(t) <= 40:
+            out.append(t)
+        if len(out) >= n:
+            break
+    return out
 
 
 def _round_price(vocab: Vocabulary, col: str) -> str:

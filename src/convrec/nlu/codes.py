@@ -129,7 +129,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             elif not p.negated(i):
                 p.missing.append(" ".join(t.raw for t in p.toks[i:i + n]))  # "a hurricane that hit california"
             p.claim(i, i + n)
-    codes = code_columns(vocab)
+    listed = {h.column for hs in names.values() for h in hs}
+    codes = {c: hs for c, hs in code_columns(vocab).items() if c not in listed}  # a state's code is said by its name
     if not codes:
         return
 

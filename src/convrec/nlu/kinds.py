@@ -53,7 +53,8 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         if named and not rec_words and (question or any(x in w for x in ("how", "what", "which", "who", "when"))):
             return "fact", named
     # count / catalog size
-    if lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain)):
+    sorted_list = bool(p.sort) and not lex.question_start.match_at(content, 0)  # "the 3 biggest by number of people"
+    if not sorted_list and (lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain))):
         if conds or (mentions and not domain):
             if lex.count.contains(w):
                 return "count", ()

@@ -48,6 +48,8 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
 
 _DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "other", "top", "biggest", "largest",
                 "best", "few", "several", "list", "show", "me", "give", "find", "of", "those", "these"}
+_ONE_BEFORE = {"a", "an", "the", "each", "every", "one", "single", "which", "what", "oldest", "youngest"}
+_COMPARED_NEXT = {"older", "younger", "over", "under", "above", "below", "aged", "born", "between"}
 _HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
               "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
               "pls", "first", "than", "not", "but", "without", "except", "outside", "you've", "youve", "we've", "i've",
@@ -69,7 +71,8 @@ def item_noun_span(p: Parse, vocab: Vocabulary) -> set[int]:
 
 def _modifier(p: Parse, i: int) -> bool:
     w = p.words
-    return not p.toks[i].punct and w[i].isalpha() and w[i] not in _DETERMINERS and (i == 0 or w[i - 1] in _DETERMINERS)
+    return not p.toks[i].punct and w[i].isalpha() and w[i] not in _DETERMINERS and (
+        i == 0 or w[i - 1] in _DETERMINERS or p.claimed[i - 1])  # "first class passengers": after a value read
 
 
 def _first_item_noun(p: Parse, vocab: Vocabulary) -> int | None:
@@ -80,11 +83,16 @@ def _first_item_noun(p: Parse, vocab: Vocabulary) -> int | None:
 def _noun_head(p: Parse, i: int, modified: bool = False) -> bool:
     w = p.words
     x = w[i]
-    if singular(x) == x or not x.isalpha() or len(x) < 4:
+    one = singular(x) == x
+    if not x.isalpha() or len(x) < 4 or (one and plural(x) == x):
         return False
     rank = word_rank(x)
     if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo
         return False
-    before = modified or i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
-    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1]
+    if one:  # "who was the oldest passenger", "a 3rd class passenger older than 75": one, after its article
+        before = modified or (i > 0 and (w[i - 1] in _ONE_BEFORE or p.claimed[i - 1]))
+    else:
+        before = modified or i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
+    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1] \
+        or w[i + 1] in _COMPARED_NEXT
     return before and after

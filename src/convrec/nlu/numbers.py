@@ -159,6 +159,11 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 if n2:
                     op, e = o, e + 1 + n2
                     break
+        if op in ("<", "<=", ">", ">=") and role != "time" and col in vocab.columns \
+                and any(x in ("older", "newer") for x in w[s:e]) and "age" in column_dimensions(vocab, vocab.columns[col]):
+            # "older than 75" of an age is more years (of a year, "older than 1990" is before it)
+            up = "older" in w[s:e]
+            op = (">" if up else "<") + ("=" if op.endswith("=") else "")
         if role == "price":
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
@@ -489,7 +494,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         if x == "top" and b < len(w) and not p.claimed[b] and num(w[b]) is not None and float(num(w[b])).is_integer() \
                 and 1 <= num(w[b]) <= 50:
             count, b = int(num(w[b])), b + 1
-        for e in range(min(len(w), b + (4 if x == "by" else 3)), b, -1):
+        end = min(len(w), b + (4 if x == "by" else 3))
+        if x != "by" and "by" in w[b:end]:
+            end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
+        for e in range(end, b, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
                 continue
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
@@ -497,6 +505,12 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
             if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)
                 cols = [c for c in columns_by_stem(w[b:e], vocab)
                         if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) == 1 and x == "by":
+                # "by number of people affected": words the named column (`number`) leaves unsaid may
+                # mean another (`individuals affected`): the whole phrase, by meaning, decides
+                near, e2 = _by_meaning(p, vocab, b, cols[0])
+                if near:
+                    cols, e = [near], e2
             if len(cols) == 1:
                 asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
@@ -504,15 +518,53 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     asc = x != "slowest"  # "the fastest time": the least
                 if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
                     a -= 1  # "sorted by market value"
+                elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
+                    a, asc = _superlative_before(p, vocab, a, asc)
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
                 p.claim(a, e)
                 if count is not None and p.k is None:
                     p.k = count
                 break
         else:
-            continue
+            if x == "by" and a > 0 and not p.sort:  # "the 2 smallest breaches by people affected": by meaning alone
+                near, e2 = _by_meaning(p, vocab, b, None)
+                if near:
+                    a, asc = _superlative_before(p, vocab, a, False)
+                    p.sort.append(SortHint(near, not asc, " ".join(t.raw for t in p.toks[a:e2])))
+                    p.claim(a, e2)
     if not p.sort:
         _adjective_superlatives(p, vocab)
+
+
+def _superlative_before(p: Parse, vocab: Vocabulary, a: int, asc: bool) -> tuple[int, bool]:
+    """A superlative up to four words before "by" ("the 3 biggest breaches by …"): where the sort's
+    words start, and its way."""
+    w = p.words
+    for k in range(a - 1, max(-1, a - 5), -1):
+        if p.claimed[k] or p.toks[k].punct:
+            break
+        if w[k] in _SORT_DESC | _SORT_ASC or vocab.lexicon.superlative(w[k]):
+            return k, w[k] in _SORT_ASC or w[k] in vocab.lexicon.low_superlatives
+    return a, asc
+
+
+def _by_meaning(p: Parse, vocab: Vocabulary, b: int, named: str | None) -> tuple[str | None, int]:
+    """The number column the unclaimed words after "by" mean (and where they end), when they say
+    more than the ``named`` column's own words; None when nothing is near enough."""
+    w = p.words
+    e = b
+    while e < len(w) and e < b + 5 and not p.toks[e].punct and not p.claimed[e]:
+        e += 1
+    own: set[str] = set()
+    if named:
+        c = vocab.columns[named]
+        own = {y for g in c.words for y in g} | set(norm(c.label or named).split())
+    phrase = [y for y in w[b:e] if y not in own]
+    rest = [y for y in phrase if y not in vocab.lexicon.stop and y.isalpha() and y not in (vocab.domain, noun_plural(vocab.domain))]
+    if not rest:
+        return None, e
+    near = nearest_column(phrase, vocab, numeric=True)
+    return (near[0], e) if near and near[0] != named else (None, e)
 
 
 def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:

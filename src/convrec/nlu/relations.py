@@ -83,7 +83,8 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
     if head is not None and w[head + 1:head + 2] == ["of"] and any(
             x in lex.singular_verbs for x in w[head + 2:head + 5]):
         return True  # "which of those has the best graduation rate?"
-    if head is not None and head + 1 < len(w) and _singular_noun(w[head + 1], lex) and w[head + 1] not in ("is", "are"):
+    if head is not None and head + 1 < len(w) and (_singular_noun(w[head + 1], lex) or w[head + 1] == vocab.domain) \
+            and w[head + 1] not in ("is", "are"):
         return True  # "which journal is the cheapest"
     for h in p.sort:
         said = norm(h.text).split()

@@ -388,6 +388,13 @@ class Vocabulary:
 
     def first(self, role: str) -> str | None:
         cols = self.role(role)
+        if role == "time" and len(cols) > 1:
+            # of several dates, one whose values vary ("date posted" all 2014 filters nothing), and the
+            # one called just "year" or "date" before a qualified one ("breach start year")
+            varied = [c for c in cols if self.columns[c].min is None or self.columns[c].max is None
+                      or self.columns[c].min != self.columns[c].max] or cols
+            plain = [c for c in varied if norm(self.columns[c].label or c) in ("year", "date", "years")]
+            cols = plain or varied
         return cols[0] if cols else None
 
     def lookup(self, phrase_norm: str) -> list[ValueHit]:
