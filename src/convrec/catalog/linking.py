@@ -5,6 +5,7 @@ matching to a catalog id before use; a name that links to nothing is reported, n
 from __future__ import annotations
 
 import re
+from collections import Counter
 import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
@@ -161,6 +162,33 @@ def nickname_forms(title: str) -> tuple[str, ...]:
     return (f"{m.group(2)} {m.group(3)}",) + ((f"{m.group(1)} {m.group(3)}",) if m.group(1).strip() else ())
 
 
+_HONORIFIC = ("mr", "mrs", "miss", "ms", "mme", "mlle", "master", "dr", "rev", "col", "colonel", "major", "capt",
+              "captain", "lady", "sir", "sr", "dona", "countess", "count", "jonkheer", "don", "fr", "prof")
+_LAST_FIRST = re.compile(r"^([A-Z][\w'\-]+(?: [A-Z][\w'\-]+)?), ([A-Z][\w'.\- ]+?)(?: \((.+?)\))?$")
+
+
+def person_forms(title: str) -> tuple[str, ...]:
+    """A person's name written "Last, Title First Middle" (a passenger list): as people say it,
+    "First Last", "First Middle Last", "Title Last" ("Guggenheim, Mr Benjamin" → "Benjamin
+    Guggenheim", "Mr Guggenheim"); a name in brackets is the person's own ("Brown, Mrs James
+    Joseph (Margaret Tobin)" → "Margaret Tobin Brown")."""
+    m = _LAST_FIRST.match(title.strip())
+    if not m:
+        return ()
+    last, rest, inner = m.group(1), m.group(2).split(), m.group(3)
+    title_word = rest[0] if rest and rest[0].lower().rstrip(".") in _HONORIFIC else None
+    given = rest[1:] if title_word else rest
+    out = []
+    if given:
+        out += [f"{given[0]} {last}", f"{' '.join(given)} {last}"]
+    if title_word:
+        out.append(f"{title_word} {last}")
+    if inner and 1 <= len(inner.split()) <= 4:
+        out.append(f"{inner} {last}")
+        out.append(f"{inner.split()[0]} {last}")
+    return tuple(dict.fromkeys(out))
+
+
 def alias_columns(items, columns: Sequence[dict]) -> list[str]:
     """Text columns besides the title that name each item as people do (a common name beside a
     Latin one, an English title beside the original): filled for nine items in ten, a different
@@ -173,7 +201,7 @@ def alias_columns(items, columns: Sequence[dict]) -> list[str]:
             continue
         vals = items[name].dropna().astype(str).str.strip()
         vals = vals[vals != ""]
-        if len(vals) < 0.9 * n or vals.nunique() < 0.95 * len(vals):
+        if len(vals) < 0.9 * n or vals.nunique() < 0.85 * len(vals):  # first names: a few shared
             continue
         length = vals.str.len()
         letters = vals.str.count(r"[A-Za-z]") / length.clip(lower=1)
@@ -223,7 +251,7 @@ class ItemLinker:
         # short forms people write: without a series note "(Mistborn, #1)" or a subtitle after ":"
         self._alias: dict[str, list[int]] = {}
         for i, t in enumerate(self.titles):
-            for short in (_SERIES.sub("", t), t.split(":")[0] if ":" in t else "", *nickname_forms(t)):
+            for short in (_SERIES.sub("", t), t.split(":")[0] if ":" in t else "", *nickname_forms(t), *person_forms(t)):
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
@@ -231,8 +259,9 @@ class ItemLinker:
         for names in aliases:
             norms = [normalize_title(str(a)) if a is not None and str(a).strip() not in ("", "nan") else ""
                      for a in names]
+            seen = Counter(norms)
             for i, n in enumerate(norms):
-                if len(n) >= 3 and n not in self._exact:
+                if len(n) >= 3 and n not in self._exact and seen[n] == 1:  # a name two items share names neither
                     self._alias.setdefault(n, []).append(i)
             for n, idx in core_forms(norms).items():  # "robin" for American Robin, as for titles
                 if n not in self._exact and n not in self._alias:

@@ -103,6 +103,9 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
         if c.op == "any_true":
             out.append(" or ".join(label(str(x)) for x in (c.value if isinstance(c.value, (list, tuple)) else [c.value])))
             continue
+        if c.op in ("missing", "present"):  # "no age listed", "with a business associate"
+            out.append(f"no {label(c.column)} listed" if c.op == "missing" else f"{label(c.column)} listed")
+            continue
         if isinstance(c.value, bool) or (info is not None and info.type == "boolean"):
             yes = str(c.value).lower() in ("true", "1", "yes") and c.op == "="
             out.append(label(c.column) if yes else f"not {label(c.column)}")

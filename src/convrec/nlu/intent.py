@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Kind = Literal["recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse"]
 Relation = Literal["liked", "disliked", "seen", "reference", "asked", "offered", "accepted", "rejected", "listed"]
-Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true"]
+Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true", "missing", "present"]
 Speaker = Literal["user", "other"]
 
 EXCLUDED_RELATIONS = ("liked", "disliked", "seen", "reference", "offered", "accepted", "rejected")
@@ -73,6 +73,8 @@ class Condition:
         """Short human text: "genres: Comedy", "not Horror", "year ≥ 1990"."""
         if self.op == "any_true":
             return self.text or " or ".join(str(v).replace("_", " ") for v in self.value)
+        if self.op in ("missing", "present"):
+            return f"{'no ' if self.op == 'missing' else 'with a '}{self.column.replace('_', ' ')}"
         if self.role == "flag" or isinstance(self.value, bool):
             name = self.text or self.column.replace("_", " ")
             return name if self.value in (True, 1) and self.op == "=" else f"not {name}"

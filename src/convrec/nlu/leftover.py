@@ -66,7 +66,8 @@ def item_noun_span(p: Parse, vocab: Vocabulary) -> set[int]:
     head = _first_item_noun(p, vocab)
     if head is None:
         return set()
-    return {head} | ({head - 1} if head > 0 and not p.claimed[head - 1] and _modifier(p, head - 1) else set())
+    one = singular(p.words[head]) == p.words[head]  # "state school": one noun keeps its modifier as a wish
+    return {head} | ({head - 1} if head > 0 and not one and not p.claimed[head - 1] and _modifier(p, head - 1) else set())
 
 
 def _modifier(p: Parse, i: int) -> bool:
@@ -76,7 +77,8 @@ def _modifier(p: Parse, i: int) -> bool:
 
 
 def _first_item_noun(p: Parse, vocab: Vocabulary) -> int | None:
-    return next((i for i in range(len(p.words)) if not p.claimed[i] and (
+    stop = vocab.lexicon.stop
+    return next((i for i in range(len(p.words)) if not p.claimed[i] and p.words[i] not in stop and (
         _noun_head(p, i) or (i > 0 and not p.claimed[i - 1] and _modifier(p, i - 1) and _noun_head(p, i, modified=True)))), None)
 
 
@@ -90,9 +92,10 @@ def _noun_head(p: Parse, i: int, modified: bool = False) -> bool:
     if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo
         return False
     if one:  # "who was the oldest passenger", "a 3rd class passenger older than 75": one, after its article
-        before = modified or (i > 0 and (w[i - 1] in _ONE_BEFORE or p.claimed[i - 1]))
+        before = i > 0 and (w[i - 1] in _ONE_BEFORE or p.claimed[i - 1]
+                            or (modified and i > 1 and (w[i - 2] in _ONE_BEFORE or p.claimed[i - 2])))
     else:
         before = modified or i == 0 or p.claimed[i - 1] or w[i - 1] in _DETERMINERS or p.toks[i - 1].punct
-    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT or p.claimed[i + 1] \
-        or w[i + 1] in _COMPARED_NEXT
-    return before and after
+    after = i == 0 or i + 1 == len(w) or p.toks[i + 1].punct or w[i + 1] in _HEAD_NEXT \
+        or (p.claimed[i + 1] and not one) or w[i + 1] in _COMPARED_NEXT  # one noun before another is no head
+    return before and after and not (one and x.endswith("ing"))  # "the highest grossing airports"

@@ -119,6 +119,10 @@ class Lexicon:
         self.comparative_less = Phrases.of(comp.get("less", []))
         self.comparative_verbs = Phrases.of(comp.get("verbs", []))
         self.how_dimension = {norm(k): list(v) for k, v in data.get("how_dimension", {}).items()}
+        pr = data.get("presence", {})
+        self.missing_before, self.missing_after = Phrases.of(pr.get("missing_before", [])), Phrases.of(pr.get("missing_after", []))
+        self.present_before, self.listed = Phrases.of(pr.get("present_before", [])), Phrases.of(pr.get("listed", []))
+        """"no age listed", "had a business associate involved": a value there or not"""
         """"how heavy" → the dimensions whose column the question asks for"""
         self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
                                  for dim, (more, less) in comp.get("dimension", {}).items()]

@@ -12,7 +12,7 @@ from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_name
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
-from convrec.nlu.dimensions import column_dimensions
+from convrec.nlu.dimensions import column_dimensions, dimension_column
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -53,6 +53,8 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     return None, i, j
 
 
+_POSSESSIVE = {"their", "his", "her", "my", "your", "our"}
+
 _TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
 """said of a time taken these go the other way ("ran faster than 10 seconds": under 10)"""
 
@@ -69,6 +71,17 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         x = w[i]
         # decades: 90s, 1990s, nineties, early 80s
         dec = _decade(x, lex)
+        age_col = dimension_column(vocab, "age") if dec is not None and i > 0 and w[i - 1] in _POSSESSIVE else None
+        if age_col and vocab.columns[age_col].role != "time" and 10 <= dec % 100 <= 90:
+            # "bakers in their 20s", "someone in his forties": an age of 20–29, not the 1920s
+            lo = dec % 100
+            s0 = i - 2 if i > 1 and w[i - 2] == "in" else i - 1
+            text = " ".join(w[s0:i + 1])
+            p.numbers.append((Span(s0, i + 1), Condition(age_col, ">=", float(lo), text, vocab.columns[age_col].role)))
+            p.numbers.append((Span(s0, i + 1), Condition(age_col, "<=", float(lo + 9), text, vocab.columns[age_col].role)))
+            p.claim(s0, i + 1)
+            i += 1
+            continue
         if dec is not None and time_col:
             lo, hi = dec, dec + 9
             a = i
@@ -526,7 +539,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.k = count
                 break
         else:
-            if x == "by" and a > 0 and not p.sort:  # "the 2 smallest breaches by people affected": by meaning alone
+            if x == "by" and a > 0 and not p.sort and _superlative_before(p, vocab, a, False)[0] != a:
+                # "the 2 smallest breaches by people affected": by meaning alone, after a superlative
+                # (not "made by intel", "published by a society": a maker, not an order)
                 near, e2 = _by_meaning(p, vocab, b, None)
                 if near:
                     a, asc = _superlative_before(p, vocab, a, False)
@@ -544,6 +559,9 @@ def _superlative_before(p: Parse, vocab: Vocabulary, a: int, asc: bool) -> tuple
         if p.claimed[k] or p.toks[k].punct:
             break
         if w[k] in _SORT_DESC | _SORT_ASC or vocab.lexicon.superlative(w[k]):
+            if w[k] == "top" and k + 1 < a and num(w[k + 1]) is not None and float(num(w[k + 1])).is_integer() \
+                    and 1 <= num(w[k + 1]) <= 50 and p.k is None:
+                p.k = int(num(w[k + 1]))  # "the top 5 companies by profits"
             return k, w[k] in _SORT_ASC or w[k] in vocab.lexicon.low_superlatives
     return a, asc
 

@@ -12,6 +12,7 @@ from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
+from convrec.nlu.casing import lower_case_or_names, lower_case_titles
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
@@ -388,8 +389,9 @@ def fact_question(p: Parse, vocab: Vocabulary) -> bool:
     asks_items = any(not (a > 0 and w[a - 1] in ("the", "this", "your")) for a, _ in vocab.lexicon.recommend.find(w))  # "on the list": a noun
     if not question or asks_items and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
         return False
-    return any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values()) or \
-        bool(columns_named(p.words, vocab, by_name_only=True))
+    how = any(x == "how" and k + 1 < len(w) and w[k + 1] in vocab.lexicon.how_dimension for k, x in enumerate(w))
+    return how or any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values()) or \
+        bool(columns_named(p.words, vocab, by_name_only=True))  # "how old was nadiya": a dimension asked
 
 
 def _runs(indices, is_break) -> list[list[int]]:
@@ -437,17 +439,6 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
 _OF = ("in", "of", "for", "at", "on", "about", "does", "did", "do", "is")
 
 
-def lower_case_titles(vocab: Vocabulary) -> bool:
-    """The catalog writes its titles in lower case ("physicians", "gov.administrators"): a user's
-    lower-case word is then written as the catalog writes it, and says no less than a capital."""
-    got = vocab.__dict__.get("_lower_case_titles")
-    if got is None:
-        titles = [t for t in vocab.linker.titles if any(ch.isalpha() for ch in t)]
-        got = len(titles) >= 10 and sum(t == t.lower() for t in titles) >= 0.8 * len(titles)
-        vocab.__dict__["_lower_case_titles"] = got
-    return got
-
-
 def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = False) -> None:
     lex = vocab.lexicon
     w, toks = p.words, p.toks
@@ -486,6 +477,9 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
             # population of ajax in 2021"), a common one does not ("how hot is heat")
             context = strict or (relaxed and (n >= 2 or len(words[0]) >= 6 or (
                 len(words[0]) >= 4 and (word_rank(words[0]) or 10 ** 9) >= COMMON_WORD_RANK)))
+            # a word no English dictionary has, written as a title is ("rahul", "nadiya"): that name
+            context = context or (n == 1 and len(words[0]) >= 4 and words[0].isalpha() and word_rank(words[0]) is None
+                                  and lower_case_or_names(vocab))
             is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
             if n == 1:
                 ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop

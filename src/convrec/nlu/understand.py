@@ -25,6 +25,8 @@ from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dimensions import read_dimension_superlatives
 from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
+from convrec.nlu.places import read_place_words
+from convrec.nlu.presence import read_presence
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts, sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
@@ -206,6 +208,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     if not p.mentions and fact_question(p, vocab):
         fact_title(p, vocab, speaker)
     claim_listed(p, vocab, text)
+    read_presence(p, vocab)
     read_codes(p, vocab)
     read_lettered_codes(p, vocab)
     title_words(p, vocab)
@@ -234,6 +237,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_creator_names(p, vocab)
     makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
+    read_place_words(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
     read_value_lists(p, vocab)

@@ -16,7 +16,7 @@ from convrec.tools.base import ToolError
 from convrec.tools.colindex import LARGE, column_index
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true", "missing", "present"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -162,6 +162,15 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
                 raise ToolError(f"any_true needs yes/no columns, got {', '.join(bad) or 'none'}")
             where.append("(" + " OR ".join(f'"{x}" = 1' for x in names) + ")")
             continue
+        if cond.op in ("missing", "present"):  # "no age listed", "had a business associate involved"
+            if c["type"] == "list":
+                clause = f'item_id IN (SELECT item_id FROM "{junction_table(name)}")'
+            elif c["type"] == "text":
+                clause = f'("{name}" IS NOT NULL AND TRIM("{name}") != \'\')'
+            else:
+                clause = f'"{name}" IS NOT NULL'
+            where.append(f"NOT {clause}" if cond.op == "missing" else clause)
+            continue
         if cond.op in ("matches", "not_matches"):  # words of the item's own text (checked word by word after)
             phrases = [str(v) for v in (cond.value if isinstance(cond.value, (list, tuple)) else [cond.value])]
             anyof = []
@@ -239,7 +248,7 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
     out = []
     for cond in flt.conditions:
         c = cols.get(cond.column) or cols.get(cond.column.lower().strip())
-        if c is None or cond.op in ("any_true", "matches", "not_matches"):
+        if c is None or cond.op in ("any_true", "matches", "not_matches", "missing", "present"):
             return None
         if c["type"] == "list":
             if cond.op in ("in", "not_in"):

@@ -20,6 +20,9 @@ def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
                    (c.value if isinstance(c.value, (list, tuple)) else [c.value]))
     v = vocab.item_value(item_id, c.column)
     op, want = c.op, c.value
+    if op in ("missing", "present"):  # "no age listed": no value at all
+        empty = v is None or (isinstance(v, float) and v != v) or (isinstance(v, (list, str)) and not str(v).strip("[] "))
+        return empty if op == "missing" else not empty
     if op in ("matches", "not_matches"):
         from convrec.tools.filters import word_pattern
 

@@ -1,0 +1,84 @@
+"""A column's value said to be there or not: "how many passengers have no age listed", "occupations
+that don't have a type", "breaches that had a business associate involved", "whose age is unknown".
+
+Only columns that have empty cells are read this way (a column every item fills says nothing when
+asked for), and the column must be named by its own words right beside the phrase. A presence said
+with "has/with" needs a word like "listed" or "involved" after the column ("with a high score" is a
+number wish, not a presence); an absence ("no", "without", "… is unknown") does not.
+"""
+
+from __future__ import annotations
+
+from convrec.nlu.columns import columns_named
+from convrec.nlu.intent import Condition
+from convrec.nlu.reading import Parse, Span
+from convrec.nlu.vocab import Vocabulary
+
+
+def _with_gaps(vocab: Vocabulary) -> set[str]:
+    got = vocab.__dict__.get("_columns_with_gaps")
+    if got is None:
+        got = set()
+        for c in vocab.columns.values():
+            if c.role in ("id", "title") or c.name not in vocab.items or c.name == "popularity":
+                continue
+            col = vocab.items[c.name]
+            empty = col.isna() | col.map(lambda v: isinstance(v, (list, tuple)) and not len(v)) \
+                | col.map(lambda v: isinstance(v, str) and not v.strip())
+            if 0 < int(empty.sum()) < len(col):
+                got.add(c.name)
+        vocab.__dict__["_columns_with_gaps"] = got
+    return got
+
+
+def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str | None, int]:
+    """The one gappy column named by the unclaimed words starting at ``a`` (longest first): (column, end)."""
+    w = p.words
+    if a >= len(w) or not columns_named(w[a:a + 1], vocab, by_name_only=True) and not any(
+            w[a] in g for c in gaps for g in vocab.columns[c].words):
+        return None, a  # the column's words start right here
+    for e in range(a + 1, min(len(w), a + 4) + 1):  # the shortest naming: "age" of "age listed"
+        if any(p.claimed[k] or p.toks[k].punct for k in range(a, e)):
+            break
+        named = [c for c in columns_named(w[a:e], vocab, by_name_only=True) if c in gaps]
+        if len(named) == 1:
+            return named[0], e
+    return None, a
+
+
+def read_presence(p: Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    gaps = _with_gaps(vocab)
+    if not gaps:
+        return
+    i = 0
+    while i < len(w):
+        if p.claimed[i]:
+            i += 1
+            continue
+        for phrases, op, need_listed in ((lex.missing_before, "missing", False), (lex.present_before, "present", True)):
+            n = phrases.match_at(w, i)
+            if not n:
+                continue
+            col, e = _column_at(p, vocab, i + n, gaps)
+            if col is None:
+                continue
+            tail = lex.listed.match_at(w, e)
+            if need_listed and not tail and not lex.listed.ends_at(w, e):  # "had a business associate involved"
+                continue
+            e += tail
+            text = " ".join(t.raw for t in p.toks[i:e])
+            p.numbers.append((Span(i, e), Condition(col, op, "", text, vocab.columns[col].role)))
+            p.claim(i, e)
+            i = e
+            break
+        else:
+            col, e = _column_at(p, vocab, i, gaps)
+            after = lex.missing_after.match_at(w, e) if col else 0
+            if col and after:  # "whose age is unknown", "age not listed"
+                text = " ".join(t.raw for t in p.toks[i:e + after])
+                p.numbers.append((Span(i, e + after), Condition(col, "missing", "", text, vocab.columns[col].role)))
+                p.claim(i, e + after)
+                i = e + after
+            else:
+                i += 1
