@@ -31,7 +31,21 @@ from typing import Any, Mapping
 from convrec.catalog.spelling import spelling_variants
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_ONE_WORD = re.compile(r"[A-Za-z][a-z][A-Z]")  # "PhD": one word, not "ph d"
+
+
+class _Camel:
+    """Where a header's capitals start words ("HmRun", "democA", "ManufacturerName"), except a
+    three-letter word with a capital at its end ("PhD")."""
+
+    @staticmethod
+    def sub(repl: str, name: str) -> str:
+        return "".join(tok if _ONE_WORD.fullmatch(tok) else _CAMEL_RE.sub(repl, tok)
+                       for tok in re.split(r"([^A-Za-z]+)", name))
+
+
+_CAMEL = _Camel()
 
 
 @lru_cache(maxsize=1)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.meaning import name_words
+from convrec.catalog.meaning import expand, name_words
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
 from convrec.nlu.codes import named_codes
 from convrec.nlu.columns import columns_named
@@ -105,6 +105,8 @@ def abbreviated(vocab: Vocabulary) -> list[tuple[str, str]]:
             name = _LETTERS.sub("", c.name.lower())
             if len(name) < 3 or word_rank(name) is not None:
                 continue
+            if expand(name_words(c.name)) != name_words(c.name):
+                continue  # a known short form ("lat": latitude) is read by its words, not "least" by its letters
             got.append((c.name, name))
         vocab.__dict__["_abbreviated"] = got
     return got
@@ -362,8 +364,6 @@ def _initialled(vocab: Vocabulary) -> list:
     """(column, the pieces of its name) for columns named with initials (`str`, `S.F.Ratio`), once per catalog."""
     got = vocab.__dict__.get("_initialled")
     if got is None:
-        from convrec.catalog.meaning import name_words
-
         got = []
         for c in vocab.columns.values():
             if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):

@@ -56,7 +56,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if num(w[k]) is not None and num(w[k]) not in fam:
             hi = k
             break
-    best, best_key, best_words = None, None, []
+    best, best_key, best_words, best_named = None, None, [], 0
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
@@ -113,9 +113,12 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         key = (coverage, unit_ok, exact, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
+            best_named = matched
     if best is None and unit is None:
         return bind_by_dimension(p, vocab, i, lo, hi)
-    if best is None:
+    if best is None or (unit == "%" and not best_named):
+        # "95% or more of the faculty have a phd": a percent no word names may be any share; the
+        # column is left to the number's size and the words around it (not the one column in %)
         return None, "", 1.0
     c, factor = best
     v = num(w[i])

@@ -49,7 +49,9 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
                 or c.name not in vocab.items:
             continue
         sample = vocab.items[c.name].dropna().astype(str).head(200)
-        if len(sample) < 10 or (sample.str.fullmatch(r"[A-Za-z0-9_.\-/]{4,}") & sample.str.contains(r"\d")).mean() < 0.9:
+        coded = sample.str.fullmatch(r"[A-Za-z0-9_.\-/]{4,}") & sample.str.contains(r"\d")
+        upper = sample.str.fullmatch(r"[A-Z0-9]{2,6}")  # "SLC", "LGA", "04G": codes in capitals (an airport's)
+        if len(sample) < 10 or max(coded.mean(), upper.mean()) < 0.9:
             continue
         for item, value in vocab.items[c.name].dropna().astype(str).items():
             k = at.get(str(item))

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
@@ -34,6 +34,14 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
             return op, min(i, start), j + n
     if j < len(w) and w[j] == "+":
         return ">=", min(i, start), j + 1
+    n_unit = unit_after(w, j)[1]  # "95 percent or more", "80 percent +": after the number's unit
+    if n_unit:
+        for op in ("<=", ">="):
+            n = lex.compare[op].match_at(w, j + n_unit)
+            if n:
+                return op, min(i, start), j + n_unit + n
+        if j + n_unit < len(w) and w[j + n_unit] == "+":
+            return ">=", min(i, start), j + n_unit + 1
     jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by
     while jj < len(w) and jj < j + 3 and p.claimed[jj] and not p.toks[jj].punct:
         jj += 1
@@ -384,7 +392,7 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: 
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
             continue
         share = said_unit == "%" and not c.unit and c.min is not None and c.max is not None \
-            and 0 <= float(c.min) and float(c.max) <= 100 and (float(c.max) > 50 or bool(
+            and 0 <= float(c.min) and float(c.max) <= 120 and (float(c.max) > 50 or bool(
                 set((c.label or "").split()) & {"percent", "percentage", "share", "rate", "pct", "proportion"}))
         # "under 30 percent": a share kept as 0–100 (not a district number of 1–42)
         if said_unit and said_unit != c.unit and convert(1.0, said_unit, c.unit or "-") is None and not share:
@@ -401,7 +409,7 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: 
         a, b = i, i + 1
         while a > 0 and i - a < 6 and not toks[a - 1].punct:
             a -= 1
-        while b < len(w) and b - i < 6 and not toks[b].punct:
+        while b < len(w) and b - i < 10 and not toks[b].punct:  # "95% or more of the faculty have a phd"
             b += 1
         said, items = unit_after(w, i + 1)[1], (vocab.domain, noun_plural(vocab.domain))
         near = [w[k] for k in range(a, b) if not p.claimed[k] and not i <= k < i + 1 + said
@@ -410,6 +418,11 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: 
         fits = [vocab.columns[got[0]]] if got else fits
     if len(fits) != 1:
         return None, ""
+    w, a, b = p.words, max(0, i - 6), min(len(p.words), i + 10)
+    said = set(norm(fits[0].label or fits[0].name).split()) | {y for g in fits[0].words for y in g}
+    for k in range(a, b):  # the column's own words near it were read with it ("… have a phd")
+        if not p.claimed[k] and w[k] in said and w[k] not in vocab.lexicon.stop:
+            p.claim(k, k + 1)
     if said_unit:
         p.factors[i] = 1.0  # its unit word is read with it ("under 30 percent")
     return fits[0].name, fits[0].role
@@ -483,136 +496,3 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             else:
                 continue
             p.claim(a, b)
-
-
-_SORT_DESC = {"by", "highest", "most", "largest", "biggest", "greatest", "top", "max", "maximum", "fastest", "quickest", "best"}
-_SORT_ASC = {"lowest", "least", "smallest", "fewest", "min", "minimum", "slowest", "worst"}
-_PACE = {"fastest", "quickest", "slowest"}
-"""said of a time taken, these go the other way: the fastest time is the least"""
-
-
-def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
-    """"top 5 companies by profits", "the highest sales", "lowest assets first", "sorted by
-    market value": an order on the numeric column the words name (not a condition)."""
-    w = p.words
-    for a, x in enumerate(w):
-        if p.claimed[a] or x not in _SORT_DESC | _SORT_ASC:
-            continue
-        b = a + 1
-        while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
-            b += 1
-        if x == "by" and b + 1 < len(w) and w[b] == "how" and w[b + 1] in ("much", "many"):
-            b += 2  # "top 3 races by how much candidate A spent": the column's words follow
-        count = None  # "top 5 home run hitters": the count, then the column
-        if x == "top" and b < len(w) and not p.claimed[b] and num(w[b]) is not None and float(num(w[b])).is_integer() \
-                and 1 <= num(w[b]) <= 50:
-            count, b = int(num(w[b])), b + 1
-        end = min(len(w), b + (4 if x == "by" else 3))
-        if x != "by" and "by" in w[b:end]:
-            end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
-        for e in range(end, b, -1):
-            if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
-                continue
-            cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
-                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-            if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)
-                cols = [c for c in columns_by_stem(w[b:e], vocab)
-                        if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-            if len(cols) == 1 and x == "by":
-                # "by number of people affected": words the named column (`number`) leaves unsaid may
-                # mean another (`individuals affected`): the whole phrase, by meaning, decides
-                near, e2 = _by_meaning(p, vocab, b, cols[0])
-                if near:
-                    cols, e = [near], e2
-            if len(cols) == 1:
-                asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
-                    or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
-                if x in _PACE and column_dimensions(vocab, vocab.columns[cols[0]]) & {"time", "duration"}:
-                    asc = x != "slowest"  # "the fastest time": the least
-                if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
-                    a -= 1  # "sorted by market value"
-                elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
-                    a, asc = _superlative_before(p, vocab, a, asc)
-                p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
-                p.claim(a, e)
-                if count is not None and p.k is None:
-                    p.k = count
-                break
-        else:
-            if x == "by" and a > 0 and not p.sort and _superlative_before(p, vocab, a, False)[0] != a:
-                # "the 2 smallest breaches by people affected": by meaning alone, after a superlative
-                # (not "made by intel", "published by a society": a maker, not an order)
-                near, e2 = _by_meaning(p, vocab, b, None)
-                if near:
-                    a, asc = _superlative_before(p, vocab, a, False)
-                    p.sort.append(SortHint(near, not asc, " ".join(t.raw for t in p.toks[a:e2])))
-                    p.claim(a, e2)
-    if not p.sort:
-        _adjective_superlatives(p, vocab)
-
-
-def _superlative_before(p: Parse, vocab: Vocabulary, a: int, asc: bool) -> tuple[int, bool]:
-    """A superlative up to four words before "by" ("the 3 biggest breaches by …"): where the sort's
-    words start, and its way."""
-    w = p.words
-    for k in range(a - 1, max(-1, a - 5), -1):
-        if p.claimed[k] or p.toks[k].punct:
-            break
-        if w[k] in _SORT_DESC | _SORT_ASC or vocab.lexicon.superlative(w[k]):
-            if w[k] == "top" and k + 1 < a and num(w[k + 1]) is not None and float(num(w[k + 1])).is_integer() \
-                    and 1 <= num(w[k + 1]) <= 50 and p.k is None:
-                p.k = int(num(w[k + 1]))  # "the top 5 companies by profits"
-            return k, w[k] in _SORT_ASC or w[k] in vocab.lexicon.low_superlatives
-    return a, asc
-
-
-def _by_meaning(p: Parse, vocab: Vocabulary, b: int, named: str | None) -> tuple[str | None, int]:
-    """The number column the unclaimed words after "by" mean (and where they end), when they say
-    more than the ``named`` column's own words; None when nothing is near enough."""
-    w = p.words
-    e = b
-    while e < len(w) and e < b + 5 and not p.toks[e].punct and not p.claimed[e]:
-        e += 1
-    own: set[str] = set()
-    if named:
-        c = vocab.columns[named]
-        own = {y for g in c.words for y in g} | set(norm(c.label or named).split())
-    phrase = [y for y in w[b:e] if y not in own]
-    rest = [y for y in phrase if y not in vocab.lexicon.stop and y.isalpha() and y not in (vocab.domain, noun_plural(vocab.domain))]
-    if not rest:
-        return None, e
-    near = nearest_column(phrase, vocab, numeric=True)
-    return (near[0], e) if near and near[0] != named else (None, e)
-
-
-def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
-    """"the 3 sleepiest animals" (`sleep_total`), "the rainiest city" (`rain`): a superlative made
-    from the word of one number column sorts by it, highest first."""
-    for a, x in enumerate(p.words):
-        if p.claimed[a] or len(x) < 7 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop:
-            continue
-        base = x[:-4] if x.endswith("iest") else x[:-3]
-        if len(base) < 4:
-            continue
-        cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
-                and any(y == base or (y.startswith(base) and len(y) - len(base) <= 3)
-                        for y in norm(c.label or c.name).split())]  # "sleepiest": sleep; "rainiest": rain
-        if len(cols) > 1:  # sleep_total, sleep_rem, sleep_cycle: the one whose other words may be left out
-            from convrec.catalog.meaning import units_data
-
-            optional = set(units_data()["optional"]["words"])
-            cols = [c for c in cols if len(set(norm(vocab.columns[c].label or c).split()) - optional) == 1]
-        if len(cols) == 1:
-            p.sort.append(SortHint(cols[0], True, p.toks[a].raw))
-            p.claim(a, a + 1)
-            return
-    for a, x in enumerate(p.words):  # "the 3 deadliest" (`deaths`), "the strongest quakes": by meaning
-        if p.claimed[a] or len(x) < 6 or not vocab.lexicon.superlative(x) or x in vocab.lexicon.stop or any(
-                    ph.contains([x]) for more, less, _ in vocab.lexicon.superlatives.values() for ph in (more, less)):
-            continue  # "highest", "biggest": a dimension's, read by its own reader
-        cols = nearest_column([x], vocab, numeric=True)
-        if cols:
-            p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
-            p.claim(a, a + 1)
-            return
-

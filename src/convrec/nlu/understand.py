@@ -28,7 +28,8 @@ from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence
 from convrec.nlu.bounds import read_caps
-from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts, sort_by_column
+from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
+from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,

@@ -496,7 +496,8 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
                 if _support(vocab, stem_of(alt)) > _support(vocab, st):
                     st, x = stem_of(alt), alt
             if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
-                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] if 5 <= len(x) <= 6 else []
+                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] \
+                    if 5 <= len(x) <= 6 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK else []  # not "water" → watertown
                 if longer:  # "intro" → introduction
                     st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
                 elif len(st) >= 5:
