@@ -179,3 +179,37 @@ def test_what_a_catalog_without_a_noun_says_it_holds(characters, breaches):
     text = card.greeting_text()
     assert "star wars" in text and any(t in text for t in card.sample_titles) and len(card.sample_titles) == 3
     assert "breaches" in build_card(breaches.vocab).greeting_text()
+
+
+@pytest.fixture(scope="module")
+def storms(home):
+    return _prepare(home, "r3b-hurricanes")
+
+
+@pytest.fixture(scope="module")
+def sprints(home):
+    return _prepare(home, "r3a-olympic-100m")
+
+
+@pytest.fixture(scope="module")
+def nba(home):
+    return _prepare(home, "r4a-nba-2019")
+
+
+def test_names_and_codes_as_people_write_them(storms, sprints, nba, jobs):
+    linker = ItemLinker(["1", "2", "3"], ["Wal-Mart Stores", "Coca-Cola", "Target Stores"])
+    assert linker.exact("walmart") == "1" and linker.exact("cocacola") == "2" and linker.exact("target") is None
+    # a one-letter sex code said in words; a graded value compared by a known scale (medals)
+    assert ("mf", "in", ("m",)) in _conds(understand("how many hurricanes had male names", storms.vocab))
+    assert ("mf", "not_in", ("f",)) in _conds(understand("not a female name, and winds of at least 100 mph", storms.vocab))
+    c = _conds(understand("anyone who finished better than bronze in the 90s", sprints.vocab))
+    assert ("medal", "in", ("SILVER", "GOLD")) in c or ("medal", "in", ("GOLD", "SILVER")) in c
+    # several rows under one name: a count of them
+    i = understand("how many medals did carl lewis get", sprints.vocab)
+    assert i.kind == "count" and ("title", "in", ("Carl Lewis",)) in _conds(i) and not i.mentions
+    # a category value that is also a common word, after "the"
+    i = understand("how many players do the bucks have?", nba.vocab)
+    assert i.kind == "count" and ("team", "in", ("Bucks",)) in _conds(i)
+    # a lower-case catalog's titles, typed lower case; a thousands shorthand on money
+    i = understand("what do physicians make on average", jobs.vocab)
+    assert i.kind == "fact" and i.mentions[0].title == "physicians" and i.fact_columns == ("income",)

@@ -12,6 +12,8 @@ from typing import Sequence
 
 import numpy as np
 
+from convrec.catalog.meaning import word_rank
+
 YEAR_SUFFIX = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
 _SERIES = re.compile(r"\s*\([^()]*\)\s*$")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
@@ -271,6 +273,24 @@ class ItemLinker:
         for n, idx in core_forms(self.norm).items():
             if n not in self._exact and n not in self._alias:
                 self._alias[n] = idx
+        # a hyphenated name written as one word ("Wal-Mart Stores" → "walmart stores", "walmart")
+        joined = [normalize_title(t.replace("-", "")) if "-" in t else n for t, n in zip(self.titles, self.norm)]
+        if joined != self.norm:
+            for i, (j, n) in enumerate(zip(joined, self.norm)):
+                if j != n and len(j) >= 3 and j not in self._exact:
+                    self._alias.setdefault(j, []).append(i)
+            for n, idx in core_forms(joined).items():
+                if n not in self._exact and n not in self._alias and any("-" in self.titles[i] for i in idx):
+                    self._alias[n] = idx
+        # a brand's own first word, no English word and no other name's ("walmart", "exxon")
+        firsts: dict[str, list[int]] = {}
+        for i, n in enumerate(joined):
+            ws = n.split()
+            if len(ws) >= 2 and len(ws[0]) >= 5 and ws[0].isalpha():
+                firsts.setdefault(ws[0], []).append(i)
+        for f, idx in firsts.items():
+            if len(idx) == 1 and f not in self._exact and f not in self._alias and word_rank(f) is None:
+                self._alias[f] = idx
         # initials of a long name, written in capitals ("MIT" for Massachusetts Institute of Technology)
         self._initials = initials(self.titles)
         # titles the source cut off ("Oops!.. I Did It Aga..."): what the user writes begins with them

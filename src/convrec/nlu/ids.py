@@ -93,13 +93,14 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
         hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
-        cued = a > 0 and (w[a - 1] in _CUES or w[a - 1] in noun)
-        cued = cued or (past_list and (hashed or (a > 0 and w[a - 1] in _POSITION_CUES)))
+        before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
+        cued = before >= 0 and (w[before] in _CUES or w[before] in noun)
+        cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id
         if not has_digit and not (raw.isupper() and len(key) >= 3 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
-        start = a if hashed or not cued else a - 1
+        start = a if hashed or not cued else before
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)

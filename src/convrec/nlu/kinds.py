@@ -34,6 +34,8 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     # a word of the name the catalog writes otherwise ("the pontiac safari wagon" for "pontiac safari (sw)")
     # is no condition of a question about it
     name_words = all(c.column == "title" and c.op == "matches" for c in conds)
+    if mentions and len(mentions) == 1 and lex.count.contains(w) and not conds and _shared_title(vocab, mentions[0]):
+        return "count", ()  # "how many medals did carl lewis get": the rows under that name
     if mentions and question and len(mentions) == 1 and (not conds or name_words):
         named = columns_named(w, vocab, by_name_only=True)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
@@ -108,6 +110,11 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             and not (not domain and any(x in ("you", "u") for x in w[:3])):  # "you're funny lol": about me
         return "recommend", ()  # "pure adrenaline!! explosions, chases": a mood, read as a soft preference
     return "chitchat", ()
+
+
+def _shared_title(vocab: Vocabulary, m: ItemMention) -> bool:
+    """Several rows carry this item's title (a sprinter's medals, a team's seasons)."""
+    return len(vocab.linker.exact_indices(m.title)) >= 2
 
 
 def _looked_up(p: Parse, vocab: Vocabulary, conds, soft) -> bool:
@@ -192,6 +199,10 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         # a bare name in a catalog without interactions ("montparnasse bienvenue", "Big Mac"): a
         # look-up of that item, not "more like it" (no one's likes to go on)
         kind, fact_cols = "fact", profile_columns_of(vocab)
+    if kind == "count" and len(p.mentions) == 1 and _shared_title(vocab, p.mentions[0][1]):
+        m = p.mentions[0][1]  # "how many medals did carl lewis get": count the rows under that name
+        conds = list(conds) + [Condition("title", "in", (m.title,), m.text, "text")]
+        p.mentions = []
     if kind == "recommend" and _looked_up(p, vocab, conds, soft):
         kind, fact_cols = "fact", profile_columns_of(vocab)  # "pull up passenger #280": that item, not more like it
     mentions = [m for _, m in p.mentions]

@@ -32,7 +32,8 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
             or i in compared \
             or x in QUESTION_WORDS or x in GENERIC_NOUNS \
             or num(x) is not None
-        skip = skip or i in item_noun or x in own
+        skip = skip or i in item_noun or x in own or (
+            len(x) >= 5 and vocab.domain.lower().endswith(singular(x)))  # "quakes" of earthquakes
         skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0

@@ -336,6 +336,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if col:
         p.factors[i] = factor
         return col, role
+    if price_col and w[i].endswith("k") and vocab.columns[price_col].max is not None \
+            and v <= 2 * float(vocab.columns[price_col].max):
+        return price_col, "price"  # "anything under 1.5k?": a thousands shorthand is money where the catalog has prices
     yearish = time_col and said_year(v)
     if yearish and i > 0 and (w[i - 1] in ("from", "in", "since", "after", "before", "until", "till", "of", "circa", "around",
                                            "pre", "post", "than", "year", "between", "and", "to", "or") or

@@ -117,6 +117,15 @@ def _by_meaning(p: Parse, vocab: Vocabulary, b: int, named: str | None) -> tuple
 def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
     """"the 3 sleepiest animals" (`sleep_total`), "the rainiest city" (`rain`): a superlative made
     from the word of one number column sorts by it, highest first."""
+    for a, x in enumerate(p.words):  # "the 3 strongest quakes": a superlative among a column's own words
+        if p.claimed[a] or not vocab.lexicon.superlative(x):
+            continue
+        cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
+                and any(x in g for g in c.words)]
+        if len(cols) == 1:
+            p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
+            p.claim(a, a + 1)
+            return
     for a, x in enumerate(p.words):
         if p.claimed[a] or len(x) < 7 or not x.isalpha() or not x.endswith("est") or x in vocab.lexicon.stop:
             continue

@@ -27,7 +27,9 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                 continue
             phrase = " ".join(inner)
             ordinal = n == 1 and lex.ordinal_value(w, i) and bool(vocab.lookup(phrase))  # "first class": 1st
-            if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not ordinal and not (
+            the_value = i > 0 and w[i - 1] == "the" and any(  # "the bucks": a team the catalog names so
+                h.role == "category" and str(h.value).lower() == phrase for h in vocab.lookup(phrase))
+            if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not ordinal and not the_value and not (
                     toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper() and not any(
