@@ -78,7 +78,10 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     if mentions and question and not any(m.relation in ("liked", "disliked", "seen") for m in mentions):
         cols = columns_named(free, vocab)  # the user's words, not a title's ("like When Harry Met Sally?")
         others = [m for m in mentions if m.relation not in ("asked", "reference")]
-        if cols and not (rec_words and (conds or others or "similar" in w or "like" in w)):
+        alike = any(sp.start > 0 and w[sp.start - 1] in ("like", "similar", "to") and not (
+            sp.start > 1 and w[sp.start - 2] in ("i", "you", "we", "they", "would", "do", "does", "did"))
+            for sp, _ in p.mentions)  # "movies like The Matrix but before 1990": more like it, not a fact
+        if cols and not alike and not (rec_words and (conds or others or "similar" in w or "like" in w)):
             return "fact", cols
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
             return "fact", profile_columns_of(vocab)

@@ -28,6 +28,7 @@ from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence
 from convrec.nlu.bounds import read_caps
+from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
@@ -205,6 +206,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     context_titles(p, vocab, speaker)
     complete_titles(p, vocab)
     extend_titles(p, vocab)
+    claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
     if not p.mentions and fact_question(p, vocab):
         fact_title(p, vocab, speaker)
