@@ -31,21 +31,14 @@ from typing import Any, Mapping
 from convrec.catalog.spelling import spelling_variants
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
-_CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _ONE_WORD = re.compile(r"[A-Za-z][a-z][A-Z]")  # "PhD": one word, not "ph d"
 
 
-class _Camel:
-    """Where a header's capitals start words ("HmRun", "democA", "ManufacturerName"), except a
-    three-letter word with a capital at its end ("PhD")."""
-
-    @staticmethod
-    def sub(repl: str, name: str) -> str:
-        return "".join(tok if _ONE_WORD.fullmatch(tok) else _CAMEL_RE.sub(repl, tok)
-                       for tok in re.split(r"([^A-Za-z]+)", name))
-
-
-_CAMEL = _Camel()
+def _camel_split(name: str) -> str:
+    """Spaces where a header's capitals start words ("HmRun", "democA", "ManufacturerName"), except
+    in a three-letter word with a capital at its end ("PhD")."""
+    return "".join(tok if _ONE_WORD.fullmatch(tok) else _CAMEL.sub(" ", tok) for tok in re.split(r"([^A-Za-z]+)", name))
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +96,7 @@ def _split_compound(w: str) -> list[str]:
 def name_words(name: str) -> list[str]:
     """``"comb_mpg"`` → ``["comb", "mpg"]``; ``"ManufacturerName"`` → ``["manufacturer", "name"]``;
     ``"marketvalue"`` → ``["market", "value"]``."""
-    return [x for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w for x in _split_compound(w)]
+    return [x for w in _SPLIT.split(_camel_split(name).lower()) if w for x in _split_compound(w)]
 
 
 def expand(words: list[str]) -> list[str]:
@@ -397,7 +390,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
     # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
-    words = [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w.isalpha() and len(_split_compound(w)) == 1]
+    words = [w for w in _SPLIT.split(_camel_split(name).lower()) if w.isalpha() and len(_split_compound(w)) == 1]
     for k in range(len(words) - 1, 0, -1):  # "<noun>-<measure>": the word before a column's word
         if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
                 and singular(words[k - 1]) not in measured:
@@ -469,4 +462,3 @@ def value_order(counts: Mapping[str, int]) -> list[str] | None:
     if best is not None and best[0] >= max(2, len(vals) // 2):
         return best[2]
     return None
-

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from convrec.catalog.meaning import name_words
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -118,8 +119,6 @@ def build_card(vocab: Vocabulary) -> CapabilityCard:
 
 def _catalog_name(vocab: Vocabulary) -> str:
     """"r5b-starwars" → "star wars": the name's words, without tokens that hold digits."""
-    from convrec.catalog.meaning import name_words
-
     words = [x for x in name_words(getattr(vocab, "name", "") or "") if x.isalpha()]
     return " ".join(words[:4])
 

@@ -148,10 +148,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             jn = lex.range_join.match_at(w, i + 1)
             v2 = num(w[i + 1 + jn])
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
-            if not col:
-                col, role = _column_by_magnitude(p, vocab, i + 1 + jn, v2, ranged=True)
-                if col and not _column_by_magnitude(p, vocab, i + 1 + jn, v, ranged=True)[0] == col:
-                    col = None
+            if not col:  # "between 45 and 55 percent": the column both ends fit
+                col, role = _column_by_magnitude(p, vocab, i + 1 + jn, v2, low=v)
                 p.factors.pop(i + 1 + jn, None)
             if col:
                 s = i - 1 if i > 0 and lex.range_start.ends_at(w, i) else i
@@ -371,18 +369,16 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     return None, ""
 
 
-def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: bool = False) -> tuple[str | None, str]:
+def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: float | None = None) -> tuple[str | None, str]:
     """A compared number no word binds ("under 3000", "at least 0.5"): the one measure column of
     this catalog whose values it could bound, by magnitude — within a range's width of its values
     and not ten times below its smallest. None when no comparison is written, when the words after
     it name a column of another kind ("3 or more metro lines": a count of lines), or when no
-    column or several could hold it (then the number is left for the reply to name, never guessed)."""
+    column or several could hold it (then the number is left for the reply to name, never guessed).
+    ``low``: the other end of a range whose upper end is ``v`` (the range is the comparison)."""
     op, _, e = _comparator(p, vocab, i, i + 1)
-    if ranged:  # "between 45 and 55 percent": the range is the comparison
-        op, e = "range", i + 3
-        while e < len(p.words) and num(p.words[e]) is None and e < i + 4:
-            e += 1
-        e = min(e, len(p.words))
+    if low is not None:
+        op, e = "range", i + 1 + unit_after(p.words, i + 1)[1]
     if op is None:
         return None, ""
     after = [x for x in p.words[e:e + 3] if x not in vocab.lexicon.stop]
@@ -404,8 +400,8 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, ranged: 
             continue
         lo, hi = float(c.min), float(c.max)
         width = hi - lo
-        if lo - width <= v <= hi + width and (lo <= 0 or v >= lo / 10) \
-                and not (c.type == "integer" and not float(v).is_integer()):
+        if all(lo - width <= x <= hi + width and (lo <= 0 or x >= lo / 10)
+               and not (c.type == "integer" and not float(x).is_integer()) for x in (v, v if low is None else low)):
             fits.append(c)
     if len(fits) > 1:  # "jobs paying over 8k" (income or census?): the words around it say which, by meaning
         w, toks = p.words, p.toks
