@@ -30,7 +30,9 @@ def normalize_title(t: str) -> str:
 
 
 _ABBREV = {"st": "saint", "ste": "sainte", "mt": "mount", "intl": "international", "natl": "national",
-           "univ": "university", "rgnl": "regional", "muni": "municipal", "regl": "regional", "cty": "county"}
+           "univ": "university", "rgnl": "regional", "muni": "municipal", "regl": "regional", "cty": "county",
+           "mtn": "mountain", "mtns": "mountains", "pk": "peak", "pt": "point",
+           "ctr": "center", "hts": "heights", "isl": "island", "lk": "lake", "sq": "square"}
 """Abbreviations people write either way ("Strasbourg—Saint-Denis" = "strasbourg st denis")."""
 
 

@@ -123,6 +123,8 @@ def unit_of(words: list[str]) -> str:
             if u and not (k and words[k - 1] == "per"):
                 return u
     q = units_data()["quantity_units"]
+    if {"to", "per", "ratio"} & set(words[1:]):
+        return ""  # "debt_to_income", "income per capita": a ratio, not the unit of its noun
     for w in reversed(words):  # the head noun is usually last ("total_fat", "engine_displacement")
         for form in (w, w[:-1] if w.endswith("s") else w, *spelling_variants(w)):
             if form in q:  # "sugars" is sugar, "fibre" is fiber
@@ -395,9 +397,9 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
         if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
                 and singular(words[k - 1]) not in measured:
             return singular(words[k - 1])
-    for w in reversed(words):
+    for w in reversed(words):  # a name of one plural ("loans") is the items, even where a column measures them
         if len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w \
-                and singular(w) not in measured:
+                and (singular(w) not in measured or len(words) == 1):
             return singular(w)
     t = name_words(title_col)
     if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:

@@ -279,9 +279,13 @@ def template_intro(intent: RequestIntent, n: int, asked: int, conditions: Sequen
     base = f"{n} {p}" + (f" ({what})" if what else "")
     if seeds:
         base += f" for someone who likes {_join(seeds[:3])}"
+    sort = [h for h in getattr(intent, "sort", ()) if h.column in vocab.columns]
+    if sort:  # "who earns the most?": the order it was asked in, said
+        h = sort[0]
+        base += f", by {vocab.columns[h.column].label or h.column} ({'highest' if h.descending else 'lowest'} first)"
     if n < asked:
         return f"Only {n} {p} match{'es' if n == 1 else ''}" + (f" {what}" if what else "") + ":"
-    return f"Here are {base}:"
+    return f"Here {'is' if n == 1 else 'are'} {base}:"
 
 
 def no_items_reply(intent: RequestIntent, conditions: Sequence, vocab: Vocabulary, hint: str, failure: str | None) -> str:

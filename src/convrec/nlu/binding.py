@@ -4,7 +4,8 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 
 from __future__ import annotations
 
-from convrec.nlu.dimensions import bind_by_dimension, just_beyond, unitless_factor
+from convrec.catalog.text import noun_plural
+from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, just_beyond, unitless_factor
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -57,10 +58,15 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             hi = k
             break
     best, best_key, best_words, best_named = None, None, [], 0
+    said_dims = set()
+    if unit is not None:
+        said = {unit} | set(unit_words(unit))
+        said_dims = {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws}
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
     said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
+    items = {vocab.domain, noun_plural(vocab.domain)}  # "3 year loans", "the 5-year loan": the items, no column's word
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role != "other" or not c.words:
             continue  # price, rating, count and time columns have their own readers
@@ -92,7 +98,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         for g in c.words:
             if per & set(g) and len(c.words) > 1:
                 continue  # the rate's "per ct" alone names no price: it counts only beside "price"
-            hits = [(k, ph) for ph in g for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
+            hits = [(k, ph) for ph in g if ph not in items for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
                     and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
                     and not (k > 0 and w[k - 1] == "per" and not per)]  # "price per carat": not the carats
             if hits:
@@ -110,7 +116,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # ("population_2016" … "population_2021"), the year said, else the latest
         # last, the whole before its part: `bodywt` (up to 6654 kg) before `brainwt` (up to 5.7) for "weighs"
         exact = unit is not None and c.unit == unit  # "less than 5g" is sugar (g) before sodium (mg)
-        key = (coverage, unit_ok, exact, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
+        # "8 hours" of a `Time` (only a time) before a `Length` (a time or a distance): the share of the
+        # column's dimensions the unit measures
+        fit = len(column_dimensions(vocab, c) & said_dims) / max(1, len(column_dimensions(vocab, c))) if by_dimension else 0.0
+        key = (coverage, unit_ok, exact, fit, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
             best_named = matched
@@ -121,6 +130,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # column is left to the number's size and the words around it (not the one column in %)
         return None, "", 1.0
     c, factor = best
+    if not best_named and unit is not None:
+        c, factor = _meant_instead(p, vocab, i, lo, hi, c, factor)
     v = num(w[i])
     if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
             and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
@@ -147,6 +158,29 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _meant_instead(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int, c, factor: float):
+    """"under 2500 ft of climbing": a column taken by the unit's dimension alone (`elevation`, in
+    feet) yields to another number column the unread words beside the number mean (`ascent`),
+    when that column's range holds the number as said."""
+    from convrec.nlu.columns import nearest_column
+
+    w, v = p.words, num(p.words[i])
+    items = {vocab.domain, noun_plural(vocab.domain)}
+    at = [k for k in range(lo, hi) if k != i and not p.claimed[k] and w[k].isalpha()
+          and w[k] not in vocab.lexicon.stop and w[k] not in items and unit_after(w, k)[0] is None]
+    words = [w[k] for k in at]
+    if v is None or not words:
+        return c, factor
+    got = nearest_column(words, vocab, numeric=True)
+    o = vocab.columns.get(got[0]) if got else None
+    if o is None or o.name == c.name or o.role != "other" or o.unit or o.min is None or o.max is None \
+            or not float(o.min) <= v <= float(o.max):
+        return c, factor
+    for k in at:
+        p.claim(k, k + 1)
+    return o, 1.0
 
 
 def _fitting_unit(unit: str, v: float | None, c) -> float | None:

@@ -167,7 +167,7 @@ ASKED_COLUMN_MARGIN = 0.10
 
 
 def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False,
-                   among: set[str] | None = None) -> tuple[str, ...]:
+                   among: set[str] | None = None, margin: float = ASKED_COLUMN_MARGIN) -> tuple[str, ...]:
     """The column a question about one item asks for when no word names it, by meaning: "how many
     people died in …" → `deaths`, "when was … discovered" → `year discovered`, "what number does
     … wear" → `number`, "how many days does … incubate" → `Incubate`. The question (without the
@@ -202,6 +202,18 @@ def nearest_column(words: list[str], vocab: Vocabulary, numeric: bool = False,
     q = q / np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-9)
     sims = (q @ vecs.T).max(axis=0)
     order = np.argsort(-sims)
-    if sims[order[0]] >= ASKED_COLUMN_SIM and sims[order[0]] - sims[order[1]] >= ASKED_COLUMN_MARGIN:
+    if sims[order[0]] >= ASKED_COLUMN_SIM and sims[order[0]] - sims[order[1]] >= margin:
         return (names[order[0]],)
     return ()
+
+
+def said_opposite(vocab: Vocabulary, adjective: str, col: str) -> bool:
+    """Is a superlative or comparative made from the opposite of the column's word ("easiest",
+    "easier" of `difficulty`; "safest" of `risk`)? By the lexicon's antonym pairs."""
+    x = adjective
+    stem = x[:-4] + "y" if x.endswith("iest") else x[:-3] if x.endswith("est") else \
+        x[:-3] + "y" if x.endswith("ier") else x[:-2] if x.endswith("er") else x
+    bases = {stem, stem + "e", stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem}  # "simpler", "safer", "bigger"
+    c = vocab.columns[col]
+    words = {y for g in c.words for y in g} | set(norm(c.label or col).split())
+    return any(vocab.lexicon.antonyms.get(b, set()) & words for b in bases)

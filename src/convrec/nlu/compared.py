@@ -13,7 +13,7 @@ time). No column, or an item without a value there, leaves the words for the oth
 from __future__ import annotations
 
 from convrec.catalog.text import CLAUSE_END
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
@@ -110,6 +110,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
         else:  # "beat sunol glen", "ahead of denver": the comparative right before the item
             found = _comparative(p, vocab, max(ca, k - 2), k + 1)
             found = found if found and found[1] == k + 1 and not found[3] else None
+        if found is None and k > 0 and w[k] == "than":
+            found = _comparative_by_meaning(p, vocab, k - 1)
         if found is None:
             continue
         s, e, up, dims = found
@@ -118,7 +120,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
         col = _named_column(p, vocab, free, s)
         if col is None:
             for dim, dim_up in dims:
-                col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
+                col = dim[1:] if dim.startswith("\x00") else vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
                 if col is not None:
                     up = dim_up
                     break
@@ -141,6 +143,18 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
             p.claim(k, k + 1)
         for x in _column_word_positions(p, vocab, col, free):
             p.claim(x, x + 1)
+
+
+def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
+    """"easier than basin mountain", "safer than X": a comparative no lexicon lists, of the one number
+    column it means (`difficulty`), the other way where it is made from the column's opposite."""
+    x = p.words[k]
+    if p.claimed[k] or not x.isalpha() or len(x) < 5 or not x.endswith("er") or x in vocab.lexicon.stop:
+        return None
+    cols = nearest_column([x], vocab, numeric=True)
+    if not cols:
+        return None
+    return k, k + 1, not said_opposite(vocab, x, cols[0]), [("\x00" + cols[0], not said_opposite(vocab, x, cols[0]))]
 
 
 def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int) -> str | None:

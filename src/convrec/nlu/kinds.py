@@ -54,6 +54,9 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         named = tuple(c for c in named if all(c != x.column for x in conds))
         if named and not rec_words and (question or any(x in w for x in ("how", "what", "which", "who", "when"))):
             return "fact", named
+    asked = _asked_of_picked(p, vocab, conds, content) if not mentions and not rec_words else ()
+    if asked:
+        return "fact", asked
     # count / catalog size
     sorted_list = bool(p.sort) and not lex.question_start.match_at(content, 0)  # "the 3 biggest by number of people"
     if not sorted_list and (lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain))):
@@ -274,6 +277,16 @@ def direction(op: str) -> str:
 
 
 def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    from convrec.catalog.meaning import unit_for_word, unit_words
+
+    for k in range(len(w) - 2):  # "how many miles is …", "how many hours does … take": the unit's one column
+        unit = unit_for_word(w[k + 2]) if w[k] == "how" and w[k + 1] in ("many", "much") else None
+        if unit:
+            said = {unit, w[k + 2]} | set(unit_words(unit))
+            dims = [d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws]
+            cols = {c for c in (dimension_column(vocab, d) for d in dims) if c}
+            if len(cols) == 1:
+                return (cols.pop(),)
     for k in range(len(w) - 1):
         if w[k] == "how" and w[k + 1] in vocab.lexicon.how_dimension:
             for dim in vocab.lexicon.how_dimension[w[k + 1]]:
@@ -281,3 +294,64 @@ def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
                 if col:
                     return (col,)
     return ()
+
+
+_VALUE_QUESTIONS = ("what", "whats", "what's", "how")
+
+
+def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], content: list[str]) -> tuple[str, ...]:
+    """"what rate is the hawaii borrower on the 5-year loan paying?", "how much did the person from
+    new hampshire borrow?", "how many homers did the twins hit in 2019?": a question about a value
+    of the items the conditions pick — the column its unread words name (by name, by the
+    dimension of "how heavy", else by meaning), one the conditions do not already use. Not a count
+    of items ("how many hikes take 10 hours or more") and not a list ("what loans are from ...")."""
+    w = p.words
+    if not conds or p.sort or not content or content[0] not in _VALUE_QUESTIONS:
+        return ()
+    used = {c.column for c in conds}
+    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    if content[0] == "how" and len(content) > 1 and content[1] == "many":
+        k = w.index("many") + 1
+        if k >= len(w) or w[k] in nouns or p.claimed[k]:
+            return ()  # "how many loans from california": a count of items
+    if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (
+            len(content) > 2 and content[1] in ("is", "are") and content[2] in nouns)):
+        return ()  # "what loans are from texas": a list
+    phrase = _asked_phrase(p, vocab, content[0])
+    if not phrase:
+        return ()
+    named = [c for c in columns_named(phrase, vocab, by_name_only=True) if c not in used]
+    if not named and phrase == ["\x00dim"]:
+        named = [c for c in _how_dimension(w, vocab) if c not in used]
+    if not named and phrase != ["\x00dim"]:
+        among = {c.name for c in vocab.columns.values() if c.name not in used and c.role not in ("id", "title")}
+        much = content[0] == "how" and len(content) > 1 and content[1] in ("much", "many")
+        named = list(nearest_column(phrase, vocab, among=among, numeric=much, margin=0.05 if much else 0.10))
+    return tuple(dict.fromkeys(named))
+
+
+def _asked_phrase(p: Parse, vocab: Vocabulary, q: str) -> list[str]:
+    """The words that say what a value question asks: the noun phrase after "what (is the)" or
+    "how many/much" ("what rate", "the bill length", "how many homers"), else its closing verb
+    ("how much did … borrow"); ``["\\x00dim"]`` for "how heavy/long/…" (a dimension)."""
+    w, lex = p.words, vocab.lexicon
+    nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    k = next(k for k, x in enumerate(w) if x == q)
+    k += 1
+    if q == "how":
+        if k < len(w) and w[k] in lex.how_dimension:
+            return ["\x00dim"]
+        if k < len(w) and w[k] in ("much", "many"):
+            k += 1
+    while k < len(w) and w[k] in ("is", "was", "are", "were", "the", "'s", "s", "a", "an", "its", "their"):
+        k += 1
+    out = []
+    while k < len(w) and len(out) < 3 and not p.claimed[k] and w[k].isalpha() and w[k] not in lex.stop \
+            and w[k] not in nouns:
+        out.append(w[k])
+        k += 1
+    if out:
+        return out
+    last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and x not in lex.stop and x not in nouns
+            and x not in _VALUE_QUESTIONS and x not in ("much", "many", "did", "does", "do")]
+    return last[-1:]

@@ -11,6 +11,7 @@ from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
+from convrec.nlu.modifiers import column_holding
 from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
@@ -165,6 +166,10 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         if not col:
             col, role = _column_by_magnitude(p, vocab, i, v)
+        if not col and _comparator(p, vocab, i, i + 1)[0] is None:
+            col, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": a value of the column that holds it
+            if col:
+                role, p.factors[i] = vocab.columns[col].role, f
         if not col:
             i += 1
             continue
@@ -352,6 +357,10 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     for c in vocab.role("rating") + vocab.role("count") + vocab.role("other") + ([price_col] if price_col else []):
         if c and (c in near or f" {c.replace('_', ' ')} " in f" {' '.join(near)} "  # whole words: `str` is not in "district"
                   or any(part in near for part in c.split("_") if len(part) > 4)):
+            lo, hi = vocab.numeric_range(c)
+            if yearish and lo is not None and not lo - (hi - lo) <= v <= hi + (hi - lo) \
+                    and _comparator(p, vocab, i, j)[0] is None:
+                continue  # "how many games did the 1906 cubs win": a year beside the word, not a number of games
             return c, vocab.columns[c].role
     if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
         for c in vocab.role("rating"):

@@ -71,6 +71,8 @@ def read_ordinals(p: Parse, vocab: Vocabulary) -> None:
         words = {x for g in info.words for x in g}
         if start > 0 and p.words[start - 1] in words and not p.claimed[start - 1]:
             start -= 1  # "cut no better than good": the column's word goes with its grade
+        elif start > 1 and p.words[start - 1] == "of" and p.words[start - 2] in words and not p.claimed[start - 2]:
+            start -= 2  # "a grade of C or worse"
         if end < len(p.words) and p.words[end] in words and not p.claimed[end]:
             end += 1
         p.values[idx] = (Span(start, end), [hits], " ".join(t.raw for t in p.toks[start:end]))

@@ -50,6 +50,12 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         # "the 3 with the shortest care time", "the 5 that sleep most": a count before what picks them
         tail = tail or (i > 0 and w[i - 1] in ("the", "top") and i + span < len(w)
                         and w[i + span] in ("with", "that", "which", "who", "whose", "where"))
+        # "the 3 loans with the highest interest", "the 2 penguins with the longest beaks": a count of a
+        # plural noun and what picks them
+        m = next((m for m in range(i + span + 1, min(len(w), i + span + 4))
+                  if w[m] in ("with", "that", "which", "who", "whose", "where", "by")), None)
+        tail = tail or (i > 0 and w[i - 1] in ("the", "top") and m is not None and w[m - 1].endswith("s")
+                        and all(w[x].isalpha() for x in range(i + span, m)))
         # "which 3 have the biggest drives?", "what 5 are the cheapest": a count asked by its question word
         tail = tail or (i > 0 and w[i - 1] in lex.count_questions and i + span < len(w)
                         and w[i + span] in lex.count_question_verbs)
@@ -79,6 +85,9 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
         if x == "one" and k > 0 and (w[k - 1] in ("which", "what", "the", "that", "this", "single") or w[k - 1] in sorted_words) \
                 and not (w[k + 1:k + 2] == ["of"] and w[k + 2:k + 3] != ["all"]):
             return True
+    if len(w) > 1 and w[0] == "who" and (w[1] in lex.singular_verbs or (
+            w[1].endswith("s") and not w[1].endswith("ss") and w[1].isalpha() and len(w[1]) > 3)):
+        return True  # "who earns the most?": one person
     head = next((k for k, x in enumerate(w) if x in ("which", "what", "whats", "what's")), None)
     if head is not None and w[head + 1:head + 2] == ["of"] and any(
             x in lex.singular_verbs for x in w[head + 2:head + 5]):

@@ -7,7 +7,7 @@ deadliest" (a superlative made from a column's word, or near one in meaning).
 from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column
+from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import Parse, num
@@ -68,6 +68,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.k = count
                 break
         else:
+            if x in ("most", "least", "fewest") and not p.sort and _verb_before(p, vocab, a, x):
+                continue
             if x == "by" and a > 0 and not p.sort and _superlative_before(p, vocab, a, False)[0] != a:
                 # "the 2 smallest breaches by people affected": by meaning alone, after a superlative
                 # (not "made by intel", "published by a society": a maker, not an order)
@@ -78,6 +80,28 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.claim(a, e2)
     if not p.sort:
         _adjective_superlatives(p, vocab)
+
+
+def _verb_before(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
+    """"who earns the most?", "which ones sleep the least": "the most" after a verb orders by the
+    number column the verb means (its words, else its meaning), when nothing after it names one."""
+    w = p.words
+    k = a - 1 - (a > 0 and w[a - 1] == "the")
+    if k < 0 or p.claimed[k] or not w[k].isalpha() or w[k] in vocab.lexicon.stop:
+        return False
+    if a + 1 < len(w) and w[a + 1].isalpha() and w[a + 1] not in vocab.lexicon.stop and not p.claimed[a + 1]:
+        return False  # "the most home runs": the words after it say what
+    numeric = [c for c in columns_named([w[k]], vocab) if vocab.columns[c].type in ("integer", "real")
+               and vocab.columns[c].role != "id"]
+    if len(numeric) > 1:
+        numeric = list(nearest_column([w[k]], vocab, numeric=True, among=set(numeric))) or numeric
+    if len(numeric) != 1:
+        numeric = list(nearest_column([w[k]], vocab, numeric=True)) if not numeric else []
+    if len(numeric) != 1:
+        return False
+    p.sort.append(SortHint(numeric[0], x == "most", " ".join(t.raw for t in p.toks[k:a + 1])))
+    p.claim(k, a + 1)
+    return True
 
 
 def _superlative_before(p: Parse, vocab: Vocabulary, a: int, asc: bool) -> tuple[int, bool]:
@@ -150,7 +174,9 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
             continue  # "highest", "biggest": a dimension's, read by its own reader
         cols = nearest_column([x], vocab, numeric=True)
         if cols:
-            p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
+            high = (x not in vocab.lexicon.low_superlatives) != said_opposite(vocab, x, cols[0])  # "the easiest": least difficulty
+            p.sort.append(SortHint(cols[0], high, p.toks[a].raw))
             p.claim(a, a + 1)
             return
+
 

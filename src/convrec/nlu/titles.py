@@ -389,7 +389,11 @@ def fact_question(p: Parse, vocab: Vocabulary) -> bool:
     asks_items = any(not (a > 0 and w[a - 1] in ("the", "this", "your")) for a, _ in vocab.lexicon.recommend.find(w))  # "on the list": a noun
     if not question or asks_items and not any(x in w for x in ("year", "genre", "genres", "when", "who")):
         return False
-    how = any(x == "how" and k + 1 < len(w) and w[k + 1] in vocab.lexicon.how_dimension for k, x in enumerate(w))
+    from convrec.catalog.meaning import unit_for_word
+
+    how = any(x == "how" and k + 1 < len(w) and (w[k + 1] in vocab.lexicon.how_dimension or (
+        w[k + 1] in ("many", "much") and k + 2 < len(w) and unit_for_word(w[k + 2]) is not None))  # "how many miles is …"
+        for k, x in enumerate(w))
     return how or any(Phrases.of(keys).contains(w) for keys in FACT_KEYWORDS.values()) or \
         bool(columns_named(p.words, vocab, by_name_only=True))  # "how old was nadiya": a dimension asked
 

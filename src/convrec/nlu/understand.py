@@ -38,8 +38,9 @@ from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, c
                                 makers_of_mentions, negation_scopes, quoted_titles, title_words,
                                 year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
-from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names,
-                               read_text_words, read_values, scope_words, typo_values)
+from convrec.nlu.textwords import read_text_words
+from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names, read_values,
+                               scope_words, typo_values)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
 

@@ -1,0 +1,252 @@
+"""Words of the items' own text and of multi-word values, read as conditions: "burritos" on a
+menu's item names, "woodcuts" in an artwork's medium, "yankees" of "New York Yankees" — the
+longest phrase whose words a category's values or the items' texts share, the value said as
+written winning over a text that only shares its stem.
+"""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
+from convrec.nlu.vocab import ValueHit, Vocabulary, spelling_variants
+from convrec.nlu.words import _generic_head, read_values
+
+
+def _optional_words() -> list[str]:
+    from convrec.catalog.meaning import units_data
+
+    return list(units_data()["optional"]["words"])
+
+
+def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
+    """The descriptive text column where most items carry all these word stems, and how many."""
+    from convrec.tools.filters import word_pattern
+
+    best, n_best = None, 0
+    for col, df in vocab.text_words.items():
+        if not all(x in df for x in stems):
+            continue
+        n = min(df[x] for x in stems) if len(stems) == 1 else \
+            int(vocab.items[col].fillna("").astype(str).str.contains(word_pattern(" ".join(stems))).sum())
+        if n > n_best:
+            best, n_best = col, n
+    return best, n_best
+
+
+def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
+    """Values of one category column that carry all these word stems ("suv" → every SUV class;
+    a word's start names its longer form: "turbo" → Turbocharged)."""
+    if not stems:
+        return []
+    found = []
+    for x in stems:
+        if x in vocab.value_words:
+            found.append(vocab.value_words[x])
+            continue
+        if len(x) < 5 or not x.isalpha():
+            return []  # "clas" (classes) is no start of Classics
+        longer = [h for k in _keys_starting(vocab, "value_words", x) for h in vocab.value_words[k]] + \
+            [h for f in _keys_starting(vocab, "values", x) if f != x for h in vocab.values[f] if h.role == "category"]
+        if not longer:
+            return []
+        found.append(longer)
+    sets = [{(h.column, h.value) for h in hs} for hs in found]
+    both = set.intersection(*sets)
+    if not both:
+        return []
+    hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
+    col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
+    return [h for h in hits if h.column == col]
+
+
+def _keys_starting(vocab: Vocabulary, index: str, prefix: str) -> list[str]:
+    """The one-word keys of ``vocab.<index>`` that start with ``prefix``, in the index's order
+    (a sorted copy, built once per vocabulary, finds them without scanning every key)."""
+    import bisect
+
+    cache = vocab.__dict__.setdefault("_prefix_keys", {})
+    if index not in cache:
+        keys = [k for k in getattr(vocab, index) if k.isalpha()]
+        cache[index] = (sorted(keys), {k: n for n, k in enumerate(keys)})
+    ordered, pos = cache[index]
+    out = []
+    for k in ordered[bisect.bisect_left(ordered, prefix):]:
+        if not k.startswith(prefix):
+            break
+        out.append(k)
+    return sorted(out, key=pos.__getitem__)
+
+
+def _negated_title_words(p: Parse, vocab: Vocabulary) -> None:
+    """"skip anything mistborn", "no more star wars": a rejected word that titles carry
+    excludes every title of that family (in any catalog, descriptive titles or not)."""
+    from convrec.tools.filters import stem_of, word_pattern
+
+    lex, w = vocab.lexicon, p.words
+    if not p.negated_spans or "title" not in vocab.items:
+        return  # nothing rejected: no scan of the titles on the turn's path
+    titles = vocab.items["title"].fillna("").astype(str)
+    for span, m in list(p.mentions):  # "no more godfather": the film and its whole family
+        if not (p.negated(span.start) and lex.negation.ends_at(w, span.start) and
+                any(x in ("more", "any") for x in w[max(0, span.start - 3):span.start])):
+            continue
+        words = [x for x in w[span.start:span.end] if x.isalpha() and x not in lex.stop]
+        if words and int(titles.str.contains(word_pattern(" ".join(words))).sum()) >= 2:
+            p.values.append((span, [[ValueHit("title", " ".join(words), 2, "text")]], m.text))
+    i = 0
+    while i < len(w):
+        if p.claimed[i] or not p.negated(i) or not w[i].isalpha() or w[i] in lex.stop or w[i] in GENERIC_NOUNS \
+                or w[i] in DOMAIN_NOUNS or len(w[i]) < 3:
+            i += 1
+            continue
+        j = i
+        while j < len(w) and not p.claimed[j] and p.negated(j) and w[j].isalpha() and w[j] not in lex.stop:
+            j += 1
+        phrase = " ".join(w[i:j])
+        stems = [stem_of(x) for x in w[i:j]]
+        if any(all(x in df for x in stems) for col, df in vocab.text_words.items() if col != "title") \
+                or _value_word_hits(vocab, stems):
+            i = max(j, i + 1)
+            continue  # a word of a descriptive column ("not the etchings": the medium) or of values ("no turbo") is read there
+        n = int(titles.str.contains(word_pattern(phrase)).sum())
+        if n >= 2:
+            p.values.append((Span(i, j), [[ValueHit("title", phrase, n, "text")]], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+        i = max(j, i + 1)
+
+
+
+def _support(vocab: Vocabulary, stem: str) -> int:
+    return max([df.get(stem, 0) for df in vocab.text_words.values()] + [len(vocab.value_words.get(stem, ()))])
+
+
+def read_text_words(p: Parse, vocab: Vocabulary) -> None:
+    """Words that name what an item is, in a catalog whose item texts are descriptive
+    ("burritos", "hot dogs", "woodcuts", "chicken sandwich"): conditions on those words of the
+    items' own text. A typo is matched to a word the items use ("sandwhiches" → sandwich)."""
+    if not vocab.text_words and not vocab.value_words:
+        _negated_title_words(p, vocab)
+        return
+    from rapidfuzz import fuzz, process
+
+    from convrec.tools.filters import stem_of
+
+    lex, w = vocab.lexicon, p.words
+    relation_said = any(lex.relations[r].contains(w) for r in ("liked", "seen", "disliked"))
+    # an item title that also names a kind of item ("chicken sandwich"): the kind, unless the
+    # user says they liked or saw it
+    if not relation_said and "title" in vocab.text_words:
+        keep = []
+        for span, m in p.mentions:
+            stems = [stem_of(x.replace("'", "")) for x in w[span.start:span.end]
+                     if x.replace("'", "").isalpha() and x not in lex.stop]  # "o'hare" is a word of the name
+            col, n = _text_hits(vocab, stems) if stems else (None, 0)
+            numbered = any(any(ch.isdigit() for ch in x) for x in w[span.start:span.end])  # "EPYC 7742": one model
+            # "Journal of Finance", "… World Economy": a name (an inner "of", capitals mid-sentence), not a kind
+            named = any(x in ("of", "the", "for", "to", "from", "on", "at") for x in w[span.start + 1:span.end - 1]) \
+                or (span.start > 0 and all(p.toks[x].capitalised for x in range(span.start, span.end)))  # "World Economy"
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named:
+                for x in range(span.start, span.end):
+                    p.claimed[x] = False
+                continue
+            keep.append((span, m))
+        if len(keep) < len(p.mentions):
+            p.mentions = keep
+            read_values(p, vocab, min_words=1)  # the freed words may be values ("not seminars")
+    _negated_title_words(p, vocab)
+    for i in range(len(w) - 1):  # an ordinary word beside another word of the same value: "small suv", "long sleeve"
+        a, b = w[i], w[i + 1]
+        if p.claimed[i] or p.claimed[i + 1] or not (a.isalpha() and b.isalpha()) or ((a in lex.stop) == (b in lex.stop)) \
+                or lex.negation.match_at(w, i) or lex.negation.match_at(w, i + 1):
+            continue
+        stems = [stem_of(a), stem_of(b)]
+        if all(x in vocab.value_words for x in stems) and (vals := _value_word_hits(vocab, stems)):
+            p.values.append((Span(i, i + 2), [vals], " ".join(t.raw for t in p.toks[i:i + 2])))
+            p.claim(i, i + 2)
+    known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
+
+    colwords = vocab.__dict__.get("_column_words")
+    if colwords is None:
+        colwords = {x for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words for x in g} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for x in norm(c.label).split()} | \
+            {x for c in vocab.columns.values() if c.role not in ("title", "id") for g in c.words for x in g} | \
+            set(_optional_words()) | {"related", "kind", "sort", "type", "list", "level"}
+        vocab.__dict__["_column_words"] = colwords
+
+    domain_words = set(vocab.domain.split())  # "cars", "menu items": the catalog's own noun names no condition
+
+    def usable(k: int) -> bool:
+        x = w[k]
+        return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
+            and x not in DOMAIN_NOUNS and singular(x) not in domain_words and not lex.negation.match_at(w, k) \
+            and x not in colwords
+
+    i = 0
+    while i < len(w):
+        if not usable(i):
+            i += 1
+            continue
+        j = i
+        while j < len(w) and usable(j):
+            j += 1
+        stems, words = [], []
+        for x in w[i:j]:
+            st = stem_of(x)
+            for alt in spelling_variants(x):  # "labour" where the items mostly say "Labor"
+                if _support(vocab, stem_of(alt)) > _support(vocab, st):
+                    st, x = stem_of(alt), alt
+            if not any(st in df for df in vocab.text_words.values()) and st not in vocab.value_words and len(st) >= 4 and known:
+                longer = [y for y in known if y.startswith(x) and len(y) > len(x) + 2] \
+                    if 5 <= len(x) <= 6 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK else []  # not "water" → watertown
+                if longer:  # "intro" → introduction
+                    st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
+                elif len(st) >= 5:
+                    hit = process.extractOne(st, known, scorer=fuzz.ratio, score_cutoff=84)
+                    if hit and hit[0][0] == st[0]:
+                        st, x = hit[0], hit[0]
+            stems.append(st)
+            words.append(x)
+        k = i
+        while k < j:  # the longest phrase from k whose words a category's values or the items' texts share
+            for e in range(j, k, -1):
+                vals = _value_word_hits(vocab, stems[k - i:e - i])
+                if vals and e - k == 1 and _generic_head(words[k - i], vals):
+                    vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
+                col, n = _text_hits(vocab, stems[k - i:e - i])
+                if col is not None and n < 2 and not vals:
+                    col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
+                if vals and col is not None and not (n < 3 or sum(h.support for h in vals) >= 5 * n) \
+                        and _exact_in_values(vals, words[k - i:e - i]) and not _exact_in_text(vocab, col, words[k - i:e - i]):
+                    col = None  # "yankees": the word of "New York Yankees" as said, not the stem of "Yankee Stadium"
+                if vals and (col is None or n < 3 or sum(h.support for h in vals) >= 5 * n):
+                    # the item's own name saying it wins ("burgers": not Burger King), unless the values
+                    # say it of far more items ("no turbo": Turbocharged, not the 10 names with "Turbo")
+                    p.values.append((Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+                if col is not None:
+                    phrase = " ".join(words[k - i:e - i])
+                    p.values.append((Span(k, e), [[ValueHit(col, phrase, n, "text")]],
+                                     " ".join(t.raw for t in p.toks[k:e])))
+                    p.claim(k, e)
+                    k = e
+                    break
+            else:
+                k += 1
+        i = max(j, i + 1)
+
+
+def _exact_in_values(vals, words: list[str]) -> bool:
+    phrase = " ".join(words)
+    return any(f" {phrase} " in f" {norm(h.value)} " for h in vals)
+
+
+def _exact_in_text(vocab: Vocabulary, col: str, words: list[str]) -> bool:
+    """Does some item's text in ``col`` hold these words as written (not only their stem)?"""
+    if col not in vocab.items.columns:
+        return True
+    phrase = re.escape(" ".join(words))
+    return bool(vocab.items[col].astype(str).str.contains(rf"(?i)\b{phrase}\b", regex=True).any())
