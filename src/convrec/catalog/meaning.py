@@ -207,9 +207,14 @@ def column_words(words: list[str], role: str) -> list[list[str]]:
 def _scale(words: list[str]) -> float:
     sc = units_data()["scale"]
     for w in words:
-        if w in sc and w != "k":
+        if w in sc and w != "k" and not _unit_here(w, words):
             return float(sc[w])
     return 1.0
+
+
+def _unit_here(w: str, words: list[str]) -> bool:
+    """Is a scale word a unit in this name ("culmen_length_mm": millimetres, not millions)?"""
+    return bool(set(units_data().get("scale_unit_beside", {}).get(w, ())) & set(words))
 
 
 _SOURCE = re.compile(r"^attribute '(.+)' from the items file$")
@@ -256,7 +261,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         c = dict(c)
         raw = raws[c["name"]]
         sc = units_data()["scale"]
-        words = [w for w in expand(raw) if w not in sc or len(raw) == 1]
+        words = [w for w in expand(raw) if w not in sc or len(raw) == 1 or _unit_here(w, raw)]
         role = c.get("role", "other")
         if role == "id":
             words = ["id"]

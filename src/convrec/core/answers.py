@@ -161,6 +161,25 @@ def answer_count(n: int, conditions: Sequence, vocab: Vocabulary) -> str:
     return f"My catalog has {n:,} {plural(vocab)}" + (f" matching {what}." if what else ".")
 
 
+def answer_groups(rows: Sequence, intent: RequestIntent, vocab: Vocabulary) -> str:
+    """"November has the most samples: 25 (then October 21, December 17)."""
+    c = vocab.columns.get(intent.group_by)
+    label = (c.label if c else "") or intent.group_by.replace("_", " ")
+    what = describe_conditions(intent.conditions, vocab)
+    scope = f" matching {what}" if what else ""
+    if not rows:
+        return f"No {plural(vocab)}{scope} in my catalog, so no {label} has any."
+    (v, n), rest = rows[0], rows[1:4]
+    tie = [r for r in rows[1:] if r[1] == n]
+    head = f"{_fmt(v)}" + (" and " + ", ".join(_fmt(r[0]) for r in tie) if tie else "")
+    way = "fewest" if intent.group_fewest else "most"
+    out = f"{head} {'have' if tie else 'has'} the {way} {plural(vocab)}{scope}: {n:,}"
+    others = [r for r in rest if r[1] != n]
+    if others:
+        out += " (then " + ", ".join(f"{_fmt(r[0])} {r[1]:,}" for r in others) + ")"
+    return out + f" — counted by {label}."
+
+
 def answer_catalog(intent: RequestIntent, card: CapabilityCard, vocab: Vocabulary) -> str:
     w = intent.message.lower()
     if any(x in w for x in ("how many", "how big", "how large", "size", "number of", "total")):
@@ -253,14 +272,22 @@ def facets_line(it: dict[str, Any], conditions: Sequence, vocab: Vocabulary) -> 
     return "; ".join(attrs[:4])
 
 
-def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary) -> str:
+def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary,
+               sort: Sequence = ()) -> str:
     """The list: one line per item (title, year, card), and under it the item's reasons (the
-    evidence :mod:`convrec.tools.reasons` computed, at most two)."""
+    evidence :mod:`convrec.tools.reasons` computed, at most two). ``sort``: the orders asked
+    (each item's value of the first is shown: the evidence of its place)."""
     time_col = vocab.first("time")
+    by = next((h.column for h in sort if h.column in vocab.columns and h.column != time_col), None)
     lines = []
     for n, it in enumerate(items, 1):
         year = f" ({it[time_col]})" if time_col and it.get(time_col) not in (None, "") else ""
         card = facets_line(it, conditions, vocab)
+        v = vocab.item_value(it["id"], by) if by and by not in it else None
+        if v is not None and v == v and v != "":
+            c = vocab.columns[by]
+            card = f"{c.label or by} {_fmt(v)}" + (f" {c.unit}" if c.unit and c.unit not in ("$", "%") else c.unit if c.unit == "%" else "") \
+                + (f"; {card}" if card else "")
         lines.append(f"{n}. {it['title']}{year}" + (f" — {card}" if card else ""))
         why = [r["text"] for r in (it.get("reasons") or [])[:2]]
         if it.get("phrased"):  # the LLM's sentence, checked against this item's evidence

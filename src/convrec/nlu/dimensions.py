@@ -154,4 +154,22 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
             fits.append((f != 1.0, f))
     if not fits and (lo > 0 and lo / 10 < v < hi * 10 or lo <= 0 and v < hi * 10):
         return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range as said
+    if len(fits) > 1 and min(fits)[1] == 1.0 and not _in_bulk(vocab, c.name, v):
+        # "more than an ounce" on a `Mass` whose values are 0.9–54 (grams): 1 as said would keep every
+        # item; the value converted falls among them
+        inside = [f for conv, f in fits if conv and _in_bulk(vocab, c.name, v * f)]
+        if len(inside) == 1:
+            return inside[0]
     return min(fits)[1] if fits else None
+
+
+def _in_bulk(vocab: Vocabulary, col: str, x: float) -> bool:
+    """Does x fall among the column's values (between its 2nd and 98th percentiles)?"""
+    import pandas as pd
+
+    if col not in vocab.items.columns:
+        return True
+    s = pd.to_numeric(vocab.items[col], errors="coerce").dropna()
+    if len(s) < 10:
+        return True
+    return float(s.quantile(0.02)) <= x <= float(s.quantile(0.98))

@@ -17,7 +17,8 @@ from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
 _JOIN = set("-_/.")
-_CUES = {"item", "id", "listing", "row", "code", "ref", "sku", "unit", "lot", "entry", "record", "product", "model"}
+_CUES = {"item", "id", "listing", "row", "code", "ref", "sku", "unit", "lot", "entry", "record", "product", "model",
+         "sample", "specimen", "case", "observation", "obs", "subject", "respondent", "participant", "patient"}
 """Words that say the number after them is an id."""
 _POSITION_CUES = {"number", "no", "num", "nr"}
 """"number 57", "no. 57", "#57": an id only past any list's positions (> 20): after a list, "number 3"

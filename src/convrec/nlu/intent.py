@@ -152,6 +152,11 @@ class RequestIntent:
     ("director", "directed by Nolan"; "rating", "4.5 stars"): said back in the reply, never ignored."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """How the intent was read (for the trace): e.g. ``"dialogue: 3 user turns"``."""
+    group_by: str = ""
+    """For ``count``: the column whose values the items are counted by ("which month had the most
+    samples?": month); empty for a plain count."""
+    group_fewest: bool = False
+    """With ``group_by``: the value the fewest items carry was asked, not the most."""
 
     # ------------------------------------------------------------------ views
     def items(self, *relations: str, speaker: str | None = None) -> list[str]:

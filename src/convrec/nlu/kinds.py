@@ -9,6 +9,7 @@ from dataclasses import replace
 from convrec.catalog.text import PUNCT, norm, noun_plural
 from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of
 from convrec.nlu.dimensions import dimension_column
+from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, SOURCE_WORDS, num
@@ -241,7 +242,13 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
                     for m in mentions]
     if kind == "recommend" and lex.surprise.contains(p.words):
         notes = tuple(notes) + ("surprise",)
+    group = read_group(p, vocab) if kind in ("recommend", "count", "catalog", "fact", "chitchat") and not dialogue else None
+    if group:  # "which month had the most samples collected?": a count per month, not a list
+        kind, unmatched, fact_cols = "count", [], ()
+        conds = [c for c in conds if c.column != group[0]]
+        p.sort, p.k = [], None
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
+                         group_by=group[0] if group else "", group_fewest=bool(group and not group[1]),
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
                          more=lex.more.contains(p.words), dialogue=dialogue,
@@ -306,9 +313,9 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     dimension of "how heavy", else by meaning), one the conditions do not already use. Not a count
     of items ("how many hikes take 10 hours or more") and not a list ("what loans are from ...")."""
     w = p.words
-    if not conds or p.sort or not content or content[0] not in _VALUE_QUESTIONS:
-        return ()
-    used = {c.column for c in conds}
+    if not (conds or p.sort) or (p.sort and p.k != 1) or not content or content[0] not in _VALUE_QUESTIONS:
+        return ()  # with an order, of the one item it puts first ("how much did the longest one weigh?")
+    used = {c.column for c in conds} | {h.column for h in p.sort}
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     if content[0] == "how" and len(content) > 1 and content[1] == "many":
         k = w.index("many") + 1
@@ -327,6 +334,11 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
         among = {c.name for c in vocab.columns.values() if c.name not in used and c.role not in ("id", "title")}
         much = content[0] == "how" and len(content) > 1 and content[1] in ("much", "many")
         named = list(nearest_column(phrase, vocab, among=among, numeric=much, margin=0.05 if much else 0.10))
+    if not named and phrase != ["\x00dim"]:  # "the bill length": of the columns a said word names (`culmen length`,
+        said = set(phrase)                     # `flipper length`), all of them when they are few
+        named = [c.name for c in vocab.columns.values() if c.name not in used and c.type in ("integer", "real")
+                 and c.role not in ("id", "title") and any(said & set(g) for g in c.words)]
+        named = named if len(named) <= 3 else []
     return tuple(dict.fromkeys(named))
 
 

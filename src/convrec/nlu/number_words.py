@@ -13,10 +13,16 @@ from convrec.nlu.vocab import Vocabulary
 
 def read_number_words(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    if not any(x in lex.number_words for x in w):
+    if not any(x in lex.number_words or x in ("a", "an") for x in w):
         return
     measures = measure_words(vocab)
+    from convrec.catalog.meaning import unit_for_word
+
     for i, x in enumerate(w):
+        if x in ("a", "an") and not p.claimed[i] and i + 1 < len(w) and unit_for_word(w[i + 1]) is not None \
+                and any(lex.compare[o].ends_at(w, i) for o in lex.compare):
+            w[i] = "1"  # "more than an ounce", "thicker than an inch": one of the unit
+            continue
         n = lex.number_words.get(x)
         if n is None or p.claimed[i] or x == "a":
             continue

@@ -60,7 +60,10 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             n = phrases.match_at(w, i)
             if not n:
                 continue
-            col, e = _column_at(p, vocab, i + n, gaps)
+            d = i + n
+            while d < len(w) and w[d] in ("their", "its", "his", "her", "the", "a", "an", "any") and not p.claimed[d]:
+                d += 1  # "don't have their sex recorded"
+            col, e = _column_at(p, vocab, d, gaps)
             if col is None:
                 continue
             tail = lex.listed.match_at(w, e)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from convrec.catalog.store import junction_table
+from convrec.tools.base import ToolError
+
 Condition = Any
 """A grounded condition (``column``, ``op``, ``value``): the understanding's
 :class:`convrec.nlu.intent.Condition` or a tool's :class:`convrec.tools.filters.Condition`;
@@ -84,6 +87,21 @@ def count_sql(ds, conditions: Sequence) -> tuple[str, list]:
 
     sql, params = build_sql(ds, Filter.model_construct(conditions=list(conditions)))
     return f"SELECT COUNT(*) AS n FROM ({sql})", params
+
+
+def group_count_sql(ds, conditions: Sequence, column: str, fewest: bool = False) -> tuple[str, list]:
+    """Items meeting the conditions counted per value of one column, most (or fewest) first."""
+    from convrec.tools.filters import Filter, build_sql
+
+    cols = {c["name"]: c for c in ds.columns}
+    if column not in cols:
+        raise ToolError(f"unknown column '{column}'")
+    sql, params = build_sql(ds, Filter.model_construct(conditions=list(conditions)))
+    if cols[column]["type"] == "list":
+        src = f'SELECT value AS v FROM "{junction_table(column)}" WHERE item_id IN ({sql})'
+    else:
+        src = f'SELECT "{column}" AS v FROM items WHERE item_id IN ({sql}) AND "{column}" IS NOT NULL'
+    return f"SELECT v, COUNT(*) AS n FROM ({src}) GROUP BY v ORDER BY n {'ASC' if fewest else 'DESC'}, v LIMIT 5", params
 
 
 def count_matching(ds, conditions: Sequence) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 
 from convrec.tools.bus import CandidateBus
-from convrec.core.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, fact_sql,
+from convrec.core.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, answer_groups, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro, unused_note, absent_note)
 from convrec.strategies.interecagent.plan import Plan
 from convrec.strategies.interecagent.repairs import to_condition
@@ -74,16 +74,40 @@ class Replier:
             return Turn(f"I have no {self.card.plural} {how} {names}: nothing in this catalog matches "
                         + ("it" if len(intent.missing) == 1 else "them") + ". " + self.card.scope_text(),
                         session=sid, intent=intent.to_dict())
-        if kind == "fact" and intent.conditions:  # "double whopper with cheese - how many calories"
+        if kind == "fact" and (intent.conditions or intent.sort):  # "double whopper with cheese - how many calories"
             from convrec.tools.verify import matching
 
-            ids = matching(self.catalog, [to_condition(c) for c in intent.conditions], limit=50)
-            ids = sorted(ids, key=lambda i: len(str(self.vocab.item_value(i, "title") or "")))[:4]  # "Kant" before "… Kant to Hilbert"
+            if intent.sort:  # "how much did the longest one weigh?": the first of the order asked
+                import pandas as pd
+
+                pool = matching(self.catalog, [to_condition(c) for c in intent.conditions], limit=self.catalog.ds.n_items) \
+                    if intent.conditions else list(self.catalog.items.index)
+                h = intent.sort[0]
+                vals = pd.to_numeric(self.catalog.items.loc[pool, h.column], errors="coerce").dropna()
+                ids = list(vals.sort_values(ascending=not h.descending, kind="stable").index[:1])
+            else:
+                ids = matching(self.catalog, [to_condition(c) for c in intent.conditions], limit=50)
+                ids = sorted(ids, key=lambda i: len(str(self.vocab.item_value(i, "title") or "")))[:4]  # "Kant" before "… Kant to Hilbert"
             if not ids:
                 return Turn(no_items_reply(intent, intent.conditions, self.vocab, "", None), session=sid,
                             intent=intent.to_dict())
             head = "" if len(ids) == 1 else f"{len(ids) if len(ids) < 4 else 'Several'} {self.card.plural} match; the first {min(3, len(ids))}:\n"
             return Turn(head + "\n".join(answer_fact(intent, self.vocab, i) for i in ids[:3]), session=sid,
+                        intent=intent.to_dict())
+        if kind == "count" and intent.group_by:  # "which month had the most samples collected?"
+            bus = CandidateBus(self.catalog.ds.n_items)
+            try:
+                from convrec.tools.sql import run_readonly
+                from convrec.tools.verify import group_count_sql
+
+                sql, params = group_count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions],
+                                              intent.group_by, intent.group_fewest)
+                t = time.perf_counter()
+                _, rows = run_readonly(self.catalog.ds.db_path, sql, params, max_rows=5, timeout_s=5.0)
+                bus.record("lookup", {"sql": sql, "params": params}, f"groups={len(rows)}", None, t)
+            except ToolError as e:
+                return Turn(f"I couldn't count that: {e}", session=sid, intent=intent.to_dict())
+            return Turn(answer_groups(rows, intent, self.vocab), trace=bus.tracker.to_list(), session=sid,
                         intent=intent.to_dict())
         if kind == "count":
             bus = CandidateBus(self.catalog.ds.n_items)
@@ -122,7 +146,7 @@ class Replier:
             llm_intro = self._llm_intro(intent, out.items)
             if llm_intro:
                 intro = llm_intro
-        return list_reply(intro, out.items, conditions, seeds, self.vocab) + ("\n" + note if note else "")
+        return list_reply(intro, out.items, conditions, seeds, self.vocab, intent.sort) + ("\n" + note if note else "")
 
     def _phrase_reasons(self, intent: RequestIntent, out: "_Outcome", top: int = 5) -> None:
         """The LLM says the top items' reasons in its own words, one sentence each (one call);

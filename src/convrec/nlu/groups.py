@@ -1,0 +1,45 @@
+"""Questions about groups of items, not one item: "which month had the most samples collected?",
+"what state has the most loans?", "which island has the fewest penguins" — the value of a
+category column that the most (fewest) items carry, among the items the other words pick.
+
+The words after "which/what" name a category (or year) column of this catalog, and what follows
+"the most/fewest" names no number column (then it would be an order of items: "which team hit
+the most home runs" is a team, the item). The answer is a count per value, from the database.
+"""
+
+from __future__ import annotations
+
+from convrec.catalog.text import noun_plural
+from convrec.nlu.columns import columns_named
+from convrec.nlu.reading import DOMAIN_NOUNS, Parse
+from convrec.nlu.vocab import Vocabulary
+
+_MOST = {"most": True, "fewest": False, "least": False}
+_GROUP_ROLES = ("category", "time", "creator")
+
+
+def read_group(p: Parse, vocab: Vocabulary) -> tuple[str, bool] | None:
+    """(column, most?) when the message asks which value of a column the most/fewest items have."""
+    w = [x for x in p.words]
+    if len(w) < 4 or w[0] not in ("which", "what", "whats", "what's"):
+        return None
+    k = next((k for k in range(2, min(len(w), 8)) if w[k] in _MOST), None)
+    if k is None:
+        return None
+    head = [x for x in w[1:k] if x not in ("the", "a", "an")]
+    # "which month had", "what state has": the column's words, then a verb
+    col = None
+    for e in range(min(3, len(head)), 0, -1):
+        named = [c for c in columns_named(head[:e], vocab, by_name_only=True)
+                 if vocab.columns[c].role in _GROUP_ROLES]
+        if len(named) == 1:
+            col = named[0]
+            break
+    if col is None:
+        return None
+    after = [x for x in w[k + 1:k + 4] if x.isalpha() and x not in vocab.lexicon.stop]
+    items = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    if after and after[0] not in items and any(
+            vocab.columns[c].type in ("integer", "real") for c in columns_named(after, vocab, by_name_only=True)):
+        return None  # "which team hit the most home runs": an order of the items by a number
+    return col, _MOST[w[k]]
