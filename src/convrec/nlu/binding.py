@@ -45,7 +45,12 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     from convrec.catalog.meaning import convert, unit_words
 
     w = p.words
-    unit, _ = unit_after(w, j)
+    unit, n_unit = unit_after(w, j)
+    # "3 year loans": a plural right after the number's unit is the thing it measures (the head noun),
+    # not a column's word ("loan amount"), unless a comparison makes it a bound of that column
+    head = j + n_unit if unit is not None and j + n_unit < len(w) and w[j + n_unit].isalpha() and (
+        w[j + n_unit].endswith("s") or (i > 0 and w[i - 1] in ("a", "an", "the", "my", "this", "that"))) \
+        and not lex_compares(vocab, w, i, j) else None  # ("the 5-year loan" too)
     # the words around the number, not reaching past another number
     fam = family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
     lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
@@ -99,6 +104,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if per & set(g) and len(c.words) > 1:
                 continue  # the rate's "per ct" alone names no price: it counts only beside "price"
             hits = [(k, ph) for ph in g if ph not in items for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
+                    and not (k == head and (len(c.words) > 1 or len((c.label or "").split()) > 1))
                     and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
                     and not (k > 0 and w[k - 1] == "per" and not per)]  # "price per carat": not the carats
             if hits:

@@ -9,7 +9,7 @@ the most home runs" is a team, the item). The answer is a count per value, from 
 
 from __future__ import annotations
 
-from convrec.catalog.text import noun_plural
+from convrec.catalog.text import norm, noun_plural, singular
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse
 from convrec.nlu.vocab import Vocabulary
@@ -39,7 +39,9 @@ def read_group(p: Parse, vocab: Vocabulary) -> tuple[str, bool] | None:
         return None
     after = [x for x in w[k + 1:k + 4] if x.isalpha() and x not in vocab.lexicon.stop]
     items = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
+    said = {singular(x) for x in after}
     if after and after[0] not in items and any(
-            vocab.columns[c].type in ("integer", "real") for c in columns_named(after, vocab, by_name_only=True)):
-        return None  # "which team hit the most home runs": an order of the items by a number
+            vocab.columns[c].type in ("integer", "real") and {singular(x) for x in norm(vocab.columns[c].label or c).split()} <= said
+            for c in columns_named(after, vocab, by_name_only=True)):
+        return None  # "which team hit the most home runs": an order of the items by a number (not "most loans")
     return col, _MOST[w[k]]
