@@ -154,6 +154,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         size = max(abs(float(c.min)), abs(float(c.max)))
         if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size:
             return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
+    p.unnamed_bind = not best_named  # bound by the unit's dimension alone (a modifier may mean another column)
     for a, b in best_words:
         p.claim(a, b)
     for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up

@@ -30,8 +30,8 @@ def dimension_column(vocab: Vocabulary, dim: str) -> str | None:
     scored = []
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "link") or c.name == "popularity" \
-                or (c.years and not c.latest):
-            continue
+                or (c.years and not c.latest) or (c.role == "time" and dim not in ("age", "time")):
+            continue  # a year is a date, no duration ("the longest" is no latest year)
         n = len(_column_words(c) & words)
         if n:
             scored.append((n, c.name))

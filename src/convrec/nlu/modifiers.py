@@ -14,6 +14,7 @@ import pandas as pd
 from convrec.catalog.text import noun_plural
 from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import nearest_column
+from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.reading import Parse
 from convrec.nlu.vocab import Vocabulary
 
@@ -44,11 +45,18 @@ def column_holding(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str |
     unit, n = unit_after(w, i + 1)
     if unit is None or unit == "%":
         return None, 1.0, 0
+    from convrec.catalog.meaning import unit_words
+
+    said = {unit, w[i + 1]} | set(unit_words(unit))
+    dims = {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws}
     hits: list[tuple[str, float, int]] = []
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time", "link") or c.name == "popularity" \
                 or c.min is None or c.max is None:
             continue
+        own = column_dimensions(vocab, c)
+        if own and dims and not own & dims:
+            continue  # "a 14 mile hike" is no `time` of 14 (hours): a column of another dimension
         vals = _values(vocab, c.name)
         if not len(vals):
             continue

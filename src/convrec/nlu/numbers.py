@@ -12,7 +12,7 @@ from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.modifiers import column_holding
-from convrec.nlu.binding import bind_by_words, family_years, round_in, unit_after
+from convrec.nlu.binding import bind_by_words, family_years, lex_compares, round_in, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -335,7 +335,12 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
         return price_col, "price"
+    p.unnamed_bind = False
     col, role, factor = bind_by_words(p, vocab, i, j)
+    if col and p.unnamed_bind and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
+        held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
+        if held and held != col:
+            col, role, factor = held, vocab.columns[held].role, f
     if col:
         p.factors[i] = factor
         return col, role

@@ -57,6 +57,8 @@ class Parse:
     negated_spans: list[Span] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     factors: dict[int, float] = field(default_factory=dict)
+    unnamed_bind: bool = False
+    """The last number bound by its unit's dimension alone, no word of the column said."""
     """number token → factor from the unit it was written in to its column's stored unit"""
     missing: list[str] = field(default_factory=list)
     compared: set[int] = field(default_factory=set)

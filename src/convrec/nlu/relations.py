@@ -321,8 +321,12 @@ def _enumerated_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span
             start = run[0][0].start
             # "a funny and scary movie": one item with both; "comedies and dramas": either
             one_item = set(gap) <= {"and", "&"} and start > 0 and p.words[start - 1] in ("a", "an", "one")
-            if 0 < len(gap) <= 2 and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
-                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some", "the") for g in gap):
+            # "for a car or for a small business", "from texas or from ohio": the preposition said again
+            again = "or" in gap and len(gap) <= 4 and all(
+                g in LIST_SEPARATORS or g in ("a", "an", "the", "some", "for", "from", "in", "with", "by", "of", "to", "at")
+                for g in gap)
+            if (0 < len(gap) <= 2 or again) and not one_item and any(g in LIST_SEPARATORS for g in gap) and \
+                    all(g in LIST_SEPARATORS or g in ("also", "maybe", "even", "a", "an", "some", "the") or again for g in gap):
                 run.append(cur)
             else:
                 runs.append(run)
