@@ -319,8 +319,8 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     if content[0] == "how" and len(content) > 1 and content[1] == "many":
         k = w.index("many") + 1
-        if k >= len(w) or w[k] in nouns or p.claimed[k]:
-            return ()  # "how many loans from california": a count of items
+        if k >= len(w) or w[k] in nouns or p.claimed[k] or not columns_named([w[k]], vocab, by_name_only=True):
+            return ()  # "how many loans from california", "how many players are …": a count of items
     if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (
             len(content) > 2 and content[1] in ("is", "are") and content[2] in nouns)):
         return ()  # "what loans are from texas": a list

@@ -119,8 +119,11 @@ class Lexicon:
         self.comparative_less = Phrases.of(comp.get("less", []))
         self.comparative_verbs = Phrases.of(comp.get("verbs", []))
         self.how_dimension = {norm(k): list(v) for k, v in data.get("how_dimension", {}).items()}
+        rk = data.get("ranks", {})
+        self.rank_words, self.rank_verbs = list(rk.get("words", [])), set(rk.get("verbs", []))
         ff = data.get("flag_forms", {})
         self.flag_heads, self.flag_forms = set(ff.get("agent_heads", [])), list(ff.get("forms", []))
+        self.flag_forms_one_word = list(ff.get("one_word", []))
         pr = data.get("presence", {})
         self.missing_before, self.missing_after = Phrases.of(pr.get("missing_before", [])), Phrases.of(pr.get("missing_after", []))
         self.present_before, self.listed = Phrases.of(pr.get("present_before", [])), Phrases.of(pr.get("listed", []))

@@ -438,6 +438,11 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
             p.claim(k, k + 1)
     if said_unit:
         p.factors[i] = 1.0  # its unit word is read with it ("under 30 percent")
+    k = e + (unit_after(w, e)[1] if not said_unit else 0)
+    if k < len(w) and not p.claimed[k] and w[k].isalpha() and w[k].endswith("s") and len(w[k]) > 3 \
+            and w[k] not in vocab.lexicon.stop and not vocab.lookup(w[k]) \
+            and w[k] not in (vocab.domain, noun_plural(vocab.domain)):
+        p.claim(k, k + 1)  # "over 4 million fans": what the number counts, no word of an item's text
     return fits[0].name, fits[0].role
 
 

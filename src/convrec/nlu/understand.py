@@ -27,6 +27,7 @@ from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence
+from convrec.nlu.ranks import read_ranks
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
@@ -227,6 +228,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     column_values(p, vocab)
     read_bands(p, vocab)
     signed_amounts(p, vocab)
+    read_ranks(p, vocab)
     read_numbers(p, vocab)
     read_caps(p, vocab)
     read_values(p, vocab, min_words=2)

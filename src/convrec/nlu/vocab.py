@@ -300,9 +300,10 @@ class Vocabulary:
                 forms |= {label, " ".join(words[:-1] + [plural(words[-1])]), " ".join(words[:-1] + [singular(words[-1])])}
             if len(c.words) == 1:
                 forms |= {norm(x) for x in c.words[0] if len(norm(x)) >= 3}
-            if label and len(label.split()) >= 3 and label.split()[-1] in self.lexicon.flag_heads:
+            if label and len(label.split()) >= 2 and label.split()[-1] in self.lexicon.flag_heads:
                 event = " ".join(label.split()[:-1])  # "world series winner": "world series titles", "won the world series"
-                forms |= {f.format(event) for f in self.lexicon.flag_forms}
+                forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2
+                                                    else self.lexicon.flag_forms_one_word)}
             for f in forms:
                 if f and f not in self.lexicon.stop:
                     index.setdefault(f, {})[(c.name, "true")] = ValueHit(c.name, c.label, n, "flag")

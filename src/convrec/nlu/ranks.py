@@ -1,0 +1,76 @@
+"""Places in a ranking, where 1 is best: "finished 2nd or better", "in the top 3 of their
+division", "ranked 5th or worse", "in first place" — on the one number column of this catalog
+that holds a rank (its words: rank, place, position, standing, finish, seed; lexicon data), with
+whole values from 1. "Better" is a smaller number there; "the top 3" is a place of 3 or better,
+not three items.
+"""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.text import norm
+from convrec.nlu.intent import Condition
+from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+_NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
+
+
+def rank_column(vocab: Vocabulary) -> str | None:
+    """The one whole-number column from 1 whose words say it is a rank, or None."""
+    got = vocab.__dict__.get("_rank_column", "-")
+    if got != "-":
+        return got
+    words = set(vocab.lexicon.rank_words)
+    cols = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
+            and c.min is not None and float(c.min) >= 0 and float(c.min) <= 1
+            and (words & set(norm(c.label or c.name).split()) or any(words & set(g) for g in c.words))]
+    got = cols[0] if len(cols) == 1 else None
+    vocab.__dict__["_rank_column"] = got
+    return got
+
+
+def _place(p: Parse, vocab: Vocabulary, k: int) -> int | None:
+    x = p.words[k]
+    m = _NTH.match(x)
+    if m:
+        return int(m.group(1))
+    return vocab.lexicon.ordinal_words.get(x)
+
+
+def read_ranks(p: Parse, vocab: Vocabulary) -> None:
+    col = rank_column(vocab)
+    if col is None:
+        return
+    lex, w = vocab.lexicon, p.words
+    role = vocab.columns[col].role
+    for k in range(len(w)):
+        if p.claimed[k]:
+            continue
+        # "in the top 3", "finished top 5": a place of N or better
+        if w[k] == "top" and k + 1 < len(w) and num(w[k + 1]) is not None and not p.claimed[k + 1] \
+                and (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in")) \
+                and any(x in lex.rank_verbs for x in w[max(0, k - 4):k]):
+            n = int(num(w[k + 1]))
+            s = k - 2 if k > 1 and w[k - 2] == "in" and w[k - 1] == "the" else k
+            p.numbers.append((Span(s, k + 2), Condition(col, "<=", float(n), " ".join(w[s:k + 2]), role)))
+            p.claim(s, k + 2)
+            continue
+        n = _place(p, vocab, k)
+        if n is None:
+            continue
+        e = k + 1 + (k + 1 < len(w) and w[k + 1] == "place")
+        for op, ph in lex.ordinal_after.items():  # "2nd or better" (≤ 2), "5th or worse" (≥ 5)
+            m = ph.match_at(w, e)
+            if m:
+                way = "<=" if op == ">=" else ">="  # better is a smaller place
+                s = k - 1 if k > 0 and w[k - 1] in lex.rank_verbs and not p.claimed[k - 1] else k
+                p.numbers.append((Span(s, e + m), Condition(col, way, float(n), " ".join(w[s:e + m]), role)))
+                p.claim(s, e + m)
+                break
+        else:
+            if (k > 0 and w[k - 1] in lex.rank_verbs) or (e > k + 1 and k > 0 and w[k - 1] in ("in", "at")):
+                # "finished 2nd", "in first place": that place
+                p.numbers.append((Span(k, e), Condition(col, "=", float(n), " ".join(w[k:e]), role)))
+                p.claim(k, e)
