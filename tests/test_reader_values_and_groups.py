@@ -159,3 +159,43 @@ def test_units_nobody_wrote_down(scat, penguins, peaks):
     i = understand("how many of the penguins don't have their sex recorded?", penguins.vocab)
     assert i.kind == "count" and ("sex", "missing", "") in _conds(i)
     assert ("month", "in", ("October", "November")) in _conds(understand("samples from later in the year than september", scat.vocab))
+
+
+@pytest.fixture(scope="module")
+def teams(home):
+    return _prepare(home, "r6b-mlb-teams")
+
+
+@pytest.fixture(scope="module")
+def jobs(home):
+    return _prepare(home, "r5a-occupations")
+
+
+@pytest.fixture(scope="module")
+def companies(home):
+    return _prepare(home, "forbes2000")
+
+
+def test_places_in_a_ranking_and_an_ordinal_before_a_superlative(teams, companies, jobs, loans, tmp_path):
+    c = _conds(understand("red sox seasons where they finished 2nd or better", teams.vocab))
+    assert ("rank", "<=", 2.0) in c and ("team_name", "in", ("Boston Red Sox",)) in c
+    i = understand("Cubs since 2000 that finished in the top 3 of their division", teams.vocab)
+    assert ("rank", "<=", 3.0) in _conds(i) and i.k is None  # a place, not three items
+    assert ("rank", ">=", 5.0) in _conds(understand("mets seasons ranked 5th or worse", teams.vocab))
+    assert ("rank", "<=", 10.0) in _conds(understand("companies ranked in the top 10 from japan", companies.vocab))
+    assert understand("top 10 companies by profits", companies.vocab).k == 10  # no rank verb: a count
+    # winners of a one-word event said as people say it
+    assert ("division_winner", "=", False) in _conds(
+        understand("world series winners since 1990 that did NOT win their division", teams.vocab))
+    # "the 2nd highest paying": one item past the first of the order
+    i = understand("which job is the 2nd highest paying", jobs.vocab)
+    assert i.k == 1 and i.offset == 1 and [s.column for s in i.sort] == ["income"]
+    i = understand("the third biggest company by sales", companies.vocab)
+    assert i.offset == 2 and [(s.column, s.descending) for s in i.sort] == [("sales", True)]
+    a = InteRecAgent(jobs, ScriptedLLM(["ok"] * 3, routed=True), SessionStore(tmp_path / "jobs.db"), DemoBank(jobs.ds),
+                     llm_intro="off")
+    t = a.turn("which job is the 2nd highest paying")
+    incomes = sorted(jobs.vocab.items["income"].astype(float), reverse=True)
+    assert [it["id"] for it in t.items] and jobs.vocab.item_value(t.items[0]["id"], "income") == incomes[1]
+    # either of two values of one column ("for a car or for a small business")
+    assert ("loan_purpose", "in", ("car", "small_business")) in _conds(understand("loans for a car or for a small business", loans.vocab))

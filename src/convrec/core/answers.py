@@ -309,7 +309,8 @@ def template_intro(intent: RequestIntent, n: int, asked: int, conditions: Sequen
     sort = [h for h in getattr(intent, "sort", ()) if h.column in vocab.columns]
     if sort:  # "who earns the most?": the order it was asked in, said
         h = sort[0]
-        base += f", by {vocab.columns[h.column].label or h.column} ({'highest' if h.descending else 'lowest'} first)"
+        place = f"number {intent.offset + 1} " if getattr(intent, "offset", 0) else ""
+        base += f", {place}by {vocab.columns[h.column].label or h.column} ({'highest' if h.descending else 'lowest'} first)"
     if n < asked:
         return f"Only {n} {p} match{'es' if n == 1 else ''}" + (f" {what}" if what else "") + ":"
     return f"Here {'is' if n == 1 else 'are'} {base}:"

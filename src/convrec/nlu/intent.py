@@ -152,6 +152,8 @@ class RequestIntent:
     ("director", "directed by Nolan"; "rating", "4.5 stars"): said back in the reply, never ignored."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """How the intent was read (for the trace): e.g. ``"dialogue: 3 user turns"``."""
+    offset: int = 0
+    """With ``sort``: how many of the first the user skips ("the 2nd highest paying": 1)."""
     group_by: str = ""
     """For ``count``: the column whose values the items are counted by ("which month had the most
     samples?": month); empty for a plain count."""

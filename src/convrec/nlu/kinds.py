@@ -242,6 +242,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
                     for m in mentions]
     if kind == "recommend" and lex.surprise.contains(p.words):
         notes = tuple(notes) + ("surprise",)
+    if p.offset and p.sort and p.k is None:
+        p.k = 1  # "the 2nd highest paying": one item
     group = read_group(p, vocab) if kind in ("recommend", "count", "catalog", "fact", "chitchat") and not dialogue else None
     if group:  # "which month had the most samples collected?": a count per month, not a list
         kind, unmatched, fact_cols = "count", [], ()
@@ -249,6 +251,7 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         p.sort, p.k = [], None
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          group_by=group[0] if group else "", group_fewest=bool(group and not group[1]),
+                         offset=p.offset if p.sort else 0,
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),
                          more=lex.more.contains(p.words), dialogue=dialogue,

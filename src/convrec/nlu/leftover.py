@@ -52,6 +52,7 @@ _DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "o
 _ONE_BEFORE = {"a", "an", "the", "each", "every", "one", "single", "which", "what", "oldest", "youngest"}
 _COMPARED_NEXT = {"older", "younger", "over", "under", "above", "below", "aged", "born", "between"}
 _HEAD_NEXT = {"from", "in", "with", "that", "which", "who", "based", "on", "of", "by", "here", "there", "do", "are",
+              "is", "was", "were", "has", "had",
               "have", "you", "to", "for", "and", "or", "sorted", "ordered", "ranked", "where", "whose", "like", "please",
               "pls", "first", "than", "not", "but", "without", "except", "outside", "you've", "youve", "we've", "i've",
               "you're", "that", "i"}
@@ -87,7 +88,7 @@ def _noun_head(p: Parse, i: int, modified: bool = False) -> bool:
     w = p.words
     x = w[i]
     one = singular(x) == x
-    if not x.isalpha() or len(x) < 4 or (one and plural(x) == x):
+    if not x.isalpha() or len(x) < 3 or (one and plural(x) == x):
         return False
     rank = word_rank(x)
     if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo

@@ -57,6 +57,8 @@ class Parse:
     negated_spans: list[Span] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     factors: dict[int, float] = field(default_factory=dict)
+    offset: int = 0
+    """Places skipped before a superlative ("the third most prestigious": 2)."""
     unnamed_bind: bool = False
     """The last number bound by its unit's dimension alone, no word of the column said."""
     """number token → factor from the unit it was written in to its column's stored unit"""

@@ -6,6 +6,8 @@ deadliest" (a superlative made from a column's word, or near one in meaning).
 
 from __future__ import annotations
 
+import re
+
 from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import column_dimensions
@@ -20,9 +22,28 @@ _PACE = {"fastest", "quickest", "slowest"}
 """said of a time taken, these go the other way: the fastest time is the least"""
 
 
+_NTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
+
+
+def _ordinal_offset(p: Parse, vocab: Vocabulary) -> None:
+    """"the 2nd highest paying", "the third most prestigious": one item, past the first n-1 of the order."""
+    w = p.words
+    for k in range(len(w) - 1):
+        m = _NTH.match(w[k])
+        n = int(m.group(1)) if m else vocab.lexicon.ordinal_words.get(w[k])
+        nxt = w[k + 1]
+        if not n or not 2 <= n <= 20 or p.claimed[k] or not (
+                nxt in _SORT_DESC | _SORT_ASC or vocab.lexicon.superlative(nxt)) or nxt in ("by", "top"):
+            continue
+        p.offset = n - 1  # one item (see kinds.build_intent), when an order is read
+        p.claim(k, k + 1)
+        return
+
+
 def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
     """"top 5 companies by profits", "the highest sales", "lowest assets first", "sorted by
     market value": an order on the numeric column the words name (not a condition)."""
+    _ordinal_offset(p, vocab)
     w = p.words
     for a, x in enumerate(w):
         if p.claimed[a] or x not in _SORT_DESC | _SORT_ASC:

@@ -96,8 +96,9 @@ class Executor:
                     bus.record("verify", {"conditions": len(conditions), "excluded": len(exclude)},
                                f"dropped {len(dropped)} of {len(raw)} fetched items", None, time.perf_counter())
                 by_id = {it["item_id"]: it for it in raw}
-                out.items = [item_view(by_id[i], self.vocab, conditions) for i in keep[:step.k]]
-                out.asked = step.k
+                skip = min(intent.offset, 30) if intent.sort else 0  # "the 2nd highest paying": past the first
+                out.items = [item_view(by_id[i], self.vocab, conditions) for i in keep[skip:step.k]]
+                out.asked = step.k - skip
             elif step.tool == "lookup":
                 out.rows = obs.text
         out.conditions = conditions

@@ -261,6 +261,7 @@ def fetch_count(plan: Plan, intent: RequestIntent, ctx: RepairContext):
     # the user's count, else the default: a number the planner wrote is not the user's (a small
     # model copies the number of titles named: "I loved A, B and C" gave 3 items)
     k = min(intent.k, 30) if intent.k is not None else ctx.k
+    k += min(intent.offset, 30)  # "the 2nd highest paying": the first one fetched too, then skipped
     if fetch.k != k:
         fetch.k = k
         labels.append("fetch_k_from_request" if intent.k is not None else "fetch_k_default")
