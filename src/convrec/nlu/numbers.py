@@ -337,7 +337,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         return price_col, "price"
     p.unnamed_bind = False
     col, role, factor = bind_by_words(p, vocab, i, j)
-    if col and p.unnamed_bind and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
+    if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
         if held and held != col:
             col, role, factor = held, vocab.columns[held].role, f
