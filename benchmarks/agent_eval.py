@@ -198,7 +198,8 @@ def check(turn, expect: dict, ds, info: dict | None = None) -> tuple[list[str], 
             fails.append("item outside the listed ones")
             bad |= v
     low = reply.lower()
-    for s in expect.get("reply_contains", []):
+    said = expect.get("reply_contains", [])
+    for s in ([said] if isinstance(said, str) else said):  # one text, not its letters
         if s.lower() not in low:
             fails.append(f"reply lacks {s!r}")
     if expect.get("reply_contains_any") and not any(s.lower() in low for s in expect["reply_contains_any"]):
