@@ -306,10 +306,10 @@ def template_intro(intent: RequestIntent, n: int, asked: int, conditions: Sequen
     base = f"{n} {p}" + (f" ({what})" if what else "")
     if seeds:
         base += f" for someone who likes {_join(seeds[:3])}"
-    sort = [h for h in getattr(intent, "sort", ()) if h.column in vocab.columns]
+    sort = [h for h in intent.sort if h.column in vocab.columns]
     if sort:  # "who earns the most?": the order it was asked in, said
         h = sort[0]
-        place = f"number {intent.offset + 1} " if getattr(intent, "offset", 0) else ""
+        place = f"number {intent.offset + 1} " if intent.offset else ""
         base += f", {place}by {vocab.columns[h.column].label or h.column} ({'highest' if h.descending else 'lowest'} first)"
     if n < asked:
         return f"Only {n} {p} match{'es' if n == 1 else ''}" + (f" {what}" if what else "") + ":"

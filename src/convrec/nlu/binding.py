@@ -5,7 +5,7 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 from __future__ import annotations
 
 from convrec.catalog.text import noun_plural
-from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, just_beyond, unitless_factor
+from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, just_beyond, unit_dimensions, unitless_factor
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -63,10 +63,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             hi = k
             break
     best, best_key, best_words, best_named = None, None, [], 0
-    said_dims = set()
-    if unit is not None:
-        said = {unit} | set(unit_words(unit))
-        said_dims = {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws}
+    said_dims = unit_dimensions(vocab, unit) if unit is not None else set()
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value

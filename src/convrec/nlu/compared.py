@@ -110,17 +110,18 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
         else:  # "beat sunol glen", "ahead of denver": the comparative right before the item
             found = _comparative(p, vocab, max(ca, k - 2), k + 1)
             found = found if found and found[1] == k + 1 and not found[3] else None
+        meant = None  # "easier than basin mountain": a comparative of the column it means
         if found is None and k > 0 and w[k] == "than":
-            found = _comparative_by_meaning(p, vocab, k - 1)
+            found, meant = _comparative_by_meaning(p, vocab, k - 1)
         if found is None:
             continue
         s, e, up, dims = found
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
                 and w[x] != "than" and not p.claimed[x]]
-        col = _named_column(p, vocab, free, s)
+        col = _named_column(p, vocab, free, s) or meant
         if col is None:
             for dim, dim_up in dims:
-                col = dim[1:] if dim.startswith("\x00") else vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
+                col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
                 if col is not None:
                     up = dim_up
                     break
@@ -150,11 +151,11 @@ def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
     column it means (`difficulty`), the other way where it is made from the column's opposite."""
     x = p.words[k]
     if p.claimed[k] or not x.isalpha() or len(x) < 5 or not x.endswith("er") or x in vocab.lexicon.stop:
-        return None
+        return None, None
     cols = nearest_column([x], vocab, numeric=True)
     if not cols:
-        return None
-    return k, k + 1, not said_opposite(vocab, x, cols[0]), [("\x00" + cols[0], not said_opposite(vocab, x, cols[0]))]
+        return None, None
+    return (k, k + 1, not said_opposite(vocab, x, cols[0]), []), cols[0]
 
 
 def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int) -> str | None:

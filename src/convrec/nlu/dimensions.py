@@ -5,7 +5,10 @@ the word is left unread and named, never guessed."""
 
 from __future__ import annotations
 
-from convrec.catalog.meaning import name_words
+import numpy as np
+import pandas as pd
+
+from convrec.catalog.meaning import convert, name_words, unit_words, units_data
 from convrec.catalog.text import norm, noun_plural, singular
 from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.intent import SortHint
@@ -16,6 +19,22 @@ from convrec.nlu.vocab import Vocabulary
 def _column_words(c) -> set[str]:
     out = {norm(x) for g in c.words for x in g} | set(norm(c.label or "").split()) | set(norm(c.name).split())
     return out | ({norm(c.unit)} if c.unit else set())
+
+
+def unit_dimensions(vocab: Vocabulary, unit: str, *said: str) -> set[str]:
+    """The dimensions a unit measures ("h": duration and time; "mi": length), by its words and the
+    words it was ``said`` as."""
+    words = {unit, *said} | set(unit_words(unit))
+    return {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if words & ws}
+
+
+def numeric_values(vocab: Vocabulary, col: str) -> np.ndarray:
+    """A column's numeric values (one per item that has one), read once per vocabulary."""
+    cache = vocab.__dict__.setdefault("_numeric_values", {})
+    if col not in cache:
+        s = pd.to_numeric(vocab.items[col], errors="coerce") if col in vocab.items.columns else pd.Series([], dtype=float)
+        cache[col] = s.dropna().to_numpy(dtype=float)
+    return cache[col]
 
 
 def column_dimensions(vocab: Vocabulary, c) -> set[str]:
@@ -135,12 +154,9 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     """A column with no unit, of the dimension the user's unit measures (a `length` column of films
     and "minutes"): the factor from the user's unit to the unit of that dimension whose values the
     column's range holds (100 minutes → 100 of a column of 60–200; 2 hours → 120), or None."""
-    from convrec.catalog.meaning import convert, units_data, unit_words
-
     if c.unit or v is None or c.min is None or c.max is None:
         return None
-    said = {unit} | set(unit_words(unit))
-    dims = {d for d, (_, _, words) in vocab.lexicon.superlatives.items() if said & words}
+    dims = unit_dimensions(vocab, unit)
     if not dims or not dims & column_dimensions(vocab, c):
         return None
     lo, hi = float(c.min), float(c.max)
@@ -165,11 +181,8 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
 
 def _in_bulk(vocab: Vocabulary, col: str, x: float) -> bool:
     """Does x fall among the column's values (between its 2nd and 98th percentiles)?"""
-    import pandas as pd
-
-    if col not in vocab.items.columns:
+    vals = numeric_values(vocab, col)
+    if len(vals) < 10:
         return True
-    s = pd.to_numeric(vocab.items[col], errors="coerce").dropna()
-    if len(s) < 10:
-        return True
-    return float(s.quantile(0.02)) <= x <= float(s.quantile(0.98))
+    lo, hi = np.quantile(vals, [0.02, 0.98])
+    return float(lo) <= x <= float(hi)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural
 from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of
-from convrec.nlu.dimensions import dimension_column
+from convrec.nlu.dimensions import dimension_column, unit_dimensions
 from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
@@ -287,14 +288,10 @@ def direction(op: str) -> str:
 
 
 def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
-    from convrec.catalog.meaning import unit_for_word, unit_words
-
     for k in range(len(w) - 2):  # "how many miles is …", "how many hours does … take": the unit's one column
         unit = unit_for_word(w[k + 2]) if w[k] == "how" and w[k + 1] in ("many", "much") else None
         if unit:
-            said = {unit, w[k + 2]} | set(unit_words(unit))
-            dims = [d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws]
-            cols = {c for c in (dimension_column(vocab, d) for d in dims) if c}
+            cols = {c for c in (dimension_column(vocab, d) for d in unit_dimensions(vocab, unit, w[k + 2])) if c}
             if len(cols) == 1:
                 return (cols.pop(),)
     for k in range(len(w) - 1):
@@ -327,17 +324,17 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (
             len(content) > 2 and content[1] in ("is", "are") and content[2] in nouns)):
         return ()  # "what loans are from texas": a list
+    if content[0] == "how" and len(content) > 1 and content[1] in vocab.lexicon.how_dimension:
+        return tuple(c for c in _how_dimension(w, vocab) if c not in used)  # "how heavy was …"
     phrase = _asked_phrase(p, vocab, content[0])
     if not phrase:
         return ()
     named = [c for c in columns_named(phrase, vocab, by_name_only=True) if c not in used]
-    if not named and phrase == ["\x00dim"]:
-        named = [c for c in _how_dimension(w, vocab) if c not in used]
-    if not named and phrase != ["\x00dim"]:
+    if not named:
         among = {c.name for c in vocab.columns.values() if c.name not in used and c.role not in ("id", "title")}
         much = content[0] == "how" and len(content) > 1 and content[1] in ("much", "many")
         named = list(nearest_column(phrase, vocab, among=among, numeric=much, margin=0.05 if much else 0.10))
-    if not named and phrase != ["\x00dim"]:  # "the bill length": of the columns a said word names (`culmen length`,
+    if not named:  # "the bill length": of the columns a said word names (`culmen length`,
         said = set(phrase)                     # `flipper length`), all of them when they are few
         named = [c.name for c in vocab.columns.values() if c.name not in used and c.type in ("integer", "real")
                  and c.role not in ("id", "title") and any(said & set(g) for g in c.words)]
@@ -348,16 +345,13 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
 def _asked_phrase(p: Parse, vocab: Vocabulary, q: str) -> list[str]:
     """The words that say what a value question asks: the noun phrase after "what (is the)" or
     "how many/much" ("what rate", "the bill length", "how many homers"), else its closing verb
-    ("how much did … borrow"); ``["\\x00dim"]`` for "how heavy/long/…" (a dimension)."""
+    ("how much did … borrow")."""
     w, lex = p.words, vocab.lexicon
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     k = next(k for k, x in enumerate(w) if x == q)
     k += 1
-    if q == "how":
-        if k < len(w) and w[k] in lex.how_dimension:
-            return ["\x00dim"]
-        if k < len(w) and w[k] in ("much", "many"):
-            k += 1
+    if q == "how" and k < len(w) and w[k] in ("much", "many"):
+        k += 1
     while k < len(w) and w[k] in ("is", "was", "are", "were", "the", "'s", "s", "a", "an", "its", "their"):
         k += 1
     out = []

@@ -9,29 +9,19 @@ borrower's 0–10 years at work)."""
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
+from convrec.catalog.meaning import _factors as closure, convert
 from convrec.catalog.text import noun_plural
 from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import nearest_column
-from convrec.nlu.dimensions import column_dimensions
+from convrec.nlu.dimensions import column_dimensions, numeric_values, unit_dimensions
 from convrec.nlu.reading import Parse
 from convrec.nlu.vocab import Vocabulary
 
 
-def _values(vocab: Vocabulary, col: str) -> np.ndarray:
-    """The column's numeric values (one per item with one), cached on the vocabulary."""
-    cache = vocab.__dict__.setdefault("_numeric_values", {})
-    if col not in cache:
-        s = pd.to_numeric(vocab.items[col], errors="coerce") if col in vocab.items.columns else pd.Series([], dtype=float)
-        cache[col] = s.dropna().to_numpy(dtype=float)
-    return cache[col]
-
 
 def _factors(unit: str, c) -> list[float]:
     """The ways a value said in ``unit`` may be stored in column ``c``."""
-    from convrec.catalog.meaning import _factors as closure, convert
-
     if c.unit:
         f = convert(1.0, unit, c.unit)
         return [] if f is None else [f]
@@ -45,10 +35,7 @@ def column_holding(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str |
     unit, n = unit_after(w, i + 1)
     if unit is None or unit == "%":
         return None, 1.0, 0
-    from convrec.catalog.meaning import unit_words
-
-    said = {unit, w[i + 1]} | set(unit_words(unit))
-    dims = {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if said & ws}
+    dims = unit_dimensions(vocab, unit, w[i + 1])
     hits: list[tuple[str, float, int]] = []
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time", "link") or c.name == "popularity" \
@@ -57,7 +44,7 @@ def column_holding(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str |
         own = column_dimensions(vocab, c)
         if own and dims and not own & dims:
             continue  # "a 14 mile hike" is no `time` of 14 (hours): a column of another dimension
-        vals = _values(vocab, c.name)
+        vals = numeric_values(vocab, c.name)
         if not len(vals):
             continue
         for f in _factors(unit, c):
