@@ -150,6 +150,12 @@ def convert(value: float, from_unit: str, to_unit: str) -> float | None:
     units' factors read both ways and chained ("pounds" → kg → tonnes)."""
     if from_unit == to_unit:
         return value
+    units = units_data()["units"]
+    for a, b, sign in ((from_unit, to_unit, 1), (to_unit, from_unit, -1)):  # a scale with its own zero (°C → °F)
+        ab = ((units.get(a) or {}).get("affine") or {}).get(b)
+        if ab:
+            k, off = float(ab[0]), float(ab[1])
+            return value * k + off if sign == 1 else (value - off) / k
     f = _factors().get(from_unit, {}).get(to_unit)
     return None if f is None else value * f
 

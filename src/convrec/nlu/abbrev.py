@@ -27,7 +27,7 @@ import re
 from convrec.catalog.meaning import expand, name_words
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
 from convrec.nlu.codes import named_codes
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_named, comparison_words
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -118,6 +118,7 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
         return
     stop = vocab.lexicon.stop
     w = p.words
+    comparing = comparison_words(vocab.lexicon)
     found: list[tuple[int, int, int, str]] = []  # (start, end, letters covered, column)
     for col, name in cands:
         best = None
@@ -127,6 +128,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
         for i in range(len(w)):
             if p.claimed[i] or not w[i].isalpha() or w[i][0] != name[0]:
                 continue
+            if w[i] in comparing or vocab.lexicon.superlative(w[i]):
+                continue  # "higher incomes" is no `hhIncome` ("household income") said in part: a comparison
             stop_head = w[i] in stop and w[i] not in own  # "home runs" → `HmRun`: a stop word only in a whole name
             got = _cover(name, w[i:], stop, bounds_of)
             if got is None:
@@ -147,6 +150,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             leading = used >= 2 and at >= 5 and at > bounds[0]
             if not (full or head or leading):
                 continue
+            if not full and singular(w[i]) == vocab.domain.lower():
+                continue  # "horses" of a horse catalog: its items, not `HorseID` said in part
             if not full and [c for c in columns_named(w[i:j], vocab, by_name_only=True) if c != col]:
                 continue  # "course number" names `course_num`, "sleep" `sleep_total`: not a part of another name
             covered = covered if (full or head) else covered - len(name)  # a whole name read beats a leading part

@@ -129,6 +129,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if best is None and unit is None:
         return bind_by_dimension(p, vocab, i, lo, hi)
     if best is None or (unit == "%" and not best_named):
+        if unit == "%":  # "over 60% have a college degree": the share column the words beside it mean
+            got = _share_meant(p, vocab, i, lo, hi)
+            if got is not None:
+                return got
         # "95% or more of the faculty have a phd": a percent no word names may be any share; the
         # column is left to the number's size and the words around it (not the one column in %)
         return None, "", 1.0
@@ -162,6 +166,37 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _share_meant(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int):
+    """A percent no word names exactly: among the columns that hold shares (fractions 0–1, or 0–100
+    named as a percent or rate), the one the unread words beside it mean by meaning — (column, role,
+    factor) with its words claimed, or None."""
+    from convrec.nlu.columns import nearest_column
+
+    v = num(p.words[i])
+    shares = {}
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role in ("id", "title") or c.min is None or c.max is None:
+            continue
+        if float(c.min) >= 0 and float(c.max) <= 1.0 and c.type == "real":
+            shares[c.name] = 0.01
+        elif float(c.min) >= 0 and float(c.max) <= 100 and set((c.label or "").split()) & {
+                "percent", "percentage", "share", "rate", "pct", "proportion"}:
+            shares[c.name] = 1.0
+    w = p.words
+    items = {vocab.domain, noun_plural(vocab.domain)}
+    at = [k for k in range(lo, min(len(w), hi + 3)) if k != i and not p.claimed[k] and w[k].isalpha()
+          and w[k] not in vocab.lexicon.stop and w[k] not in items and unit_after(w, k)[0] is None]
+    if v is None or not shares or not at:
+        return None
+    got = nearest_column([w[k] for k in at], vocab, numeric=True, among=set(shares))
+    if not got:
+        return None
+    c = vocab.columns[got[0]]
+    for k in at:
+        p.claim(k, k + 1)
+    return c.name, c.role, shares[c.name] / (c.scale or 1.0)
 
 
 def _meant_instead(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int, c, factor: float):

@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from convrec.catalog.text import norm
+from convrec.catalog.text import norm, singular, word_rank
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -114,19 +114,30 @@ def column_vocabulary(vocab: Vocabulary) -> set[str]:
     return got
 
 
+def comparison_words(lex) -> set[str]:
+    """The lexicon's one-word comparatives and superlatives ("younger", "taller", "cheapest"): a slip
+    in one ("yonger") is corrected as a column word is."""
+    got = lex.__dict__.get("_comparison_words")
+    if got is None:
+        phrases = [lex.comparative_more, lex.comparative_less] + [ph for _, m, l in lex.comparative_dims for ph in (m, l)]
+        got = {x[0] for ph in phrases for x in ph.items if len(x) == 1 and len(x[0]) >= 5}
+        got |= {x for x in lex.low_superlatives if len(x) >= 5}
+        lex.__dict__["_comparison_words"] = got
+    return got
+
+
 def correct_column_words(p, vocab: Vocabulary) -> None:
     """A mistyped column word ("calroies", "sodiun", "milage"): a word no dictionary knows, one or two
     letters from exactly one word that names a column, is read as that word (the raw text stays)."""
     from rapidfuzz.distance import DamerauLevenshtein
 
-    from convrec.catalog.text import word_rank
-
-    words = column_vocabulary(vocab)
+    words = column_vocabulary(vocab) | comparison_words(vocab.lexicon)
     if not words:
         return
+    own = vocab.domain.lower()
     for i, x in enumerate(p.words):
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
-                or vocab.lookup(x):
+                or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word
             continue
         # one slip (a swap, a missing, extra or wrong letter), two in a long word: "calroies", "sodiun"
         near = [y for y in words if abs(len(y) - len(x)) <= 2 and y[0] == x[0]

@@ -12,7 +12,7 @@ time). No column, or an item without a value there, leaves the words for the oth
 
 from __future__ import annotations
 
-from convrec.catalog.text import CLAUSE_END
+from convrec.catalog.text import CLAUSE_END, norm, singular
 from convrec.nlu.columns import columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention
@@ -121,10 +121,16 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
         col = _named_column(p, vocab, free, s) or meant
         if col is None:
             for dim, dim_up in dims:
-                col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim)
+                col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim, dim_up)
                 if col is not None:
                     up = dim_up
                     break
+        if col is None:  # "higher incomes than linden hills": the column the words after it mean
+            said = [w[x] for x in free if x >= e and w[x].isalpha() and w[x] not in vocab.lexicon.stop][:3]
+            labelled = {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
+                        and c.role not in ("id", "title") and {singular(x) for x in said} & set(norm(c.label or c.name).split())}
+            near = tuple(labelled) if len(labelled) == 1 else nearest_column(said, vocab, numeric=True) if said else ()
+            col = near[0] if near else None
         if col is None:
             continue
         value = vocab.item_value(m.item_id, col)

@@ -43,8 +43,32 @@ def column_dimensions(vocab: Vocabulary, c) -> set[str]:
     return {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if words & ws}
 
 
-def dimension_column(vocab: Vocabulary, dim: str) -> str | None:
-    """The one number column of a dimension, or None (none, or a tie)."""
+_HIGH_WORDS = {"high", "max", "maximum", "top", "upper", "peak", "hi"}
+_LOW_WORDS = {"low", "min", "minimum", "bottom", "lower", "lo"}
+
+
+def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> str | None:
+    """The one number column of a dimension, or None (none, or a tie). ``more``: the way a superlative
+    or comparative goes — of a high/low pair (`high_temp`, `low_temp`) "the hottest" is the highest of
+    the highs, "the coldest" the lowest of the lows."""
+    got = _dimension_column(vocab, dim)
+    if got is not None or more is None:
+        return got
+    words = vocab.lexicon.superlatives[dim][2]
+    tied = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "link")
+            and _column_words(c) & words]
+    side = [c.name for c in tied if _column_words(c) & (_HIGH_WORDS if more else _LOW_WORDS)]
+    if len(side) == 1:
+        return side[0]
+    if dim == "age":  # "the oldest planes" where only a year says it: the earliest year
+        years = [c.name for c in vocab.columns.values() if c.role == "time" and c.type in ("integer", "real")
+                 and c.min is not None and 1000 <= float(c.min) and c.max is not None and float(c.max) <= 2200]
+        if len(years) == 1:
+            return years[0]
+    return None
+
+
+def _dimension_column(vocab: Vocabulary, dim: str) -> str | None:
     words = vocab.lexicon.superlatives[dim][2]
     scored = []
     for c in vocab.columns.values():
@@ -79,7 +103,10 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                 named, e = _named_after(p, vocab, b)  # "the shortest total care time": that column, not a length
                 if not named and _qualifies_next(p, vocab, a, b):
                     continue  # "highest grossing", "highest paid": the superlative of the word after it, not a height
-                col = named or dimension_column(vocab, dim)
+                own = dimension_column(vocab, dim, descending)
+                if named and own and named != own and not _column_words(vocab.columns[named]) & vocab.lexicon.superlatives[dim][2]:
+                    named, e = None, b  # "the hottest day" of daily weather: the temperature, not the `day` column
+                col = named or own
                 if col is None:
                     continue
                 if dim == "age" and vocab.columns[col].role == "time":

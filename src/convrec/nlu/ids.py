@@ -63,6 +63,35 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
     return idx
 
 
+_CODE_NAME = re.compile(r"(?:^|[^a-z])(?:id|no|num|nr|number|code|ref)(?:$|[^a-z])|(?<=[a-z])(?:ID|Id|No|Num)$")
+
+
+def _number_codes(vocab: Vocabulary) -> dict[str, int]:
+    """A whole-number code the catalog keeps beside its row id (a horse's `HorseID`, a `case_no`): a
+    column named as an id whose values are distinct whole numbers — "horse 97", "#156" say it."""
+    got = getattr(vocab, "_number_codes", None)
+    if got is not None:
+        return got
+    got = {}
+    at = {str(x): k for k, x in enumerate(vocab.linker.ids)}
+    for c in vocab.columns.values():
+        if c.role == "title" or c.type != "integer" or c.name not in vocab.items or c.name == "popularity":
+            continue
+        label = str(c.label or c.name)
+        if not (_CODE_NAME.search(label.replace("_", " ").lower()) or _CODE_NAME.search(label)):
+            continue
+        col = vocab.items[c.name].dropna()
+        if len(col) < 0.9 * len(vocab.items) or not col.is_unique:
+            continue
+        for item, value in col.items():
+            k = at.get(str(item))
+            if k is not None:
+                got[str(int(value))] = k
+        break
+    vocab._number_codes = got
+    return got
+
+
 def _chunks(p: Parse, text: str) -> list[tuple[int, int]]:
     """Token runs written without spaces ("ts-0012", "G1005", "i7-8700k")."""
     out, a = [], 0
@@ -89,6 +118,11 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         raw = text[p.toks[a].start:p.toks[b - 1].end]
         key = compact(raw)
         hits = idx.get(key, [])
+        before = a - 2 if a > 1 and w[a - 1] == "." else a - 1
+        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"
+        if key.isdigit() and key in _number_codes(vocab) and (hashed or (before >= 0 and (
+                w[before] in noun or w[before] in _POSITION_CUES or w[before] in ("code", "ref")))):
+            hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it
         if len(hits) != 1:
             continue
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)

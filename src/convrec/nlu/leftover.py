@@ -84,14 +84,28 @@ def _first_item_noun(p: Parse, vocab: Vocabulary) -> int | None:
         _noun_head(p, i) or (i > 0 and not p.claimed[i - 1] and _modifier(p, i - 1) and _noun_head(p, i, modified=True)))), None)
 
 
+def _english(x: str) -> bool:
+    """A common English word, or a noun of the ones who do a common verb ("finishers", "runners",
+    "riders": finish, run, ride)."""
+    def common(y: str) -> bool:
+        r = word_rank(y)
+        return r is not None and r < 4 * COMMON_WORD_RANK
+    if common(x):
+        return True
+    stem = singular(x)
+    if stem.endswith("er") and len(stem) >= 6:
+        base = stem[:-2]
+        return any(common(b) for b in (base, base + "e", base[:-1] if len(base) > 3 and base[-1] == base[-2] else ""))
+    return False
+
+
 def _noun_head(p: Parse, i: int, modified: bool = False) -> bool:
     w = p.words
     x = w[i]
     one = singular(x) == x
     if not x.isalpha() or len(x) < 3 or (one and plural(x) == x):
         return False
-    rank = word_rank(x)
-    if rank is None or rank >= 4 * COMMON_WORD_RANK:  # an English noun ("stops", "stations"), not a name or a typo
+    if not _english(x):  # an English noun ("stops", "stations"), not a name or a typo
         return False
     if one:  # "who was the oldest passenger", "a 3rd class passenger older than 75": one, after its article
         before = i > 0 and (w[i - 1] in _ONE_BEFORE or p.claimed[i - 1]

@@ -46,6 +46,27 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
     return None, a
 
 
+_NOT_AUX = {"don't", "dont", "doesn't", "doesnt", "didn't", "didnt", "won't", "cannot", "can't", "cant", "never"}
+
+
+def _negated_verb(w: list[str], i: int) -> int:
+    """"don't give", "doesn't list", "do not report", "never gave": a negated verb of any kind before
+    the column (what it says is that the value is not there); the words it takes, or 0."""
+    n = 1 if w[i] in _NOT_AUX else 2 if w[i] in ("do", "does", "did") and w[i + 1:i + 2] == ["not"] else 0
+    if not n or i + n >= len(w) or not w[i + n].isalpha() or len(w[i + n]) < 3:
+        return 0
+    return n + 1
+
+
+def _modified_column(p: Parse, vocab: Vocabulary, d: int, gaps: set[str]) -> tuple[str | None, int]:
+    """The gappy column at ``d``, or after one modifier word the column does not need ("a build year")."""
+    col, e = _column_at(p, vocab, d, gaps)
+    if col is None and d + 1 < len(p.words) and p.words[d].isalpha() and not p.claimed[d] \
+            and p.words[d] not in vocab.lexicon.stop:
+        col, e = _column_at(p, vocab, d + 1, gaps)
+    return col, e
+
+
 def read_presence(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     gaps = _with_gaps(vocab)
@@ -56,14 +77,15 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
         if p.claimed[i]:
             i += 1
             continue
-        for phrases, op, need_listed in ((lex.missing_before, "missing", False), (lex.present_before, "present", True)):
-            n = phrases.match_at(w, i)
+        for phrases, op, need_listed in ((lex.missing_before, "missing", False), (None, "missing", False),
+                                         (lex.present_before, "present", True)):
+            n = phrases.match_at(w, i) if phrases is not None else _negated_verb(w, i)
             if not n:
                 continue
             d = i + n
             while d < len(w) and w[d] in ("their", "its", "his", "her", "the", "a", "an", "any") and not p.claimed[d]:
                 d += 1  # "don't have their sex recorded"
-            col, e = _column_at(p, vocab, d, gaps)
+            col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
             tail = lex.listed.match_at(w, e)
@@ -78,6 +100,11 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
         else:
             col, e = _column_at(p, vocab, i, gaps)
             after = lex.missing_after.match_at(w, e) if col else 0
+            for extra in range(1, 4):  # "the pro-sopa money amount missing": the column's words, then more of its name
+                if not col or after or e + extra >= len(w) or p.claimed[e + extra - 1] or not w[e + extra - 1].isalpha():
+                    break
+                after = lex.missing_after.match_at(w, e + extra)
+                e += extra if after else 0
             if col and after:  # "whose age is unknown", "age not listed"
                 text = " ".join(t.raw for t in p.toks[i:e + after])
                 p.numbers.append((Span(i, e + after), Condition(col, "missing", "", text, vocab.columns[col].role)))

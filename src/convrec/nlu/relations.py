@@ -16,6 +16,8 @@ from convrec.nlu.vocab import Vocabulary
 
 def read_count(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
+    if p.k is not None:  # already counted ("3 cheapest horses")
+        return
     sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
     if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
             x in ("most", "best", "top", "highest") for x in w) and not any(num(x) for x in w if NUMBER.match(x)):
@@ -72,6 +74,8 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         p.k = 1
 
 
+_FUNCTION = {"in", "of", "the", "for", "with", "and", "or", "to", "from", "by", "on", "at", "than", "one", "ones",
+             "you", "that", "which", "who", "this", "these", "those", "are", "is", "was", "were", "ever", "yet"}
 _MASS = {"stuff", "things", "ones", "options", "picks", "choices", "kind", "kinds", "sort", "sorts", "type", "types"}
 
 
@@ -85,6 +89,9 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
         if x == "one" and k > 0 and (w[k - 1] in ("which", "what", "the", "that", "this", "single") or w[k - 1] in sorted_words) \
                 and not (w[k + 1:k + 2] == ["of"] and w[k + 2:k + 3] != ["all"]):
             return True
+    if len(w) > 2 and w[0] == "who" and w[1] not in ("are", "were", "have", "do", "did") and w[1].isalpha() \
+            and any(x == "the" for x in w[2:4]):
+        return True  # "who had the fastest 5k time", "who ran the slowest": one person, the first of the order
     if len(w) > 1 and w[0] == "who" and (w[1] in lex.singular_verbs or (
             w[1].endswith("s") and not w[1].endswith("ss") and w[1].isalpha() and len(w[1]) > 3)):
         return True  # "who earns the most?": one person
@@ -105,17 +112,41 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
                 j = k + len(said)
                 e = j
                 nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
-                while e < len(w) and w[e].isalnum() and (w[e] not in lex.stop or w[e] in nouns):
+                while e < len(w) and w[e].isalnum() and (w[e] not in lex.stop or w[e] in nouns or (
+                        e == j and w[e] not in _FUNCTION and len(w[e]) >= 3)):
                     e += 1  # the noun phrase after it: its last word is the head ("strategy games": games)
                 head = next((w[x] for x in range(e - 1, j - 1, -1) if w[x].isalpha()), "")
-                if head and _singular_noun(head, lex) and (e == len(w) or w[e] not in ("and", "or", ",")):
+                one = _singular_noun(head, lex) or (e == j + 1 and head not in _FUNCTION and head not in _MASS
+                                                     and not head.endswith("s") and len(head) >= 3)
+                if head and one and (e == len(w) or w[e] not in ("and", "or", ",")):
                     return True  # "the biggest diamond", "the most expensive pontiac"
     return False
 
 
 def _singular_noun(x: str, lex) -> bool:
     return x.isalpha() and len(x) >= 3 and x not in lex.stop and x not in _MASS and not x.endswith("s") \
-        and noun_plural(x) != x# ---------------------------------------------------------------------- relations
+        and noun_plural(x) != x
+
+
+def claim_superlative_counts(p: Parse, vocab: Vocabulary) -> None:
+    """"3 cheapest horses", "the 2 coldest nights", "show me 5 most expensive": a number right before a
+    superlative counts the items the order picks; it is no value of an id or a number column."""
+    lex, w = vocab.lexicon, p.words
+    for i in range(len(w) - 1):
+        if p.claimed[i] or not NUMBER.match(w[i]) or "." in w[i] or "," in w[i] or not 1 <= int(w[i]) <= 50:
+            continue
+        nxt = w[i + 1]
+        if not (lex.superlative(nxt) or nxt in ("most", "least", "best", "worst") or nxt in lex.low_superlatives):
+            continue
+        if i > 0 and (w[i - 1] in ("than", "over", "under", "above", "below", "#", "no", "number")
+                      or NUMBER.match(w[i - 1])):
+            continue  # "more than 3 most ...", "#3 best": not a count
+        p.k = int(w[i])
+        p.claim(i, i + 1)
+        return
+
+
+# ---------------------------------------------------------------------- relations
 def read_relations(p: Parse, vocab: Vocabulary, speaker: str) -> None:
     lex, w = vocab.lexicon, p.words
     out = []

@@ -33,7 +33,7 @@ from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
-from convrec.nlu.relations import build_conditions, read_count, read_relations
+from convrec.nlu.relations import build_conditions, claim_superlative_counts, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
                                 makers_of_mentions, negation_scopes, quoted_titles, title_words,
@@ -140,6 +140,8 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     # "km2", "km²", "sq mi": square units, which the tokenizer would split into a unit and a "2"
     text = re.sub(r"(?i)\b(km|mi|m|ft|cm)\s?(?:2|²)(?![\d])", lambda m: f" square {m.group(1).lower()}", text)
     text = re.sub(r"(?<=\d)\s?%", " percent", text)  # the tokenizer drops "%": "over 10%" = "over 10 percent"
+    text = re.sub(r"(?i)(?<=\d)\s?°\s?([cf])\b", lambda m: " celsius" if m.group(1).lower() == "c" else " fahrenheit", text)
+    text = re.sub(r"(?<=\d)\s?°", " degrees", text)  # "25°C", "100°F", "30°"
     text = _GLUED_UNIT.sub(glued, text)
     prefixed = units_data()["prefixed"]
     if prefixed:
@@ -197,6 +199,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     p = Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
     correct_column_words(p, vocab)
     negation_scopes(p, vocab)
+    claim_superlative_counts(p, vocab)
     item_ids(p, vocab, text, speaker)
     quoted_titles(p, vocab, speaker)
     year_marked_titles(p, vocab, speaker)
