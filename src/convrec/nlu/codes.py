@@ -59,7 +59,7 @@ def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
     if got is None:
         got = {}
         for col, hits in _category_values(vocab).items():
-            by_code = {str(h.value).lower(): h for h in hits}
+            by_code = {str(h.value).strip().lower(): h for h in hits}  # " R": a code padded with a space
             for names in _standard_lists().values():
                 listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()}
                 codes = {c for cs in listed.values() for c in cs}
@@ -179,3 +179,78 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
                    if len(str(h.value)) == 1 and str(h.value).lower() == x[0]]
             if len(one) == 1:
                 take(i, i + 1, one)
+
+
+_BEFORE_NUMBER = {"under", "over", "than", "least", "most", "below", "above", "to", "$", "between", "about", "around",
+                  "within", "from", "since", "after", "before", "until", "in", "of", "by", "max", "min", "exactly"}
+_FAMILY = re.compile(r"^([A-Za-z]{0,3})-?(\d{2,4})(?:'?s)?$")
+_MEMBER = re.compile(r"^([A-Za-z]{0,3})-?(\d{2,4})(?:[-/ .]|$)")
+
+
+def code_families(vocab: Vocabulary) -> dict[str, dict[str, list[str]]]:
+    """column → family ("757", "a321") → its values, for a column of model codes ("757-212", "A321-211",
+    "737-8FH"): a family is the letters and digits before the first separator, shared by two or more values."""
+    got = vocab.__dict__.get("_code_families")
+    if got is None:
+        got = {}
+        for c in vocab.columns.values():
+            if c.type != "text" or c.role in ("id",) or c.name not in vocab.items:
+                continue
+            vals = vocab.items[c.name].dropna().astype(str).str.strip().unique()
+            if len(vals) < 10:
+                continue
+            fam: dict[str, list[str]] = {}
+            for v in vals:
+                m = _MEMBER.match(v)
+                if m:
+                    fam.setdefault((m.group(1) + m.group(2)).lower(), []).append(v)
+            if sum(len(x) for x in fam.values()) >= 0.5 * len(vals):
+                got[c.name] = {k: sorted(x) for k, x in fam.items() if len(x) >= 2}
+        vocab.__dict__["_code_families"] = got
+    return got
+
+
+def read_code_families(p: Parse, vocab: Vocabulary) -> None:
+    """"boeing 757s", "only the a321s", "planes that aren't 737s": a model family said by the code its
+    members start with is every value of that family (a negation around it excludes them all)."""
+    fams = code_families(vocab)
+    if not fams:
+        return
+    toks = p.toks
+    i = 0
+    while i < len(toks):
+        for n in (3, 2, 1):  # "a 321s" / "a321s" / "757s", written without spaces
+            j = i + n
+            if j > len(toks) or any(p.claimed[k] for k in range(i, j)) or any(
+                    toks[k].start != toks[k - 1].end for k in range(i + 1, j)):
+                continue
+            raw = "".join(t.raw for t in toks[i:j])
+            m = _FAMILY.match(raw)
+            if not m:
+                continue
+            key = (m.group(1) + m.group(2)).lower()
+            hits = [(col, f[key]) for col, f in fams.items() if key in f]
+            if len(hits) != 1 or (not m.group(1) and not raw.lower().endswith("s") and len(m.group(2)) < 3):
+                continue
+            if i > 0 and p.words[i - 1] in _BEFORE_NUMBER:
+                continue  # "under 500", "than 737": a number
+            col, values = hits[0]
+            role = vocab.columns[col].role
+            p.values.append((Span(i, j), [[ValueHit(col, v, 1, "category" if role == "title" else role) for v in values]], raw))
+            p.claim(i, j)
+            i = j - 1
+            break
+        i += 1
+
+
+def read_digit_values(p: Parse, vocab: Vocabulary) -> None:
+    """A category value written with digits and letters ("5k" of a race column, "4wd", "2br") said as
+    the catalog writes it is that value — before the number readers take "5k" for 5,000."""
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not any(ch.isdigit() for ch in x) or not any(ch.isalpha() for ch in x) or len(x) > 8:
+            continue
+        hits = [h for h in vocab.lookup(x) if h.role in ("category", "tag") and str(h.value).strip().lower() == x]
+        if hits and len({h.column for h in hits}) == 1:
+            p.values.append((Span(i, i + 1), [hits], p.toks[i].raw))
+            p.claim(i, i + 1)

@@ -18,6 +18,18 @@ from convrec.nlu.relations import build_conditions
 from convrec.nlu.vocab import Vocabulary
 
 
+def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
+    """Does the named item already meet every value condition said with it ("how many years has orin
+    hatch been in the senate")? Then they describe it and the question is about it."""
+    for c in conds:
+        if c.op != "in" or not isinstance(c.value, (list, tuple)):
+            return False
+        have = vocab.item_value(m.item_id, c.column)
+        if have is None or str(have).strip().lower() not in {str(v).strip().lower() for v in c.value}:
+            return False
+    return True
+
+
 def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
     lex, w = vocab.lexicon, p.words
     content = [x for x in w if x not in PUNCT]
@@ -38,14 +50,15 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     name_words = all(c.column == "title" and c.op == "matches" for c in conds)
     if mentions and len(mentions) == 1 and lex.count.contains(w) and not conds and _shared_title(vocab, mentions[0]):
         return "count", ()  # "how many medals did carl lewis get": the rows under that name
-    if mentions and question and len(mentions) == 1 and (not conds or name_words):
+    if mentions and question and len(mentions) == 1 and (not conds or name_words or _met_by(vocab, mentions[0], conds)):
         named = columns_named(w, vocab, by_name_only=True)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
         if not named:  # "how heavy is the pontiac safari", "how high is o'hare": the dimension's one column
             named = _how_dimension(w, vocab)
-        if not named and not lex.fact_open.contains(w):  # "how many people died in hurricane camille": by meaning
+        if not named and (not lex.fact_open.contains(w) or "how" in w):  # "how many people died in hurricane camille",
+            # "how much did chuck schumer get from the pro-sopa groups": by meaning (not "tell me about X")
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = nearest_column([x for i, x in enumerate(w) if i not in inside], vocab)
         if named:  # "what year is X from and who did it": the column named and the one asked by keyword

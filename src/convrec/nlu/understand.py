@@ -17,7 +17,7 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
-from convrec.nlu.codes import read_code_words, read_lettered_codes
+from convrec.nlu.codes import read_code_families, read_code_words, read_digit_values, read_lettered_codes
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -25,6 +25,7 @@ from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dimensions import read_dimension_superlatives
 from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
+from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence
 from convrec.nlu.ranks import read_ranks
@@ -189,8 +190,23 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
     return _ONE_UNIT.sub(one, text)
 
 
+_CLOCK_SPAN = re.compile(r"(?i)\b(under|over|than|within|below|above|least|most|in|sub|about|around|to|and)\s+"
+                         r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?![\d:])(?!\s*(?:am|pm|a\.m|p\.m)\b)")
+
+
+def _durations(text: str) -> str:
+    """"under 1:45", "faster than 2:05:30": a time said as h:mm(:ss) after a comparison is that many
+    minutes (a clock time — "7:30 pm", "after 7:30" — stays as written)."""
+    def minutes(m: re.Match) -> str:
+        h, mi, sec = int(m.group(2)), int(m.group(3)), int(m.group(4) or 0)
+        # h:mm:ss; h:mm when the first part is a few hours ("1:45"); mm:ss when it is more ("25:30" of a 5k)
+        total = (h * 60 + mi + sec / 60) if m.group(4) else h * 60 + mi if h < 5 else h + mi / 60
+        return f"{m.group(1)} {total:g} minutes"
+    return _CLOCK_SPAN.sub(minutes, text) if ":" in text else text
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
-    text = RANGE.sub(r"\1 to \2", text)
+    text = _durations(RANGE.sub(r"\1 to \2", text))
     text = _MILLION.sub(_scale, text)
     text = _fractions(text, vocab)
     if any(ch.isdigit() for ch in text):
@@ -209,10 +225,13 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     exact_titles(p, vocab, speaker, relaxed=fact_question(p, vocab) or vocab.lexicon.choice.contains(p.words)
                   or bool(vocab.lexicon.fact_open.match_at([x for x in p.words if x not in PUNCT], 0)))  # "tell me about ajax"
     context_titles(p, vocab, speaker)
+    read_person_names(p, vocab, speaker)
     complete_titles(p, vocab)
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
+    read_code_families(p, vocab)
+    read_digit_values(p, vocab)
     if not p.mentions and fact_question(p, vocab):
         fact_title(p, vocab, speaker)
     claim_listed(p, vocab, text)

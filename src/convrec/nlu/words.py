@@ -33,7 +33,8 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                     toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper() and not any(
-                    h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)):  # a yes/no `cd` is "cd"
+                    h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)) and not (
+                    i > 0 and w[i - 1] in ("from", "in", "of") and (word_rank(phrase) or 10 ** 9) > 3000):  # "from tx": a code
                 continue  # "en" in a Spanish sentence is not the language code "en"
             if n > 1 and lex.negation.match_at(inner, 0):
                 continue  # "not seen": the user's negation, not a tag value "Not Seen"

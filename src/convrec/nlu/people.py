@@ -1,0 +1,89 @@
+"""People named as people say them: "chuck schumer" for the catalog's "Schumer, Charles", "orin hatch"
+for "Hatch, Orrin", "roxana c" for a row whose first name is Roxana and last initial C.
+
+A catalog of people keeps a name as "Last, First" titles or as parts in columns (a first-name column
+and a last-name or last-initial column, read by their labels). Two words said in a row link to the one
+person whose last name is the second word and whose first name the first word can be: the same, a
+nickname the lexicon knows (chuck → charles), its first letters (bern → bernard) or one slip (orin).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from convrec.nlu.intent import ItemMention
+from convrec.nlu.reading import Parse, Span
+from convrec.nlu.vocab import Vocabulary
+
+_LAST_FIRST = re.compile(r"^\s*([A-Za-z'\-. ]+?),\s*([A-Za-z'\-.]+)")
+_FIRST = re.compile(r"(?:^|[^a-z])(?:first|given|fore)(?:[^a-z]|$)|^first|firstname")
+_LAST = re.compile(r"(?:^|[^a-z])(?:last|sur|family)(?:[^a-z]|$)|^last|surname|lastname")
+
+
+def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
+    """(item id, first name, last name or initial), lower case, of a catalog whose items are people."""
+    got = vocab.__dict__.get("_people")
+    if got is not None:
+        return got
+    got = []
+    titles = vocab.linker.titles
+    parsed = [_LAST_FIRST.match(str(t)) for t in titles]
+    if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles):
+        for i, m in zip(vocab.linker.ids, parsed):
+            if m:
+                got.append((str(i), m.group(2).strip(". ").lower(), m.group(1).strip().lower()))
+    else:
+        first = [c.name for c in vocab.columns.values() if c.type == "text" and _FIRST.search((c.label or c.name).lower())]
+        last = [c.name for c in vocab.columns.values() if c.type == "text" and _LAST.search((c.label or c.name).lower())]
+        if len(first) == 1 and len(last) == 1 and first[0] in vocab.items and last[0] in vocab.items:
+            f = vocab.items[first[0]].astype(str).str.strip().str.lower()
+            la = vocab.items[last[0]].astype(str).str.strip().str.strip(".").str.lower()
+            got = [(str(i), a, b) for i, a, b in zip(vocab.items.index, f, la) if a and b and a != "nan" and b != "nan"]
+    vocab.__dict__["_people"] = got
+    return got
+
+
+def _title(vocab: Vocabulary, item: str) -> str:
+    at = vocab.__dict__.get("_title_at")
+    if at is None:
+        at = dict(zip(vocab.linker.ids, vocab.linker.titles))
+        vocab.__dict__["_title_at"] = at
+    return at.get(item, item)
+
+
+def _first_fits(said: str, first: str, nick: dict[str, set[str]]) -> bool:
+    if said == first or first in nick.get(said, ()):
+        return True
+    if said[0] != first[0] or len(said) < 3:
+        return False
+    return (len(said) >= 4 and first.startswith(said[:4])) or DamerauLevenshtein.distance(said, first) <= (2 if len(first) >= 6 else 1)
+
+
+def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> None:
+    who = people(vocab)
+    if not who:
+        return
+    w, nick = p.words, vocab.lexicon.nicknames
+    by_last: dict[str, list[tuple[str, str]]] = {}
+    for item, first, last in who:
+        by_last.setdefault(last, []).append((item, first))
+    for k, (span, m) in enumerate(list(p.mentions)):  # "chuck schumer" where "schumer" was linked: the first name too
+        i = span.start - 1
+        if i >= 0 and not p.claimed[i] and w[i].isalpha() and span.end - span.start == 1 and any(
+                item == m.item_id and _first_fits(w[i], first, nick) and first != w[i] for item, first, _ in who):
+            p.mentions[k] = (Span(i, span.end), m)
+            p.claim(i, span.end)
+    for i in range(len(w) - 1):
+        if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or not w[i + 1].isalpha() or w[i] in vocab.lexicon.stop:
+            continue
+        found = [(item, first) for item, first in by_last.get(w[i + 1], []) if _first_fits(w[i], first, nick)]
+        if not found or len({f for _, f in found}) != 1 or len(found) > 3:
+            continue  # nobody, or two different people of that name
+        item = found[0][0]
+        end = i + 3 if i + 2 < len(w) and w[i + 2] == "." and len(w[i + 1]) == 1 else i + 2  # "roxana c."
+        title = _title(vocab, item)
+        p.mentions.append((Span(i, end), ItemMention(item, title, " ".join(t.raw for t in p.toks[i:end]),
+                                                     "reference", speaker, 90.0)))
+        p.claim(i, end)
