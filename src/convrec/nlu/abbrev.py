@@ -150,6 +150,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             leading = used >= 2 and at >= 5 and at > bounds[0]
             if not (full or head or leading):
                 continue
+            if not full and sum(w[i] in (vocab.columns[c2].label or "").split() for c2 in vocab.columns) >= 2:
+                continue  # "the high" of `high_temp`, `high_vis`, …: a word of a family, not one of them cut short
             if not full and singular(w[i]) == vocab.domain.lower():
                 continue  # "horses" of a horse catalog: its items, not `HorseID` said in part
             if not full and [c for c in columns_named(w[i:j], vocab, by_name_only=True) if c != col]:
@@ -305,6 +307,13 @@ def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
         if p.claimed[i] or len(x) < 5 or not x.isalpha() or x in stop or vocab.lookup(x):
             continue
         s = singular(x)
+        bases = {x[:-1], x[:-2]} if x.endswith("y") and x[-2] == x[-3] else {x[:-1]} if x.endswith("y") else set()
+        adjective = [(v, hs) for v in bases if len(v) >= 3
+                     for hs in [[h for h in vocab.lookup(v) if h.role in ("category", "tag", "flag")]] if hs]  # "foggy" → Fog
+        if len(adjective) == 1 and len({(h.column, h.value) for h in adjective[0][1]}) == 1:
+            p.values.append((Span(i, i + 1), [adjective[0][1]], p.toks[i].raw))
+            p.claim(i, i + 1)
+            continue
         fits = [(v, hs) for v, hs in vals.items()
                 if v != s and (v.startswith(s) and len(v) - len(s) <= 3 or len(v) >= 4 and s.startswith(v))
                 and s not in (v + "est", v + "er", v + "iest", v[:-1] + "iest", v + v[-1] + "est", v + "ly")

@@ -194,8 +194,8 @@ def code_families(vocab: Vocabulary) -> dict[str, dict[str, list[str]]]:
     if got is None:
         got = {}
         for c in vocab.columns.values():
-            if c.type != "text" or c.role in ("id",) or c.name not in vocab.items:
-                continue
+            if c.type != "text" or c.role in ("id", "date", "time") or c.name not in vocab.items:
+                continue  # "2017" is no family of dates
             vals = vocab.items[c.name].dropna().astype(str).str.strip().unique()
             if len(vals) < 10:
                 continue

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of
+from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
 from convrec.nlu.dimensions import dimension_column, unit_dimensions
 from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -339,7 +339,7 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
         return ()  # "what loans are from texas": a list
     if content[0] == "how" and len(content) > 1 and content[1] in vocab.lexicon.how_dimension:
         return tuple(c for c in _how_dimension(w, vocab) if c not in used)  # "how heavy was …"
-    phrase = _asked_phrase(p, vocab, content[0])
+    phrase = _asked_phrase(p, vocab, content[0], conds)
     if not phrase:
         return ()
     named = [c for c in columns_named(phrase, vocab, by_name_only=True) if c not in used]
@@ -351,11 +351,13 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
         said = set(phrase)                     # `flipper length`), all of them when they are few
         named = [c.name for c in vocab.columns.values() if c.name not in used and c.type in ("integer", "real")
                  and c.role not in ("id", "title") and any(said & set(g) for g in c.words)]
-        named = named if len(named) <= 3 else []
+        if len(named) > 3:  # "what was the high": of a family (`high_temp`, `high_dewpt`, … ) the first, the
+            first = [c for c in named if norm(vocab.columns[c].label or c).split()[:1] == phrase[:1]]  # main measure
+            named = first[:1] if len(first) == len(named) and len(phrase) == 1 else []
     return tuple(dict.fromkeys(named))
 
 
-def _asked_phrase(p: Parse, vocab: Vocabulary, q: str) -> list[str]:
+def _asked_phrase(p: Parse, vocab: Vocabulary, q: str, conds: list[Condition] = ()) -> list[str]:
     """The words that say what a value question asks: the noun phrase after "what (is the)" or
     "how many/much" ("what rate", "the bill length", "how many homers"), else its closing verb
     ("how much did … borrow")."""
@@ -365,10 +367,15 @@ def _asked_phrase(p: Parse, vocab: Vocabulary, q: str) -> list[str]:
     k += 1
     if q == "how" and k < len(w) and w[k] in ("much", "many"):
         k += 1
+        in_conds = {x for c in conds for x in norm(c.text).split()}
+        if k < len(w) and p.claimed[k] and w[k].isalpha() and (w[k] not in in_conds or w[k - 1] == "much") \
+                and w[k] not in nouns:
+            return [w[k]]  # "how much rain did mumbai get": a word read only as a wish names what is asked
     while k < len(w) and w[k] in ("is", "was", "are", "were", "the", "'s", "s", "a", "an", "its", "their"):
         k += 1
     out = []
-    while k < len(w) and len(out) < 3 and not p.claimed[k] and w[k].isalpha() and w[k] not in lex.stop \
+    said = column_vocabulary(vocab) | {x for c in vocab.columns.values() for g in c.words[:1] for x in g}  # "the high"
+    while k < len(w) and len(out) < 3 and not p.claimed[k] and w[k].isalpha() and (w[k] not in lex.stop or w[k] in said) \
             and w[k] not in nouns:
         out.append(w[k])
         k += 1

@@ -97,6 +97,7 @@ class Lexicon:
         self.count_questions, self.count_question_verbs = set(num.get("count_questions", [])), set(num.get("count_question_verbs", []))
         self.singular_verbs = set(num.get("singular_verbs", []))
         self.nicknames = {k2: set(v) for k2, v in data.get("nicknames", {}).items()}
+        self.holidays = {tuple(norm(k2).split()): v for k2, v in data.get("holidays", {}).items()}
         self.ordinal_words = {x: k + 1 for k, x in enumerate(num.get("ordinal_words", []))}
         self.not_after_ordinal = set(num.get("not_after_ordinal", []))
         self.low_superlatives, self.non_superlatives = set(num.get("low_superlatives", [])), set(num.get("non_superlatives", []))

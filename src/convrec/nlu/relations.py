@@ -128,6 +128,17 @@ def _singular_noun(x: str, lex) -> bool:
         and noun_plural(x) != x
 
 
+FACET_TAGS = 30
+"""A tag column with at most this many distinct labels is a facet (Rain, Snow, Fog): a label said picks."""
+
+
+def _free_tags(vocab: Vocabulary, col: str) -> bool:
+    got = vocab.__dict__.setdefault("_tag_counts", {})
+    if col not in got:
+        got[col] = len({h.value for hs in vocab.values.values() for h in hs if h.column == col})
+    return got[col] > FACET_TAGS
+
+
 def claim_superlative_counts(p: Parse, vocab: Vocabulary) -> None:
     """"3 cheapest horses", "the 2 coldest nights", "show me 5 most expensive": a number right before a
     superlative counts the items the order picks; it is no value of an id or a number column."""
@@ -271,9 +282,9 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
             if group[0].role == "presence":  # "with a tram": any value of that column; "no rer": none
                 conds.append(Condition(col, "not_in" if neg else "in", tuple(vals), text, info.role))
                 continue
-            if info.role == "tag" and not neg and group[0].role != "named":
+            if info.role == "tag" and not neg and group[0].role != "named" and _free_tags(vocab, col):
                 soft += [(col, v) for v in vals]
-                continue
+                continue  # a tag of a free vocabulary ranks; of a few fixed labels (weather events) it picks
             if info.type == "list" and len(vals) == 1:
                 conds.append(Condition(col, "not_contains" if neg else "contains", vals[0], text, info.role))
                 if not neg:

@@ -22,6 +22,7 @@ from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
+from convrec.nlu.dates import read_dates
 from convrec.nlu.dimensions import read_dimension_superlatives
 from convrec.nlu.ids import item_ids
 from convrec.nlu.ordinals import read_ordinals
@@ -230,6 +231,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
+    read_dates(p, vocab)
     read_code_families(p, vocab)
     read_digit_values(p, vocab)
     if not p.mentions and fact_question(p, vocab):

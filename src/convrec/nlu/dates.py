@@ -1,0 +1,121 @@
+"""Days and months said as people say them: "aug 29 2017", "feb 1st 2017", "the 29th of august",
+"christmas day 2017", "the 4th of july", "july 2017", "in january". They pick the rows of that day or
+month: on a date column (ISO or any form pandas reads), its values that fall then; on a catalog that
+keeps the date in parts (`year`, `month`, `day` columns of whole numbers), those parts. A year said
+alone is left to the year readers."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+
+from convrec.catalog.meaning import scales_data
+from convrec.nlu.intent import Condition
+from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+_ORDINAL_DAY = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
+
+
+def _months() -> dict[str, int]:
+    sc = scales_data()
+    out = {m: k + 1 for k, m in enumerate(sc.get("months", []))}
+    out.update({m: k + 1 for k, m in enumerate(sc.get("months_short", []))})
+    out["sept"] = 9
+    return out
+
+
+def _date_column(vocab: Vocabulary) -> tuple[str, pd.Series] | None:
+    """The one column of dates (as timestamps, by item), if the catalog has one that varies by day."""
+    got = vocab.__dict__.get("_date_column", False)
+    if got is not False:
+        return got
+    got = None
+    for c in vocab.columns.values():
+        if c.role != "date" or c.name not in vocab.items:
+            continue
+        ts = pd.to_datetime(vocab.items[c.name], errors="coerce")
+        if ts.notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:
+            got = (c.name, ts)
+            break
+    vocab.__dict__["_date_column"] = got
+    return got
+
+
+def _part_columns(vocab: Vocabulary) -> dict[str, str]:
+    """`year`, `month`, `day` columns of whole numbers a catalog keeps a date in."""
+    out = {}
+    for part, lo, hi in (("year", 1000, 2200), ("month", 1, 12), ("day", 1, 31)):
+        for c in vocab.columns.values():
+            if (c.label or c.name).strip().lower() == part and c.type in ("integer", "real") \
+                    and c.min is not None and lo <= float(c.min) and float(c.max) <= hi:
+                out[part] = c.name
+                break
+    return out
+
+
+def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[int, int | None, int | None, int | None] | None:
+    """A date said from token i: (end, year, month, day), or None."""
+    w = p.words
+    year = month = day = None
+    j = i
+    for words, md in sorted(vocab.lexicon.holidays.items(), key=lambda x: -len(x[0])):  # "christmas day", "the 4th of july"
+        if tuple(w[i:i + len(words)]) == words:
+            month, day = int(md[:2]), int(md[3:])
+            j = i + len(words)
+            break
+    if month is None:
+        m = _ORDINAL_DAY.match(w[i])
+        if m and i + 2 < len(w) and w[i + 1] == "of" and w[i + 2] in months:  # "the 29th of august"
+            day, month, j = int(m.group(1)), months[w[i + 2]], i + 3
+        elif m and i + 1 < len(w) and w[i + 1] in months and w[i].endswith(("st", "nd", "rd", "th")):  # "29th august"
+            day, month, j = int(m.group(1)), months[w[i + 1]], i + 2
+        elif w[i] in months and (w[i] != "may" or (i + 1 < len(w) and num(w[i + 1]) is not None)):
+            month, j = months[w[i]], i + 1
+            m = _ORDINAL_DAY.match(w[j]) if j < len(w) else None
+            if m and 1 <= int(m.group(1)) <= 31 and not (len(m.group(1)) == 4):
+                day, j = int(m.group(1)), j + 1  # "aug 29", "feb 1st"
+        else:
+            return None
+    if day is not None and not 1 <= day <= 31:
+        return None
+    k = j + (1 if j < len(w) and w[j] == "," else 0)
+    if k < len(w) and re.fullmatch(r"(1[89]|20)\d\d", w[k]):
+        year, j = int(w[k]), k + 1
+    if month in (None,) or (day is None and year is None and w[i] in months and len(w[i]) <= 3 and w[i] != w[i].lower()):
+        return None
+    return j, year, month, day
+
+
+def read_dates(p: Parse, vocab: Vocabulary) -> None:
+    dated = _date_column(vocab)
+    parts = _part_columns(vocab) if dated is None else {}
+    if dated is None and "month" not in parts:
+        return
+    months = _months()
+    w = p.words
+    i = 0
+    while i < len(w):
+        got = None if p.claimed[i] else _said(p, vocab, i, months)
+        if got is None or any(p.claimed[k] for k in range(i, got[0])):
+            i += 1
+            continue
+        end, year, month, day = got
+        text = " ".join(t.raw for t in p.toks[i:end])
+        if dated is not None:
+            col, ts = dated
+            keep = ts.dt.month == month
+            if day is not None:
+                keep &= ts.dt.day == day
+            if year is not None:
+                keep &= ts.dt.year == year
+            values = sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()})
+            p.numbers.append((Span(i, end), Condition(col, "in", values, text, "date")))
+        else:
+            for part, v in (("year", year), ("month", month), ("day", day)):
+                if v is not None and part in parts:
+                    c = vocab.columns[parts[part]]
+                    p.numbers.append((Span(i, end), Condition(c.name, "=", float(v), text, c.role)))
+        p.claim(i, end)
+        i = end
