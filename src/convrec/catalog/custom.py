@@ -119,7 +119,8 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
         letters = vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)
         length = vals.str.len()
         if letters.median() < 0.5 or length.median() < 4 or length.median() > 60 \
-                or vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*").mean() > 0.5:
+                or (vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*")
+                    & ~vals.str.contains(r"[A-Za-z]{4,}")).mean() > 0.5:  # "101-Bois-de-Liesse" is a name
             continue  # codes ("04G", "tt0050083") and long texts name no item the way people do
         return str(col)
     return None

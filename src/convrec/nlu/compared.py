@@ -12,6 +12,8 @@ time). No column, or an item without a value there, leaves the words for the oth
 
 from __future__ import annotations
 
+import re
+
 from convrec.catalog.text import CLAUSE_END, norm, singular
 from convrec.nlu.columns import columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
@@ -102,8 +104,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
     w = p.words
     for span, m in list(p.mentions):
         k = span.start - 1
-        while k >= 0 and (w[k] in _DETERMINERS or _makes(vocab, m.item_id, w[k])):
-            k -= 1  # "than the samsung 860 evo": the maker is part of the name
+        maker = _maker_words(vocab, m.item_id)
+        while k >= 0 and (w[k] in _DETERMINERS or _makes(vocab, m.item_id, w[k]) or w[k] in maker
+                          or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
+            k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name
         ca, cb = _clause(p, span.start)
         if k >= 0 and w[k] == "than":
             found = _comparative(p, vocab, max(ca, k - 6), k)
@@ -192,6 +196,12 @@ def _maker_forms(maker: str) -> set[str]:
 def _makes(vocab: Vocabulary, item_id: str, word: str) -> bool:
     """Is ``word`` the maker of this item, by its first word or initials ("samsung", "wd")?"""
     return any(word in _maker_forms(str(vocab.item_value(item_id, c) or "")) for c in vocab.role("creator"))
+
+
+def _maker_words(vocab: Vocabulary, item_id: str) -> set[str]:
+    """Every word of the item's maker's name ("rolls", "royce" of Rolls-Royce)."""
+    return {x for c in vocab.role("creator") for x in re.split(r"[^a-z0-9]+", str(vocab.item_value(item_id, c) or "").lower())
+            if len(x) >= 2}
 
 
 def _is_maker(vocab: Vocabulary, word: str) -> bool:

@@ -51,15 +51,18 @@ def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> s
     """The one number column of a dimension, or None (none, or a tie). ``more``: the way a superlative
     or comparative goes — of a high/low pair (`high_temp`, `low_temp`) "the hottest" is the highest of
     the highs, "the coldest" the lowest of the lows."""
+    if more is not None:
+        words = vocab.lexicon.superlatives[dim][2]
+        scored = [(len(_column_words(c) & words), c) for c in vocab.columns.values()
+                  if c.type in ("integer", "real") and c.role not in ("id", "link") and _column_words(c) & words]
+        top = max((n for n, _ in scored), default=0)
+        tied = [c for n, c in scored if n == top]
+        side = [c.name for c in tied if _column_words(c) & (_HIGH_WORDS if more else _LOW_WORDS)]
+        if len(tied) > 1 and len(side) == 1:
+            return side[0]
     got = _dimension_column(vocab, dim)
     if got is not None or more is None:
         return got
-    words = vocab.lexicon.superlatives[dim][2]
-    tied = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "link")
-            and _column_words(c) & words]
-    side = [c.name for c in tied if _column_words(c) & (_HIGH_WORDS if more else _LOW_WORDS)]
-    if len(side) == 1:
-        return side[0]
     if dim == "age":  # "the oldest planes" where only a year says it: the earliest year
         years = [c.name for c in vocab.columns.values() if c.role == "time" and c.type in ("integer", "real")
                  and c.min is not None and 1000 <= float(c.min) and c.max is not None and float(c.max) <= 2200]
@@ -87,6 +90,9 @@ def _dimension_column(vocab: Vocabulary, dim: str) -> str | None:
         a, b = tied[0], tied[1]
         if a.unit == b.unit and a.max is not None and b.max is not None and float(a.max) >= 10 * max(float(b.max), 1e-9):
             return a.name
+        size = sorted((len(c.words), c.name) for c in tied)  # `hp` before `hp_rpm`: the measure, not its qualifier
+        if size[0][0] < size[1][0]:
+            return size[0][1]
         return None
     if not scored:
         return None

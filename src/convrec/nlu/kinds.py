@@ -78,7 +78,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         if conds or (mentions and not domain):
             if lex.count.contains(w):
                 return "count", ()
-        if lex.catalog_words.contains(w) or domain or not conds:
+        if lex.catalog_words.contains(w) or not conds:  # "districts with over 10,000 votes in total": a list
             return "catalog", ()
     if lex.catalog_scope.contains(w) and not mentions and (lex.catalog_words.contains(w) or domain or question):
         if not conds:  # "what do you have from Taco Bell": with a condition, a list of them
@@ -332,8 +332,10 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     if content[0] == "how" and len(content) > 1 and content[1] == "many":
         k = w.index("many") + 1
-        if k >= len(w) or w[k] in nouns or p.claimed[k] or not columns_named([w[k]], vocab, by_name_only=True):
-            return ()  # "how many loans from california", "how many players are …": a count of items
+        named = columns_named([w[k]], vocab, by_name_only=True) if k < len(w) else ()
+        if k >= len(w) or w[k] in nouns or p.claimed[k] or not named \
+                or all(vocab.columns[c].role in ("title", "id") for c in named):
+            return ()  # "how many loans from california", "how many districts did coderre win": a count of items
     if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (
             len(content) > 2 and content[1] in ("is", "are") and content[2] in nouns)):
         return ()  # "what loans are from texas": a list

@@ -391,4 +391,17 @@ def _post_negated(p: Parse, lex, end: int) -> bool:
     k = end
     while k < len(w) and w[k] in ("is", "are", "really", "just", "honestly", "so", "totally", "kinda"):
         k += 1
-    return bool(lex.post_negation.match_at(w, k) or lex.post_negation.match_at(w, end))
+    if lex.post_negation.match_at(w, k) or lex.post_negation.match_at(w, end):
+        return True
+    # "districts that coderre did not win", "where joly never won": the value is the subject of a negated
+    # verb with nothing read after it (in "where he didn't get a majority" the majority is what is negated)
+    n = 1 if end < len(w) and w[end] in _NEG_AUX else 2 if end + 1 < len(w) and w[end] in (
+        "did", "does", "do", "was", "is", "were", "has", "have", "had") and w[end + 1] in ("not", "never") else 0
+    if not n or end + n >= len(w) or not w[end + n].isalpha():
+        return False
+    rest = range(end + n + 1, next((x for x in range(end + n + 1, len(w)) if w[x] in CLAUSE_END), len(w)))
+    return not any(p.claimed[x] for x in rest) and not any(num(w[x]) is not None for x in rest)
+
+
+_NEG_AUX = {"didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "wasn't", "wasnt", "isn't", "isnt", "never",
+            "hasn't", "hasnt", "haven't", "havent", "weren't", "werent"}
