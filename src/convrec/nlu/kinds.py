@@ -18,6 +18,21 @@ from convrec.nlu.relations import build_conditions
 from convrec.nlu.vocab import Vocabulary
 
 
+_PLACE_WORDS = {"place", "location", "city", "country", "state", "town", "region", "venue", "stadium", "park",
+                "address", "birthplace", "hometown", "origin", "county", "province", "ballpark", "arena"}
+
+
+def _where_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    """The place column a "where" question asks for: the one whose other words were said ("born" →
+    `birth_pl`), or the only one."""
+    places = [c for c in vocab.columns.values() if c.role not in ("id", "title")
+              and set(norm(c.label or c.name).split()) & _PLACE_WORDS]
+    said = [c.name for c in places if any(x in g for g in c.words for x in w if x not in ("where", "is", "was"))]
+    if len(said) == 1:
+        return (said[0],)
+    return tuple(c.name for c in places) if len(places) <= 3 else ()  # a city and its state: both
+
+
 def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
     """Does the named item already meet every value condition said with it ("how many years has orin
     hatch been in the senate")? Then they describe it and the question is about it."""
@@ -57,6 +72,8 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
         if not named:  # "how heavy is the pontiac safari", "how high is o'hare": the dimension's one column
             named = _how_dimension(w, vocab)
+        if not named and "where" in w:  # "where was charlize theron born": the place column ("birth place")
+            named = _where_columns(w, vocab)
         if not named and (not lex.fact_open.contains(w) or "how" in w):  # "how many people died in hurricane camille",
             # "how much did chuck schumer get from the pro-sopa groups": by meaning (not "tell me about X")
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
@@ -326,6 +343,9 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     dimension of "how heavy", else by meaning), one the conditions do not already use. Not a count
     of items ("how many hikes take 10 hours or more") and not a list ("what loans are from ...")."""
     w = p.words
+    if content and content[0] == "where" and (conds or p.sort) and not (p.sort and p.k != 1):
+        used = {c.column for c in conds} | {h.column for h in p.sort}
+        return tuple(c for c in _where_columns(w, vocab) if c not in used)  # "where did the 1927 yankees play"
     if not (conds or p.sort) or (p.sort and p.k != 1) or not content or content[0] not in _VALUE_QUESTIONS:
         return ()  # with an order, of the one item it puts first ("how much did the longest one weigh?")
     used = {c.column for c in conds} | {h.column for h in p.sort}

@@ -92,7 +92,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i += 1
             continue
         if dec is not None and time_col:
-            lo, hi = dec, dec + 9
+            lo, hi = dec, dec + (99 if dec % 100 == 0 and 1000 <= dec < 2000 and x.endswith("00s") else 9)  # 1800s: a century
+            tc = _time_said(p, vocab, i) or time_col  # "born in the 1800s": the birth year, not the main year
             a = i
             for mod, (m0, m1) in lex.decade_mod.items():
                 if i > 0 and w[i - 1] == mod:
@@ -100,11 +101,11 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             a = a - 1 if a > 0 and w[a - 1] == "the" else a
             op, s, e = _comparator(p, vocab, a, i + 1)
             if op in (">", ">="):
-                conds = [Condition(time_col, ">" if op == ">" else ">=", float(hi if op == ">" else lo), x, "time")]
+                conds = [Condition(tc, ">" if op == ">" else ">=", float(hi if op == ">" else lo), x, "time")]
             elif op in ("<", "<="):
-                conds = [Condition(time_col, "<" if op == "<" else "<=", float(lo if op == "<" else hi), x, "time")]
+                conds = [Condition(tc, "<" if op == "<" else "<=", float(lo if op == "<" else hi), x, "time")]
             else:
-                conds = [Condition(time_col, ">=", float(lo), x, "time"), Condition(time_col, "<=", float(hi), x, "time")]
+                conds = [Condition(tc, ">=", float(lo), x, "time"), Condition(tc, "<=", float(hi), x, "time")]
                 s = min(s, a)
                 # "60s or 70s", "the 80s and 90s": either decade, not both at once
                 spans = [(lo, hi)]
@@ -116,10 +117,10 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                     spans.sort()
                     text = " ".join(w[s:e])
                     if all(b[0] == a[1] + 1 for a, b in zip(spans, spans[1:])):
-                        conds = [Condition(time_col, ">=", float(spans[0][0]), text, "time"),
-                                 Condition(time_col, "<=", float(spans[-1][1]), text, "time")]
+                        conds = [Condition(tc, ">=", float(spans[0][0]), text, "time"),
+                                 Condition(tc, "<=", float(spans[-1][1]), text, "time")]
                     else:
-                        conds = [Condition(time_col, "in", tuple(float(y) for a, b in spans for y in range(a, b + 1)),
+                        conds = [Condition(tc, "in", tuple(float(y) for a, b in spans for y in range(a, b + 1)),
                                            text, "time")]
             for c in conds:
                 p.numbers.append((Span(s, e), c))
@@ -243,6 +244,26 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         i = max(e, i + 1)
 
 
+def _time_said(p: Parse, vocab: Vocabulary, i: int) -> str | None:
+    """The one year column the words just before a year name ("born in the 1800s" → `birth_y`), else None."""
+    w = p.words
+    near = [w[k] for k in range(max(0, i - 4), i) if w[k].isalpha() and w[k] not in vocab.lexicon.stop]
+    if not near:
+        return None
+    cols = [c for c in vocab.columns.values() if c.role == "time" and c.type in ("integer", "real")
+            and c.min is not None and 1000 <= float(c.min) and float(c.max or 0) <= 2200
+            and any(x in g for g in c.words for x in near)]
+    if len(cols) > 1:  # `birth_date_year` and `birth_y`: the one people write as a year
+        plain = [c for c in cols if not c.name.endswith("_year") or not any(o.name == c.name[:-5] for o in vocab.columns.values())]
+        cols = plain if plain else cols
+    if len(cols) != 1:
+        return None
+    for k in range(max(0, i - 4), i):
+        if not p.claimed[k] and any(w[k] in g for g in cols[0].words):
+            p.claim(k, k + 1)
+    return cols[0].name
+
+
 def _decade(x: str, lex) -> int | None:
     m = DECADE_TOKEN.match(x)
     if m:
@@ -336,6 +357,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
         return price_col, "price"
     p.unnamed_bind = False
+    born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
+    if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
+        return born, "time"
     col, role, factor = bind_by_words(p, vocab, i, j)
     if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension

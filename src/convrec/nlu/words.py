@@ -4,12 +4,15 @@ text words searched in free-text columns, creators' names and paraphrases by mea
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
-from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span
+from convrec.catalog.meaning import unit_for_word
+from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
@@ -69,6 +72,17 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             p.claim(i, j)
 
 
+def _lettered(vocab: Vocabulary, col: str, word: str, said: str) -> list[ValueHit]:
+    """"season 4" where the seasons are written S01, S02 …: the value of the column's letter and that
+    number (its zero padding left out)."""
+    n = num(said)
+    if n is None or n != int(n) or not word:
+        return []
+    letter = word[0].lower()
+    return [h for hs in vocab.values.values() for h in hs if h.column == col
+            and re.fullmatch(rf"{letter}0*{int(n)}", str(h.value).strip().lower())][:1]
+
+
 def column_values(p: Parse, vocab: Vocabulary) -> None:
     """A value said with its column's word, however short ("line 4", "on line 14", "rer c",
     "the 7bis line"): that column's value — the word tells which column a "4" or a "C" is of."""
@@ -86,7 +100,7 @@ def column_values(p: Parse, vocab: Vocabulary) -> None:
         if p.claimed[i]:
             continue
         for c in cols:
-            if x not in own[c.name]:
+            if x not in own[c.name] and not (singular(x) in own[c.name] and singular(x) != x):
                 continue
             for j, step in ((i + 1, 1), (i - 1, -1)):  # "line 4" / "the 7bis line"
                 k = j
@@ -108,7 +122,11 @@ def column_values(p: Parse, vocab: Vocabulary) -> None:
                         break
                 hits = hits or [h for h in vocab._exact_hits(toks[k].raw) if h.column == c.name] or \
                     [h for h in vocab.values.get(norm(toks[k].raw), []) if h.column == c.name
-                     and (h.value.lower() == w[k] or w[k] in vocab.lexicon.ordinal_words)]  # "first class": the 1st
+                     and (h.value.lower() == w[k] or w[k] in vocab.lexicon.ordinal_words)] or \
+                    (_lettered(vocab, c.name, x, w[k]) if step == 1 else [])  # "first class": the 1st; "season 4": S04
+                if not hits and step == -1 and k > 0 and unit_for_word(w[k]) and not p.claimed[k - 1]:
+                    hits = _lettered(vocab, c.name, x, w[k - 1])  # "15 inch rims": R15
+                    k2 = k - 1 if hits else k2
                 if hits:
                     k = k2 if k2 != k else k
                     a, b = (i, k + 1) if step == 1 else (k, i + 1)
