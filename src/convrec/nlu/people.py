@@ -18,6 +18,7 @@ from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
 _LAST_FIRST = re.compile(r"^\s*([A-Za-z'\-. ]+?),\s*([A-Za-z'\-.]+)")
+_FIRST_LAST = re.compile(r"^([A-Z][a-z'\-]+)(?: [A-Z][a-z'\-.]*)? ([A-Z][a-z'\-]+)$")
 _FIRST = re.compile(r"(?:^|[^a-z])(?:first|given|fore)(?:[^a-z]|$)|^first|firstname")
 _LAST = re.compile(r"(?:^|[^a-z])(?:last|sur|family)(?:[^a-z]|$)|^last|surname|lastname")
 
@@ -30,10 +31,15 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     got = []
     titles = vocab.linker.titles
     parsed = [_LAST_FIRST.match(str(t)) for t in titles]
+    named = [_FIRST_LAST.match(str(t)) for t in titles]
     if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles):
         for i, m in zip(vocab.linker.ids, parsed):
             if m:
                 got.append((str(i), m.group(2).strip(". ").lower(), m.group(1).strip().lower()))
+    elif titles and sum(m is not None for m in named) >= 0.6 * len(titles):  # "Katharine Hepburn"
+        for i, m in zip(vocab.linker.ids, named):
+            if m:
+                got.append((str(i), m.group(1).lower(), m.group(2).lower()))
     else:
         first = [c.name for c in vocab.columns.values() if c.type == "text" and _FIRST.search((c.label or c.name).lower())]
         last = [c.name for c in vocab.columns.values() if c.type == "text" and _LAST.search((c.label or c.name).lower())]
@@ -79,8 +85,8 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
         if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or not w[i + 1].isalpha() or w[i] in vocab.lexicon.stop:
             continue
         found = [(item, first) for item, first in by_last.get(w[i + 1], []) if _first_fits(w[i], first, nick)]
-        if not found or len({f for _, f in found}) != 1 or len(found) > 3:
-            continue  # nobody, or two different people of that name
+        if not found or len({f for _, f in found}) != 1:
+            continue  # nobody, or two different people of that name (one person's rows: the first)
         item = found[0][0]
         end = i + 3 if i + 2 < len(w) and w[i + 2] == "." and len(w[i + 1]) == 1 else i + 2  # "roxana c."
         title = _title(vocab, item)
