@@ -40,6 +40,8 @@ def _surface(t: str) -> str:
     """A title as written, articles kept: lower-case ASCII words, no year suffix, "Matrix, The"
     → "the matrix" (``normalize_title`` also drops the article and reads roman numerals)."""
     t = re.sub(r"[™®©]", "", t)  # NFKD would turn ™ into "TM"
+    if "_" in t and " " not in t.strip():
+        t = t.replace("_", " ")  # "The_Miracle_Worker": a title written with underscores for spaces
     t = re.sub(r"[\u2010-\u2015\u2212]", " ", t)  # dashes join words ("Ashfield–Colborne–Wawanosh"); NFKD would drop them
     t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
     t = YEAR_SUFFIX.sub("", t.lower().strip())

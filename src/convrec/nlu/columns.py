@@ -146,14 +146,14 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             p.words[i] = near[0]
 
 
-def columns_by_stem(words: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+def columns_by_stem(words: list[str], vocab: Vocabulary, stop_ok: bool = False) -> tuple[str, ...]:
     """The one column a question's word names by its stem ("miles" → mileage, "cited" → citations):
     a word of five or more letters whose first four letters start exactly one column's label word,
     or whose root (without -ed, -ing, -ation, -age, -s) is a label word's root ("cited", "citations")."""
     stop = vocab.lexicon.stop
     found: list[str] = []
     for x in words:
-        if len(x) < 5 or not x.isalpha() or x in stop:
+        if len(x) < 5 or not x.isalpha() or (x in stop and not stop_ok):
             continue
         hits = {c.name for c in vocab.columns.values() if c.role not in ("id", "title")
                 for y in norm(c.label or c.name).split() if len(y) >= 5 and (y[:4] == x[:4] or bool(_roots(y) & _roots(x)))}

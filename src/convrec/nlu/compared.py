@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import CLAUSE_END, norm, singular
-from convrec.nlu.columns import columns_named, nearest_column, said_opposite
+from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
@@ -134,6 +134,9 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
             labelled = {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
                         and c.role not in ("id", "title") and {singular(x) for x in said} & set(norm(c.label or c.name).split())}
             near = tuple(labelled) if len(labelled) == 1 else nearest_column(said, vocab, numeric=True) if said else ()
+            if not near:  # "films rated higher than manhunter": a word before it, by its stem (rated → rating)
+                before = [w[x] for x in free if x < s and w[x].isalpha()]
+                near = tuple(c for c in columns_by_stem(before, vocab, stop_ok=True) if vocab.columns[c].type in ("integer", "real"))
             col = near[0] if near else None
         if col is None:
             continue

@@ -203,7 +203,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             while e < len(w) and w[e] in ("stars", "star", "ratings", "reviews", "votes", "or", "more", "better",
                                           "higher", "above", "+", "and", "up"):
                 e += 1
-            op = op if op not in (None, "=") else ">="
+            exact = s > 0 and w[s - 1] in ("just", "only", "exactly", "precisely") and role == "rating"
+            op = "=" if exact else op if op not in (None, "=") else ">="  # "just one star": that rating
         if i in p.factors:  # a number bound by the column's words: its unit, then an "or more" after it
             _, n_unit = unit_after(w, i + 1)
             if n_unit and e <= i + 1:

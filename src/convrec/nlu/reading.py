@@ -141,8 +141,10 @@ def measure_words(vocab: Vocabulary) -> frozenset[str]:
 
         ws = {x for u in units_data().get("units", {}).values() for x in u.get("words", [])}
         ws |= {x for c in vocab.columns.values() if c.type in ("integer", "real")
-               for x in norm(c.label or c.name).split() + [y for g in c.words for y in g] if x.isalpha() and len(x) >= 3}
+               for x in norm(c.label or c.name).split() if x.isalpha() and len(x) >= 3}
         ws -= vocab.lexicon.stop
+        ws |= {y for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
+               for g in c.words[1:] or c.words for y in g[1:] if y.isalpha() and len(y) >= 3}  # "four star": a synonym
         got = frozenset(ws | {plural(x) for x in ws} | {singular(x) for x in ws})
         vocab.__dict__["_measure_words"] = got
     return got

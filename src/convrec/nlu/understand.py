@@ -157,7 +157,7 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     return text
 
 
-_AND_A_HALF = re.compile(r"\b(an?|one|\d+)\s+([a-z]+)\s+and\s+a\s+half\b", re.I)
+_AND_A_HALF = re.compile(r"\b(an?|one|\d+)\s+([a-z]+)\s+and\s+a\s+(half|quarter)\b", re.I)
 _FRACTION = re.compile(r"\b(?:(?:a|one)\s+)?(half|quarter|third)\s+(?:of\s+)?(?:an?\s+)?([a-z]+)\b", re.I)
 _ONE_UNIT = re.compile(r"\b(a\s+full|one\s+full|an?|one|full)\s+([a-z]+)\b", re.I)
 _PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
@@ -174,7 +174,8 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
 
     def half(m: re.Match) -> str:
         n = 1.0 if not m.group(1)[0].isdigit() else float(m.group(1))
-        return f"{n + 0.5:g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
+        part = 0.5 if m.group(3).lower() == "half" else 0.25  # "an hour and a quarter": 1.25 hours
+        return f"{n + part:g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
 
     def part(m: re.Match) -> str:
         return f"{_PARTS[m.group(1).lower()]:.3g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
