@@ -110,7 +110,7 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
                 keep &= ts.dt.day == day
             if year is not None:
                 keep &= ts.dt.year == year
-            values = sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()})
+            values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))
             p.numbers.append((Span(i, end), Condition(col, "in", values, text, "date")))
         else:
             for part, v in (("year", year), ("month", month), ("day", day)):
