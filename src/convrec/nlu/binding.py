@@ -137,6 +137,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # column is left to the number's size and the words around it (not the one column in %)
         return None, "", 1.0
     c, factor = best
+    if unit == "%" and c.max is not None and float(c.max) > 1.5:  # "obama got over 45%": the share column `pObama`
+        share = [o for o in vocab.columns.values() if o.name != c.name and c.name in o.name.lower() and o.type == "real"
+                 and o.min is not None and o.max is not None and float(o.min) >= 0 and float(o.max) <= 1.0]
+        if len(share) == 1:
+            c, factor = share[0], 0.01
     if not best_named and unit is not None:
         c, factor = _meant_instead(p, vocab, i, lo, hi, c, factor)
     v = num(w[i])

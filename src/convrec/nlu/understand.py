@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from convrec.catalog.text import PUNCT, tokenize
+from convrec.catalog.text import PUNCT, tokenize, word_rank
 from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, read_acronym_columns, read_acronyms,
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
@@ -125,6 +125,20 @@ _FEET_INCHES = re.compile(r"\b([1-9])\s*(?:'|\u2019|ft\.?|feet|foot)\s*(\d{1,2})
 _PREFIXED = re.compile(r"\b([a-z])(\d{1,2})(s?)\b", re.I)
 
 
+def _unit_slip(m: re.Match) -> str:
+    """A unit word right after a number with one slip in it ("precent", "mintues"): the unit word."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    from convrec.catalog.meaning import unit_for_word, units_data
+
+    x = m.group(1).lower()
+    if unit_for_word(x) is not None or word_rank(x) is not None:
+        return m.group(1)
+    near = {y for u in units_data()["units"].values() for y in u["words"]
+            if len(y) >= 5 and " " not in y and DamerauLevenshtein.distance(x, y) <= 1}
+    return near.pop() if len(near) == 1 else m.group(1)
+
+
 def _units_apart(text: str, vocab: Vocabulary) -> str:
     """"50g" → "50 g", "2.0L" → "2.0 l", "500mg" → "500 mg" (a unit glued to its number) and,
     where the catalog has the column a prefix names, "V8" → "8 cylinders"."""
@@ -142,6 +156,7 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     # "km2", "km²", "sq mi": square units, which the tokenizer would split into a unit and a "2"
     text = re.sub(r"(?i)\b(km|mi|m|ft|cm)\s?(?:2|²)(?![\d])", lambda m: f" square {m.group(1).lower()}", text)
     text = re.sub(r"(?<=\d)\s?%", " percent", text)  # the tokenizer drops "%": "over 10%" = "over 10 percent"
+    text = re.sub(r"(?i)(?<=\d )([a-z]{5,})\b", _unit_slip, text)  # "3 precent", "5 kilometres" as typed
     text = re.sub(r"(?i)(?<=\d)\s?°\s?([cf])\b", lambda m: " celsius" if m.group(1).lower() == "c" else " fahrenheit", text)
     text = re.sub(r"(?<=\d)\s?°", " degrees", text)  # "25°C", "100°F", "30°"
     text = _GLUED_UNIT.sub(glued, text)
