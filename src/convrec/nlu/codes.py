@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 
 from convrec.catalog.text import noun_plural
-from convrec.nlu.reading import DOMAIN_NOUNS, Parse, Span
+from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
@@ -250,7 +250,9 @@ def read_digit_values(p: Parse, vocab: Vocabulary) -> None:
     for i, x in enumerate(w):
         if p.claimed[i] or not any(ch.isdigit() for ch in x) or not any(ch.isalpha() for ch in x) or len(x) > 8:
             continue
-        hits = [h for h in vocab.lookup(x) if h.role in ("category", "tag") and str(h.value).strip().lower() == x]
+        if DECADE_TOKEN.match(x):
+            continue  # "the 1980s" is a decade, not a tag written "1980s"
+        hits = [h for h in vocab.lookup(x) if h.role == "category" and str(h.value).strip().lower() == x]
         if hits and len({h.column for h in hits}) == 1:
             p.values.append((Span(i, i + 1), [hits], p.toks[i].raw))
             p.claim(i, i + 1)

@@ -4,6 +4,8 @@ built from one parse.
 
 from __future__ import annotations
 
+import pandas as pd
+
 from dataclasses import replace
 
 from convrec.catalog.meaning import unit_for_word
@@ -31,6 +33,27 @@ def _where_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
     if len(said) == 1:
         return (said[0],)
     return tuple(c.name for c in places) if len(places) <= 3 else ()  # a city and its state: both
+
+
+def _picks_few(vocab: Vocabulary, conds: list[Condition], most: int = 2) -> bool:
+    """Do these value and number conditions pick at most ``most`` items of the catalog ("the 1927
+    yankees": one season) — a question about them, not a list ("where can I change to the RER")?"""
+    items = vocab.items
+    keep = None
+    for c in conds:
+        if c.column not in items.columns:
+            return False
+        col = items[c.column]
+        if c.op in ("in", "not_in") and isinstance(c.value, (list, tuple)):
+            m = col.astype(str).str.strip().str.lower().isin({str(v).strip().lower() for v in c.value})
+            m = ~m if c.op == "not_in" else m
+        elif c.op in ("=", "<", "<=", ">", ">=") and isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
+            x = pd.to_numeric(col, errors="coerce")
+            m = {"=": x == c.value, "<": x < c.value, "<=": x <= c.value, ">": x > c.value, ">=": x >= c.value}[c.op]
+        else:
+            return False
+        keep = m if keep is None else keep & m
+    return keep is not None and 1 <= int(keep.sum()) <= most
 
 
 def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
@@ -343,7 +366,7 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     dimension of "how heavy", else by meaning), one the conditions do not already use. Not a count
     of items ("how many hikes take 10 hours or more") and not a list ("what loans are from ...")."""
     w = p.words
-    if content and content[0] == "where" and (conds or p.sort) and not (p.sort and p.k != 1):
+    if content and content[0] == "where" and ((p.sort and p.k == 1) or (conds and _picks_few(vocab, conds))):
         used = {c.column for c in conds} | {h.column for h in p.sort}
         return tuple(c for c in _where_columns(w, vocab) if c not in used)  # "where did the 1927 yankees play"
     if not (conds or p.sort) or (p.sort and p.k != 1) or not content or content[0] not in _VALUE_QUESTIONS:
