@@ -281,6 +281,28 @@ def test_brain_read_joins_the_turn_for_a_capable_brain_only(schools, tmp_path):
     assert t.items and max(fees[i["id"]] for i in t.items) < 10000
 
 
+def test_the_brain_never_rereads_a_column_the_rules_read(schools, tmp_path):
+    """The rules read "tuition under 20k"; the brain, handed the words left over, proposes another
+    tuition bound (which would contradict the rules' reading) and a yes/no: only the yes/no joins."""
+    from dataclasses import replace
+
+    from convrec.core.sessions import SessionStore
+    from convrec.core.loop import TurnContext
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+
+    brain = ScriptedLLM([{"filters": [{"column": "tuition", "op": ">", "value": "30000"},
+                                      {"column": "private", "op": "=", "value": "no"}]}], routed=True)
+    brain.backend = "openai"
+    a = InteRecAgent(schools, brain, SessionStore(tmp_path / "s.db"), DemoBank(schools.ds))
+    intent = understand("tuition under 20000", schools.vocab)
+    assert [(c.column, c.op) for c in intent.conditions] == [("tuition", "<")]
+    intent = replace(intent, kind="recommend", unmatched=("state run",))
+    got = a._brain_read("colleges with tuition under 20000 that are state run", intent, TurnContext(session="t"))
+    assert [(c.column, c.op, c.value) for c in got.conditions] == [("tuition", "<", 20000.0), ("private", "=", False)]
+
+
 def test_brain_read_with_the_real_embedded_model_keeps_only_what_the_catalog_confirms(schools):
     from test_llm_local import open_local_llm
 

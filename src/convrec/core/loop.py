@@ -306,6 +306,8 @@ class TurnLoop:
                                             self.catalog_plural())
         if step:
             ctx.steps.append(step)
+        ruled = {c.column for c in intent.conditions}  # a column the rules read keeps their reading: the brain
+        kept = [c for c in kept if c.column not in ruled]  # reads only the words left ("Australia or New Zealand")
         sort = sort if sort is not None and not intent.sort else None
         if not kept and sort is None:
             return intent
