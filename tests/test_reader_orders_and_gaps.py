@@ -120,3 +120,11 @@ def test_a_percent_binds_to_the_share_it_means(towns):
     assert [(c.column, c.op, round(c.value, 3)) for c in it.conditions] == [("foreignborn", "<", 0.1)]
     it = understand("neighborhoods where under 5 percent live in poverty", towns.vocab)
     assert [(c.column, c.op, round(c.value, 3)) for c in it.conditions] == [("poverty", "<", 0.05)]
+
+
+def test_a_dash_between_a_name_and_its_question_reads(horses, race):
+    """A message with an em dash ("horse #156 — what's the price?") is read, not a crash: the
+    tokenizer's positions run past the text it splits, and no reader may index beyond it."""
+    it = understand("horse #156 — whats the asking price?", horses.vocab)
+    assert it.kind == "fact" and [m.item_id for m in it.mentions] == ["2"]
+    assert understand("5k runners — under 25 minutes please — 2018 only", race.vocab).conditions

@@ -119,14 +119,13 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         key = compact(raw)
         hits = idx.get(key, [])
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1
-        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"
+        hashed = 0 < p.toks[a].start <= len(text) and text[p.toks[a].start - 1] == "#"
         if key.isdigit() and key in _number_codes(vocab) and (hashed or (before >= 0 and (
                 w[before] in noun or w[before] in _POSITION_CUES or w[before] in ("code", "ref")))):
             hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it
         if len(hits) != 1:
             continue
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
-        hashed = p.toks[a].start > 0 and text[p.toks[a].start - 1] == "#"
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
         cued = before >= 0 and (w[before] in _CUES or w[before] in noun)
