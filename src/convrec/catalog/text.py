@@ -46,9 +46,28 @@ class Tok:
         return self.raw[:1].isupper()
 
 
+_SAME_LENGTH = {"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": " "}
+
+
+def _fold_in_place(text: str) -> str:
+    """``ascii_fold`` one character for one, so a token's span indexes the text as written (an em
+    dash is a space, a character with no ASCII form a space, "é" an "e")."""
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+            continue
+        ch2 = _SAME_LENGTH.get(ch)
+        if ch2 is None:
+            d = unicodedata.normalize("NFKD", ch.translate(MARKS)).encode("ascii", "ignore").decode()
+            ch2 = d if len(d) == 1 else " "
+        out.append(ch2)
+    return "".join(out)
+
+
 def tokenize(text: str) -> list[Tok]:
     """Tokens with their character spans in ``text`` (after ASCII folding, same length)."""
-    folded = ascii_fold(text) if not text.isascii() else text
+    folded = _fold_in_place(text) if not text.isascii() else text
     out = []
     for m in _TOKEN.finditer(folded):
         raw = m.group(0)
