@@ -36,3 +36,12 @@ def test_word_index_links_as_the_full_scan(monkeypatch):
     agree = sum(a == b for a, b in zip(full, indexed))
     assert agree >= 0.97 * len(names), agree
     assert indexed[-4:] == full[-4:] and None not in indexed[-4:]
+
+
+def test_a_brands_first_word_names_it_but_a_common_words_contraction_does_not():
+    """"exxon" names Exxon Mobil (a first word no dictionary knows), "whats" does not name "What's Under
+    Your Blanket !?" (it is "what's" typed without its apostrophe): found by "whats terraria cost"."""
+    linker = linking.ItemLinker(["1", "2", "3"], ["Exxon Mobil Corp", "What's Under Your Blanket !?", "Terraria"])
+    assert [linker.ids[i] for i in linker.exact_indices("exxon")] == ["1"]
+    assert linker.exact_indices("whats") == []
+    assert [linker.ids[i] for i in linker.exact_indices("terraria")] == ["3"]

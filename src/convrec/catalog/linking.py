@@ -13,6 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from convrec.catalog.meaning import word_rank
+from convrec.catalog.text import COMMON_WORD_RANK
 
 YEAR_SUFFIX = re.compile(r"\s*\((\d{4})\)\s*$")  # "King Kong (1976)"
 _SERIES = re.compile(r"\s*\([^()]*\)\s*$")
@@ -293,8 +294,9 @@ class ItemLinker:
             if len(ws) >= 2 and len(ws[0]) >= 5 and ws[0].isalpha():
                 firsts.setdefault(ws[0], []).append(i)
         for f, idx in firsts.items():
-            if len(idx) == 1 and f not in self._exact and f not in self._alias and word_rank(f) is None:
-                self._alias[f] = idx
+            if len(idx) == 1 and f not in self._exact and f not in self._alias and word_rank(f) is None \
+                    and not (f.endswith("s") and word_rank(f[:-1]) is not None and word_rank(f[:-1]) < COMMON_WORD_RANK):
+                self._alias[f] = idx  # not "whats" (What's Under Your Blanket): a common word's contraction
         # initials of a long name, written in capitals ("MIT" for Massachusetts Institute of Technology)
         self._initials = initials(self.titles)
         # titles the source cut off ("Oops!.. I Did It Aga..."): what the user writes begins with them
