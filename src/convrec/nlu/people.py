@@ -51,14 +51,6 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     return got
 
 
-def _title(vocab: Vocabulary, item: str) -> str:
-    at = vocab.__dict__.get("_title_at")
-    if at is None:
-        at = dict(zip(vocab.linker.ids, vocab.linker.titles))
-        vocab.__dict__["_title_at"] = at
-    return at.get(item, item)
-
-
 def _first_fits(said: str, first: str, nick: dict[str, set[str]]) -> bool:
     if said == first or first in nick.get(said, ()):
         return True
@@ -89,7 +81,7 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
             continue  # nobody, or two different people of that name (one person's rows: the first)
         item = found[0][0]
         end = i + 3 if i + 2 < len(w) and w[i + 2] == "." and len(w[i + 1]) == 1 else i + 2  # "roxana c."
-        title = _title(vocab, item)
+        title = str(vocab.item_value(item, "title") or item)
         p.mentions.append((Span(i, end), ItemMention(item, title, " ".join(t.raw for t in p.toks[i:end]),
                                                      "reference", speaker, 90.0)))
         p.claim(i, end)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import Condition
-from convrec.nlu.reading import Parse, Span
+from convrec.nlu.reading import Parse, Span, negated_aux
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -46,13 +46,10 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
     return None, a
 
 
-_NOT_AUX = {"don't", "dont", "doesn't", "doesnt", "didn't", "didnt", "won't", "cannot", "can't", "cant", "never"}
-
-
 def _negated_verb(w: list[str], i: int) -> int:
     """"don't give", "doesn't list", "do not report", "never gave": a negated verb of any kind before
     the column (what it says is that the value is not there); the words it takes, or 0."""
-    n = 1 if w[i] in _NOT_AUX else 2 if w[i] in ("do", "does", "did") and w[i + 1:i + 2] == ["not"] else 0
+    n = negated_aux(w, i)
     if not n or i + n >= len(w) or not w[i + n].isalpha() or len(w[i + n]) < 3:
         return 0
     return n + 1

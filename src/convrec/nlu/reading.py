@@ -148,3 +148,18 @@ def measure_words(vocab: Vocabulary) -> frozenset[str]:
         got = frozenset(ws | {plural(x) for x in ws} | {singular(x) for x in ws})
         vocab.__dict__["_measure_words"] = got
     return got
+
+
+NEGATED_AUX = frozenset({"don't", "dont", "doesn't", "doesnt", "didn't", "didnt", "won't", "wont", "cannot", "can't",
+                         "cant", "never", "wasn't", "wasnt", "isn't", "isnt", "hasn't", "hasnt", "haven't", "havent",
+                         "weren't", "werent"})
+_AUX = ("do", "does", "did", "was", "is", "were", "has", "have", "had")
+
+
+def negated_aux(w: list[str], i: int) -> int:
+    """The words a negated auxiliary takes at ``w[i]`` ("didn't" 1, "did not" / "was never" 2), or 0; the
+    caller reads the verb after it ("districts coderre did not win", "listings that don't give a height")."""
+    if i < len(w) and w[i] in NEGATED_AUX:
+        return 1
+    return 2 if i + 1 < len(w) and w[i] in _AUX and w[i + 1] in ("not", "never") else 0
+

@@ -10,7 +10,8 @@ from dataclasses import replace
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
-from convrec.nlu.reading import DOMAIN_NOUNS, LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe, num
+from convrec.nlu.reading import (DOMAIN_NOUNS, LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe,
+                                 negated_aux, num)
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -395,13 +396,8 @@ def _post_negated(p: Parse, lex, end: int) -> bool:
         return True
     # "districts that coderre did not win", "where joly never won": the value is the subject of a negated
     # verb with nothing read after it (in "where he didn't get a majority" the majority is what is negated)
-    n = 1 if end < len(w) and w[end] in _NEG_AUX else 2 if end + 1 < len(w) and w[end] in (
-        "did", "does", "do", "was", "is", "were", "has", "have", "had") and w[end + 1] in ("not", "never") else 0
+    n = negated_aux(w, end)
     if not n or end + n >= len(w) or not w[end + n].isalpha():
         return False
     rest = range(end + n + 1, next((x for x in range(end + n + 1, len(w)) if w[x] in CLAUSE_END), len(w)))
     return not any(p.claimed[x] for x in rest) and not any(num(w[x]) is not None for x in rest)
-
-
-_NEG_AUX = {"didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "wasn't", "wasnt", "isn't", "isnt", "never",
-            "hasn't", "hasnt", "haven't", "havent", "weren't", "werent"}

@@ -78,9 +78,16 @@ def _lettered(vocab: Vocabulary, col: str, word: str, said: str) -> list[ValueHi
     n = num(said)
     if n is None or n != int(n) or not word:
         return []
-    letter = word[0].lower()
-    return [h for hs in vocab.values.values() for h in hs if h.column == col
-            and re.fullmatch(rf"{letter}0*{int(n)}", str(h.value).strip().lower())][:1]
+    by = vocab.__dict__.setdefault("_lettered_values", {})
+    if col not in by:  # the column's values written as a letter and a number, once per catalog
+        by[col] = {}
+        for hs in vocab.values.values():
+            for h in hs:
+                m = re.fullmatch(r"([a-z])0*(\d+)", str(h.value).strip().lower()) if h.column == col else None
+                if m:
+                    by[col].setdefault((m.group(1), int(m.group(2))), h)
+    h = by[col].get((word[0].lower(), int(n)))
+    return [h] if h else []
 
 
 def column_values(p: Parse, vocab: Vocabulary) -> None:
