@@ -96,7 +96,11 @@ def _split_compound(w: str) -> list[str]:
 def name_words(name: str) -> list[str]:
     """``"comb_mpg"`` → ``["comb", "mpg"]``; ``"ManufacturerName"`` → ``["manufacturer", "name"]``;
     ``"marketvalue"`` → ``["market", "value"]``."""
-    return [x for w in _SPLIT.split(_camel_split(name).lower()) if w for x in _split_compound(w)]
+    return [x for w in _SPLIT.split(_YEAR_GLUED.sub(" ", _camel_split(name)).lower()) if w for x in _split_compound(w)]
+
+
+_YEAR_GLUED = re.compile(r"(?<=[A-Za-z])(?=(?:1[89]|20)[0-9]{2}(?![0-9]))")
+"""Where a year is glued to a word in a header ("Pop1831", "gdp2020"): the words are "pop", "1831"."""
 
 
 def expand(words: list[str]) -> list[str]:

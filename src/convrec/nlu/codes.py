@@ -256,3 +256,61 @@ def read_digit_values(p: Parse, vocab: Vocabulary) -> None:
         if hits and len({h.column for h in hits}) == 1:
             p.values.append((Span(i, i + 1), [hits], p.toks[i].raw))
             p.claim(i, i + 1)
+
+
+_NUMBERED = re.compile(r"^\s*(\d{1,2})\s*[:_.)\-]\s*([A-Za-z][A-Za-z ]{0,20})$")
+
+
+def numbered_labels(vocab: Vocabulary) -> dict[str, list[tuple[str, ValueHit]]]:
+    """column → (label, value) of category columns whose every value is a rank and a short label
+    ("1:Sm", "2:Med", "3:Lg"; "1_Good", "2_Fair"), once per catalog."""
+    got = vocab.__dict__.get("_numbered_labels")
+    if got is None:
+        got = {}
+        for col, hits in _category_values(vocab).items():
+            ms = [(_NUMBERED.match(str(h.value)), h) for h in hits]
+            if len(ms) >= 2 and all(m for m, _ in ms):
+                got[col] = [(m.group(2).strip().lower(), h) for m, h in ms]
+        vocab.__dict__["_numbered_labels"] = got
+    return got
+
+
+def _label_said(label: str, word: str) -> bool:
+    """Is a short label ("lg", "med", "sm") the word said ("large", "medium", "small"), or cut from it
+    (a prefix, or the word's first letter and then some of its letters in order)?"""
+    if label == word or (len(label) >= 2 and word.startswith(label)):
+        return True
+    if len(label) < 2 or label[0] != word[0] or len(word) < len(label) + 2:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in label[1:])
+
+
+def read_numbered_labels(p: Parse, vocab: Vocabulary) -> None:
+    """"a large main city" → 3:Lg, "medium sized" → 2:Med, "a big one" → 3:Lg: the label part of a
+    ranked code said in full (or by a word of the same meaning), where one label of the column fits."""
+    cols = numbered_labels(vocab)
+    if not cols:
+        return
+    lex, w = vocab.lexicon, p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or (x in lex.stop and x not in lex.similar) or len(x) < 3:
+            continue  # "small", "big": common words, but a size said
+        said = [x, *sorted(lex.similar.get(x, ()))]
+        for col, labels in cols.items():
+            fits = [h for lab, h in labels if any(_label_said(lab, y) for y in said)]
+            exact = [h for lab, h in labels if lab == x]
+            fits = exact or fits
+            if len(fits) == 1:
+                own = {y for g in vocab.columns[col].words for y in g} if col in vocab.columns else set()
+                a, b = i, i + 1
+                while b < len(w) and not p.claimed[b] and (w[b] in own or w[b] in _SIZED):
+                    b += 1  # "a small main city", "medium sized": the column's own words go with it
+                while a > 0 and not p.claimed[a - 1] and w[a - 1] in own:
+                    a -= 1
+                p.values.append((Span(i, i + 1), [fits], p.toks[i].raw))
+                p.claim(a, b)
+                break
+
+
+_SIZED = {"sized", "size", "sort", "kind", "type", "level", "grade"}

@@ -156,6 +156,7 @@ def columns_by_stem(words: list[str], vocab: Vocabulary, stop_ok: bool = False) 
         if len(x) < 5 or not x.isalpha() or (x in stop and not stop_ok):
             continue
         hits = {c.name for c in vocab.columns.values() if c.role not in ("id", "title")
+                and not (c.min is not None and c.min == c.max)  # a constant (no interactions' popularity) orders nothing
                 for y in norm(c.label or c.name).split() if len(y) >= 5 and (y[:4] == x[:4] or bool(_roots(y) & _roots(x)))}
         if len(hits) == 1:
             found.append(next(iter(hits)))

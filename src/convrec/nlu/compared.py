@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.text import CLAUSE_END, norm, singular
+from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
 from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention
@@ -172,7 +172,8 @@ def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
 
 
 def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int) -> str | None:
-    words = [p.words[x] for x in free]
+    items = {vocab.domain, noun_plural(vocab.domain)}  # "departments more literate than X": the items, no `dept`
+    words = [p.words[x] for x in free if p.words[x] not in items]
     named = [c for c in columns_named(words, vocab, by_name_only=True)
              if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role not in ("id", "title")]
     if not named:

@@ -111,11 +111,15 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
             if year is not None:
                 keep &= ts.dt.year == year
             values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))
-            p.numbers.append((Span(i, end), Condition(col, "in", values, text, "date")))
+            p.numbers.append((Span(i, end), Condition(col, "not_in" if p.negated(i) else "in", values, text, "date")))
         else:
-            for part, v in (("year", year), ("month", month), ("day", day)):
-                if v is not None and part in parts:
-                    c = vocab.columns[parts[part]]
-                    p.numbers.append((Span(i, end), Condition(c.name, "=", float(v), text, c.role)))
+            said = [(parts[part], v) for part, v in (("year", year), ("month", month), ("day", day))
+                    if v is not None and part in parts]
+            # "not caught in october": another month (a negated day of a month would be two conditions
+            # that may each fail: left as said)
+            op = "!=" if p.negated(i) and len(said) == 1 else "="
+            for name, v in said:
+                c = vocab.columns[name]
+                p.numbers.append((Span(i, end), Condition(c.name, op, float(v), text, c.role)))
         p.claim(i, end)
         i = end

@@ -134,6 +134,11 @@ class Lexicon:
         self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
                                  for dim, (more, less) in comp.get("dimension", {}).items()]
         """generic comparatives (more, less) and each dimension's own, in the lexicon's order"""
+        self.verb_forms: frozenset[str] = frozenset(norm(x) for x in data.get("verb_forms", {}).get("irregular", []))
+        self.similar: dict[str, set[str]] = {}  # "big" ~ "large": words a short label may be said by
+        for group in data.get("similar", {}).get("groups", []):
+            for a in group:
+                self.similar.setdefault(norm(a), set()).update(norm(b) for b in group if b != a)
         self.antonyms: dict[str, set[str]] = {}
         for a, b in data.get("antonyms", {}).get("pairs", []):
             self.antonyms.setdefault(norm(a), set()).add(norm(b))

@@ -60,9 +60,12 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         end = min(len(w), b + (4 if x == "by" else 3))
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
+        items = {vocab.domain, noun_plural(vocab.domain)}
         for e in range(end, b, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
                 continue
+            if x != "by" and e - 1 > b and w[e - 1] in items:
+                continue  # "the most literate department": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
             if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)

@@ -90,33 +90,6 @@ def claim_listed(p: Parse, vocab: Vocabulary, text: str) -> None:
             p.claimed[i] = True
 
 
-def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
-    lex, w = vocab.lexicon, p.words
-    i = 0
-    while i < len(w):
-        n = lex.negation.match_at(w, i)
-        if n and any(lex.compare[o].match_at(w, i) for o in lex.compare):
-            n = 0  # "less than 500 mg", "no more than $10": a comparison, not a negation
-        if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT):
-            i += 1
-            continue
-        j = i + n
-        end = j
-        words = 0
-        while end < len(w) and words < 8:
-            initial = w[end] == "." and end > 0 and len(w[end - 1]) == 1  # "J.K. Rowling"
-            if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)):
-                break
-            if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
-                    num(x) is not None for x in w[end + 1:end + 4]):
-                break  # "outside the east division with 100+ rbi": the number is a wish of its own
-            words += 0 if w[end] in PUNCT else 1
-            end += 1
-        if end > j:
-            p.negated_spans.append(Span(j, end))
-        i = max(end, i + 1)
-
-
 def _mention(p: Parse, vocab: Vocabulary, i: int, j: int, idx: int, speaker: str, score: float = 100.0) -> None:
     linker = vocab.linker
     text = " ".join(t.raw for t in p.toks[i:j])

@@ -17,7 +17,9 @@ from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
-from convrec.nlu.codes import read_code_families, read_code_words, read_digit_values, read_lettered_codes
+from convrec.nlu.scopes import negation_scopes
+from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
+                               read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -38,7 +40,7 @@ from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, claim_superlative_counts, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
-                                makers_of_mentions, negation_scopes, quoted_titles, title_words,
+                                makers_of_mentions, quoted_titles, title_words,
                                 year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.textwords import read_text_words
@@ -110,12 +112,14 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 
 
 # ---------------------------------------------------------------------- one speaker turn
-_MILLION = re.compile(r"\b(?:(a|one|an)|(\d+(?:\.\d+)?))\s*(billion|bn|million|thousand|grand)\b", re.I)
+_MILLION = re.compile(r"\b(?:(half\s+a|(?:a\s+)?quarter(?:\s+of)?\s+a|a|one|an)|(\d+(?:\.\d+)?))\s*"
+                      r"(billion|bn|million|thousand|grand)\b", re.I)
 _SCALES = {"billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000, "thousand": 1000, "grand": 1000}
 
 
 def _scale(m: re.Match) -> str:
-    n = float(m.group(2)) if m.group(2) else 1.0
+    part = (m.group(1) or "").lower()  # "half a million": 500000; "a quarter of a million": 250000
+    n = float(m.group(2)) if m.group(2) else 0.5 if part.startswith("half") else 0.25 if "quarter" in part else 1.0
     out = str(int(n * _SCALES[m.group(3).lower()]))
     return "$" + out if m.group(3).lower() == "grand" else out  # "2 grand": money
 
@@ -179,12 +183,25 @@ _PARTS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
 _COMPARED_BEFORE = re.compile(r"(?:under|over|below|above|than|least|most|about|around|within|to|exactly|max|min)\s*$", re.I)
 
 
+_SHARE_SAID = re.compile(r"\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
+                         r"((?:a\s+|one\s+)?half|(?:a|one|two)\s+thirds?|(?:a|one|three)\s+quarters?)\s+of\b", re.I)
+_SHARE_WORDS = {"one": 1, "a": 1, "two": 2, "three": 3, "half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
+
+
+def _share_of(said: str) -> str:
+    """"two thirds" → 66.67, "three quarters" → 75, "half" → 50 (a share said in words, in percent)."""
+    ws = said.lower().split()
+    top = _SHARE_WORDS[ws[0]] if len(ws) > 1 else 1
+    return f"{100 * top / _SHARE_WORDS[ws[-1]]:.4g}"
+
+
 def _fractions(text: str, vocab: Vocabulary) -> str:
     """Amounts said in words before a unit or a number column's word: "half a carat" → 0.5 carat,
     "a quarter carat" → 0.25, "an hour and a half" → 1.5 hour, "under a carat" / "a full carat" →
     1 carat (only before such a word: "a comedy" stays)."""
     if not any(x in text.lower() for x in ("half", "quarter", "third", "a ", "an ", "one ", "full ")):
         return text
+    text = _SHARE_SAID.sub(lambda m: f"{m.group(1)} {_share_of(m.group(2))}% of", text)
     words = measure_words(vocab)
 
     def half(m: re.Match) -> str:
@@ -263,6 +280,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         fact_title(p, vocab, speaker)
     read_acronyms(p, vocab)
     read_abbreviated_values(p, vocab)
+    read_numbered_labels(p, vocab)
     read_number_words(p, vocab)
     read_item_comparisons(p, vocab)
     column_values(p, vocab)

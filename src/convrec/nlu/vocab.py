@@ -65,7 +65,8 @@ _YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
     """Numeric columns whose names differ only by the years in them are one measure by year:
-    each gets its ``years``; the most recent one is ``latest`` (a family needs two members)."""
+    each gets its ``years``; the most recent one is ``latest``. A lone measure of one year ("Pop1831")
+    is a family of one: "the population in 1831" names it, the year is no value of it."""
     fam: dict[str, list[tuple[tuple[int, ...], str]]] = {}
     for name, c in columns.items():
         if c.type not in ("integer", "real"):
@@ -75,8 +76,6 @@ def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
             fam.setdefault(_YEAR.sub("#", name), []).append((ys, name))
     out = dict(columns)
     for members in fam.values():
-        if len(members) < 2:
-            continue
         newest = max(members)[1]
         for ys, name in members:
             out[name] = replace(out[name], years=ys, latest=name == newest)
@@ -91,7 +90,10 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
         c = annotate([c])[0]
     return ColumnInfo(c["name"], c["type"], c.get("role", "other"), c.get("meaning", ""), c.get("min"), c.get("max"),
                       c.get("distinct"), label=str(c.get("label") or c["name"]),
-                      words=tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
+                      # a catalog with no interactions: its `popularity` is 0 everywhere and names nothing
+                      # ("the most populous" is no order by it)
+                      words=() if c["name"] == "popularity" and not c.get("max") else
+                      tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
                       order=tuple(str(x) for x in c.get("order") or ()))

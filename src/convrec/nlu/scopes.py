@@ -1,0 +1,55 @@
+"""Where a negation reaches: from its trigger ("not", "no", "weren't") to the next clause boundary,
+or past a place or time when what is negated is a verb ("not caught in october")."""
+
+from __future__ import annotations
+
+from convrec.catalog.text import PUNCT
+from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
+    lex, w = vocab.lexicon, p.words
+    i = 0
+    while i < len(w):
+        n = lex.negation.match_at(w, i)
+        if n and any(lex.compare[o].match_at(w, i) for o in lex.compare):
+            n = 0  # "less than 500 mg", "no more than $10": a comparison, not a negation
+        if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT):
+            i += 1
+            continue
+        j = i + n
+        end = j
+        words = 0
+        while end < len(w) and words < 8:
+            initial = w[end] == "." and end > 0 and len(w[end - 1]) == 1  # "J.K. Rowling"
+            if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)
+                                                     and not _negated_verb_then(vocab, w, j, end)):
+                break
+            if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
+                    num(x) is not None for x in w[end + 1:end + 4]):
+                break  # "outside the east division with 100+ rbi": the number is a wish of its own
+            words += 0 if w[end] in PUNCT else 1
+            end += 1
+        if end > j:
+            p.negated_spans.append(Span(j, end))
+        i = max(end, i + 1)
+
+
+def _negated_verb_then(vocab: Vocabulary, w: list[str], j: int, end: int) -> bool:
+    """"not caught in october", "weren't knocked out in round 1": a negated verb that reads nothing
+    of the catalog negates the place or time said after it ("in", "on", "at", "during")."""
+    if w[end] not in ("in", "on", "at", "during") or end - j > 3:
+        return False
+    said = [x for x in w[j:end] if x.isalpha()]
+    own = vocab.__dict__.get("_column_word_set")
+    if own is None:
+        own = {y for c in vocab.columns.values() for g in c.words for y in g}
+        vocab.__dict__["_column_word_set"] = own
+    verbs = vocab.lexicon.verb_forms
+    return bool(said) and (said[0].endswith(("ed", "ing")) or said[0] in verbs) \
+        and all(x in verbs or x.endswith(("ed", "ing")) or x in _PARTICLES for x in said) \
+        and not any(vocab.lookup(x) or x in own for x in said)
+
+
+_PARTICLES = {"out", "up", "off", "away", "down", "back", "over"}
