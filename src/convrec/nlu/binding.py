@@ -5,7 +5,8 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 from __future__ import annotations
 
 from convrec.catalog.text import noun_plural
-from convrec.nlu.dimensions import bind_by_dimension, column_dimensions, just_beyond, unit_dimensions, unitless_factor
+from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+                                    unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -79,6 +80,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             continue  # "1.5 ct" is no value of a price per carat
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
+            if conv is not None:  # a unit its noun implied, that the value said does not fit
+                conv = guessed_unit_factor(c, unit, v0) or conv
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
                 conv = unitless_factor(vocab, c, unit, v0)

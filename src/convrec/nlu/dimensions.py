@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.meaning import convert, name_words, unit_words, units_data
+from convrec.catalog.meaning import _factors, convert, name_words, unit_for_word, unit_words, units_data
 from convrec.catalog.text import norm, noun_plural, singular
 from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.intent import SortHint
@@ -210,6 +210,33 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         if len(inside) == 1:
             return inside[0]
     return min(fits)[1] if fits else None
+
+
+def guessed_unit_factor(c, unit: str, v: float | None) -> float | None:
+    """A column whose unit only its noun implies (`Weight` taken for kg, `area` for km²), where the
+    value said does not come near its values in that unit: the factor from the said unit to the unit
+    it does come near — a power-of-ten sibling of the guess first ("over 1.5 kg" of hawks weighing
+    56–2030: grams; "over 3 kilos": 3000 g, beyond them all), else the one unit that lands inside
+    ("300 square meters" of houses of 1094–6178: square feet). None keeps the guess."""
+    if not c.unit or v is None or c.min is None or c.max is None or v <= 0:
+        return None
+    if any(unit_for_word(x) for x in name_words(c.name)):
+        return None  # the header writes its unit: no guess
+    conv = convert(1.0, unit, c.unit)
+    lo, hi = float(c.min), float(c.max)
+    if conv is None or lo <= 0 or lo / 2 <= v * conv <= hi * 2:
+        return None
+    factors = _factors().get(unit, {}) | {unit: 1.0}
+    tens = [f for u, f in factors.items() if u != c.unit and _power_of_ten(f / conv) and lo / 2 <= v * f <= hi * 2]
+    if len(tens) == 1:
+        return tens[0]
+    inside = [f for u, f in factors.items() if u != c.unit and lo <= v * f <= hi]
+    return inside[0] if len(inside) == 1 else None
+
+
+def _power_of_ten(x: float) -> bool:
+    e = np.log10(x) if x > 0 else 0.5
+    return abs(e - round(e)) < 1e-6 and round(e) != 0
 
 
 def _in_bulk(vocab: Vocabulary, col: str, x: float) -> bool:

@@ -34,7 +34,7 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
     idx = getattr(vocab, "_id_codes", None)
     if idx is not None:
         return idx
-    idx = {}
+    idx, dashed = {}, {}
     linker = vocab.linker
     for k, (i, t) in enumerate(zip(linker.ids, linker.titles)):
         for s in {i, t} if (any(ch.isdigit() for ch in t) and len(t.split()) == 1) else {i}:
@@ -59,8 +59,20 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
             key = compact(value)
             if k is not None and key and not key.isdigit():
                 idx.setdefault(key, []).append(k)
+            elif k is not None and key and _DASHED.fullmatch(value.strip()):
+                dashed.setdefault(key, []).append(k)  # a band number "788-36611": digits joined by a dash
     vocab._id_codes = idx
+    vocab._dashed_codes = dashed
     return idx
+
+
+_DASHED = re.compile(r"\d+(?:[-/]\d+)+")
+
+
+def dashed_code(vocab: Vocabulary, token: str) -> bool:
+    """Is ``token`` ("788-36611") one of the catalog's codes of digits joined by dashes (not a range)?"""
+    _index(vocab)
+    return bool(_DASHED.fullmatch(token)) and compact(token) in getattr(vocab, "_dashed_codes", {})
 
 
 _CODE_NAME = re.compile(r"(?:^|[^a-z])(?:id|no|num|nr|number|code|ref)(?:$|[^a-z])|(?<=[a-z])(?:ID|Id|No|Num)$")
@@ -120,6 +132,12 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         hits = idx.get(key, [])
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1
         hashed = 0 < p.toks[a].start <= len(text) and text[p.toks[a].start - 1] == "#"
+        if key.isdigit() and len(getattr(vocab, "_dashed_codes", {}).get(key, ())) == 1 and _DASHED.fullmatch(raw):
+            hits = vocab._dashed_codes[key]  # "band 788-36611": the code as the catalog writes it
+            p.mentions.append((Span(a, b), ItemMention(linker.ids[hits[0]], linker.titles[hits[0]], raw, "reference",
+                                                        speaker, 100.0)))
+            p.claim(a, b)
+            continue
         if key.isdigit() and key in _number_codes(vocab) and (hashed or (before >= 0 and (
                 w[before] in noun or w[before] in _POSITION_CUES or w[before] in ("code", "ref")))):
             hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it

@@ -26,7 +26,7 @@ from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates
 from convrec.nlu.dimensions import read_dimension_superlatives
-from convrec.nlu.ids import item_ids
+from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
@@ -239,8 +239,15 @@ def _durations(text: str) -> str:
     return _CLOCK_SPAN.sub(minutes, text) if ":" in text else text
 
 
+def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
+    """Is the dash at ``at`` inside a code the catalog has ("band 788-36611"), not a range ("3-5")?"""
+    m = re.match(r"[0-9/-]+", text[at:])
+    return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
-    text = _durations(RANGE.sub(r"\1 to \2", text))
+    text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
+                                text))
     text = _MILLION.sub(_scale, text)
     text = _fractions(text, vocab)
     if any(ch.isdigit() for ch in text):

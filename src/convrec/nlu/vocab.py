@@ -60,6 +60,7 @@ class ColumnInfo:
     """In a year family, the member of the most recent year: what the measure means when no year is said."""
 
 
+_NUMBERED_COPY = re.compile(r"^(.+?)[._]?[0-9]$")
 _YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 
@@ -321,7 +322,11 @@ class Vocabulary:
         # among columns of one role, the one where the value covers the most items (Steam's
         # user tags hold "Casual" on more games than its store genres do)
         # creators keep table order (the maker before the publisher)
-        self.values = {f: sorted(h.values(), key=lambda h: (role_rank[h.role], order[h.column] if h.role == "creator" else 0,
+        # a column that repeats another under its name and a number (`play1` beside `play`: the partner's
+        # choice) holds a value said bare after that one ("contestants who played foe": `play`)
+        copy = {name: 1 if (m := _NUMBERED_COPY.match(name)) and m.group(1) in self.columns else 0 for name in self.columns}
+        self.values = {f: sorted(h.values(), key=lambda h: (role_rank[h.role], copy[h.column],
+                                                            order[h.column] if h.role == "creator" else 0,
                                                             -h.support, distinct[h.column]))
                        for f, h in index.items()}
         self.surnames, self.creator_names = {}, {}

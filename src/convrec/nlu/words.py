@@ -33,7 +33,8 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             the_value = i > 0 and w[i - 1] == "the" and any(  # "the bucks": a team the catalog names so
                 h.role == "category" and str(h.value).lower() == phrase for h in vocab.lookup(phrase))
             if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not ordinal and not the_value and not (
-                    toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))):
+                    toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))) \
+                    and not _closed_value(vocab, w, i, phrase):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper() and not any(
                     h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)) and not (
@@ -70,6 +71,18 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
             groups = [_with_longer_forms(vocab, g) for g in groups]
             p.values.append((Span(i, j), groups, " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
+
+
+_OWNED = {"a", "an", "my", "our", "your", "his", "her", "their", "the", "for", "with", "to", "this", "that"}
+
+
+def _closed_value(vocab: Vocabulary, w: list[str], i: int, phrase: str) -> bool:
+    """A common word that is one whole value of a column of a few ("friend" / "foe" of a `play`
+    column: "contestants who played friend"), not said as a thing of its own ("with my friend")."""
+    if len(phrase) < 4 or (i > 0 and w[i - 1] in _OWNED):
+        return False
+    return any(h.role == "category" and str(h.value).lower() == phrase
+               and 2 <= (vocab.columns[h.column].distinct or 99) <= 12 for h in vocab.lookup(phrase))
 
 
 def _lettered(vocab: Vocabulary, col: str, word: str, said: str) -> list[ValueHit]:
