@@ -279,6 +279,9 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
                      else unit_of(words) if c.get("type") in ("integer", "real") else "")
         c.setdefault("scale", _scale(raw))
+        if c.get("unit") and not any(unit_for_word(x) for x in raw) \
+                and set(words) & set(units_data().get("quantity_assumed", {}).get("words", ())):
+            c.setdefault("unit_assumed", True)  # `Weight` taken for kg to convert "1.5 kg", never shown as kg
         if c["name"] in facets:
             facet, value_words = facets[c["name"]]
             c.setdefault("facet", facet)
@@ -293,6 +296,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         for k, v in (overrides.get(c["name"]) or {}).items():
             if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):
                 c[k] = v
+                if k == "unit":
+                    c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown
         out.append(c)
     return out
 

@@ -229,7 +229,8 @@ def data_show(dataset: str = DATASET_ARG):
         if c.get("order"):  # graded values, low → high (prepare, or the schema file's "order")
             rng = " < ".join(str(x) for x in c["order"][:8]) + (" < …" if len(c["order"]) > 8 else "")
         said = " + ".join("/".join(g[:3]) for g in c.get("words", []))
-        unit = (c.get("unit") or "") + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
+        unit = (c.get("unit") or "") + (" (assumed)" if c.get("unit_assumed") else "") \
+            + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
         if c.get("bands"):  # named ranges from the schema file
             said = (said + "; " if said else "") + ", ".join(c["bands"])
         t.add_row(c["name"], c["type"], c.get("role", ""), c.get("label", ""), said[:40], unit, c.get("facet", "") or "",

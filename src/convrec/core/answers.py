@@ -65,7 +65,7 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         said.add(info.label or c)
         v = vocab.item_value(iid, c)
         label = info.label or c.replace("_", " ")
-        unit = info.unit if info.unit not in ("", "$") and info.role != "price" else ""
+        unit = info.shown_unit if info.unit not in ("", "$") and info.role != "price" else ""
         if v in (None, [], ""):
             if len(intent.fact_columns) > 3:
                 continue  # a look-up of everything known: an empty field is not news ("no RER connection")
@@ -95,7 +95,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
     def unit(col: str) -> str:
         info = vocab.columns.get(col)
-        u = info.unit if info is not None and info.role != "price" else ""
+        u = info.shown_unit if info is not None and info.role != "price" else ""
         return "" if u in ("", "$") else ("%" if u == "%" else f" {u}")
 
     for c in conditions:
@@ -286,7 +286,7 @@ def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: S
         v = vocab.item_value(it["id"], by) if by and by not in it else None
         if v is not None and v == v and v != "":
             c = vocab.columns[by]
-            card = f"{c.label or by} {_fmt(v)}" + (f" {c.unit}" if c.unit and c.unit not in ("$", "%") else c.unit if c.unit == "%" else "") \
+            card = f"{c.label or by} {_fmt(v)}" + (f" {c.shown_unit}" if c.shown_unit and c.unit not in ("$", "%") else c.unit if c.unit == "%" else "") \
                 + (f"; {card}" if card else "")
         lines.append(f"{n}. {it['title']}{year}" + (f" — {card}" if card else ""))
         why = [r["text"] for r in (it.get("reasons") or [])[:2]]

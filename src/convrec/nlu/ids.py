@@ -34,7 +34,7 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
     idx = getattr(vocab, "_id_codes", None)
     if idx is not None:
         return idx
-    idx, dashed = {}, {}
+    idx, dashed, dashed_words = {}, {}, set()
     linker = vocab.linker
     for k, (i, t) in enumerate(zip(linker.ids, linker.titles)):
         for s in {i, t} if (any(ch.isdigit() for ch in t) and len(t.split()) == 1) else {i}:
@@ -61,8 +61,10 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
                 idx.setdefault(key, []).append(k)
             elif k is not None and key and _DASHED.fullmatch(value.strip()):
                 dashed.setdefault(key, []).append(k)  # a band number "788-36611": digits joined by a dash
+                dashed_words.update(str(c.label or c.name).lower().split())
     vocab._id_codes = idx
     vocab._dashed_codes = dashed
+    vocab._dashed_words = dashed_words
     return idx
 
 
@@ -134,6 +136,8 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         hashed = 0 < p.toks[a].start <= len(text) and text[p.toks[a].start - 1] == "#"
         if key.isdigit() and len(getattr(vocab, "_dashed_codes", {}).get(key, ())) == 1 and _DASHED.fullmatch(raw):
             hits = vocab._dashed_codes[key]  # "band 788-36611": the code as the catalog writes it
+            while a > 0 and not p.claimed[a - 1] and w[a - 1] in vocab._dashed_words:
+                a -= 1  # "band number 788-36611": the code's own column words are the name too
             p.mentions.append((Span(a, b), ItemMention(linker.ids[hits[0]], linker.titles[hits[0]], raw, "reference",
                                                         speaker, 100.0)))
             p.claim(a, b)

@@ -132,6 +132,15 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     chosen = lex.choice.contains(free)
     if len(mentions) >= 2 and (chosen or (joined_or and question)) and (question or rec_words or chosen):
         return "choice", ()
+    # "wing length of band 804-00205", "population of Nord in 1831": a column of one named item, said
+    # as a noun phrase with no question word
+    if len(p.mentions) == 1 and not rec_words:
+        sp = p.mentions[0][0]
+        head = w[:sp.start - 1] if sp.start >= 2 and w[sp.start - 1] in ("of", "for") else []
+        tail = [x for x in w[sp.end:] if x.isalnum()]
+        cols = columns_named(head, vocab) if head and not tail and len(head) <= 4 and all(not p.claimed[x] for x in range(sp.start - 1)) else ()
+        if cols:
+            return "fact", cols
     # a fact about one named item (not one the user says they liked: "what's good if I liked X?")
     if mentions and question and not any(m.relation in ("liked", "disliked", "seen") for m in mentions):
         cols = columns_named(free, vocab)  # the user's words, not a title's ("like When Harry Met Sally?")

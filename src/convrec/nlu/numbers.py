@@ -174,6 +174,10 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if not col:
             i += 1
             continue
+        if col in vocab.columns and v in vocab.columns[col].years and _comparator(p, vocab, i, i + 1)[0] in (None, "="):
+            p.claim(i, i + 1)  # "the population of Nord in 1831" of a `Pop1831`: the year names the column
+            i += 1
+            continue
         op, s, e = _comparator(p, vocab, i, i + 1)
         if op in ("<", ">") and w[s] in _TIME_WAYS and col in vocab.columns \
                 and column_dimensions(vocab, vocab.columns[col]) & {"time", "duration"}:

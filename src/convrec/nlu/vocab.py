@@ -58,6 +58,13 @@ class ColumnInfo:
     time (:func:`convrec.catalog.meaning.value_order`) or by the schema file; empty if not graded."""
     latest: bool = False
     """In a year family, the member of the most recent year: what the measure means when no year is said."""
+    unit_assumed: bool = False
+    """The unit is a default its noun implies (a weight in kg), not written by the file: requests
+    convert by it, replies do not show it."""
+
+    @property
+    def shown_unit(self) -> str:
+        return "" if self.unit_assumed else self.unit
 
 
 _NUMBERED_COPY = re.compile(r"^(.+?)[._]?[0-9]$")
@@ -97,7 +104,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
-                      order=tuple(str(x) for x in c.get("order") or ()))
+                      order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")))
 
 
 @dataclass(frozen=True)
