@@ -166,3 +166,24 @@ def test_dashed_codes_are_items_and_a_column_of_an_item_is_a_fact(hawks, textboo
     it = understand("seats of N10156", planes.vocab)
     assert it.kind == "fact" and it.fact_columns == ("seats",)
     assert ("day", ">=", 3.0) in _conds(understand("hawks caught on days 3-5", hawks.vocab))  # a range stays a range
+
+
+@pytest.fixture(scope="module")
+def oils(home):
+    return _prepare(home, "r10a-olive-oils")
+
+
+@pytest.fixture(scope="module")
+def cereals(home):
+    return _prepare(home, "hb-us-cereals")
+
+
+def test_no_amount_of_a_filled_number_column_is_zero(oils, cereals):
+    it = understand("how many samples show no linolenic acid at all?", oils.vocab)
+    assert it.kind == "count" and _conds(it) == {("linolenic", "<=", 0.0)}
+    assert _conds(understand("cereals with no sugar", cereals.vocab)) == {("sugars", "<=", 0.0)}
+    assert ("oleic", ">", 75.0) in _conds(understand("oils where oleic acid is more than three quarters of the fatty acids",
+                                                     oils.vocab))
+    # a column with empty cells keeps its own reading: "no age listed" is a missing value, not 0
+    it = understand("oils from sardinia with no palmitic", oils.vocab)
+    assert ("palmitic", "<=", 0.0) not in _conds(it)  # palmitic is never 0 in this catalog

@@ -109,3 +109,37 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
                 i = e + after
             else:
                 i += 1
+
+
+def _with_zeros(vocab: Vocabulary) -> set[str]:
+    """Number columns every item fills where 0 is a value some items have (an acid an oil lacks)."""
+    got = vocab.__dict__.get("_columns_with_zeros")
+    if got is None:
+        got = {c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role == "other"
+               and c.min is not None and float(c.min) == 0 and float(c.max or 0) > 0 and c.name in vocab.items
+               and not vocab.items[c.name].isna().any()}
+        vocab.__dict__["_columns_with_zeros"] = got
+    return got
+
+
+def read_zero_amounts(p: Parse, vocab: Vocabulary) -> None:
+    """"no linolenic acid at all", "oils without any linolenic acid": a number column that no cell
+    leaves empty, said absent, is its 0 (where 0 is one of its values)."""
+    lex, w = vocab.lexicon, p.words
+    zeros = _with_zeros(vocab)
+    if not zeros:
+        return
+    for i in range(len(w)):
+        n = lex.missing_before.match_at(w, i) if not p.claimed[i] else 0
+        if not n:
+            continue
+        d = i + n
+        while d < len(w) and w[d] in ("any", "the", "a", "an") and not p.claimed[d]:
+            d += 1
+        col, e = _column_at(p, vocab, d, zeros)
+        if col is None:
+            continue
+        e += 2 if tuple(w[e:e + 2]) == ("at", "all") else 0
+        p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]),
+                                                vocab.columns[col].role)))
+        p.claim(i, e)
