@@ -187,3 +187,37 @@ def test_no_amount_of_a_filled_number_column_is_zero(oils, cereals):
     # a column with empty cells keeps its own reading: "no age listed" is a missing value, not 0
     it = understand("oils from sardinia with no palmitic", oils.vocab)
     assert ("palmitic", "<=", 0.0) not in _conds(it)  # palmitic is never 0 in this catalog
+
+
+@pytest.fixture(scope="module")
+def starwars(home):
+    return _prepare(home, "r5b-starwars")
+
+
+@pytest.fixture(scope="module")
+def elements(home):
+    return _prepare(home, "r4b-elements")
+
+
+def test_an_unread_refinement_keeps_the_request_and_names_its_words(starwars, elements, guerry, tmp_path):
+    from convrec.core.sessions import SessionStore
+    from convrec.eval.build import apply_ablations
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+
+    for acc, first, then, word in ((starwars, "who's from tatooine", "which of them have a bmi over 30", "bmi"),
+                                   (elements, "metals that melt above 2500 K", "and lighter than 15 g/cm3", "lighter"),
+                                   (guerry, "northern departments", "and with a lot of lotteries please", "lotter")):
+        a = InteRecAgent(acc, ScriptedLLM(["ok"] * 6, routed=True), SessionStore(tmp_path / f"r-{acc.ds.name}.db"),
+                         DemoBank(acc.ds), llm_intro="off")
+        apply_ablations(a, acc, ["llm"])  # the rules and tools alone
+        t1 = a.turn(first)
+        t2 = a.turn(then, t1.session)
+        assert t2.intent["kind"] == "recommend" and word in t2.reply, (then, t2.reply)  # no greeting: the words named
+        assert not t2.reply.startswith("Hi!")
+    a = InteRecAgent(guerry, ScriptedLLM(["ok"] * 6, routed=True), SessionStore(tmp_path / "social.db"),
+                     DemoBank(guerry.ds), llm_intro="off")
+    apply_ablations(a, guerry, ["llm"])
+    t1 = a.turn("northern departments")
+    assert a.turn("and thanks a lot", t1.session).intent["kind"] != "recommend"  # small talk stays small talk

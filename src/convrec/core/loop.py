@@ -27,6 +27,9 @@ EMPTY_REPLY = "Please tell me what you are looking for."
 _TURN_USER: contextvars.ContextVar[str | None] = contextvars.ContextVar("convrec_turn_user", default=None)
 
 
+_REFINE_OPENERS = {"and", "only", "just", "but", "also", "with", "without", "now", "plus", "among", "from", "which"}
+
+
 def is_small_brain(llm) -> bool:
     """The embedded 0.5B model: its sentences and readings were measured to be wrong too often
     for the optional LLM steps (list intros, follow-up reading)."""
@@ -178,6 +181,7 @@ class TurnLoop:
                     return self._finish(turn, t0, turn_no)
             intent = self.understand(message, history)
             intent = self._brain_read(message, intent, ctx)
+            intent = self._unread_refinement(message, intent, conversation)
             if candidates is not None and intent.kind != "refuse":
                 intent = replace(intent, kind="recommend")  # the caller gave items to rank
             if intent.kind == "refuse":
@@ -226,6 +230,26 @@ class TurnLoop:
         if got is not None and step is not None:
             got[0].trace = [step] + list(got[0].trace)
         return got
+
+    def _unread_refinement(self, message: str, intent, conversation: list[dict[str, Any]]):
+        """"and lighter than 15 g/cm3", "which of them have a bmi over 30" after a list: a refinement
+        whose words nothing read is no greeting — the request stands (its conditions carried) and the
+        unread words are named."""
+        from convrec.nlu.leftover import only_social
+
+        words = message.lower().split()
+        asked = any(m.get("role") == "assistant" and ((m.get("meta") or {}).get("intent") or {}).get("kind") == "recommend"
+                    for m in conversation[:-1])
+        lex = self.catalog.vocab.lexicon
+        if intent.kind != "chitchat" or len(words) < 3 or not asked or only_social([w.strip("?!.,") for w in words], lex):
+            return intent
+        opens = words[0] in _REFINE_OPENERS or " ".join(words[:3]) in ("which of them", "which of those",
+                                                                       "which of these", "any of them", "any of those")
+        if not opens:
+            return intent
+        unread = tuple(w.strip("?!.,") for w in words[1:] if w.strip("?!.,").isalnum()
+                       and w.strip("?!.,") not in lex.stop)
+        return replace(intent, kind="recommend", refine=True, unmatched=tuple(intent.unmatched) or (" ".join(unread),))
 
     def _follow_up(self, message: str, conversation: list[dict[str, Any]]):
         """A short follow-up the act lexicon could not read ("got anything from further back?"),
