@@ -221,3 +221,38 @@ def test_an_unread_refinement_keeps_the_request_and_names_its_words(starwars, el
     apply_ablations(a, guerry, ["llm"])
     t1 = a.turn("northern departments")
     assert a.turn("and thanks a lot", t1.session).intent["kind"] != "recommend"  # small talk stays small talk
+
+
+@pytest.fixture(scope="module")
+def horses(home):
+    return _prepare(home, "r7a-horses")
+
+
+@pytest.fixture(scope="module")
+def titanic(home):
+    return _prepare(home, "r5a-titanic")
+
+
+def test_either_side_of_a_range(horses, titanic, homes, tmp_path):
+    from convrec.core.sessions import SessionStore
+    from convrec.eval.build import apply_ablations
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+    from convrec.tools.verify import satisfies
+
+    for acc, msg, col, lo, hi in ((horses, "either under 5k or over 50k", "price", 5000.0, 50000.0),
+                                  (horses, "horses over 50k or under 5k", "price", 5000.0, 50000.0),
+                                  (titanic, "babies under a year old or anyone older than 65", "age", 1.0, 65.0),
+                                  (homes, "anything under 200k or over a million", "price", 200000.0, 1000000.0)):
+        it = understand(msg, acc.vocab)
+        assert _conds(it) == {(col, "outside", (lo, hi))}, (msg, it.conditions)
+        a = InteRecAgent(acc, ScriptedLLM(["ok"] * 3, routed=True), SessionStore(tmp_path / f"o-{acc.ds.name}.db"),
+                         DemoBank(acc.ds), llm_intro="off")
+        apply_ablations(a, acc, ["llm"])
+        t = a.turn(msg)
+        assert t.items and all(satisfies(acc.vocab, str(x["id"]), it.conditions[0]) for x in t.items)
+        values = [float(acc.vocab.item_value(str(x["id"]), col)) for x in t.items]
+        assert any(v < lo for v in values) or any(v > hi for v in values)
+    # "between" and "or so" stay what they were
+    assert {c.op for c in understand("horses between 5k and 10k", horses.vocab).conditions} == {">=", "<="}

@@ -100,6 +100,12 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
     for c in conditions:
         info = vocab.columns.get(c.column)
+        if c.op == "outside":  # "price under $5000 or over $50000"
+            lo, hi = (float(x) for x in c.value)
+            money = info is not None and info.role == "price"
+            f = (lambda x: f"${x:g}") if money else (lambda x: f"{x:g}{unit(c.column)}")
+            out.append(f"{label(c.column)} under {f(lo)} or over {f(hi)}")
+            continue
         if c.op == "any_true":
             out.append(" or ".join(label(str(x)) for x in (c.value if isinstance(c.value, (list, tuple)) else [c.value])))
             continue

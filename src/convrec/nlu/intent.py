@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Kind = Literal["recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse"]
 Relation = Literal["liked", "disliked", "seen", "reference", "asked", "offered", "accepted", "rejected", "listed"]
-Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true", "missing", "present"]
+Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true", "outside", "missing", "present"]
 Speaker = Literal["user", "other"]
 
 EXCLUDED_RELATIONS = ("liked", "disliked", "seen", "reference", "offered", "accepted", "rejected")
@@ -71,6 +71,9 @@ class Condition:
 
     def describe(self) -> str:
         """Short human text: "genres: Comedy", "not Horror", "year ≥ 1990"."""
+        if self.op == "outside":  # "under 5k or over 50k"
+            lo, hi = (f"${x:g}" if self.role == "price" else f"{x:g}" for x in map(float, self.value))
+            return self.text or f"{self.column} under {lo} or over {hi}"
         if self.op == "any_true":
             return self.text or " or ".join(str(v).replace("_", " ") for v in self.value)
         if self.op in ("missing", "present"):

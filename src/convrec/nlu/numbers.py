@@ -31,8 +31,8 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     start = k - max((lex.compare[o].ends_at(w, k) for o in ("=", ">=")), default=0)
     for op in ("<=", ">="):
         n = lex.compare[op].match_at(w, j)
-        if n:
-            return op, min(i, start), j + n
+        if n and not (j + n < len(w) and num(w[j + n]) is not None and w[j] == "or"):
+            return op, min(i, start), j + n  # not "over 50k or under 5k": a second comparison of its own
     if j < len(w) and w[j] == "+":
         return ">=", min(i, start), j + 1
     n_unit = unit_after(w, j)[1]  # "95 percent or more", "80 percent +": after the number's unit

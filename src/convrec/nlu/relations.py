@@ -334,6 +334,16 @@ def _numbers_as_any(p: Parse) -> list[Condition]:
     spans: list[Span] = []
     for span, c in p.numbers:
         prev = out[-1] if out else None
+        joined = prev is not None and prev.column == c.column and "or" in p.words[spans[-1].end:span.start + 1] \
+            and span.start - spans[-1].end <= 4
+        sides = {prev.op[0], c.op[0]} if joined and prev.op in ("<", "<=", ">", ">=") and c.op in ("<", "<=", ">", ">=") else set()
+        if sides == {"<", ">"}:  # "under 5k or over 50k": either side of the range between them
+            lo = float(prev.value if prev.op[0] == "<" else c.value)
+            hi = float(c.value if c.op[0] == ">" else prev.value)
+            if lo < hi:
+                out[-1] = Condition(c.column, "outside", (lo, hi), f"{prev.text} or {c.text}", c.role)
+                spans[-1] = Span(spans[-1].start, span.end)
+                continue
         if prev is not None and prev.op in ("=", "in") and c.op == "=" and prev.column == c.column and \
                 "or" in p.words[spans[-1].end:span.start] and span.start - spans[-1].end <= 3:
             vals = (prev.value if prev.op == "in" else (prev.value,)) + (c.value,)

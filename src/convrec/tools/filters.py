@@ -16,7 +16,7 @@ from convrec.tools.base import ToolError
 from convrec.tools.colindex import LARGE, column_index
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true", "missing", "present"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true", "outside", "missing", "present"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -215,6 +215,13 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
             where.append(f'item_id {"NOT IN" if neg else "IN"} (SELECT item_id FROM "{junction_table(name)}" '
                          'WHERE value = ? COLLATE NOCASE AND value = ?)')
             params.extend([val, val])
+        elif c["type"] in ("integer", "real") and cond.op == "outside":  # "under 5k or over 50k"
+            try:
+                lo, hi = (float(x) for x in cond.value)
+            except (TypeError, ValueError):
+                raise ToolError(f"'{name}' outside needs two numbers [low, high], got '{cond.value}'") from None
+            where.append(f'("{name}" < ? OR "{name}" > ?)')
+            params.extend([lo, hi])
         elif c["type"] in ("integer", "real"):
             if cond.op not in _SQL_OPS:
                 raise ToolError(f"'{name}' is a number: use =, !=, <, <=, > or >=")
@@ -248,7 +255,7 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
     out = []
     for cond in flt.conditions:
         c = cols.get(cond.column) or cols.get(cond.column.lower().strip())
-        if c is None or cond.op in ("any_true", "matches", "not_matches", "missing", "present"):
+        if c is None or cond.op in ("any_true", "outside", "matches", "not_matches", "missing", "present"):
             return None
         if c["type"] == "list":
             if cond.op in ("in", "not_in"):

@@ -45,6 +45,12 @@ def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
         if op == "not_in" and v is None:
             return False  # "not in English": an unknown language does not qualify
         return hit if op in ("contains", "in") else not hit
+    if op == "outside":  # "under 5k or over 50k": either side of a range
+        try:
+            lo, hi = (float(x) for x in want)
+            return v is not None and (float(v) < lo or float(v) > hi)
+        except (TypeError, ValueError):
+            return False
     if v is None:
         return op == "!="
     try:
