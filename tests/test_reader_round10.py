@@ -256,3 +256,14 @@ def test_either_side_of_a_range(horses, titanic, homes, tmp_path):
         assert any(v < lo for v in values) or any(v > hi for v in values)
     # "between" and "or so" stay what they were
     assert {c.op for c in understand("horses between 5k and 10k", horses.vocab).conditions} == {">=", "<="}
+
+
+def test_ordinals_of_a_counted_column_and_superlative_tails(foe, hawks, survey):
+    assert ("round", "=", 3.0) in _conds(understand("contestents eliminated in the third round", foe.vocab))
+    assert ("season", "=", 2.0) in _conds(understand("players from the 2nd season", foe.vocab))
+    # a list position stays a position, a fraction stays a fraction
+    assert not understand("why the third one?", foe.vocab).conditions
+    it = understand("what's the heaviest hawk on record here", hawks.vocab)
+    assert [s.column for s in it.sort] == ["weight"] and not it.unmatched
+    it = understand("the heaviest shop of all time", survey.vocab)
+    assert [s.column for s in it.sort] == ["weight"] and not it.unmatched

@@ -135,6 +135,7 @@ class Lexicon:
                                  for dim, (more, less) in comp.get("dimension", {}).items()]
         """generic comparatives (more, less) and each dimension's own, in the lexicon's order"""
         self.verb_forms: frozenset[str] = frozenset(norm(x) for x in data.get("verb_forms", {}).get("irregular", []))
+        self.superlative_tail = Phrases.of(data.get("superlative_tail", {}).get("phrases", []))
         self.similar: dict[str, set[str]] = {}  # "big" ~ "large": words a short label may be said by
         for group in data.get("similar", {}).get("groups", []):
             for a in group:

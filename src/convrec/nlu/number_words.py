@@ -7,13 +7,16 @@ cheapest one" is one item, "one of the best" no number at all).
 
 from __future__ import annotations
 
+import re
+
+from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import Parse, measure_words
 from convrec.nlu.vocab import Vocabulary
 
 
 def read_number_words(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    if not any(x in lex.number_words or x in ("a", "an") for x in w):
+    if not any(x in lex.number_words or x in ("a", "an") or x in _ORDINALS or _NTH.fullmatch(x) for x in w):
         return
     measures = measure_words(vocab)
     from convrec.catalog.meaning import unit_for_word
@@ -22,6 +25,10 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         if x in ("a", "an") and not p.claimed[i] and i + 1 < len(w) and unit_for_word(w[i + 1]) is not None \
                 and any(lex.compare[o].ends_at(w, i) for o in lex.compare):
             w[i] = "1"  # "more than an ounce", "thicker than an inch": one of the unit
+            continue
+        nth = _ORDINALS.get(x) or (int(x[:-2]) if _NTH.fullmatch(x) else None)
+        if nth is not None and not p.claimed[i] and i + 1 < len(w) and _counted_column(vocab, w[i + 1], nth):
+            w[i] = str(nth)  # "eliminated in the third round", "the 2nd season": that number of the column
             continue
         n = lex.number_words.get(x)
         if n is None or p.claimed[i] or x == "a":
@@ -34,3 +41,19 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         after = any(lex.compare[o].match_at(w, i + 1) for o in lex.compare)
         if measured or (x != "one" and (before or after)):
             w[i] = str(n)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_NTH = re.compile(r"[0-9]{1,2}(?:st|nd|rd|th)")
+
+
+def _counted_column(vocab: Vocabulary, word: str, n: int) -> bool:
+    """Is ``word`` the name of a whole-number column that counts in steps (a round, a season, a
+    grade) holding ``n``?"""
+    cols = [c for c in columns_named([word], vocab, by_name_only=True) if vocab.columns[c].type == "integer"
+            and vocab.columns[c].role not in ("id", "title", "time")]
+    if len(cols) != 1:
+        return False
+    c = vocab.columns[cols[0]]
+    return c.min is not None and c.max is not None and 0 <= float(c.min) <= n <= float(c.max) <= 100

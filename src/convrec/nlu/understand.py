@@ -210,6 +210,8 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
         return f"{n + part:g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
 
     def part(m: re.Match) -> str:
+        if re.search(r"\bthe\s+$", text[:m.start()], re.I) and m.group(1).lower() == "third":
+            return m.group(0)  # "the third round": an ordinal, not a third of one
         return f"{_PARTS[m.group(1).lower()]:.3g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
 
     def one(m: re.Match) -> str:
@@ -237,6 +239,17 @@ def _durations(text: str) -> str:
         total = (h * 60 + mi + sec / 60) if m.group(4) else h * 60 + mi if h < 5 else h + mi / 60
         return f"{m.group(1)} {total:g} minutes"
     return _CLOCK_SPAN.sub(minutes, text) if ":" in text else text
+
+
+def _superlative_tail(p: Parse, vocab: Vocabulary) -> None:
+    """"the heaviest hawk on record", "the best of all time": words that widen an order said, claimed
+    with it (no preference of their own that would reorder the list)."""
+    if not p.sort:
+        return
+    tail = vocab.lexicon.superlative_tail
+    for a, b in tail.find(p.words):
+        if not any(p.claimed[x] for x in range(a, b)):
+            p.claim(a, b)
 
 
 def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
@@ -301,6 +314,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_vague(p, vocab)
     sort_by_column(p, vocab)
     read_dimension_superlatives(p, vocab)
+    _superlative_tail(p, vocab)
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
     read_value_prefixes(p, vocab)
