@@ -255,6 +255,24 @@ def items_file_meaning(header: str) -> str:
     return f"attribute '{header}' from the items file"
 
 
+def _sibling_split(raws: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A glued name split where a sibling column's name ends in the same word ("gasbill" and
+    "elecbill" beside "totalbill" = total bill: gas bill, elec bill), when the rest is a word or a
+    known abbreviation."""
+    heads = {ws[-1] for ws in raws.values() if len(ws) >= 2 and len(ws[-1]) >= 3 and ws[-1].isalpha()}
+    ab = units_data()["abbrev"]
+    out = dict(raws)
+    for name, ws in raws.items():
+        if len(ws) != 1 or len(ws[0]) < 6 or not ws[0].isalpha():
+            continue
+        for h in heads:
+            a = ws[0][:-len(h)]
+            if ws[0].endswith(h) and len(a) >= 3 and (a in ab or word_rank(a) is not None):
+                out[name] = [a, h]
+                break
+    return out
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
@@ -264,7 +282,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         m = _SOURCE.match(str(c.get("meaning") or ""))
         return name_words(m.group(1) if m and _SAFE.sub("", m.group(1).lower()) == _SAFE.sub("", c["name"]) else c["name"])
 
-    raws = {c["name"]: header_words(c) for c in columns}
+    raws = _sibling_split({c["name"]: header_words(c) for c in columns})
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
     out = []
     for c in columns:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from convrec.catalog.spelling import spelling_variants  # noqa: F401 (re-exported)
 from convrec.catalog.meaning import word_rank  # the English word list lives with the schema readers (re-exported here)
 
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")
+_TOKEN = re.compile(r"(?:(?<![^\s(<>=~])-)?\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")
 PUNCT = set("?!.,;:()\"")
 CLAUSE_END = set("?!.;:")
 
@@ -148,3 +148,19 @@ def content_words(text: str) -> str:
     """A message's content words, for meaning by embedding: function words and item nouns left
     out, ordinary words such as "time" or "stars" kept (they carry the theme)."""
     return " ".join(t.w for t in tokenize(text) if t.w.isalpha() and t.w not in FUNCTION_WORDS)
+
+
+
+def word_family(w: str) -> set[str]:
+    """The forms of the verb a participle names, and its agent noun ("survived" → survive, survives,
+    surviving, survivor, survivors, survival): the English words among the regular forms of its stem
+    of at least 4 letters; empty for a word that is no participle."""
+    if not w.isalpha() or len(w) < 6 or not w.endswith("ed"):
+        return set()
+    out = set()
+    for stem in {w[:-1], w[:-2]}:  # "survived" → "survive" / "surviv"; "finished" → "finishe" / "finish"
+        for e in ("", "e", "es", "s", "ing", "or", "ors", "al", "als", "ed"):
+            f = stem + e
+            if f != w and len(stem) >= 4 and word_rank(f) is not None:
+                out.add(f)
+    return out | {w}

@@ -36,7 +36,8 @@ def _date_column(vocab: Vocabulary) -> tuple[str, pd.Series] | None:
         if c.role != "date" or c.name not in vocab.items:
             continue
         ts = pd.to_datetime(vocab.items[c.name], errors="coerce")
-        if ts.notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:
+        filled = vocab.items[c.name].notna() & vocab.items[c.name].astype(str).str.strip().ne("")
+        if filled.any() and ts[filled].notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:  # blanks: no date, not a bad one
             got = (c.name, ts)
             break
     vocab.__dict__["_date_column"] = got
@@ -95,23 +96,29 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
         return
     months = _months()
     w = p.words
+    runs: list[list] = []  # months said alone, in lists: [[start, end, {months}, negated, joiner]]
     i = 0
     while i < len(w):
+        season = _SEASONS.get(w[i]) if not p.claimed[i] else None
+        if season:  # "winter bills", "the summer months": the months of that season
+            end = i + 1 + (i + 1 < len(w) and w[i + 1] in ("months", "month", "season"))
+            _add_run(p, runs, i, end, set(season))
+            p.claim(i, end)
+            i = end
+            continue
         got = None if p.claimed[i] else _said(p, vocab, i, months)
         if got is None or any(p.claimed[k] for k in range(i, got[0])):
             i += 1
             continue
         end, year, month, day = got
+        if year is None and day is None:
+            _add_run(p, runs, i, end, {month})
+            p.claim(i, end)
+            i = end
+            continue
         text = " ".join(t.raw for t in p.toks[i:end])
         if dated is not None:
-            col, ts = dated
-            keep = ts.dt.month == month
-            if day is not None:
-                keep &= ts.dt.day == day
-            if year is not None:
-                keep &= ts.dt.year == year
-            values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))
-            p.numbers.append((Span(i, end), Condition(col, "not_in" if p.negated(i) else "in", values, text, "date")))
+            p.numbers.append((Span(i, end), _on_dates(vocab, dated, {month}, day, year, text, p.negated(i))))
         else:
             said = [(parts[part], v) for part, v in (("year", year), ("month", month), ("day", day))
                     if v is not None and part in parts]
@@ -123,3 +130,53 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
                 p.numbers.append((Span(i, end), Condition(c.name, op, float(v), text, c.role)))
         p.claim(i, end)
         i = end
+    for a, b, ms, neg, _ in runs:  # "dec, jan, feb", "june to august", "not dec, jan or feb": one set of months
+        text = " ".join(t.raw for t in p.toks[a:b])
+        if dated is not None:
+            p.numbers.append((Span(a, b), _on_dates(vocab, dated, ms, None, None, text, neg)))
+            continue
+        c = vocab.columns[parts["month"]]
+        vals = tuple(float(m) for m in sorted(ms))
+        if len(vals) == 1:
+            p.numbers.append((Span(a, b), Condition(c.name, "!=" if neg else "=", vals[0], text, c.role)))
+        else:
+            p.numbers.append((Span(a, b), Condition(c.name, "not_in" if neg else "in", vals, text, c.role)))
+
+
+_SEASONS = {"winter": (12, 1, 2), "spring": (3, 4, 5), "summer": (6, 7, 8), "fall": (9, 10, 11), "autumn": (9, 10, 11),
+            "winters": (12, 1, 2), "summers": (6, 7, 8)}
+_LIST_JOIN = {",", "or", "and", "/", "nor"}
+_RANGE_JOIN = {"to", "through", "thru", "till", "until", "-"}
+
+
+def _add_run(p: Parse, runs: list[list], a: int, b: int, ms: set[int]) -> None:
+    """A month (or season) said at [a, b): joined to the list before it when only list words or a
+    range word lie between ("dec, jan or feb"; "june to august", which takes the months between)."""
+    w = p.words
+    if runs:
+        last = runs[-1]
+        gap = [x for x in w[last[1]:a]]
+        if gap and len(gap) <= 2 and all(x in _LIST_JOIN for x in gap):
+            last[1], last[2] = b, last[2] | ms
+            return
+        if len(gap) == 1 and gap[0] in _RANGE_JOIN and len(last[2]) == 1 and len(ms) == 1:
+            m0, m1 = next(iter(last[2])), next(iter(ms))
+            span = [(m0 - 1 + k) % 12 + 1 for k in range((m1 - m0) % 12 + 1)]  # "nov to feb" wraps the year
+            last[1], last[2] = b, set(span)
+            return
+        if not gap:
+            last[1], last[2] = b, last[2] | ms
+            return
+    runs.append([a, b, set(ms), p.negated(a), None])
+
+
+def _on_dates(vocab: Vocabulary, dated: tuple[str, pd.Series], ms: set[int], day: int | None, year: int | None,
+              text: str, negated: bool) -> Condition:
+    col, ts = dated
+    keep = ts.dt.month.isin(list(ms))
+    if day is not None:
+        keep &= ts.dt.day == day
+    if year is not None:
+        keep &= ts.dt.year == year
+    values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))
+    return Condition(col, "not_in" if negated else "in", values, text, "date")

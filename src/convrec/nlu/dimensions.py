@@ -197,10 +197,16 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         return 1.0
     edge = 0.01 * (hi - lo)  # a conversion that lands at the very edge of the range is no fit (10,000 ft as 1.9 mi)
     fits = []
-    for other in units_data().get("units", {}):
-        f = 1.0 if other == unit else convert(1.0, unit, other)
-        if f is not None and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):
+    units = units_data().get("units", {})
+    for other in units:
+        if other == unit and units[unit].get("reference"):
+            continue  # "longer than a marathon": no column is kept in marathons
+        to = None if other == unit or not v else convert(v, unit, other)  # a scale with its own zero (°C → °F):
+        f = 1.0 if other == unit else (None if to is None else to / v)  # the factor for this value
+        if f is not None and f != 0 and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):
             fits.append((f != 1.0, f))
+            if other in (units[unit].get("to") or {}) and units[unit].get("reference"):
+                return f  # a marathon is 42.195 km: where km fit, the unit it is defined in
     if not fits and (lo > 0 and lo / 10 < v < hi * 10 or lo <= 0 and v < hi * 10):
         return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range as said
     if len(fits) > 1 and min(fits)[1] == 1.0 and not _in_bulk(vocab, c.name, v):
@@ -209,6 +215,10 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         inside = [f for conv, f in fits if conv and _in_bulk(vocab, c.name, v * f)]
         if len(inside) == 1:
             return inside[0]
+    if len(fits) > 1 and all(conv for conv, _ in fits):
+        same = [f for _, f in fits if _power_of_ten(abs(f))]
+        if len(same) == 1:
+            return same[0]  # "10,000 m" on a unitless distance: km (metres' own system), not miles
     return min(fits)[1] if fits else None
 
 

@@ -148,7 +148,8 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         alike = any(sp.start > 0 and w[sp.start - 1] in ("like", "similar", "to") and not (
             sp.start > 1 and w[sp.start - 2] in ("i", "you", "we", "they", "would", "do", "does", "did"))
             for sp, _ in p.mentions)  # "movies like The Matrix but before 1990": more like it, not a fact
-        if cols and not alike and not (rec_words and (conds or others or "similar" in w or "like" in w)):
+        compared = conds and all(m.relation == "reference" for m in mentions)  # "what has more protein than X"
+        if cols and not alike and not compared and not (rec_words and (conds or others or "similar" in w or "like" in w)):
             return "fact", cols
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
             return "fact", profile_columns_of(vocab)
@@ -225,8 +226,9 @@ def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
     runs = unmatched_runs(p, vocab)
     out: list[tuple[str, str]] = []
     for name, (said, roles, cols, number) in lex.absent.items():
-        if any(vocab.role(r) for r in roles) or any(x in labels for x in cols):
-            continue
+        if any(vocab.role(r) for r in roles) or any(x in labels for x in cols) or (
+                name == "price" and any(c.unit == "$" for c in vocab.columns.values())):
+            continue  # a catalog with amounts of money says them (bills, fees), though none is a price
         hits = said.find(w) + ([(i, i + 1) for i, x in enumerate(w) if x in ("$", "€", "£")] if name == "price" else [])
         for a, b in hits:
             if any(k in valued or k in titled for k in range(a, b)):

@@ -44,8 +44,11 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         if j + n_unit < len(w) and w[j + n_unit] == "+":
             return ">=", min(i, start), j + n_unit + 1
     jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by
-    while jj < len(w) and jj < j + 3 and p.claimed[jj] and not p.toks[jj].punct:
-        jj += 1
+    own = column_vocabulary(vocab)
+    while jj < len(w) and jj < j + n_unit + 3 and not p.toks[jj].punct and (
+            p.claimed[jj] or jj < j + n_unit or (w[jj] in own and w[jj] not in vocab.lexicon.stop)
+            or (w[jj] == "of" and jj + 1 < len(w) and w[jj + 1] in own)):
+        jj += 1  # "15g protein or more": the unit, then the column's word
     if jj > j:
         for op in ("<=", ">="):
             n = lex.compare[op].match_at(w, jj)
@@ -373,6 +376,10 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if col:
         p.factors[i] = factor
         return col, role
+    if not price_col and any(x in ("$", "€", "£") for x in adjacent):
+        money = _money_column(vocab)  # "over $150" where the bills are in `totalbill`, `gasbill`: the total
+        if money:
+            return money, vocab.columns[money].role
     if price_col and w[i].endswith("k") and vocab.columns[price_col].max is not None \
             and v <= 2 * float(vocab.columns[price_col].max):
         return price_col, "price"  # "anything under 1.5k?": a thousands shorthand is money where the catalog has prices
@@ -410,6 +417,20 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
     return None, ""
+
+
+def _money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
+    """The column a bare amount of money speaks of where no column is a price: the one column in a
+    currency, or of several the total."""
+    cols = [c for c in vocab.columns.values() if c.unit == "$" and c.type in ("integer", "real")]
+    if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
+        score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
+        best = max(score.values())
+        named = [c for c in cols if score[c.name] == best]
+        cols = named if best and len(named) == 1 else cols
+    if len(cols) > 1:
+        cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
+    return cols[0].name if len(cols) == 1 else None
 
 
 def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: float | None = None) -> tuple[str | None, str]:
@@ -526,6 +547,9 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             elif name == "old" and time_col:
                 if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
                     continue  # "a 5 year old"
+                aged = dimension_column(vocab, "age")
+                if aged and vocab.columns[aged].role != "time" and w[a] in ("oldest", "older", "eldest", "elder"):
+                    continue  # "the 3 oldest people" where an `age` column says it: the age, not the earliest year
                 if any(c.column == time_col for _, c in p.numbers):
                     p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
                     continue
@@ -540,6 +564,12 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 p.sort.append(SortHint(col, True, text))
             elif name in ("cheapest", "priciest") and price:
                 p.sort.append(SortHint(price, name == "priciest", text))
+            elif name in ("cheapest", "priciest") and _money_column(vocab, w[b:b + 3]):
+                col = _money_column(vocab, w[b:b + 3])  # "the cheapest electric bill": that bill's column
+                p.sort.append(SortHint(col, name == "priciest", text))
+                named = set(w[b:b + 3]) & {y for g in vocab.columns[col].words for y in g}
+                while b < len(w) and w[b] in named:
+                    b += 1
             else:
                 continue
             p.claim(a, b)

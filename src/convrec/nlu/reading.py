@@ -16,7 +16,7 @@ MAX_MESSAGE = 4000
 RANGE = re.compile(r"(?<![A-Za-z0-9_/.-])(\d+(?:\.\d+)?)\s*-\s*(\d)")
 """A range of numbers ("10-20", "$5 - 10", "1.5-2"), not the dashes inside a code ("ISSN-1012-5X", "i7-8700k")."""
 DECADE_TOKEN = re.compile(r"^(?:(1[89]|20)(\d)0|(\d)0)s$")
-NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
+NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*$")  # "-5": a minus after a space is a sign
 _THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)([km])$")
 FACT_KEYWORDS = {
     "creator": ["who made", "who developed", "who wrote", "who directed", "who published", "who created", "developer",
@@ -145,7 +145,7 @@ def measure_words(vocab: Vocabulary) -> frozenset[str]:
         ws -= vocab.lexicon.stop
         ws |= {y for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
                for g in c.words[1:] or c.words for y in g[1:] if y.isalpha() and len(y) >= 3}  # "four star": a synonym
-        got = frozenset(ws | {plural(x) for x in ws} | {singular(x) for x in ws})
+        got = frozenset(ws | {plural(x) for x in ws if len(x) >= 3} | {singular(x) for x in ws if len(x) >= 4})  # not "ha" → "has"
         vocab.__dict__["_measure_words"] = got
     return got
 

@@ -27,7 +27,7 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
                                                      and not _negated_verb_then(vocab, w, j, end)):
                 break
             if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
-                    num(x) is not None for x in w[end + 1:end + 4]):
+                    num(x) is not None for x in w[end + 1:end + (6 if w[end] == "and" else 4)]):
                 break  # "outside the east division with 100+ rbi": the number is a wish of its own
             words += 0 if w[end] in PUNCT else 1
             end += 1

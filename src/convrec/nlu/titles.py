@@ -459,7 +459,8 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
                                   and lower_case_or_names(vocab))
             is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
             if n == 1:
-                ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop
+                ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop \
+                    and not (not cap and not strict and words[0] in column_vocabulary(vocab))  # "the most protein"
                 if ok and not cap and len(words[0]) < 5 and not (relaxed and len(words[0]) >= 4 and (
                         word_rank(words[0]) or 10 ** 9) >= COMMON_WORD_RANK):
                     ok = False

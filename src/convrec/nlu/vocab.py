@@ -13,7 +13,7 @@ import pandas as pd
 
 from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
-from convrec.catalog.text import spelling_variants, norm, plural, singular
+from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -310,6 +310,7 @@ class Vocabulary:
                 forms |= {label, " ".join(words[:-1] + [plural(words[-1])]), " ".join(words[:-1] + [singular(words[-1])])}
             if len(c.words) == 1:
                 forms |= {norm(x) for x in c.words[0] if len(norm(x)) >= 3}
+            forms |= {f for x in list(forms) if " " not in x for f in word_family(x)}  # `survived`: "survivors"
             if label and len(label.split()) >= 2 and label.split()[-1] in self.lexicon.flag_heads:
                 event = " ".join(label.split()[:-1])  # "world series winner": "world series titles", "won the world series"
                 forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2
