@@ -410,6 +410,10 @@ def _bands(spec: Any, where: str) -> dict[str, list[float | None]]:
     return out
 
 
+_WHERE_NOUNS = {"address", "addresses", "location", "locations", "url", "link", "email", "phone", "path", "filename",
+                "file", "street", "addr"}
+"""Title columns that say where an item is or how to reach it, not what it is (a house's `address`)."""
+
 GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record", "records", "data", "dataset",
                      "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id",
                      "code", "key", "label", "description", "text", "full", "common", "model"}
@@ -423,7 +427,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     from convrec.catalog.text import singular
 
     t = name_words(title_col)
-    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:
+    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS:
         return singular(t[0])  # a title column named "course", "wine", "baker": what one item is
     optional = set(units_data()["optional"]["words"])
     heads = [[x for x in name_words(c) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns]
@@ -440,7 +444,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
                 and (singular(w) not in measured or len(words) == 1):
             return singular(w)
     t = name_words(title_col)
-    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS:
+    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS:
         return singular(t[0])  # a title column named "course", "wine", "recipe"
     return None
 

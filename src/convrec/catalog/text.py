@@ -155,11 +155,15 @@ def word_family(w: str) -> set[str]:
     """The forms of the verb a participle names, and its agent noun ("survived" → survive, survives,
     surviving, survivor, survivors, survival): the English words among the regular forms of its stem
     of at least 4 letters; empty for a word that is no participle."""
+    if w.isalpha() and len(w) >= 8 and w.endswith(("ation", "ations")):  # "cavitation": cavity, cavities
+        stem = w[:w.rindex("ation")]
+        out = {stem + e for e in ("y", "ies", "e", "es", "ed", "ate", "ated") if word_rank(stem + e) is not None}
+        return out | ({stem + "ies"} if stem + "y" in out else set()) | {w}
     if not w.isalpha() or len(w) < 6 or not w.endswith("ed"):
         return set()
     out = set()
     for stem in {w[:-1], w[:-2]}:  # "survived" → "survive" / "surviv"; "finished" → "finishe" / "finish"
-        for e in ("", "e", "es", "s", "ing", "or", "ors", "al", "als", "ed"):
+        for e in ("", "e", "es", "s", "ing", "or", "ors", "al", "als", "ed", "ment", "ments"):
             f = stem + e
             if f != w and len(stem) >= 4 and word_rank(f) is not None:
                 out.add(f)

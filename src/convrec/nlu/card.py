@@ -175,8 +175,8 @@ def _facets(vocab: Vocabulary) -> list[str]:
         elif c.type == "boolean" or c.role == "flag":
             flags.setdefault(c.facet or "features", []).append(label)
         elif c.type in ("integer", "real") and c.min is not None and c.max is not None and c.min != c.max:
-            unit = "$" if c.role == "price" or c.unit == "$" else ""
-            tail = f" {c.unit}" if c.unit and unit != "$" and c.unit not in ("%",) else ("%" if c.unit == "%" else "")
+            unit = "$" if c.role == "price" or (c.unit == "$" and c.shown_unit) else ""
+            tail = f" {c.shown_unit}" if c.shown_unit and c.unit != "$" and c.unit not in ("%",) else ("%" if c.unit == "%" else "")
             if c.role == "time":
                 measures.append(f"{label} ({int(c.min)}–{int(c.max)})")
             else:

@@ -83,6 +83,9 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             b += 1
         if b == a or any(p.claimed[x] for x in range(a, b)) or sum(len(w[x]) for x in range(a, b)) < 3:
             continue
+        if num(w[a]) is not None and not any(p.claimed[x] for x in range(a, a + 1)):
+            _numbered_name(p, vocab, a)  # "larger than 1616 Pinecrest Rd": an address, not a number
+            continue
         if num(w[a]) is not None or w[a] in ("$", "€", "£") or any(num(w[x]) is not None for x in range(a, min(b, a + 2))):
             continue  # "more than 5", "more than $15": a number, not a name ("15 Days")
         link = vocab.linker.link(_raw(p, a, b))
@@ -97,15 +100,84 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             p.claim(a, b)
 
 
-def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
+def _numbered_name(p: Parse, vocab: Vocabulary, a: int) -> None:
+    """A name that starts with a number ("1616 Pinecrest Rd", "2001 A Space Odyssey") after "than":
+    linked when the number and at least two words after it name one item closely."""
+    w = p.words
+    b = a + 1
+    while b < len(w) and not p.toks[b].punct and w[b] not in ("but", "and", "in", "with") and b - a < 8:
+        b += 1
+    if b - a < 3 or any(sp.start < b and a < sp.end for sp, _ in p.mentions):
+        return
+    inside = [x for x in p.values if a <= x[0].start and x[0].end <= b]
+    held = {y for x in inside for y in range(x[0].start, x[0].end)}
+    if any(p.claimed[y] and y not in held for y in range(a, b)):
+        return
+    for end in range(b, a + 2, -1):
+        link = vocab.linker.link(_raw(p, a, end))
+        if link.item_id and link.score >= 92 and w[a] in norm(link.title).split():
+            p.values = [x for x in p.values if not any(x is y for y in inside)]
+            p.mentions.append((Span(a, end), ItemMention(link.item_id, link.title, _raw(p, a, end), "reference", "user",
+                                                         link.score)))
+            p.claim(a, end)
+            return
+
+
+def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
+    """"deadlier than the one on 17 July 2014", "more electricity than December 2008", "longer than
+    the chicago one": no name after "than" but words that pick one item (read as a request of their
+    own) — that item is the one compared with."""
+    from convrec.nlu.picking import rows_matching
+
+    w = p.words
+    for k, x in enumerate(w):
+        if x != "than" or p.claimed[k]:
+            continue
+        a = k + 1
+        while a < len(w) and w[a] in _DETERMINERS + ("one", "ones"):
+            a += 1
+        b = a
+        while b < len(w) and not (p.toks[b].punct and w[b] not in (",",)) and w[b] not in ("but", "and") and b - a < 8:
+            b += 1
+        while b > a and w[b - 1] in (",", "one", "ones"):
+            b -= 1
+        if b == a or num(w[a]) is not None or w[a] in ("$", "€", "£"):
+            continue  # "longer than 100 minutes": a number
+        inside = [x for x in p.numbers if a <= x[0].start and x[0].end <= b] + \
+            [x for x in p.values if a <= x[0].start and x[0].end <= b]
+        held = {y for x in inside for y in range(x[0].start, x[0].end)}
+        if any(p.claimed[y] and y not in held for y in range(a, b)) or any(sp.start < b and a < sp.end for sp, _ in p.mentions):
+            continue
+        sub = parse(_raw(p, a, b), vocab)
+        conds = [c for _, c in sub.numbers] + [
+            Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "category")
+            for _, groups, t in sub.values for g in groups[:1]]
+        ones = any(x in ("one", "ones") for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
+        day = len(conds) == 1 and conds[0].role == "date" and len(conds[0].value) == 1
+        if not conds or sub.mentions or not (len(conds) >= 2 or ones or day):
+            continue  # "later in the year than september": one value, read by the scale's own order
+        rows = rows_matching(vocab, conds)
+        if rows is None or len(rows) != 1:
+            continue
+        p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
+        p.values = [x for x in p.values if not any(x is y for y in inside)]
+        iid = str(vocab.items["item_id"].iloc[rows[0]])
+        title = str(vocab.items["title"].iloc[rows[0]])
+        p.mentions.append((Span(a, b), ItemMention(iid, title, _raw(p, a, b), "reference", "user", 100.0)))
+        p.claim(a, b)
+
+
+def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
     _link_after_than(p, vocab)
+    if parse is not None and "than" in p.words:
+        _described_after_than(p, vocab, parse)
     if not p.mentions:
         return
     w = p.words
     for span, m in list(p.mentions):
         k = span.start - 1
         maker = _maker_words(vocab, m.item_id)
-        while k >= 0 and (w[k] in _DETERMINERS or _makes(vocab, m.item_id, w[k]) or w[k] in maker
+        while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or _makes(vocab, m.item_id, w[k]) or w[k] in maker
                           or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
             k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name
         ca, cb = _clause(p, span.start)
@@ -150,7 +222,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary) -> None:
         if vocab.columns[col].role == "time" and dims and dims[0][0] == "age":
             up = not up  # older: an earlier year
         text = " ".join(t.raw for t in p.toks[s:span.end])
-        p.numbers.append((Span(s, span.end), Condition(col, ">" if up else "<", value, text, vocab.columns[col].role)))
+        op = ">" if up else "<"
+        if p.negated(s):  # "nothing bigger than X": at most X
+            op = "<=" if up else ">="
+        p.numbers.append((Span(s, span.end), Condition(col, op, value, text, vocab.columns[col].role)))
         p.compared.add(span.start)
         p.claim(s, e)
         if k >= 0 and w[k] == "than":
@@ -165,7 +240,8 @@ def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
     x = p.words[k]
     if p.claimed[k] or not x.isalpha() or len(x) < 5 or not x.endswith("er") or x in vocab.lexicon.stop:
         return None, None
-    cols = nearest_column([x], vocab, numeric=True)
+    named = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and any(x in g for g in c.words)]
+    cols = tuple(named) if len(named) == 1 else nearest_column([x], vocab, numeric=True)  # "deadlier": a word of `fatalities`
     if not cols:
         return None, None
     return (k, k + 1, not said_opposite(vocab, x, cols[0]), []), cols[0]

@@ -70,7 +70,8 @@ def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[
         m = _ORDINAL_DAY.match(w[i])
         if m and i + 2 < len(w) and w[i + 1] == "of" and w[i + 2] in months:  # "the 29th of august"
             day, month, j = int(m.group(1)), months[w[i + 2]], i + 3
-        elif m and i + 1 < len(w) and w[i + 1] in months and w[i].endswith(("st", "nd", "rd", "th")):  # "29th august"
+        elif m and i + 1 < len(w) and w[i + 1] in months and (w[i].endswith(("st", "nd", "rd", "th")) or (
+                i + 2 < len(w) and re.fullmatch(r"(1[89]|20)\d\d", w[i + 2]))):  # "29th august", "17 July 2014"
             day, month, j = int(m.group(1)), months[w[i + 1]], i + 2
         elif w[i] in months and (w[i] != "may" or (i + 1 < len(w) and num(w[i + 1]) is not None)):
             month, j = months[w[i]], i + 1

@@ -4,7 +4,6 @@ built from one parse.
 
 from __future__ import annotations
 
-import pandas as pd
 
 from dataclasses import replace
 
@@ -15,6 +14,7 @@ from convrec.nlu.dimensions import dimension_column, unit_dimensions
 from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
+from convrec.nlu.picking import rows_matching
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, SOURCE_WORDS, num
 from convrec.nlu.relations import build_conditions
 from convrec.nlu.vocab import Vocabulary
@@ -38,22 +38,8 @@ def _where_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
 def _picks_few(vocab: Vocabulary, conds: list[Condition], most: int = 2) -> bool:
     """Do these value and number conditions pick at most ``most`` items of the catalog ("the 1927
     yankees": one season) — a question about them, not a list ("where can I change to the RER")?"""
-    items = vocab.items
-    keep = None
-    for c in conds:
-        if c.column not in items.columns:
-            return False
-        col = items[c.column]
-        if c.op in ("in", "not_in") and isinstance(c.value, (list, tuple)):
-            m = col.astype(str).str.strip().str.lower().isin({str(v).strip().lower() for v in c.value})
-            m = ~m if c.op == "not_in" else m
-        elif c.op in ("=", "<", "<=", ">", ">=") and isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
-            x = pd.to_numeric(col, errors="coerce")
-            m = {"=": x == c.value, "<": x < c.value, "<=": x <= c.value, ">": x > c.value, ">=": x >= c.value}[c.op]
-        else:
-            return False
-        keep = m if keep is None else keep & m
-    return keep is not None and 1 <= int(keep.sum()) <= most
+    rows = rows_matching(vocab, conds)
+    return rows is not None and 1 <= len(rows) <= most
 
 
 def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
@@ -387,6 +373,9 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     if content[0] == "how" and len(content) > 1 and content[1] == "many":
         k = w.index("many") + 1
         named = columns_named([w[k]], vocab, by_name_only=True) if k < len(w) else ()
+        if not named and k + 1 < len(w) and w[k] not in nouns and not p.claimed[k + 1] and _picks_few(vocab, conds, 1):
+            named = columns_named([w[k + 1]], vocab, by_name_only=True)  # "how many people died in the crash on …"
+            k += 1 if named else 0
         if k >= len(w) or w[k] in nouns or p.claimed[k] or not named \
                 or all(vocab.columns[c].role in ("title", "id") for c in named):
             return ()  # "how many loans from california", "how many districts did coderre win": a count of items

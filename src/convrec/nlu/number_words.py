@@ -24,7 +24,7 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
     for i, x in enumerate(w):
         if x in ("a", "an", "the") and not p.claimed[i] and i + 1 < len(w) and (
                 unit_for_word(w[i + 1]) is not None or unit_for_word(" ".join(w[i + 1:i + 3])) is not None) \
-                and (any(lex.compare[o].ends_at(w, i) for o in lex.compare) or (i > 0 and w[i - 1] == "than")):
+                and ((x != "the" and any(lex.compare[o].ends_at(w, i) for o in lex.compare)) or (i > 0 and w[i - 1] == "than")):
             w[i] = "1"  # "more than an ounce", "thicker than an inch": one of the unit
             continue
         nth = _ORDINALS.get(x) or (int(x[:-2]) if _NTH.fullmatch(x) else None)

@@ -368,6 +368,11 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
+    if time_col and v == int(v) and said_year(v) and i > 0 and w[i - 1] in ("in", "during", "since", "before", "after") \
+            and not unit_after(w, j)[0] and not any(x in ("$", "€", "£") for x in adjacent):
+        lo, hi = vocab.numeric_range(time_col)
+        if lo is not None and lo - 50 <= v <= hi + 50:
+            return time_col, "time"  # "how many people died in crashes in 2014": the year, not deaths
     col, role, factor = bind_by_words(p, vocab, i, j)
     if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension

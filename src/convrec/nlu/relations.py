@@ -297,6 +297,7 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
     conds = _text_as_any(p, conds, listed_text)
     conds = _enumerated_as_any(p, conds, listed)
     conds += _numbers_as_any(p)
+    conds = _one_value_each(vocab, conds)
     soft = list(dict.fromkeys(soft))
     if soft and not conds and len(unmatched_runs(p, vocab)) <= 1:
         # a sparse tag that is all the request names ("movies tagged 'time travel'") is the request;
@@ -312,6 +313,27 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
         hard = {(c.column, str(v).lower()) for c in conds for v in (c.value if isinstance(c.value, tuple) else (c.value,))}
         soft = [sv for sv in soft if (sv[0], sv[1].lower()) not in hard]
     return dedupe(conds), soft
+
+
+def _one_value_each(vocab: Vocabulary, conds: list[Condition]) -> list[Condition]:
+    """Two values asked of a column that holds one value per item ("during take-off or while
+    standing", "sedans and coupes", "month 6 ... month 8") cannot both hold: the user wants either."""
+    first: dict[str, int] = {}
+    out: list[Condition] = []
+    for c in conds:
+        info = vocab.columns.get(c.column)
+        single = info is not None and info.type != "list" and c.role in ("category", "other", "time") \
+            and (c.op == "in" or (c.op == "=" and isinstance(c.value, (int, float)) and not isinstance(c.value, bool)))
+        k = first.get(c.column) if single else None
+        if k is None:
+            if single:
+                first[c.column] = len(out)
+            out.append(c)
+            continue
+        prev = out[k]
+        vals = tuple(dict.fromkeys((prev.value if prev.op == "in" else (prev.value,)) + (c.value if c.op == "in" else (c.value,))))
+        out[k] = Condition(c.column, "in", vals, f"{prev.text} or {c.text}", prev.role)
+    return out
 
 
 def _text_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span, int]]) -> list[Condition]:

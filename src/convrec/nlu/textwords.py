@@ -98,7 +98,7 @@ def _negated_title_words(p: Parse, vocab: Vocabulary) -> None:
     i = 0
     while i < len(w):
         if p.claimed[i] or not p.negated(i) or not w[i].isalpha() or w[i] in lex.stop or w[i] in GENERIC_NOUNS \
-                or w[i] in DOMAIN_NOUNS or len(w[i]) < 3:
+                or w[i] in DOMAIN_NOUNS or len(w[i]) < 3 or singular(w[i]) == vocab.domain.lower():  # "non-landing crashes"
             i += 1
             continue
         j = i

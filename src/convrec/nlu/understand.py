@@ -212,6 +212,10 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
     def part(m: re.Match) -> str:
         if re.search(r"\bthe\s+$", text[:m.start()], re.I) and m.group(1).lower() == "third":
             return m.group(0)  # "the third round": an ordinal, not a third of one
+        from convrec.catalog.meaning import unit_for_word
+
+        if unit_for_word(f"{m.group(1)} {m.group(2)}".lower()) is not None:
+            return m.group(0)  # "half marathon": a unit (and a race) of its own
         return f"{_PARTS[m.group(1).lower()]:.3g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
 
     def one(m: re.Match) -> str:
@@ -303,7 +307,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_abbreviated_values(p, vocab)
     read_numbered_labels(p, vocab)
     read_number_words(p, vocab)
-    read_item_comparisons(p, vocab)
+    read_item_comparisons(p, vocab, parse=_parse)
     column_values(p, vocab)
     read_bands(p, vocab)
     signed_amounts(p, vocab)

@@ -311,6 +311,9 @@ class Vocabulary:
             if len(c.words) == 1:
                 forms |= {norm(x) for x in c.words[0] if len(norm(x)) >= 3}
             forms |= {f for x in list(forms) if " " not in x for f in word_family(x)}  # `survived`: "survivors"
+            head = label.split()[-1] if label else ""
+            if len(label.split()) == 2 and len(head) >= 6:  # `baseline_cavitation`: "cavities on the x-ray"
+                forms |= word_family(head)
             if label and len(label.split()) >= 2 and label.split()[-1] in self.lexicon.flag_heads:
                 event = " ".join(label.split()[:-1])  # "world series winner": "world series titles", "won the world series"
                 forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2
