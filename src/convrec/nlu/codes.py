@@ -258,7 +258,7 @@ def read_digit_values(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 1)
 
 
-_NUMBERED = re.compile(r"^\s*(\d{1,2})\s*[:_.)\-]\s*([A-Za-z][A-Za-z ]{0,20})$")
+_NUMBERED = re.compile(r"^\s*(\d{1,2})\s*[:_.)\-]\s*([A-Za-z][A-Za-z _]{0,30})$")
 
 
 def numbered_labels(vocab: Vocabulary) -> dict[str, list[tuple[str, ValueHit]]]:
@@ -270,7 +270,7 @@ def numbered_labels(vocab: Vocabulary) -> dict[str, list[tuple[str, ValueHit]]]:
         for col, hits in _category_values(vocab).items():
             ms = [(_NUMBERED.match(str(h.value)), h) for h in hits]
             if len(ms) >= 2 and all(m for m, _ in ms):
-                got[col] = [(m.group(2).strip().lower(), h) for m, h in ms]
+                got[col] = [(m.group(2).replace("_", " ").strip().lower(), h) for m, h in ms]
         vocab.__dict__["_numbered_labels"] = got
     return got
 
@@ -299,6 +299,9 @@ def read_numbered_labels(p: Parse, vocab: Vocabulary) -> None:
         said = [x, *sorted(lex.similar.get(x, ()))]
         for col, labels in cols.items():
             fits = [h for lab, h in labels if any(_label_said(lab, y) for y in said)]
+            if not fits:  # "died" for "1_Death" among "2_Considerable_deterioration", …: one label's word
+                fits = [h for lab, h in labels if " " in lab or len(lab) >= 4
+                        if any(y in lab.split() for y in said)]
             exact = [h for lab, h in labels if lab == x]
             fits = exact or fits
             if len(fits) == 1:

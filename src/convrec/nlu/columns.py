@@ -142,8 +142,20 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
         # one slip (a swap, a missing, extra or wrong letter), two in a long word: "calroies", "sodiun"
         near = [y for y in words if abs(len(y) - len(x)) <= 2 and y[0] == x[0]
                 and DamerauLevenshtein.distance(x, y) <= (1 if len(x) <= 8 else 2)]
+        if not near:  # "most recnet": one slip in a word of the lexicon's orders ("recent", "newest")
+            near = [y for y in _order_words(vocab.lexicon) if abs(len(y) - len(x)) <= 1 and y[0] == x[0]
+                    and DamerauLevenshtein.distance(x, y) <= 1]
         if len(near) == 1:
             p.words[i] = near[0]
+
+
+def _order_words(lex) -> set[str]:
+    got = lex.__dict__.get("_order_words")
+    if got is None:
+        more = [ph for m, l, _ in lex.superlatives.values() for ph in (m, l)] + list(lex.vague.values())
+        got = {x[0] for ph in more for x in ph.items if len(x) == 1 and len(x[0]) >= 5}
+        lex.__dict__["_order_words"] = got
+    return got
 
 
 def columns_by_stem(words: list[str], vocab: Vocabulary, stop_ok: bool = False) -> tuple[str, ...]:

@@ -125,7 +125,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
     if not idx:
         return
     linker, w = vocab.linker, p.words
-    noun = {w2 for w2 in (vocab.domain.lower(), vocab.domain.lower() + "s")}
+    noun = {w2 for w2 in (vocab.domain.lower(), vocab.domain.lower() + "s")} - {"item", "items"}  # "item 60": the row
     for a, b in _chunks(p, text):
         if any(p.claimed[x] for x in range(a, b)):
             continue

@@ -134,7 +134,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         alike = any(sp.start > 0 and w[sp.start - 1] in ("like", "similar", "to") and not (
             sp.start > 1 and w[sp.start - 2] in ("i", "you", "we", "they", "would", "do", "does", "did"))
             for sp, _ in p.mentions)  # "movies like The Matrix but before 1990": more like it, not a fact
-        compared = conds and all(m.relation == "reference" for m in mentions)  # "what has more protein than X"
+        compared = bool(conds) and bool(p.compared) and all(sp.start in p.compared for sp, _ in p.mentions)  # "what has more protein than X"
         if cols and not alike and not compared and not (rec_words and (conds or others or "similar" in w or "like" in w)):
             return "fact", cols
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):

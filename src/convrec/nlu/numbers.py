@@ -363,6 +363,10 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
+        if len(vocab.role("price")) > 1:  # "a lab fee over $12" among `consult_fee`, `lab_fee`, `total_fee`
+            named = _money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
+            if named:
+                return named, vocab.columns[named].role
         return price_col, "price"
     p.unnamed_bind = False
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
@@ -427,7 +431,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
 def _money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
     """The column a bare amount of money speaks of where no column is a price: the one column in a
     currency, or of several the total."""
-    cols = [c for c in vocab.columns.values() if c.unit == "$" and c.type in ("integer", "real")]
+    cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
     if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
         score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
         best = max(score.values())
@@ -542,6 +546,12 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 pass  # "budget 6k", "cheap, under $20": the number says how cheap
             elif name == "cheap" and price:
                 p.numbers.append((Span(a, b), Condition(price, "<=", _cheap_max(vocab, price), text, "price")))
+            elif name == "recent" and time_col and not neg and a > 0 and w[a - 1] == "most":
+                dated = [c for c in vocab.role("date") if c in vocab.items]  # a full date orders within a year
+                p.sort.append(SortHint(dated[0] if len(dated) == 1 else time_col, True, "most " + text))
+                if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
+                    p.k = 1
+                a -= 1
             elif name == "recent" and time_col and not neg:
                 hi = vocab.columns[time_col].max
                 if hi is None:

@@ -32,6 +32,7 @@ from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence, read_zero_amounts
 from convrec.nlu.ranks import read_ranks
+from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
@@ -310,6 +311,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_item_comparisons(p, vocab, parse=_parse)
     column_values(p, vocab)
     read_bands(p, vocab)
+    read_banded_values(p, vocab)
     signed_amounts(p, vocab)
     read_ranks(p, vocab)
     read_numbers(p, vocab)

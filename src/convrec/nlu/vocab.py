@@ -410,6 +410,8 @@ class Vocabulary:
 
     def first(self, role: str) -> str | None:
         cols = self.role(role)
+        if role == "price" and len(cols) > 1:  # `consult_fee`, `lab_fee`, `total_fee`: a price said bare is the total
+            cols = [c for c in cols if "total" in norm(self.columns[c].label or c).split()] or cols
         if role == "time" and len(cols) > 1:
             # of several dates, one whose values vary ("date posted" all 2014 filters nothing), and the
             # one called just "year" or "date" before a qualified one ("breach start year")

@@ -1,0 +1,95 @@
+"""Values that are ranges of a number ("2_11-20", "3_21-50", "4_51+"; "1_98-98.9F", "4_100F+"; "18-24",
+"65+"): a comparison said of such a column ("an ESR over 20", "a temperature below 37.2 °C",
+"an ESR that wasn't above 50") picks the values whose whole range meets it. The column is named by
+its words right before or after the comparison; a unit letter in the values (F, C) converts a
+temperature said in the other scale."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from convrec.catalog.meaning import convert, unit_for_word
+from convrec.nlu.intent import Condition
+from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.vocab import Vocabulary
+
+_PREFIX = re.compile(r"^\s*\d{1,2}\s*[:_.)]\s*")
+_RANGE = re.compile(r"^(-?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z°%]{0,3})$")
+_PLUS = re.compile(r"^(-?\d+(?:\.\d+)?)\s*([A-Za-z°%]{0,3})\s*\+$")
+_SCALES = {"f": "fahrenheit", "°f": "fahrenheit", "c": "celsius", "°c": "celsius"}
+
+
+def _band(value: str) -> tuple[float, float, str] | None:
+    v = _PREFIX.sub("", str(value)).strip()
+    m = _RANGE.match(v)
+    if m:
+        return float(m.group(1)), float(m.group(2)), m.group(3).lower()
+    m = _PLUS.match(v)
+    if m:
+        return float(m.group(1)), math.inf, m.group(2).lower()
+    return None
+
+
+def banded_columns(vocab: Vocabulary) -> dict[str, list[tuple[str, float, float, str]]]:
+    """column → (value, low, high, unit letters) for category columns whose values are mostly ranges."""
+    got = vocab.__dict__.get("_banded")
+    if got is None:
+        got = {}
+        for c in vocab.columns.values():
+            if c.role not in ("category", "other") or c.type != "text" or c.name not in vocab.items:
+                continue
+            vals = [str(x) for x in vocab.items[c.name].dropna().unique()][:60]
+            bands = [(v, *b) for v in vals for b in [_band(v)] if b]
+            if len(bands) >= 2 and len(bands) >= 0.8 * len(vals):
+                got[c.name] = bands
+        vocab.__dict__["_banded"] = got
+    return got
+
+
+def read_banded_values(p: Parse, vocab: Vocabulary) -> None:
+    cols = banded_columns(vocab)
+    if not cols:
+        return
+    lex, w = vocab.lexicon, p.words
+    for i, x in enumerate(w):
+        v = num(x)
+        if v is None or p.claimed[i]:
+            continue
+        op, start = None, i
+        for o, sym in (("gt", ">"), ("ge", ">="), ("lt", "<"), ("le", "<=")):
+            n = lex.compare[sym].ends_at(w, i) if sym in lex.compare else 0
+            if n:
+                op, start = sym, i - n
+                break
+        if op is None:
+            continue
+        near = set(w[max(0, start - 4):start]) | set(w[i + 1:i + 4])
+        named = [c for c in cols if any(set(g) & near for g in vocab.columns[c].words)]
+        if len(named) != 1:
+            continue
+        col = named[0]
+        end = i + 1
+        said_unit = unit_for_word(w[end]) if end < len(w) else None
+        if said_unit:
+            end += 1
+        if p.negated(start):
+            op = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}[op]
+        keep = []
+        for value, lo, hi, unit in cols[col]:
+            scale = _SCALES.get(unit)
+            x2 = convert(v, said_unit, scale) if said_unit and scale and said_unit != scale else v
+            if x2 is None:
+                x2 = v
+            ok = {">": lo > x2, ">=": lo >= x2, "<": hi < x2, "<=": hi <= x2}[op]
+            if ok:
+                keep.append(value)
+        if not keep:
+            continue
+        text = " ".join(t.raw for t in p.toks[start:end])
+        p.numbers.append((Span(start, end), Condition(col, "in", tuple(keep), text, vocab.columns[col].role)))
+        p.claim(start, end)
+        own = {y for g in vocab.columns[col].words for y in g}
+        for k in list(range(max(0, start - 4), start)) + list(range(end, min(len(w), end + 3))):
+            if w[k] in own and not p.claimed[k]:
+                p.claim(k, k + 1)  # "an ESR over 20": the column's word read with it
