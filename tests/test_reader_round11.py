@@ -129,3 +129,58 @@ def test_two_values_of_a_one_value_column_are_either(crashes, titanic):
 def test_item_n_is_the_row_even_where_a_column_numbers_the_items(trial):
     it = understand("show me item 60", trial.vocab)
     assert [m.item_id for m in it.mentions] == ["60"]
+
+
+# ------------------------------------------------ after round 12's first runs (session 24, late)
+@pytest.fixture(scope="module")
+def pay(home):
+    return _prepare(home, "r12a-ceo-pay")
+
+
+@pytest.fixture(scope="module")
+def tracks(home):
+    return _prepare(home, "r12b-chinook-tracks")
+
+
+@pytest.fixture(scope="module")
+def mixes(home):
+    return _prepare(home, "r12a-concrete-mixes")
+
+
+@pytest.fixture(scope="module")
+def shop(home, tmp_path_factory):
+    rows = ["id,product,price,discount,weight_grams,runtime_ms,file_bytes,power_w"]
+    for i in range(1, 41):
+        rows.append(f"{i},Gadget {i},\"${1000 + 37 * i:,}.00\",{'-' if i % 2 else ''}{i % 9}%,{100 + 13 * i},"
+                    f"{60000 * (i % 12 + 1)},{1_000_000 * i},{250 * i}")
+    rows.append("41,Gadget 41,n/a,n/a,99,60000,1000,100")
+    return _csv(home, tmp_path_factory, "shop", "\n".join(rows) + "\n")
+
+
+def test_numbers_written_as_text_with_their_sign(pay, shop):
+    assert pay.vocab.columns["total_pay"].type == "real" and pay.vocab.columns["total_pay"].unit == "$"
+    assert ("total_pay", "<", 0.5) in _conds(understand("who earned less than 500 grand in total?", pay.vocab))
+    assert ("change", "<", 0.0) in _conds(understand("which CEOs saw their pay go down?", pay.vocab))
+    c = shop.vocab.columns["price"]
+    assert c.type == "real" and c.unit == "$" and c.max >= 2480
+    assert ("price", "<", 1500.0) in _conds(understand("gadgets under $1,500", shop.vocab))
+    assert shop.vocab.columns["discount"].unit == "%" and shop.vocab.columns["discount"].min < 0
+
+
+def test_units_of_time_size_power_and_pressure(tracks, mixes, shop):
+    assert ("milliseconds", ">", 600000.0) in _conds(understand("tracks longer than 10 minutes", tracks.vocab))
+    assert ("bytes", ">", 400000000.0) in _conds(understand("which files are over 400 MB?", tracks.vocab))
+    assert [(s.column, s.descending) for s in understand("the 3 shortest tracks", tracks.vocab).sort] == [("milliseconds", False)]
+    got = _conds(understand("which mixes are stronger than 6000 psi?", mixes.vocab))
+    assert any(c == "compressive_strength" and op == ">" and 41 < v < 42 for c, op, v in got)
+    assert [(s.column, s.descending) for s in understand("the 3 strongest mixes", mixes.vocab).sort] == [("compressive_strength", True)]
+    assert ("runtime_ms", "<", 120000.0) in _conds(understand("gadgets running under 2 minutes", shop.vocab))
+    assert ("file_bytes", ">", 5000000.0) in _conds(understand("files over 5 MB", shop.vocab))
+    assert ("power_w", ">=", 2000.0) in _conds(understand("at least 2 kW", shop.vocab))
+
+
+def test_a_list_of_numbers_after_a_bound_one(shop, bills):
+    got = _conds(understand("bills in 2005 or 2007", bills.vocab))
+    assert ("year", "in", (2005.0, 2007.0)) in got
+    got = _conds(understand("gadgets weighing 113 or 126 grams", shop.vocab))
+    assert ("weight_grams", "in", (113.0, 126.0)) in got

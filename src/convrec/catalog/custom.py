@@ -196,6 +196,9 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
         if (num == num.round()).all() and num.abs().max() < 2**53:
             return "integer", full.round().astype("Int64")
         return "real", full.astype(float)
+    written = _written_numbers(text, present)
+    if written is not None:
+        return written
     json_lists = present.str.startswith("[") & present.str.endswith("]")
     if json_lists.mean() > 0.5 or (present.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
         return "list", [_as_list(v, sep) for v in s]
@@ -203,6 +206,35 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if other:
         return "list", [_as_list(v, other) for v in s]
     return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
+
+
+_MARKED = re.compile(r"^\s*([$€£]?)\s*(-?[$€£]?\d[\d,]*(?:\.\d+)?)\s*(%?)\s*$")
+WRITTEN_UNIT = {"$": "$", "€": "$", "£": "$", "%": "%"}
+
+
+def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series] | None:
+    """Numbers written as text with their sign ("$53.25 ", "-15%", "1,234"), a few placeholders
+    ("(No previous year)", "n/a") among them: a number column (the placeholders are blanks), typed
+    ``"real:$"`` / ``"real:%"`` when the values write a currency or a percent."""
+    ms = present.map(lambda v: _MARKED.match(v))
+    ok = ms.map(bool)
+    if ok.sum() < 10 or ok.mean() < 0.6 or present[~ok].nunique() > 3 or (ok.mean() < 0.85 and present[~ok].nunique() > 1):
+        return None  # a few placeholders at most ("(No previous year)" on 21 of 101 rows)
+    marks = ms[ok].map(lambda m: m.group(1) or m.group(3) or ("$" if "$" in m.group(2) else ""))
+    if not (marks != "").mean() >= 0.5 and not present[ok].str.contains(",").any():
+        return None  # plain numbers are read by to_numeric; these must write a sign or thousands
+    def value(v: str):
+        m = _MARKED.match(v)
+        if not m:
+            return None
+        try:
+            return float(re.sub(r"[,$€£]", "", m.group(2)))
+        except ValueError:
+            return None
+    full = pd.Series([value(str(v)) for v in text], dtype=float)
+    mark = marks[marks != ""].mode()
+    unit = WRITTEN_UNIT.get(mark.iloc[0], "") if len(mark) else ""
+    return ("real:" + unit if unit else "real"), full
 
 
 _ISO = re.compile(r"^(1[6-9]\d\d|20\d\d)-\d\d-\d\d(?:[ T].*)?$")
@@ -296,7 +328,10 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
         ctype, conv = infer_column(raw[col], src.list_sep, force_list=col in src.list_cols)
         if cname == "year" and ctype == "real":
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
-        columns.append(ColumnSpec(cname, ctype, items_file_meaning(str(col))))
+        written = ""
+        if ctype.startswith("real:"):  # "$53.25 ": money the file writes with its sign
+            ctype, written = "real", ctype.split(":", 1)[1]
+        columns.append(ColumnSpec(cname, ctype, items_file_meaning(str(col), written)))
         data[cname] = conv if not isinstance(conv, pd.Series) else conv.reset_index(drop=True)
         years = _iso_years(conv) if ctype == "text" else None
         if years is not None and f"{cname}_year" not in data:

@@ -227,7 +227,7 @@ def _unit_here(w: str, words: list[str]) -> bool:
     return bool(set(units_data().get("scale_unit_beside", {}).get(w, ())) & set(words))
 
 
-_SOURCE = re.compile(r"^attribute '(.+)' from the items file$")
+_SOURCE = re.compile(r"^attribute '(.+)' from the items file(?:, written in (\$|%))?$")
 _SAFE = re.compile(r"[^a-z0-9]")
 
 
@@ -249,10 +249,11 @@ def title_header(columns: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def items_file_meaning(header: str) -> str:
+def items_file_meaning(header: str, written: str = "") -> str:
     """What a column read from a user's items file means, naming its header as the file wrote it
-    (read back by :func:`annotate`, whose words come from that header's capitals: "HmRun")."""
-    return f"attribute '{header}' from the items file"
+    (read back by :func:`annotate`, whose words come from that header's capitals: "HmRun"), and the
+    unit its values wrote ("$53.25" → $, "-15%" → %)."""
+    return f"attribute '{header}' from the items file" + (f", written in {written}" if written else "")
 
 
 def _sibling_split(raws: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -294,6 +295,9 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         if role == "id":
             words = ["id"]
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
+        wrote = _SOURCE.match(str(c.get("meaning") or ""))
+        if wrote and wrote.group(2) and c.get("type") in ("integer", "real"):
+            c.setdefault("unit", wrote.group(2))  # the values wrote it: "$53.25", "-15%"
         c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
                      else unit_of(words) if c.get("type") in ("integer", "real") else "")
         c.setdefault("scale", _scale(raw))

@@ -228,8 +228,11 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 and said_year(num(w[e + 1])):
             v2 = num(w[e + 1])
             lo, hi = sorted((v, v2))
-            p.numbers.append((Span(s, e + 2), Condition(col, ">=", float(lo), " ".join(w[s:e + 2]), role)))
-            p.numbers.append((Span(s, e + 2), Condition(col, "<=", float(hi), " ".join(w[s:e + 2]), role)))
+            if hi - lo > 1:  # "in 2005 or 2007": those two years, not the ones between
+                p.numbers.append((Span(s, e + 2), Condition(col, "in", (float(lo), float(hi)), " ".join(w[s:e + 2]), role)))
+            else:
+                p.numbers.append((Span(s, e + 2), Condition(col, ">=", float(lo), " ".join(w[s:e + 2]), role)))
+                p.numbers.append((Span(s, e + 2), Condition(col, "<=", float(hi), " ".join(w[s:e + 2]), role)))
             p.claim(s, e + 2)
             i = e + 2
             continue
@@ -250,7 +253,12 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         p.numbers.append((Span(s, e), cond))
         p.claim(s, e)
         i = max(e, i + 1)
-
+        while cond.op in ("=", "!=") and i + 1 < len(w) and w[i] in ("or", "and", ",", "nor") and not p.claimed[i + 1] \
+                and num(w[i + 1]) is not None and (i + 2 >= len(w) or not unit_after(w, i + 2)[0]):
+            v2 = float(num(w[i + 1]) / (vocab.columns[col].scale or 1.0)) if col in vocab.columns else float(num(w[i + 1]))
+            p.numbers.append((Span(i + 1, i + 2), replace(cond, value=v2, text=w[i + 1])))  # "sites 1 or 2": the same
+            p.claim(i, i + 2)
+            i += 2
 
 def _time_said(p: Parse, vocab: Vocabulary, i: int) -> str | None:
     """The one year column the words just before a year name ("born in the 1800s" → `birth_y`), else None."""
@@ -372,7 +380,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
-    if time_col and v == int(v) and said_year(v) and i > 0 and w[i - 1] in ("in", "during", "since", "before", "after") \
+    if time_col and v == int(v) and said_year(v) and i > 0 and w[i - 1] in ("in", "during", "since", "before", "after", "from") \
             and not unit_after(w, j)[0] and not any(x in ("$", "€", "£") for x in adjacent):
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
