@@ -57,8 +57,8 @@ def read_banded_values(p: Parse, vocab: Vocabulary) -> None:
         if v is None or p.claimed[i]:
             continue
         op, start = None, i
-        for o, sym in (("gt", ">"), ("ge", ">="), ("lt", "<"), ("le", "<=")):
-            n = lex.compare[sym].ends_at(w, i) if sym in lex.compare else 0
+        for sym in (">", ">=", "<", "<="):
+            n = lex.compare[sym].ends_at(w, i)
             if n:
                 op, start = sym, i - n
                 break
