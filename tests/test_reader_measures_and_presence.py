@@ -18,6 +18,7 @@ from convrec.catalog.store import prepare
 from convrec.config import Config
 from convrec.core.catalog import CatalogAccess
 from convrec.core.sessions import SessionStore
+from convrec.setup import name_domain
 from convrec.llm.fake import ScriptedLLM
 from convrec.models.embeddings import TextEncoder
 from convrec.nlu import understand
@@ -34,7 +35,9 @@ def _prepare(config: Config, name: str) -> CatalogAccess:
     p = custom_source_path(config, name)
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(src.to_json())
-    acc = CatalogAccess(prepare(config, name, kcore_k=1), config)
+    ds = prepare(config, name, kcore_k=1)
+    name_domain(config, ds, llm=False)  # as `convrec data prepare` does: "breaches" are what the items are
+    acc = CatalogAccess(ds, config)
     if not _ENC:
         _ENC.append(TextEncoder())
     acc.vocab.encoder = _ENC[0]  # as the agent does: the MiniLM of its demonstrations

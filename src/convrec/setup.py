@@ -193,6 +193,8 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
     except (OSError, ValueError):
         pass
     title_col = title_header(ds.columns) or str(src.get("title_col") or "")  # as prepare resolved it ("baker")
+    if title_col and _coded_titles(ds):
+        title_col = ""  # a column of tickers ("stock": VZ, SCHW) names a code, not what the items are
     ruled = domain_from_names(ds.name, title_col,
                               [str(c["name"]) for c in ds.columns  # the measures ("price", "sleep_total")
                                if c.get("role") not in ("id", "title") and c.get("type") in ("integer", "real")])
@@ -207,6 +209,15 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
             got["llm_error"] = str(e)[:200]
     (ds.dir / DOMAIN_FILE).write_text(json.dumps(got))
     return got
+
+
+def _coded_titles(ds: PreparedDataset) -> bool:
+    """Are the items named by capital-letter codes ("VZ", "SCHW")?"""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{ds.db_path}?mode=ro", uri=True) as con:
+        rows = [str(r[0] or "") for r in con.execute("SELECT title FROM items LIMIT 200")]
+    return bool(rows) and sum(bool(re.fullmatch(r"[A-Z][A-Z.\-]{0,5}", t)) for t in rows) >= 0.95 * len(rows)
 
 
 def _is_custom(config: Config, name: str) -> bool:

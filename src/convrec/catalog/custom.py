@@ -105,7 +105,8 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
 def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
     """The column that names the items when no column is called a name: the first text column
     whose values are short, mostly letters and different for (almost) every row ("country",
-    "district", "model") — not the id, not a number, code or free text."""
+    "district", "model"), or capital-letter codes different for every row (tickers: "VZ",
+    "SCHW") — not the id, not a number, a code with digits or free text."""
     n = len(raw)
     if n < 2:
         return None
@@ -114,11 +115,12 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
             continue
         vals = raw[col].dropna().astype(str).str.strip()
         vals = vals[vals != ""]
-        if len(vals) < 0.9 * n or vals.nunique() < 0.95 * len(vals):
-            continue
+        if len(vals) < 0.9 * n or vals.nunique() < 0.9 * len(vals):
+            continue  # a few names twice ("Alfalfa" in two samples) still name the items
         letters = vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)
         length = vals.str.len()
-        if letters.median() < 0.5 or length.median() < 4 or length.median() > 60 \
+        ticker = vals.nunique() >= 0.98 * len(vals) and vals.str.fullmatch(r"[A-Z][A-Z.\-]{0,5}").mean() > 0.95
+        if letters.median() < 0.5 or (length.median() < 4 and not ticker) or length.median() > 60 \
                 or (vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*")
                     & ~vals.str.contains(r"[A-Za-z]{4,}")).mean() > 0.5:  # "101-Bois-de-Liesse" is a name
             continue  # codes ("04G", "tt0050083") and long texts name no item the way people do
@@ -199,6 +201,9 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     written = _written_numbers(text, present)
     if written is not None:
         return written
+    era = _era_years(text, present)
+    if era is not None:
+        return era
     json_lists = present.str.startswith("[") & present.str.endswith("]")
     if json_lists.mean() > 0.5 or (present.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
         return "list", [_as_list(v, sep) for v in s]
@@ -235,6 +240,27 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     mark = marks[marks != ""].mode()
     unit = WRITTEN_UNIT.get(mark.iloc[0], "") if len(mark) else ""
     return ("real:" + unit if unit else "real"), full
+
+
+_ERA = re.compile(r"^\s*(?:(AD|CE)\s+(\d{1,5})|(\d{1,5})\s*(BCE|BC|CE|AD|B\.C\.|A\.D\.))\s*$", re.I)
+
+
+def _era_years(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series] | None:
+    """Years written with their era ("2025 CE", "1050 BCE", "AD 79"), a few placeholders
+    ("Unknown") among them: a year column (BCE below zero; the placeholders are blanks), typed
+    ``"integer:year"`` so that it is the catalog's time ("erupted after 1900")."""
+    ms = present.map(lambda v: _ERA.match(v))
+    ok = ms.map(bool)
+    if ok.sum() < 10 or ok.mean() < 0.6 or present[~ok].nunique() > 3:
+        return None
+
+    def value(v: str):
+        m = _ERA.match(str(v))
+        if not m:
+            return None
+        n = int(m.group(2) or m.group(3))
+        return -n if (m.group(4) or "").upper().startswith("B") else n
+    return "integer:year", pd.Series([value(v) for v in text], dtype="Int64")
 
 
 _ISO = re.compile(r"^(1[6-9]\d\d|20\d\d)-\d\d-\d\d(?:[ T].*)?$")
@@ -329,8 +355,8 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
         if cname == "year" and ctype == "real":
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
         written = ""
-        if ctype.startswith("real:"):  # "$53.25 ": money the file writes with its sign
-            ctype, written = "real", ctype.split(":", 1)[1]
+        if ctype.startswith(("real:", "integer:")):  # "$53.25 ": money the file writes with its sign; "79 CE": a year
+            ctype, written = ctype.split(":", 1)
         columns.append(ColumnSpec(cname, ctype, items_file_meaning(str(col), written)))
         data[cname] = conv if not isinstance(conv, pd.Series) else conv.reset_index(drop=True)
         years = _iso_years(conv) if ctype == "text" else None

@@ -56,4 +56,24 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                 if order:
                     d["order"] = order  # graded values, low → high ("SI1" … "IF")
         out.append(d)
+    _durations_in_years(items, out)
     return out
+
+
+def _durations_in_years(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A count of years the data shows: beside a year column, a small whole number that never
+    runs past the last year ("start_year" 1946 and "duration" 7, up to 2008) is a span in years
+    (``in_years``), not minutes — a film's 1999 and 136 would run to 2135."""
+    years = [d["name"] for d in described if d["type"] == "integer" and d.get("min") is not None
+             and 1000 <= d["min"] and d["max"] <= 2100 and d["max"] - d["min"] >= 5]
+    for d in described:
+        if d["type"] != "integer" or d["name"] in years or d.get("min") is None or d["min"] < 0 \
+                or not 2 <= d["max"] <= 200 or (d.get("distinct") or 0) < 3:
+            continue
+        x = pd.to_numeric(items[d["name"]], errors="coerce")
+        for y in years:
+            yv = pd.to_numeric(items[y], errors="coerce")
+            both = x.notna() & yv.notna()
+            if both.sum() >= 20 and float((yv[both] + x[both] <= yv.max() + 1).mean()) >= 0.99:
+                d["in_years"] = True
+                break

@@ -122,7 +122,7 @@ def _label(words: list[str]) -> str:
 def unit_of(words: list[str]) -> str:
     # a unit the name writes ("weight_in_lbs", "speed_mph", "LF.PressureMB") before the one its noun implies
     for k, w in enumerate(words):
-        if len(w) >= 2 and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
+        if (len(w) >= 2 or _unit_here(w, words)) and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
             u = unit_for_word(w)
             if u and not (k and words[k - 1] == "per"):
                 return u
@@ -227,7 +227,8 @@ def _unit_here(w: str, words: list[str]) -> bool:
     return bool(set(units_data().get("scale_unit_beside", {}).get(w, ())) & set(words))
 
 
-_SOURCE = re.compile(r"^attribute '(.+)' from the items file(?:, written in (\$|%))?$")
+_TIME_UNITS = ("min", "h", "d", "wk", "month", "yr", "sec")
+_SOURCE = re.compile(r"^attribute '(.+)' from the items file(?:, written in (\$|%|year))?$")
 _SAFE = re.compile(r"[^a-z0-9]")
 
 
@@ -296,10 +297,13 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             words = ["id"]
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
         wrote = _SOURCE.match(str(c.get("meaning") or ""))
-        if wrote and wrote.group(2) and c.get("type") in ("integer", "real"):
+        if wrote and wrote.group(2) in ("$", "%") and c.get("type") in ("integer", "real"):
             c.setdefault("unit", wrote.group(2))  # the values wrote it: "$53.25", "-15%"
         c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
                      else unit_of(words) if c.get("type") in ("integer", "real") else "")
+        if c.get("in_years") and c["unit"] in ("", *_TIME_UNITS) and not any(unit_for_word(x) for x in raw[-1:]) \
+                and "unit" not in (overrides.get(c["name"]) or {}):
+            c["unit"] = "yr"  # the data shows years ("duration" 7 from 1946, never past the last year)
         c.setdefault("scale", _scale(raw))
         if c.get("unit") and not any(unit_for_word(x) for x in raw) \
                 and set(words) & set(units_data().get("quantity_assumed", {}).get("words", ())):
@@ -431,8 +435,9 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     from convrec.catalog.text import singular
 
     t = name_words(title_col)
-    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS:
-        return singular(t[0])  # a title column named "course", "wine", "baker": what one item is
+    if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS \
+            and word_rank(singular(t[0])) is not None:
+        return singular(t[0])  # a title column named "course", "wine", "baker": what one item is (not "leaderspellreg")
     optional = set(units_data()["optional"]["words"])
     heads = [[x for x in name_words(c) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns]
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)

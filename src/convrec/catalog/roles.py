@@ -65,6 +65,8 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     if ctype == "boolean":
         return "flag"
     if ctype in ("integer", "real"):
+        if str(col.get("meaning") or "").endswith(", written in year"):
+            return "time"  # "2025 CE", "1050 BCE": years with their era
         if hint == "count" and ctype == "real" and "popularity" not in words and not (col.get("examples") and all(
                 float(x).is_integer() for x in col["examples"] if _is_number(x))):
             return "other"  # "sales" of 256.33: an amount (of money), not a number of things

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from convrec.catalog.spelling import spelling_variants  # noqa: F401 (re-exported)
 from convrec.catalog.meaning import word_rank  # the English word list lives with the schema readers (re-exported here)
 
-_TOKEN = re.compile(r"(?:(?<![^\s(<>=~])-)?\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&")
+_TOKEN = re.compile(r"(?:(?<![^\s(<>=~])-)?\d+(?:[.,]\d+)*[A-Za-z]*|[A-Za-z]+(?:'[A-Za-z]+)*|[$€£+?!.,;:()\"]|&"
+                    r"|(?<=(?<![A-Za-z])[A-Z])-(?=\s|$|[,.;:!?)])")  # a grade's minus: "A- rated"
 PUNCT = set("?!.,;:()\"")
 CLAUSE_END = set("?!.;:")
 
@@ -95,6 +96,8 @@ def singular(w: str) -> str:
         return w[:-3] + "y"
     if w.endswith(("ches", "shes", "xes", "sses")) and len(w) > 4:
         return w[:-2]
+    if w.endswith("oes") and len(w) > 5 and word_rank(w[:-1]) is None and word_rank(w[:-2]) is not None:
+        return w[:-2]  # "volcanoes", "heroes" (but "shoes", "canoes")
     if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
         return w[:-1]
     if w.endswith("us") and len(w) > 3 and word_rank(w[:-1]) is not None:
@@ -107,6 +110,8 @@ def plural(w: str) -> str:
         return w[:-1] + "ies"
     if w.endswith(("s", "x", "ch", "sh")):
         return w + "es"
+    if w.endswith("o") and word_rank(w + "s") is None and word_rank(w + "es") is not None:
+        return w + "es"  # "volcanoes", "potatoes" (but "photos", "pianos")
     return w + "s"
 
 

@@ -109,6 +109,12 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
         if c.op == "any_true":
             out.append(" or ".join(label(str(x)) for x in (c.value if isinstance(c.value, (list, tuple)) else [c.value])))
             continue
+        if c.op == "any_of":  # "sulfur over 3 or nitrogen over 6"
+            vals = list(c.value)
+            word = {">": "over", ">=": "at least", "<": "under", "<=": "at most", "=": "=", "!=": "≠"}
+            out.append(" or ".join(f"{label(str(vals[k]))} {word.get(str(vals[k + 1]), vals[k + 1])} "
+                                   f"{float(vals[k + 2]):g}{unit(str(vals[k]))}" for k in range(0, len(vals) - 2, 3)))
+            continue
         if c.op in ("missing", "present"):  # "no age listed", "with a business associate"
             out.append(f"no {label(c.column)} listed" if c.op == "missing" else f"{label(c.column)} listed")
             continue

@@ -4,6 +4,8 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 
 from __future__ import annotations
 
+import numpy as np
+
 from convrec.catalog.text import noun_plural
 from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
@@ -36,6 +38,22 @@ def phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claime
 def round_in(v: float, div: float) -> bool:
     """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
     return abs(v / div - round(v / div, 3)) < 1e-9
+
+
+_VERTICAL = {"above", "below", "higher", "lower", "taller", "shorter", "high", "tall", "deeper", "up"}
+
+
+def money_scale(v: float, lo: float, hi: float) -> float:
+    """The thousands, millions or billions a column with no stated scale keeps an amount said in
+    full in ("$50 billion" on a market cap of 4,170–505,330: millions): the smallest that brings the
+    amount within the column's values, else the one that brings it nearest them (a trillion on that
+    column is 1,000,000 millions, more than any — not 1,000 billions)."""
+    lo = max(lo, hi / 1e4) if lo <= 0 else lo  # a column from 0 ("no debt") still has a size
+    def gap(div: float) -> float:
+        x = v / div
+        return 0.0 if lo <= x <= hi else np.log10(lo / x) if x < lo else np.log10(x / hi)
+    inside = [d for d in (1e3, 1e6, 1e9) if gap(d) == 0.0]
+    return inside[0] if inside else min((1e3, 1e6, 1e9), key=gap)
 
 
 def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
@@ -71,8 +89,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
     items = {vocab.domain, noun_plural(vocab.domain)}  # "3 year loans", "the 5-year loan": the items, no column's word
     for c in vocab.columns.values():
-        if c.type not in ("integer", "real") or c.role != "other" or not c.words:
-            continue  # price, rating, count and time columns have their own readers
+        if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
+            continue  # rating, count and time columns have their own readers (a price its own, unless named)
         factor, by_dimension, unknown_unit = 1.0, False, False
         label = (c.label or "").split()
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
@@ -106,14 +124,16 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             hits = [(k, ph) for ph in g if ph not in items for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
                     and not (k == head and (len(c.words) > 1 or len((c.label or "").split()) > 1))
                     and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
-                    and not (k > 0 and w[k - 1] == "per" and not per)]  # "price per carat": not the carats
+                    and not (k > 0 and w[k - 1] == "per" and not per)  # "price per carat": not the carats
+                    # a price column only named right before its number ("a fee under 0.5"; not "…, price at most")
+                    and not (c.role == "price" and (k > i or any(p.toks[x].punct for x in range(k, i))))]
             if hits:
                 matched += 1
                 k, ph = min(hits, key=lambda x: abs(x[0] - i))
                 dist = min(dist, abs(k - i))
                 where.append((k, k + len(ph.split())))
-        if not matched and (unit is None or unknown_unit):
-            continue
+        if not matched and (unit is None or unknown_unit or c.role == "price"):
+            continue  # a price column here only where its words are said ("a fee under 0.5")
         coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
         unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)
         if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
@@ -125,7 +145,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # "8 hours" of a `Time` (only a time) before a `Length` (a time or a distance): the share of the
         # column's dimensions the unit measures
         fit = len(column_dimensions(vocab, c) & said_dims) / max(1, len(column_dimensions(vocab, c))) if by_dimension else 0.0
-        key = (coverage, unit_ok, exact, fit, -dist, matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
+        # "above 1600 m", "higher than 5,000 feet": of a distance and an altitude, the height
+        up = by_dimension and "height" in column_dimensions(vocab, c) and bool(_VERTICAL & set(w[lo:hi]))
+        # "a fee under 0.5 or cash over 1000": of two words as near, the one before (the other is the next number's)
+        before = any(a < i for a, _ in where)
+        key = (coverage, unit_ok, exact, up, fit, -dist, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
             best_named = matched
@@ -156,6 +180,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
                 factor = 1.0 / div
                 break
+    elif v is not None and v >= 1e6 and unit in (None, "", "$") and c.max is not None and c.min is not None \
+            and factor == 1.0 and (c.scale or 1.0) == 1.0 and float(c.max) > 0 and v > 100 * float(c.max):
+        factor = 1.0 / money_scale(v, float(c.min), float(c.max))
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column

@@ -37,7 +37,8 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
     idx, dashed, dashed_words = {}, {}, set()
     linker = vocab.linker
     for k, (i, t) in enumerate(zip(linker.ids, linker.titles)):
-        for s in {i, t} if (any(ch.isdigit() for ch in t) and len(t.split()) == 1) else {i}:
+        coded = (any(ch.isdigit() for ch in t) and len(t.split()) == 1) or re.fullmatch(r"[A-Z][A-Z.\-]{1,5}", t)
+        for s in {i, t} if coded else {i}:  # "G1005", a ticker "VZ": codes link as the catalog writes them
             key = compact(s)
             if key:
                 idx.setdefault(key, []).append(k)
@@ -154,7 +155,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id
-        if not has_digit and not (raw.isupper() and len(key) >= 3 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
+        if not has_digit and not (raw.isupper() and len(key) >= 2 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
         start = a if hashed or not cued else before

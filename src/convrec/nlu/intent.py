@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Kind = Literal["recommend", "fact", "count", "catalog", "choice", "chitchat", "refuse"]
 Relation = Literal["liked", "disliked", "seen", "reference", "asked", "offered", "accepted", "rejected", "listed"]
-Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true", "outside", "missing", "present"]
+Op = Literal["contains", "not_contains", "in", "not_in", "=", "!=", "<", "<=", ">", ">=", "matches", "not_matches", "any_true", "outside", "missing", "present", "any_of"]
 Speaker = Literal["user", "other"]
 
 EXCLUDED_RELATIONS = ("liked", "disliked", "seen", "reference", "offered", "accepted", "rejected")
@@ -76,6 +76,9 @@ class Condition:
             return self.text or f"{self.column} under {lo} or over {hi}"
         if self.op == "any_true":
             return self.text or " or ".join(str(v).replace("_", " ") for v in self.value)
+        if self.op == "any_of":  # "sulfur above 3% or nitrogen above 6%": (column, op, value) triples, any of them
+            v = list(self.value)
+            return self.text or " or ".join(f"{v[k]} {v[k + 1]} {v[k + 2]:g}" for k in range(0, len(v) - 2, 3))
         if self.op in ("missing", "present"):
             return f"{'no ' if self.op == 'missing' else 'with a '}{self.column.replace('_', ' ')}"
         if self.role == "flag" or isinstance(self.value, bool):

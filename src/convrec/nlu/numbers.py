@@ -31,7 +31,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     start = k - max((lex.compare[o].ends_at(w, k) for o in ("=", ">=")), default=0)
     for op in ("<=", ">="):
         n = lex.compare[op].match_at(w, j)
-        if n and not (j + n < len(w) and num(w[j + n]) is not None and w[j] == "or"):
+        if n and not (j + n < len(w) and (num(w[j + n]) is not None or w[j + n] == "than") and w[j] == "or"):
             return op, min(i, start), j + n  # not "over 50k or under 5k": a second comparison of its own
     if j < len(w) and w[j] == "+":
         return ">=", min(i, start), j + 1
@@ -52,7 +52,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     if jj > j:
         for op in ("<=", ">="):
             n = lex.compare[op].match_at(w, jj)
-            if n:
+            if n and not (jj + n < len(w) and w[jj + n] == "than"):  # "over 100 pools or more than 8 sites": a second one
                 return op, min(i, start), jj + n
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
@@ -371,16 +371,21 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
-        if len(vocab.role("price")) > 1:  # "a lab fee over $12" among `consult_fee`, `lab_fee`, `total_fee`
+        if len(vocab.role("price")) > 1 or any(c.unit == "$" and c.role != "price" for c in vocab.columns.values()):
+            # "a lab fee over $12" among `consult_fee`, `lab_fee`, `total_fee`; "assets over $20 billion" beside a `fee`
             named = _money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
             if named:
+                _in_kept_scale(p, vocab, i, v, named)
                 return named, vocab.columns[named].role
+        _in_kept_scale(p, vocab, i, v, price_col)
         return price_col, "price"
     p.unnamed_bind = False
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
-    if time_col and v == int(v) and said_year(v) and i > 0 and w[i - 1] in ("in", "during", "since", "before", "after", "from") \
+    ancient = time_col is not None and (vocab.columns[time_col].min or 0) < 1000  # years with their era: "after 1200"
+    if time_col and v == int(v) and (said_year(v) or ancient) and i > 0 \
+            and w[i - 1] in ("in", "during", "since", "before", "after", "from") \
             and not unit_after(w, j)[0] and not any(x in ("$", "€", "£") for x in adjacent):
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
@@ -434,6 +439,17 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
     return None, ""
+
+
+def _in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
+    """"$20 billion" on money kept in unstated millions: the factor to the column's thousands,
+    millions or billions (:func:`convrec.nlu.binding.money_scale`)."""
+    from convrec.nlu.binding import money_scale
+
+    c = vocab.columns[col]
+    if v >= 1e6 and c.min is not None and c.max is not None and float(c.max) > 0 and (c.scale or 1.0) == 1.0 \
+            and v > 100 * float(c.max):
+        p.factors[i] = 1.0 / money_scale(v, float(c.min), float(c.max))
 
 
 def _money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:

@@ -58,6 +58,14 @@ def read_ordinals(p: Parse, vocab: Vocabulary) -> None:
         ks = [pos[fold_value(h.value)] for h in groups[0] if fold_value(h.value) in pos]
         if not ks:
             continue
+        toks = p.toks
+        sign = span.end < len(toks) and toks[span.end].raw in ("+", "-") and toks[span.end].start == toks[span.end - 1].end \
+            and not p.claimed[span.end]
+        written = fold_value(raw + toks[span.end].raw) if sign else fold_value(raw)
+        if sign and written in pos:  # "B+ or better": the grade with its sign, not the letter's family
+            ks, span = [pos[written]], Span(span.start, span.end + 1)
+        elif written in pos and len(ks) > 1:
+            ks = [pos[written]]  # "B or higher": B itself, not B-
         said = _comparison(p, vocab, span)
         if said is None:
             continue
@@ -90,6 +98,16 @@ def _unread_grades(p: Parse, vocab: Vocabulary, ordered: dict[str, tuple[str, ..
         for v in order:
             grades.setdefault(fold_value(v), []).append((col, v))
     said: list[tuple[int, int]] = []
+    toks = p.toks
+    for j in range(len(w) - 1):  # "A- rated pollsters": a grade written with its sign is that grade
+        if len(toks[j].raw) == 1 and toks[j].raw.isalpha() and toks[j + 1].raw in ("+", "-") \
+                and toks[j + 1].start == toks[j].end and (j + 2 >= len(w) or not w[j + 2].isalnum()
+                                                          or toks[j + 2].start > toks[j + 1].end):
+            found = grades.get(fold_value(toks[j].raw + toks[j + 1].raw), [])
+            if len({c for c, _ in found}) == 1 and not p.claimed[j] and not p.claimed[j + 1]:
+                p.values.append((Span(j, j + 2), [[ValueHit(found[0][0], found[0][1], 0, "category")]],
+                                 toks[j].raw + toks[j + 1].raw))
+                p.claim(j, j + 2)
     for j in range(len(w) + 1):
         if any(ph.ends_at(w, j) for ph in lex.ordinal_before.values()):
             k = j

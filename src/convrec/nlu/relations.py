@@ -21,8 +21,9 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         return
     sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
     if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
-            x in ("most", "best", "top", "highest") for x in w) and not any(num(x) for x in w if NUMBER.match(x)):
-        p.k = 1  # "the most popular book": one item
+            x in ("most", "best", "top", "highest") or lex.superlative(x) for x in w) \
+            and not any(num(x) for x in w if NUMBER.match(x)) and not any(x in lex.number_words for x in w):
+        p.k = 1  # "the most popular book", "biggest company by revenue": one item
     for i, x in enumerate(w):
         n = None
         span = 1
@@ -46,6 +47,7 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         while nxt < len(w) and w[nxt] in ("good", "great", "more", "new", "old", "different", "really", "solid", "fun"):
             nxt += 1
         noun = noun or (nxt < len(w) and p.claimed[nxt] and any(s.start == nxt for s, _, _ in p.values))
+        noun = noun or (nxt < len(w) and w[nxt] in (vocab.domain, noun_plural(vocab.domain)))  # "which two leaders"
         verb = bool(lex.count_verbs.ends_at(w, i)) or (i > 1 and lex.count_verbs.ends_at(w, i - 1) and w[i - 1] in ("me", "the", "us"))
         # "romantic dramas from 2010 onward, 3 please": a bare count closing a clause
         tail = (i + span >= len(w) or w[i + span] in (",", ".", "!", "?", "please", "pls", "plz", "thanks")) and i > 0 \
@@ -101,8 +103,8 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
             x in lex.singular_verbs for x in w[head + 2:head + 5]):
         return True  # "which of those has the best graduation rate?"
     if head is not None and head + 1 < len(w) and (_singular_noun(w[head + 1], lex) or w[head + 1] == vocab.domain) \
-            and w[head + 1] not in ("is", "are"):
-        return True  # "which journal is the cheapest"
+            and w[head + 1] not in ("is", "are") and w[head + 1] not in lex.number_words:
+        return True  # "which journal is the cheapest" (not "which two leaders")
     for h in p.sort:
         said = norm(h.text).split()
         own = {x for g in vocab.columns[h.column].words for x in g} if h.column in vocab.columns else set()
@@ -349,6 +351,9 @@ def _text_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span, int]
     return [c for k, c in enumerate(conds) if k not in drop]
 
 
+_COMPARE = ("<", "<=", ">", ">=", "any_of")
+
+
 def _numbers_as_any(p: Parse) -> list[Condition]:
     """Number conditions; "a V10 or a V12" (equalities on one column joined by "or") is one
     any-of condition, not two that cannot both hold."""
@@ -366,6 +371,15 @@ def _numbers_as_any(p: Parse) -> list[Condition]:
                 out[-1] = Condition(c.column, "outside", (lo, hi), f"{prev.text} or {c.text}", c.role)
                 spans[-1] = Span(spans[-1].start, span.end)
                 continue
+        if prev is not None and prev.column != c.column and prev.op in _COMPARE and c.op in _COMPARE \
+                and p.words[spans[-1].end:span.start].count("or") == 1 and span.start - spans[-1].end <= 4 \
+                and not any(x in ("and", "but") for x in p.words[spans[-1].end:span.start]):
+            # "sulfur above 3% or nitrogen above 6%": either comparison, on two columns
+            vals = (list(prev.value) if prev.op == "any_of" else [prev.column, prev.op, float(prev.value)]) \
+                + [c.column, c.op, float(c.value)]
+            out[-1] = Condition(prev.column, "any_of", tuple(vals), f"{prev.text} or {c.text}", "other")
+            spans[-1] = Span(spans[-1].start, span.end)
+            continue
         if prev is not None and prev.op in ("=", "in") and c.op == "=" and prev.column == c.column and \
                 "or" in p.words[spans[-1].end:span.start] and span.start - spans[-1].end <= 3:
             vals = (prev.value if prev.op == "in" else (prev.value,)) + (c.value,)

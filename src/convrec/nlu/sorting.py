@@ -64,8 +64,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         for e in range(end, b, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
                 continue
-            if x != "by" and e - 1 > b and w[e - 1] in items:
-                continue  # "the most literate department": the items, not a `dept` column
+            if x != "by" and items & set(w[b:e]):
+                continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
             if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)

@@ -114,8 +114,9 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 
 # ---------------------------------------------------------------------- one speaker turn
 _MILLION = re.compile(r"\b(?:(half\s+a|(?:a\s+)?quarter(?:\s+of)?\s+a|a|one|an)|(\d+(?:\.\d+)?))\s*"
-                      r"(billion|bn|million|thousand|grand)\b", re.I)
-_SCALES = {"billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000, "thousand": 1000, "grand": 1000}
+                      r"(trillion|billion|bn|million|thousand|grand)\b", re.I)
+_SCALES = {"trillion": 1_000_000_000_000, "billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000,
+           "thousand": 1000, "grand": 1000}
 
 
 def _scale(m: re.Match) -> str:
@@ -263,15 +264,46 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
 
 
+def _reference_points(text: str) -> str:
+    """"below sea level" → "below 0 m", "above freezing" → "above 0 celsius": a point of reference
+    (units.toml ``reference_points``) after a comparison is the number it stands for."""
+    from convrec.catalog.meaning import units_data
+
+    points = units_data().get("reference_points") or {}
+    if not points:
+        return text
+    alt = "|".join(re.escape(k) for k in sorted(points, key=len, reverse=True))
+    return re.sub(rf"(?i)\b(above|below|under|over|than|beneath)\s+({alt})\b",
+                  lambda m: f"{m.group(1)} {points[m.group(2).lower()]}", text)
+
+
+def _than_written_then(p: Parse) -> None:
+    """"taller then Merapi", "more then 5": "then" after a comparative is "than"."""
+    from convrec.catalog.text import word_rank
+
+    w = p.words
+    for k in range(1, len(w) - 1):
+        x = w[k - 1]
+        if w[k] != "then" or not x.isalpha():
+            continue
+        base = {x[:-2], x[:-1], x[:-3], x[:-3] + "y"} if x.endswith("er") and len(x) >= 5 else set()
+        if x in ("more", "less", "fewer", "better", "worse", "rather", "other") or any(
+                len(b) >= 3 and word_rank(b) is not None for b in base - {x[:-1]} if x.endswith("er")):
+            w[k] = "than"
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
     text = _MILLION.sub(_scale, text)
+    text = _reference_points(text)
+    text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = _fractions(text, vocab)
     if any(ch.isdigit() for ch in text):
         text = _units_apart(text, vocab)
     toks = tokenize(text)
     p = Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
+    _than_written_then(p)
     correct_column_words(p, vocab)
     negation_scopes(p, vocab)
     claim_superlative_counts(p, vocab)

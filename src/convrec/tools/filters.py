@@ -16,7 +16,7 @@ from convrec.tools.base import ToolError
 from convrec.tools.colindex import LARGE, column_index
 from convrec.tools.sql import run_readonly
 
-Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true", "outside", "missing", "present"]
+Op = Literal["=", "!=", "<", "<=", ">", ">=", "contains", "not_contains", "like", "in", "not_in", "matches", "not_matches", "any_true", "outside", "missing", "present", "any_of"]
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -155,6 +155,18 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
         if c is None:
             raise ToolError(f"unknown column '{cond.column}' (columns: {', '.join(cols)})")
         name = c["name"]
+        if cond.op == "any_of":  # "sulfur above 3 or nitrogen above 6": (column, op, number) triples, any of them
+            parts, vals = [], list(cond.value) if isinstance(cond.value, (list, tuple)) else []
+            for k in range(0, len(vals) - 2, 3):
+                col_, op_, v_ = str(vals[k]), str(vals[k + 1]), vals[k + 2]
+                if col_ not in cols or cols[col_]["type"] not in ("integer", "real") or op_ not in _SQL_OPS:
+                    raise ToolError(f"any_of needs number comparisons as [column, op, value, …], got '{col_} {op_}'")
+                parts.append(f'"{col_}" {_SQL_OPS[op_]} ?')
+                params.append(float(v_))
+            if len(parts) < 2 or len(vals) % 3:
+                raise ToolError("any_of needs two comparisons or more as [column, op, value, …]")
+            where.append("(" + " OR ".join(parts) + ")")
+            continue
         if cond.op == "any_true":  # "internships or apprenticeships": any of these yes/no columns
             names = [str(x) for x in (cond.value if isinstance(cond.value, (list, tuple)) else [cond.value])]
             bad = [x for x in names if x not in cols or cols[x]["type"] != "boolean"]
@@ -255,7 +267,7 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
     out = []
     for cond in flt.conditions:
         c = cols.get(cond.column) or cols.get(cond.column.lower().strip())
-        if c is None or cond.op in ("any_true", "outside", "matches", "not_matches", "missing", "present"):
+        if c is None or cond.op in ("any_true", "outside", "matches", "not_matches", "missing", "present", "any_of"):
             return None
         if c["type"] == "list":
             if cond.op in ("in", "not_in"):

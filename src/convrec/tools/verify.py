@@ -21,6 +21,12 @@ def satisfies(vocab: Vocabulary, item_id: str, c: Condition | Any) -> bool:
     if c.op == "any_true":
         return any(vocab.item_value(item_id, str(col)) in (True, 1) for col in
                    (c.value if isinstance(c.value, (list, tuple)) else [c.value]))
+    if c.op == "any_of":  # (column, op, value) triples: any of them
+        from types import SimpleNamespace
+
+        vals = list(c.value)
+        return any(satisfies(vocab, item_id, SimpleNamespace(column=str(vals[k]), op=str(vals[k + 1]), value=vals[k + 2]))
+                   for k in range(0, len(vals) - 2, 3))
     v = vocab.item_value(item_id, c.column)
     op, want = c.op, c.value
     if op in ("missing", "present"):  # "no age listed": no value at all

@@ -77,7 +77,9 @@ class Executor:
                     out.soft = self._soften(bus, self._soft_text(intent), filtered=filt is not None,
                                             intent_runs=intent.unmatched, message=intent.message,
                                             soft_values=[(c, v.lower()) for c, v in intent.soft_values])
-                    if intent.sort and out.soft and bus.candidates:  # "top rated space movies": the closest, then sorted
+                    if intent.sort and out.soft and bus.candidates and self._topical(out.soft):
+                        # "top rated space movies": the closest, then sorted — not for words no item's own
+                        # text carries ("the longest-ruling leaders": the sort ranges over all of them)
                         bus.set(list(bus.candidates[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)]), ranked=True)
                 if intent.sort:
                     self._sort(bus, intent, out)
@@ -128,6 +130,18 @@ class Executor:
             return self.catalog.model("embeddings") is not None
         except Exception:  # noqa: BLE001
             return False
+
+    def _topical(self, text: str) -> bool:
+        """Does an item's own text (its values, tags, titles) carry a content word of ``text``?"""
+        from convrec.catalog.text import singular
+
+        words = self.vocab.__dict__.get("_own_words")
+        if words is None:
+            words = {singular(x) for k in self.vocab.values for x in k.split()}
+            words |= {singular(x) for t in self.vocab.linker.norm for x in str(t).split()}
+            self.vocab.__dict__["_own_words"] = words
+        stop = self.vocab.lexicon.stop
+        return any(singular(x) in words for x in text.lower().split() if x.isalpha() and len(x) >= 3 and x not in stop)
 
     def _soft_text(self, intent: RequestIntent) -> str:
         """What is left of a recommendation request after every reader: moods, themes,
