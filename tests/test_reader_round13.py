@@ -181,3 +181,24 @@ def test_words_in_oes_and_than_written_then(volcanoes):
     assert noun_plural("volcano") == "volcanoes" and noun_plural("photo") == "photos"
     got = _conds(understand("volcanoes in Indonesia taller then Merapi", volcanoes.vocab))
     assert any(c == "elevation_m" and op == ">" for c, op, _ in got)
+
+
+@pytest.fixture(scope="module")
+def otters(home, tmp_path_factory):
+    """Survey ponds of a catalog named for its subject: a yes/no `detected` column."""
+    rows = ["id,pond,area_ha,detected"]
+    for i in range(1, 31):
+        rows.append(f"{i},Pond {i},{1 + i % 7},{'yes' if i % 3 else 'no'}")
+    return _csv(home, tmp_path_factory, "otter-ponds", "\n".join(rows) + "\n")
+
+
+def test_the_catalogs_subject_said_present_or_absent(frogs, otters):
+    def flags(msg, acc):
+        return {(c.column, c.value) for c in understand(msg, acc.vocab).conditions if c.role == "flag"}
+    assert flags("sites where frogs were found", frogs) == {("pres_abs", True)}
+    assert flags("how many sites had frogs?", frogs) == {("pres_abs", True)}
+    assert flags("sites over 1600 m where no frogs turned up", frogs) == {("pres_abs", False)}
+    assert flags("ponds where otters were detected", otters) == {("detected", True)}
+    assert flags("ponds without otters", otters) == {("detected", False)}
+    got = understand("frog sites above 1500 m", frogs.vocab)
+    assert {c.column for c in got.conditions} == {"altitude"}  # "frog sites": the items, no condition

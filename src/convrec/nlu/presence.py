@@ -143,3 +143,59 @@ def read_zero_amounts(p: Parse, vocab: Vocabulary) -> None:
         p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]),
                                                 vocab.columns[col].role)))
         p.claim(i, e)
+
+
+_PRESENCE = {"pres", "presence", "present", "occurrence", "occurs", "occur", "detected", "detection", "found", "seen",
+             "observed", "sighted", "recorded"}
+_SAID_PRESENT = {"present", "found", "seen", "spotted", "sighted", "detected", "observed", "recorded", "there", "turned",
+                 "had", "has", "have", "with", "where", "breeding", "living", "live", "lives"}
+
+
+def _presence_flag(vocab: Vocabulary) -> tuple[str | None, set[str]]:
+    """The yes/no column that says the catalog's subject was there (`pres.abs` of a catalog of frog
+    survey sites) and the subject's words (the catalog name's words other than the items' noun:
+    frog, frogs), or (None, ∅)."""
+    got = vocab.__dict__.get("_presence_flag")
+    if got is None:
+        from convrec.catalog.meaning import name_words
+        from convrec.catalog.text import noun_plural, singular
+
+        flags = [c.name for c in vocab.columns.values() if c.type == "boolean"
+                 and (set(name_words(c.name)) | set((c.label or "").split())) & _PRESENCE]
+        own = {vocab.domain, noun_plural(vocab.domain)}
+        subject = {x for x in name_words(getattr(vocab, "name", "") or "") if x.isalpha() and len(x) >= 3
+                   and x not in own and singular(x) not in own}
+        subject |= {noun_plural(singular(x)) for x in subject} | {singular(x) for x in subject}
+        got = (flags[0], subject) if len(flags) == 1 and subject else (None, set())
+        vocab.__dict__["_presence_flag"] = got
+    return got
+
+
+def read_subject_presence(p: Parse, vocab: Vocabulary) -> None:
+    """"sites where frogs were found", "sites with frogs present", "no frogs turned up": the
+    catalog's subject said with a word of being there is its presence column (yes, or no where
+    negated), not a word of the items' text."""
+    from convrec.catalog.text import noun_plural
+    from convrec.nlu.vocab import ValueHit
+
+    col, subject = _presence_flag(vocab)
+    if col is None:
+        return
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or x not in subject:
+            continue
+        if i + 1 < len(w) and w[i + 1] in (vocab.domain, noun_plural(vocab.domain)):
+            p.claim(i, i + 1)  # "frog sites": the catalog's own name for its items, no condition
+            continue
+        near = set(w[max(0, i - 3):i + 4])
+        if not near & _SAID_PRESENT and not (i > 0 and w[i - 1] in ("no", "without")):
+            continue
+        p.values.append((Span(i, i + 1), [[ValueHit(col, vocab.columns[col].label or col, 0, "flag")]], p.toks[i].raw))
+        p.claim(i, i + 1)
+        for k in range(i + 1, min(len(w), i + 4)):
+            if w[k] in ("present", "found", "seen", "spotted", "sighted", "detected", "observed", "recorded", "turned") \
+                    and not p.claimed[k]:
+                p.claim(k, k + 1 + (k + 1 < len(w) and w[k + 1] == "up"))  # "turned up"
+                break
+        return
