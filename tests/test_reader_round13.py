@@ -202,3 +202,21 @@ def test_the_catalogs_subject_said_present_or_absent(frogs, otters):
     assert flags("ponds without otters", otters) == {("detected", False)}
     got = understand("frog sites above 1500 m", frogs.vocab)
     assert {c.column for c in got.conditions} == {"altitude"}  # "frog sites": the items, no condition
+
+
+@pytest.fixture(scope="module")
+def rentals(home, tmp_path_factory):
+    rows = ["id,title,checkout_date,return_date"]
+    for i in range(1, 41):
+        rows.append(f"{i},Rental {i},2023-{1 + i % 12:02d}-{1 + i % 27:02d},2023-{1 + (i + 2) % 12:02d}-{1 + i % 25:02d}")
+    return _csv(home, tmp_path_factory, "rentals", "\n".join(rows) + "\n")
+
+
+def test_of_several_date_columns_the_one_the_message_says(polls, rentals):
+    def cols(msg, acc):
+        return {c.column for c in understand(msg, acc.vocab).conditions if c.role == "date"}
+    assert cols("Wisconsin polls that ended in November", polls) == {"enddate"}
+    assert cols("polls that started in October", polls) == {"startdate"}
+    assert cols("rentals returned in March", rentals) == {"return_date"}
+    assert cols("rentals checked out in March", rentals) == {"checkout_date"}
+    assert understand("polls that ended", polls.vocab).unmatched == ("ended",)  # no month: the word is not used up

@@ -26,22 +26,36 @@ def _months() -> dict[str, int]:
     return out
 
 
-def _date_column(vocab: Vocabulary) -> tuple[str, pd.Series] | None:
-    """The one column of dates (as timestamps, by item), if the catalog has one that varies by day."""
-    got = vocab.__dict__.get("_date_column", False)
-    if got is not False:
-        return got
-    got = None
-    for c in vocab.columns.values():
-        if c.role != "date" or c.name not in vocab.items:
-            continue
-        ts = pd.to_datetime(vocab.items[c.name], errors="coerce")
-        filled = vocab.items[c.name].notna() & vocab.items[c.name].astype(str).str.strip().ne("")
-        if filled.any() and ts[filled].notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:  # blanks: no date, not a bad one
-            got = (c.name, ts)
-            break
-    vocab.__dict__["_date_column"] = got
-    return got
+def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str, pd.Series] | None:
+    """The column of dates (as timestamps, by item) that varies by day: of several, the one whose
+    own word the message says ("polls that ended in November": `enddate`), else the first."""
+    got = vocab.__dict__.get("_date_columns")
+    if got is None:
+        got = []
+        for c in vocab.columns.values():
+            if c.role != "date" or c.name not in vocab.items:
+                continue
+            ts = pd.to_datetime(vocab.items[c.name], errors="coerce")
+            filled = vocab.items[c.name].notna() & vocab.items[c.name].astype(str).str.strip().ne("")
+            if filled.any() and ts[filled].notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:  # blanks: no date, not a bad one
+                got.append((c.name, ts))
+        vocab.__dict__["_date_columns"] = got
+    k = _date_word(vocab, words, got)
+    if k is not None:
+        return got[k[0]]
+    return got[0] if got else None
+
+
+def _date_word(vocab: Vocabulary, words: list[str] | None, got: list) -> tuple[int, int] | None:
+    """(which date column, where its word is) when several are dated and the message says one's word."""
+    if len(got) < 2 or not words:
+        return None
+    for n, (name, _) in enumerate(got):
+        own = [y for y in (vocab.columns[name].label or name).lower().split() if len(y) >= 3 and y not in ("date", "dates")]
+        for i, x in enumerate(words):
+            if x.isalpha() and len(x) >= 3 and any(x.startswith(y) or (len(x) >= 4 and y.startswith(x[:4])) for y in own):
+                return n, i
+    return None
 
 
 def _part_columns(vocab: Vocabulary) -> dict[str, str]:
@@ -91,7 +105,10 @@ def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[
 
 
 def read_dates(p: Parse, vocab: Vocabulary) -> None:
-    dated = _date_column(vocab)
+    dated = _date_column(vocab, p.words)
+    said = _date_word(vocab, p.words, vocab.__dict__.get("_date_columns") or [])
+    if said is not None and not p.claimed[said[1]] and any(x in _months() for x in p.words):
+        p.claim(said[1], said[1] + 1)  # "polls that ended in November": the word that chose `enddate`
     parts = _part_columns(vocab) if dated is None else {}
     if dated is None and "month" not in parts:
         return
