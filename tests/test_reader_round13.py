@@ -220,3 +220,12 @@ def test_of_several_date_columns_the_one_the_message_says(polls, rentals):
     assert cols("rentals returned in March", rentals) == {"return_date"}
     assert cols("rentals checked out in March", rentals) == {"checkout_date"}
     assert understand("polls that ended", polls.vocab).unmatched == ("ended",)  # no month: the word is not used up
+
+
+def test_values_marked_plural_and_the_us_in_capitals(volcanoes, leaders):
+    got = {c.column: set(c.value) for c in understand("italian volcanoes that aren't stratovolcanoes", volcanoes.vocab).conditions}
+    assert {"Stratovolcano", "Stratovolcano(es)"} <= got["primary_volcano_type"]
+    assert ("country", "in", ("United States",)) in _conds(understand("US volcanoes", volcanoes.vocab))
+    assert not understand("show us volcanoes in Japan", volcanoes.vocab).conditions[0].value == ("United States",)
+    got = {c.column: set(c.value) for c in understand("US presidents", leaders.vocab).conditions}
+    assert got.get("ctryname") == {"United States of America"}

@@ -297,6 +297,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
                                 text))
     text = _MILLION.sub(_scale, text)
     text = _reference_points(text)
+    text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = _fractions(text, vocab)
     if any(ch.isdigit() for ch in text):

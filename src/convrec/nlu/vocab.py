@@ -71,6 +71,9 @@ _NUMBERED_COPY = re.compile(r"^(.+?)[._]?[0-9]$")
 _YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 
+_PLURAL_MARK = re.compile(r"^\s*(.*[A-Za-z])\s*\((e?s|ies)\)\s*$")
+
+
 def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
     """Numeric columns whose names differ only by the years in them are one measure by year:
     each gets its ``years``; the most recent one is ``latest``. A lone measure of one year ("Pop1831")
@@ -287,6 +290,14 @@ class Vocabulary:
                     continue
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
+                if words[-1].endswith("o") and len(words[-1]) >= 4:  # "stratovolcanoes" as well as "…volcanos"
+                    forms.add(" ".join(words[:-1] + [words[-1] + "es"]))
+                marked = _PLURAL_MARK.match(str(value))
+                if marked:  # "Stratovolcano(es)", "Shield(s)": the value of one or of several, said either way
+                    stem = norm(marked.group(1)).split()
+                    if stem:
+                        forms |= {" ".join(stem), " ".join(stem[:-1] + [stem[-1] + marked.group(2).lower()]),
+                                  " ".join(stem[:-1] + [plural(stem[-1])])}
                 m = _ORDINAL_VALUE.fullmatch(words[0])
                 said = ordinal_said.get(int(m.group(1))) if m else None
                 if said:  # "1st" class is "first class"
