@@ -229,3 +229,21 @@ def test_values_marked_plural_and_the_us_in_capitals(volcanoes, leaders):
     assert not understand("show us volcanoes in Japan", volcanoes.vocab).conditions[0].value == ("United States",)
     got = {c.column: set(c.value) for c in understand("US presidents", leaders.vocab).conditions}
     assert got.get("ctryname") == {"United States of America"}
+
+
+def test_a_name_the_catalog_lacks_is_no_nearest_value(volcanoes):
+    # "Switzerland" is as near France as Germany: no paraphrase of either, a country this catalog lacks
+    assert ("country", "in", ("Switzerland",)) in _conds(understand("are there any volcanoes in Switzerland?", volcanoes.vocab))
+    assert ("country", "in", ("Norway",)) in _conds(understand("volcanoes in Norway", volcanoes.vocab))
+    # an item's own text begins with it ("Hawaiian-Emperor …"): no absent country
+    assert not [c for c in understand("volcanoes in Hawaii", volcanoes.vocab).conditions if c.column == "country"]
+
+
+def test_dropping_the_ones_with_a_number_negates_it(sp500, fuels, leaders):
+    assert ("debt", "<=", 10000.0) in _conds(understand("drop the ones with more than 10 billion of debt", sp500.vocab))
+    assert ("sulfur", "<=", 2.0) in _conds(understand("exclude the ones with sulfur above 2", fuels.vocab))
+    assert ("duration", "<", 10.0) in _conds(understand("leave out the ones with a duration of at least 10 years",
+                                                        leaders.vocab))
+    # a number wish of its own after a negated value stays as said
+    got = _conds(understand("leaders not in Europe with a duration over 10 years", leaders.vocab))
+    assert ("duration", ">", 10.0) in got

@@ -17,8 +17,13 @@ def _fmt(v: Any) -> str:
     if isinstance(v, list):
         return ", ".join(map(str, v))
     if isinstance(v, float):
-        return f"{v:g}"
+        return _num(v)
     return str(v)
+
+
+def _num(x: float) -> str:
+    """A number as people read it: "1,000,000", not "1e+06"; "0.25" and "2.5" as they are."""
+    return f"{x:,.0f}" if abs(x) >= 1e5 and float(x).is_integer() else f"{x:g}"
 
 
 def _join(vals: Sequence[str]) -> str:
@@ -103,7 +108,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
         if c.op == "outside":  # "price under $5000 or over $50000"
             lo, hi = (float(x) for x in c.value)
             money = info is not None and info.role == "price"
-            f = (lambda x: f"${x:g}") if money else (lambda x: f"{x:g}{unit(c.column)}")
+            f = (lambda x: f"${_num(x)}") if money else (lambda x: f"{_num(x)}{unit(c.column)}")
             out.append(f"{label(c.column)} under {f(lo)} or over {f(hi)}")
             continue
         if c.op == "any_true":
@@ -113,7 +118,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
             vals = list(c.value)
             word = {">": "over", ">=": "at least", "<": "under", "<=": "at most", "=": "=", "!=": "≠"}
             out.append(" or ".join(f"{label(str(vals[k]))} {word.get(str(vals[k + 1]), vals[k + 1])} "
-                                   f"{float(vals[k + 2]):g}{unit(str(vals[k]))}" for k in range(0, len(vals) - 2, 3)))
+                                   f"{_num(float(vals[k + 2]))}{unit(str(vals[k]))}" for k in range(0, len(vals) - 2, 3)))
             continue
         if c.op in ("missing", "present"):  # "no age listed", "with a business associate"
             out.append(f"no {label(c.column)} listed" if c.op == "missing" else f"{label(c.column)} listed")
@@ -151,7 +156,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
         def v(c):
             x = float(c.value)
-            return (f"${x:g}" if role == "price" else f"{x:g}{unit(col)}")
+            return (f"${_num(x)}" if role == "price" else f"{_num(x)}{unit(col)}")
         name = label(col)
         if lo and hi and lo[0].op == ">=" and hi[0].op == "<=":
             out.append(f"{name} {v(lo[0])}–{v(hi[0])}")

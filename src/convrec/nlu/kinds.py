@@ -283,6 +283,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
     if absent and kind == "chitchat":
         kind = "recommend"
     unmatched = unread_words(p, vocab) if kind == "recommend" else []
+    if unmatched and kind == "recommend":
+        conds, unmatched = _absent_values(p, vocab, list(conds), unmatched)
     if absent:  # "oscar winning": said back as information the catalog lacks, not as an unread word
         said = set(" ".join(t for _, t in absent).lower().split())
         unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
@@ -429,3 +431,30 @@ def _asked_phrase(p: Parse, vocab: Vocabulary, q: str, conds: list[Condition] = 
     last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and x not in lex.stop and x not in nouns
             and x not in _VALUE_QUESTIONS and x not in ("much", "many", "did", "does", "do")]
     return last[-1:]
+
+
+def _absent_values(p: Parse, vocab: Vocabulary, conds: list, unmatched: list[str]) -> tuple[list, list[str]]:
+    """"any volcanoes in Switzerland?": a name no item carries, nearest in meaning to the values of
+    one column of names (countries) and to nothing else, is a value of that column this catalog
+    lacks — a condition nothing meets (the reply says so), not a preference that ranks the nearest
+    country's items first. Not where an item's own text begins with it ("Hawaii": Hawaiian)."""
+    raw = {t.w: t.raw for t in p.toks}
+    out = []
+    for run in unmatched:
+        word = run.strip()
+        if " " in word or len(word) < 4 or not raw.get(word.lower(), word)[:1].isupper() or word.lower() in vocab.lexicon.stop:
+            out.append(run)
+            continue
+        hits = vocab.related_values(word, k=3, min_sim=0.6)
+        cols = {h.column for h, _ in hits}
+        own = vocab.__dict__.get("_own_prefixes")
+        if own is None:
+            own = {x[:5] for k in vocab.values for x in k.split() if len(x) >= 4}
+            own |= {x[:5] for t in vocab.linker.norm for x in str(t).split() if len(x) >= 4}
+            vocab.__dict__["_own_prefixes"] = own
+        info = vocab.columns.get(next(iter(cols))) if len(cols) == 1 else None
+        if len(hits) < 3 or info is None or info.role != "category" or word.lower()[:5] in own:
+            out.append(run)
+            continue
+        conds.append(Condition(info.name, "in", (raw.get(word.lower(), word),), raw.get(word.lower(), word), "category"))
+    return conds, out

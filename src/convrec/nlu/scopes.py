@@ -3,9 +3,12 @@ or past a place or time when what is negated is a verb ("not caught in october")
 
 from __future__ import annotations
 
-from convrec.catalog.text import PUNCT
+from convrec.catalog.text import PUNCT, noun_plural
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
+
+
+_JUST_ITEMS = {"the", "ones", "one", "those", "them", "any", "anything", "everything", "all", "items", "stuff"}
 
 
 def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
@@ -27,10 +30,17 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
                                                      and not _negated_verb_then(vocab, w, j, end)):
                 break
             if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
-                    num(x) is not None for x in w[end + 1:end + (6 if w[end] == "and" else 4)]):
+                    num(x) is not None for x in w[end + 1:end + (6 if w[end] == "and" else 4)]) \
+                    and not (w[end] != "and" and set(w[j:end]) <= _JUST_ITEMS | set(vocab.domain.split())
+                             | {noun_plural(vocab.domain)}):
                 break  # "outside the east division with 100+ rbi": the number is a wish of its own
+                # (not "drop the ones with more than 10 billion of debt": the items said with it are negated)
             words += 0 if w[end] in PUNCT else 1
             end += 1
+        if end > j and end < len(w) and set(w[j:end]) & {"with", "having"} and w[j] in _JUST_ITEMS:
+            n_cmp = max((lex.compare[o].match_at(w, end) for o in lex.compare), default=0)
+            if n_cmp and end + n_cmp < len(w) and num(w[end + n_cmp]) is not None:
+                end += n_cmp + 1  # "exclude the ones with sulfur above 2": the comparison is what is dropped
         if end > j:
             p.negated_spans.append(Span(j, end))
         i = max(end, i + 1)

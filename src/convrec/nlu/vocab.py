@@ -71,6 +71,8 @@ _NUMBERED_COPY = re.compile(r"^(.+?)[._]?[0-9]$")
 _YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 
 
+PARAPHRASE_MARGIN = 0.04
+"""How much nearer a paraphrase's value must be than the next value of its column."""
 _PLURAL_MARK = re.compile(r"^\s*(.*[A-Za-z])\s*\((e?s|ies)\)\s*$")
 
 
@@ -412,6 +414,10 @@ class Vocabulary:
         q = np.asarray(self.encoder.encode([phrase])[0], dtype=np.float32)
         sims = self._value_vecs @ (q / max(float(np.linalg.norm(q)), 1e-9))
         j = int(np.argmax(sims))
+        col = self._value_hits[j].column
+        rest = [float(x) for k, x in enumerate(sims) if k != j and self._value_hits[k].column == col]
+        if rest and float(sims[j]) - max(rest) < PARAPHRASE_MARGIN:
+            return None  # "Switzerland" is as near Germany as France: a name the catalog lacks, not a paraphrase
         return (self._value_hits[j], float(sims[j])) if sims[j] >= self.paraphrase_threshold else None
 
     # ------------------------------------------------------------------ queries

@@ -81,6 +81,8 @@ class Executor:
                         # "top rated space movies": the closest, then sorted — not for words no item's own
                         # text carries ("the longest-ruling leaders": the sort ranges over all of them)
                         bus.set(list(bus.candidates[:max(SOFT_SORT_POOL, step.k * VERIFY_POOL)]), ranked=True)
+                    elif intent.sort and out.soft:
+                        out.soft = ""  # words no item carries order nothing here: the reply says they were not used
                 if intent.sort:
                     self._sort(bus, intent, out)
                 args["k"] = min(50, step.k * VERIFY_POOL)
