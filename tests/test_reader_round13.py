@@ -58,8 +58,8 @@ def frogs(home):
 
 @pytest.fixture(scope="module")
 def funds(home, tmp_path_factory):
-    """Fund houses: tickers, money in unstated millions, a grade, a start year and years open."""
-    rows = ["id,symbol,assets,cash,rating,founded,years_open,fee"]
+    """Fund houses: tickers, money in unstated millions, a grade, a start year and how long they have run."""
+    rows = ["id,symbol,assets,cash,rating,founded,duration,fee"]
     grades = ["A+", "A", "A-", "B+", "B", "B-", "C+", "C"]
     for i in range(1, 41):
         sym = chr(65 + i % 26) + chr(65 + i // 26) + ("X" if i % 2 else "")
@@ -123,7 +123,7 @@ def test_spans_the_data_shows_are_years(leaders, funds, films):
     assert leaders.vocab.columns["duration"].unit == "yr"
     assert ("duration", "<", 2.0) in _conds(understand("Italian heads of government who lasted less than 24 months",
                                                        leaders.vocab))
-    assert funds.vocab.columns["years_open"].unit == "yr"
+    assert funds.vocab.columns["duration"].unit == "yr"
     assert films.vocab.columns["duration"].unit == "min"  # 2014 + 175 runs past the last year: minutes
     it = understand("which two leaders held power the longest?", leaders.vocab)
     assert it.k == 2 and [s.column for s in it.sort] == ["duration"]

@@ -301,7 +301,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c.setdefault("unit", wrote.group(2))  # the values wrote it: "$53.25", "-15%"
         c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
                      else unit_of(words) if c.get("type") in ("integer", "real") else "")
-        if c.get("in_years") and c["unit"] in ("", *_TIME_UNITS) and not any(unit_for_word(x) for x in raw[-1:]) \
+        if c.get("in_years") and c["unit"] in _TIME_UNITS and not any(unit_for_word(x) for x in raw[-1:]) \
                 and "unit" not in (overrides.get(c["name"]) or {}):
             c["unit"] = "yr"  # the data shows years ("duration" 7 from 1946, never past the last year)
         c.setdefault("scale", _scale(raw))

@@ -273,7 +273,9 @@ def _reference_points(text: str) -> str:
     if not points:
         return text
     alt = "|".join(re.escape(k) for k in sorted(points, key=len, reverse=True))
-    return re.sub(rf"(?i)\b(above|below|under|over|than|beneath)\s+({alt})\b",
+    # not after a measure ("how many feet above sea level is SLC", "1,200 m above sea level"): its description
+    return re.sub(rf"(?i)(?<!feet )(?<!foot )(?<!ft )(?<!metres )(?<!meters )(?<!m )(?<!miles )(?<!degrees )"
+                  rf"\b(above|below|under|over|than|beneath)\s+({alt})\b",
                   lambda m: f"{m.group(1)} {points[m.group(2).lower()]}", text)
 
 
