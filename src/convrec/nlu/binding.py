@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from convrec.catalog.text import noun_plural
+from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -285,3 +285,26 @@ def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
     before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
     after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
     return before or after
+
+
+def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
+    """"$20 billion" on money kept in unstated millions: the factor to the column's thousands,
+    millions or billions (:func:`convrec.nlu.binding.money_scale`)."""
+    c = vocab.columns[col]
+    if v >= 1e6 and c.min is not None and c.max is not None and float(c.max) > 0 and (c.scale or 1.0) == 1.0 \
+            and v > 100 * float(c.max):
+        p.factors[i] = 1.0 / money_scale(v, float(c.min), float(c.max))
+
+
+def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
+    """The column a bare amount of money speaks of where no column is a price: the one column in a
+    currency, or of several the total."""
+    cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
+    if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
+        score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
+        best = max(score.values())
+        named = [c for c in cols if score[c.name] == best]
+        cols = named if best and len(named) == 1 else cols
+    if len(cols) > 1:
+        cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
+    return cols[0].name if len(cols) == 1 else None

@@ -12,7 +12,8 @@ from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.modifiers import column_holding
-from convrec.nlu.binding import bind_by_words, family_years, lex_compares, round_in, unit_after
+from convrec.nlu.binding import (bind_by_words, family_years, in_kept_scale, lex_compares, money_column, round_in,
+                                 unit_after)
 from convrec.nlu.dimensions import column_dimensions, dimension_column
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -373,11 +374,11 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
         if len(vocab.role("price")) > 1 or any(c.unit == "$" and c.role != "price" for c in vocab.columns.values()):
             # "a lab fee over $12" among `consult_fee`, `lab_fee`, `total_fee`; "assets over $20 billion" beside a `fee`
-            named = _money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
+            named = money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
             if named:
-                _in_kept_scale(p, vocab, i, v, named)
+                in_kept_scale(p, vocab, i, v, named)
                 return named, vocab.columns[named].role
-        _in_kept_scale(p, vocab, i, v, price_col)
+        in_kept_scale(p, vocab, i, v, price_col)
         return price_col, "price"
     p.unnamed_bind = False
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
@@ -399,7 +400,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         p.factors[i] = factor
         return col, role
     if not price_col and any(x in ("$", "€", "£") for x in adjacent):
-        money = _money_column(vocab)  # "over $150" where the bills are in `totalbill`, `gasbill`: the total
+        money = money_column(vocab)  # "over $150" where the bills are in `totalbill`, `gasbill`: the total
         if money:
             return money, vocab.columns[money].role
     if price_col and w[i].endswith("k") and vocab.columns[price_col].max is not None \
@@ -439,31 +440,6 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
     return None, ""
-
-
-def _in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
-    """"$20 billion" on money kept in unstated millions: the factor to the column's thousands,
-    millions or billions (:func:`convrec.nlu.binding.money_scale`)."""
-    from convrec.nlu.binding import money_scale
-
-    c = vocab.columns[col]
-    if v >= 1e6 and c.min is not None and c.max is not None and float(c.max) > 0 and (c.scale or 1.0) == 1.0 \
-            and v > 100 * float(c.max):
-        p.factors[i] = 1.0 / money_scale(v, float(c.min), float(c.max))
-
-
-def _money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
-    """The column a bare amount of money speaks of where no column is a price: the one column in a
-    currency, or of several the total."""
-    cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
-    if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
-        score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
-        best = max(score.values())
-        named = [c for c in cols if score[c.name] == best]
-        cols = named if best and len(named) == 1 else cols
-    if len(cols) > 1:
-        cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
-    return cols[0].name if len(cols) == 1 else None
 
 
 def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: float | None = None) -> tuple[str | None, str]:
@@ -603,8 +579,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 p.sort.append(SortHint(col, True, text))
             elif name in ("cheapest", "priciest") and price:
                 p.sort.append(SortHint(price, name == "priciest", text))
-            elif name in ("cheapest", "priciest") and _money_column(vocab, w[b:b + 3]):
-                col = _money_column(vocab, w[b:b + 3])  # "the cheapest electric bill": that bill's column
+            elif name in ("cheapest", "priciest") and money_column(vocab, w[b:b + 3]):
+                col = money_column(vocab, w[b:b + 3])  # "the cheapest electric bill": that bill's column
                 p.sort.append(SortHint(col, name == "priciest", text))
                 named = set(w[b:b + 3]) & {y for g in vocab.columns[col].words for y in g}
                 while b < len(w) and w[b] in named:
