@@ -180,9 +180,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
                 factor = 1.0 / div
                 break
-    elif v is not None and v >= 1e6 and unit in (None, "", "$") and c.max is not None and c.min is not None \
-            and factor == 1.0 and (c.scale or 1.0) == 1.0 and float(c.max) > 0 and v > 100 * float(c.max):
-        factor = 1.0 / money_scale(v, float(c.min), float(c.max))
+    elif v is not None and unit in (None, "", "$") and factor == 1.0 and kept_scale(v, c):
+        factor = 1.0 / kept_scale(v, c)
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
@@ -287,13 +286,20 @@ def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
     return before or after
 
 
-def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
-    """"$20 billion" on money kept in unstated millions: the factor to the column's thousands,
-    millions or billions (:func:`convrec.nlu.binding.money_scale`)."""
-    c = vocab.columns[col]
+def kept_scale(v: float, c) -> float | None:
+    """The thousands, millions or billions column ``c`` (no stated scale) keeps an amount said in
+    full in, where the amount is far beyond its values ("$20 billion" on 4,170–505,330); else None."""
     if v >= 1e6 and c.min is not None and c.max is not None and float(c.max) > 0 and (c.scale or 1.0) == 1.0 \
             and v > 100 * float(c.max):
-        p.factors[i] = 1.0 / money_scale(v, float(c.min), float(c.max))
+        return money_scale(v, float(c.min), float(c.max))
+    return None
+
+
+def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
+    """"$20 billion" on money kept in unstated millions: the factor to the column's scale."""
+    div = kept_scale(v, vocab.columns[col])
+    if div:
+        p.factors[i] = 1.0 / div
 
 
 def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:

@@ -442,19 +442,16 @@ def _absent_values(p: Parse, vocab: Vocabulary, conds: list, unmatched: list[str
     out = []
     for run in unmatched:
         word = run.strip()
-        if " " in word or len(word) < 4 or not raw.get(word.lower(), word)[:1].isupper() or word.lower() in vocab.lexicon.stop:
+        said = raw.get(word.lower(), word)
+        if " " in word or len(word) < 4 or not said[:1].isupper() or word.lower() in vocab.lexicon.stop:
             out.append(run)
             continue
         hits = vocab.related_values(word, k=3, min_sim=0.6)
         cols = {h.column for h, _ in hits}
-        own = vocab.__dict__.get("_own_prefixes")
-        if own is None:
-            own = {x[:5] for k in vocab.values for x in k.split() if len(x) >= 4}
-            own |= {x[:5] for t in vocab.linker.norm for x in str(t).split() if len(x) >= 4}
-            vocab.__dict__["_own_prefixes"] = own
         info = vocab.columns.get(next(iter(cols))) if len(cols) == 1 else None
-        if len(hits) < 3 or info is None or info.role != "category" or word.lower()[:5] in own:
+        if len(hits) < 3 or info is None or info.role != "category" \
+                or any(x.startswith(word.lower()[:5]) for x in vocab.own_words()):
             out.append(run)
             continue
-        conds.append(Condition(info.name, "in", (raw.get(word.lower(), word),), raw.get(word.lower(), word), "category"))
+        conds.append(Condition(info.name, "in", (said,), said, "category"))
     return conds, out

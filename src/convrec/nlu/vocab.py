@@ -420,6 +420,16 @@ class Vocabulary:
             return None  # "Switzerland" is as near Germany as France: a name the catalog lacks, not a paraphrase
         return (self._value_hits[j], float(sims[j])) if sims[j] >= self.paraphrase_threshold else None
 
+    def own_words(self) -> set[str]:
+        """The words (singular) of the items' own values and titles, once per catalog: what a word
+        must be to be "carried by an item" (a soft wish that can narrow a sort, a name the catalog has)."""
+        got = self.__dict__.get("_own_words")
+        if got is None:
+            got = {singular(x) for k in self.values for x in k.split()}
+            got |= {singular(x) for t in self.linker.norm for x in str(t).split()}
+            self.__dict__["_own_words"] = got
+        return got
+
     # ------------------------------------------------------------------ queries
     def role(self, role: str) -> list[str]:
         """Columns with this role, in table order."""

@@ -137,11 +137,7 @@ class Executor:
         """Does an item's own text (its values, tags, titles) carry a content word of ``text``?"""
         from convrec.catalog.text import singular
 
-        words = self.vocab.__dict__.get("_own_words")
-        if words is None:
-            words = {singular(x) for k in self.vocab.values for x in k.split()}
-            words |= {singular(x) for t in self.vocab.linker.norm for x in str(t).split()}
-            self.vocab.__dict__["_own_words"] = words
+        words = self.vocab.own_words()
         stop = self.vocab.lexicon.stop
         return any(singular(x) in words for x in text.lower().split() if x.isalpha() and len(x) >= 3 and x not in stop)
 
