@@ -33,19 +33,17 @@ def main() -> None:
                     help="rank within a random share of the catalog (as a condition leaves), e.g. 0.04")
     a = ap.parse_args()
 
-    import convrec.models.prefrank as pr
     from convrec.catalog import open_dataset
     from convrec.config import load_config
     from convrec.models.base import Context
     from convrec.core.catalog import CatalogAccess
 
-    if a.each:
-        pr.SHORTLIST_EACH = a.each
     cfg = load_config()
     r = CatalogAccess(open_dataset(cfg, a.dataset), cfg).ranker()  # opened as prepared, never re-prepared
+    if a.each:
+        r.shortlist_each = a.each
     rng = np.random.default_rng(a.seed)
     n = len(r.items)
-    sparse = pr._sparse_seq
     top = np.argsort(-r._prior_score(False, True))[:5000]
     words = ["", "a relaxing game with a great story", "", "fast competitive multiplayer"]
     overlap, t_full, t_short, sizes = [], [], [], []
@@ -58,18 +56,18 @@ def main() -> None:
         cand = None
         if a.within:
             cand = list(r.items.decode(np.sort(rng.choice(n, int(a.within * n), replace=False))))
-        pr.SHORTLIST_ABOVE, pr._sparse_seq = 10**12, lambda _m: False  # the reference: every item, SASRec's whole row
+        r.shortlist_above, r.seq_index = 10**12, False  # the reference: every item, SASRec's whole row
         t = time.perf_counter()
         full, _ = r.rank(ctx, cand, k=10)
         t_full.append((time.perf_counter() - t) * 1000)
-        pr.SHORTLIST_ABOVE, pr._sparse_seq = 0, sparse
+        r.shortlist_above, r.seq_index = 0, True
         t = time.perf_counter()
         ids, _ = r.score(ctx, cand)
         t_short.append((time.perf_counter() - t) * 1000)
         sizes.append(len(ids))
         short = [i for i in ids[:10 + len(liked) + len(disliked)] if i not in liked and i not in disliked][:10]
         overlap.append(len(set(full) & set(short)) / 10)
-    out = {"dataset": a.dataset, "items": n, "requests": a.n, "each": pr.SHORTLIST_EACH, "disliked": a.disliked,
+    out = {"dataset": a.dataset, "items": n, "requests": a.n, "each": r.shortlist_each, "disliked": a.disliked,
            "within": a.within, "top10_overlap": round(statistics.mean(overlap), 3),
            "same_top10_share": round(float(np.mean(np.array(overlap) == 1.0)), 3), "min_overlap": min(overlap),
            "shortlist_median": int(statistics.median(sizes)), "full_ms_p50": round(statistics.median(t_full), 1),

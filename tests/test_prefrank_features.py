@@ -84,3 +84,23 @@ def test_sparse_time_counts_equal_a_dense_month_grid():
         np.testing.assert_allclose(pop, np.log1p(cum[:, m]))
         np.testing.assert_allclose(recent, np.log1p(cum[:, m] - cum[:, max(m - 12, 0)]))
     assert (tc.first[idx[ok]] >= 0).all() and (tc.first[np.setdiff1d(items, idx[ok])] == -1).all()
+
+
+def test_columns_read_repeated_candidates_and_negative_maxima():
+    """``columns.positions`` gives a candidate named twice one slot; ``columns.sparse_max`` takes a
+    column's largest stored entry, and zero where a row stores nothing there (a sparse row's
+    missing entry is a zero similarity, larger than a stored negative one)."""
+    from convrec.models.prefrank.columns import entries, positions, sparse_max
+
+    pos, back = positions(6, np.array([4, 1, 4]))
+    assert pos[4] >= 0 and pos[1] >= 0 and pos[0] == -1
+    assert back[0] == back[2] != back[1]
+    M = sp.csr_matrix(np.array([[0, -0.5, 0, 0.2], [0, -0.1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]))
+    pos, back = positions(4, np.array([1, 3]))
+    r, c, d = entries(M, np.array([0, 1]), pos)
+    assert sorted(zip(r.tolist(), c.tolist(), d.tolist())) == [(0, 0, -0.5), (0, 1, 0.2), (1, 0, -0.1)]
+    top = sparse_max(r, c, d, 2, 2)
+    assert top[0] == -0.1  # both rows store item 1: its largest stored entry
+    assert top[1] == 0.2
+    top1 = sparse_max(r[r == 0], c[r == 0], d[r == 0], 2, 2)
+    assert top1[0] == 0.0  # row 1 left out: it stores nothing for item 1 here, a zero

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import convrec.models.prefrank as pr
 from convrec.catalog import prepare
 from convrec.models.base import Context
 from convrec.core.catalog import CatalogAccess
@@ -37,9 +36,9 @@ def test_shortlist_keeps_the_top_10_and_exact_scores(ranker, monkeypatch):
     n = len(ranker.items)
     overlap, sizes = [], []
     for ctx in _contexts(ranker):
-        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 10**9)
+        monkeypatch.setattr(ranker, "shortlist_above", 10**9)
         full_ids, full_s = ranker.score(ctx)
-        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        monkeypatch.setattr(ranker, "shortlist_above", 1000)
         ids, s = ranker.score(ctx)
         sizes.append(len(ids))
         ok = np.isfinite(full_s)
@@ -54,7 +53,7 @@ def test_shortlist_keeps_the_top_10_and_exact_scores(ranker, monkeypatch):
 
 
 def test_shortlist_stays_inside_the_candidates(ranker, monkeypatch):
-    monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+    monkeypatch.setattr(ranker, "shortlist_above", 1000)
     rng = np.random.default_rng(1)
     allowed = list(ranker.items.decode(rng.choice(len(ranker.items), 4000, replace=False)))
     checked = 0
@@ -62,9 +61,9 @@ def test_shortlist_stays_inside_the_candidates(ranker, monkeypatch):
         ids, s = ranker.score(ctx, allowed)
         assert len(ids) > 10
         assert set(ids) <= set(allowed)
-        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 10**9)
+        monkeypatch.setattr(ranker, "shortlist_above", 10**9)
         full_ids, full_s = ranker.score(ctx, allowed)
-        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        monkeypatch.setattr(ranker, "shortlist_above", 1000)
         checked += len(set(full_ids[:10]) & set(ids[:10]))
     assert checked >= 95  # of 100
 
@@ -110,7 +109,7 @@ def test_sasrec_item_index_reads_a_request_without_scoring_every_item(ranker, mo
     for t, ctx in enumerate(_contexts(ranker, 20, seed=4)):
         if t % 2:
             ctx.disliked = [i for i in ranker.items.decode(top[:50]) if i not in ctx.history][:1]
-        monkeypatch.setattr(pr, "SHORTLIST_ABOVE", 1000)
+        monkeypatch.setattr(ranker, "shortlist_above", 1000)
         ids, _ = ranker.score(ctx)
         monkeypatch.setattr(ranker.views, "sasrec", ix)
         ids2, _ = ranker.score(ctx)
