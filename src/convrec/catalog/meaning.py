@@ -164,6 +164,20 @@ def convert(value: float, from_unit: str, to_unit: str) -> float | None:
     return None if f is None else value * f
 
 
+def affine(from_unit: str, to_unit: str) -> tuple[float, float] | None:
+    """``(k, offset)`` with ``to = from · k + offset`` where the two units have their own zeros
+    (°C, °F, K), else None."""
+    if not from_unit or not to_unit or from_unit == to_unit:
+        return None
+    units = units_data()["units"]
+    for a, b, sign in ((from_unit, to_unit, 1), (to_unit, from_unit, -1)):
+        ab = ((units.get(a) or {}).get("affine") or {}).get(b)
+        if ab:
+            k, off = float(ab[0]), float(ab[1])
+            return (k, off) if sign == 1 else (1.0 / k, -off / k)
+    return None
+
+
 @lru_cache(maxsize=1)
 def _factors() -> dict[str, dict[str, float]]:
     """Every unit → every unit it converts to, with the factor (the closure of units.toml's ``to``)."""
@@ -194,13 +208,20 @@ def _unit_named(words: list[str]) -> str | None:
     return None
 
 
-def column_words(words: list[str], role: str) -> list[list[str]]:
-    """The groups of words a request must say to mean a column with these (expanded) label words."""
+def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> list[list[str]]:
+    """The groups of words a request must say to mean a column with these (expanded) label words;
+    ``letters_unsaid``: a lone letter beside other words is left out (False where it tells the column
+    from a sibling: `expendA`, `expendB` are "candidate A's spending")."""
     data = units_data()
     optional, syn = set(data["optional"]["words"]), data["synonyms"]
     need = [w for w in words if w not in optional and not w.isdigit()]
     if not need:
         need = [w for w in words if not w.isdigit()][-1:]
+    # a lone letter or a word that starts with digits, beside other words, is a symbol or a qualifier
+    # nobody says ("T_flash" is said "flash point", "viewers_7day" "viewers"): the other words name it
+    need = [w for w in need if not w[0].isdigit()] or need  # "viewers_7day": viewers
+    if letters_unsaid:
+        need = [w for w in need if len(w) > 1 or not w.isalpha()] or need
     groups = []
     for w in need:
         g = [w] + [s for s in syn.get(w, []) if s != w] + spelling_variants(w)  # "fibre" is also "fiber"
@@ -287,10 +308,12 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     raws = _sibling_split({c["name"]: header_words(c) for c in columns})
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
     out = []
+    sc = units_data()["scale"]
+    all_words = [[w for w in expand(raws[c["name"]]) if w not in sc or len(raws[c["name"]]) == 1 or _unit_here(w, raws[c["name"]])]
+                 for c in columns]
     for c in columns:
         c = dict(c)
         raw = raws[c["name"]]
-        sc = units_data()["scale"]
         words = [w for w in expand(raw) if w not in sc or len(raw) == 1 or _unit_here(w, raw)]
         role = c.get("role", "other")
         if role == "id":
@@ -318,14 +341,40 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["unit"] = c.get("unit") or said_unit
             syn = units_data()["synonyms"].get(said_unit, [])
             c.setdefault("words", [list(dict.fromkeys([said_unit, *unit_words(said_unit), *syn]))])
-        c.setdefault("words", column_words(words, role))
+        c.setdefault("words", column_words(words, role, letters_unsaid=_no_sibling(words, all_words)))
         for k, v in (overrides.get(c["name"]) or {}).items():
             if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):
                 c[k] = v
                 if k == "unit":
                     c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown
         out.append(c)
+    _kelvin_temperatures(out, raws, overrides)
     return out
+
+
+def _no_sibling(words: list[str], all_words: list[list[str]]) -> bool:
+    """Whether these words, less their lone letters, name no other column the same way (`birth_d`,
+    `birth_y` and `birth_pl` are told apart by their letters; `T_flash` is "flash" alone)."""
+    def base(ws: list[str]) -> tuple[str, ...]:
+        return tuple(w for w in ws if len(w) > 1 or not w.isalpha())
+    mine = base(words)
+    if mine == tuple(words):
+        return True
+    return sum(1 for ws in all_words if base(ws) == mine) <= 1
+
+
+def _kelvin_temperatures(columns: list[dict[str, Any]], raws: Mapping[str, list[str]],
+                         overrides: Mapping[str, Mapping[str, Any]]) -> None:
+    """Temperature columns with no unit in their header are kelvin when every one of the catalog's
+    stays above ``kelvin_from`` (units.toml ``temperature_columns``): a flash point of 302.15 is 29 °C."""
+    spec = units_data().get("temperature_columns") or {}
+    said = set(spec.get("words", ()))
+    named = [c for c in columns if c.get("type") in ("integer", "real")
+             and said & ({w.removesuffix("s") for w in raws.get(c["name"], ())} | set(raws.get(c["name"], ())))]
+    temps = [c for c in named if not c.get("unit") and "unit" not in (overrides.get(c["name"]) or {})]
+    if temps and all(c.get("min") is not None and float(c["min"]) >= float(spec.get("kelvin_from", 100)) for c in named):
+        for c in temps:
+            c["unit"] = "kelvin"
 
 
 def _facets(flags: list[str], raws: Mapping[str, list[str]] | None = None) -> dict[str, tuple[str, list[str]]]:

@@ -129,7 +129,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
             continue
         if c.op in ("matches", "not_matches"):
             vals = list(c.value) if isinstance(c.value, (list, tuple)) else [c.value]
-            said = " or ".join(f"“{x}”" for x in vals)
+            said = " or ".join(f"“{str(x).lstrip('*')}”" for x in vals)  # "*amine": a part of a word
             out.append(said if c.op == "matches" else f"not {said}")
             continue
         if c.op in ("<", "<=", ">", ">=", "=", "!=") and not isinstance(c.value, (list, tuple)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from convrec.catalog.text import norm, noun_plural
+from convrec.nlu.columns import later_siblings
 from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -61,7 +62,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     and the number's unit ("under 10 grams of fat" → total fat, "35 mpg highway" → highway
     mpg, "an engine under 2.0 l" → displacement). Returns (column, role, factor to the
     column's stored unit)."""
-    from convrec.catalog.meaning import convert, unit_words
+    from convrec.catalog.meaning import affine, convert, unit_words
 
     w = p.words
     unit, n_unit = unit_after(w, j)
@@ -98,6 +99,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             continue  # "1.5 ct" is no value of a price per carat
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
+            if c.unit and (shift := affine(unit, c.unit)):
+                conv = shift[0]  # its factor; the offset is added once the column is chosen
             if conv is not None:  # a unit its noun implied, that the value said does not fit
                 conv = guessed_unit_factor(c, unit, v0) or conv
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
@@ -149,7 +152,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         up = by_dimension and "height" in column_dimensions(vocab, c) and bool(_VERTICAL & set(w[lo:hi]))
         # "a fee under 0.5 or cash over 1000": of two words as near, the one before (the other is the next number's)
         before = any(a < i for a, _ in where)
-        key = (coverage, unit_ok, exact, up, fit, -dist, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, float(c.max or 0))
+        key = (coverage, unit_ok, exact, up, fit, -dist, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+               c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
             best_named = matched
@@ -199,6 +203,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         k = phrase_at(w, x, lo, hi, i, p.claimed)
         if k is not None and x not in vocab.lexicon.stop:
             p.claim(k, k + 1)
+    shift = affine(unit, c.unit) if unit and c.unit else None
+    if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
+        p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
 
 

@@ -40,9 +40,27 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
                 for c in named}
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
     named = _one_per_year_family(named, w, vocab)
+    if len(named) > 1 and len(first := [c for c in named if c not in later_siblings(vocab)]) == 1:
+        named = first  # "viewers": `viewers_7day`, not also `viewers_28day` after it
     if named or by_name_only:
         return tuple(named)
     return _keyword_columns(w, vocab)
+
+
+def later_siblings(vocab: Vocabulary) -> set[str]:
+    """Columns whose names differ from an earlier column's only by a qualifier that starts with digits
+    (`viewers_28day` after `viewers_7day`): "viewers" said alone means the first, the table's own."""
+    got = vocab.__dict__.get("_later_siblings")
+    if got is None:
+        seen, got = set(), set()
+        for c in vocab.columns.values():
+            base = tuple(x for x in (c.label or c.name).split() if not x[:1].isdigit())
+            if len(base) < len((c.label or c.name).split()):
+                if base in seen:
+                    got.add(c.name)
+                seen.add(base)
+        vocab.__dict__["_later_siblings"] = got
+    return got
 
 
 def profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:

@@ -158,6 +158,6 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if not has_digit and not (raw.isupper() and len(key) >= 2 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
-        start = a if hashed or not cued else before
+        start = before if cued and (not hashed or w[before] in noun) else a  # "home #40": the noun names it too
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)

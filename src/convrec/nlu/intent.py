@@ -85,7 +85,7 @@ class Condition:
             name = self.text or self.column.replace("_", " ")
             return name if self.value in (True, 1) and self.op == "=" else f"not {name}"
         if self.op in ("matches", "not_matches"):
-            said = " or ".join(f"“{v}”" for v in (self.value if isinstance(self.value, (list, tuple)) else [self.value]))
+            said = " or ".join(f"“{str(v).lstrip('*')}”" for v in (self.value if isinstance(self.value, (list, tuple)) else [self.value]))
             return said if self.op == "matches" else f"not {said}"
         if self.op == "contains":
             return f"{self.value}"

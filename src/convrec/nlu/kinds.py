@@ -183,7 +183,10 @@ def _looked_up(p: Parse, vocab: Vocabulary, conds, soft) -> bool:
     if not any(ch.isdigit() for ch in m.text) or m.relation not in ("reference", "asked"):
         return False
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
-    rest = [x for k, x in enumerate(p.words) if not span.start <= k < span.end]
+    w = p.words
+    # a word that makes the noun a compound ("nursing home #40") names the item's kind too
+    rest = [x for k, x in enumerate(w) if not span.start <= k < span.end
+            and not (x.endswith("ing") and len(x) > 5 and k + 1 < len(w) and w[k + 1] in nouns and k + 1 <= span.start)]
     return all(x in vocab.lexicon.lookup_words or x in nouns or x in PUNCT for x in rest)
 
 

@@ -224,7 +224,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             if e < len(w) and w[e] == "+" and op is None:
                 op, e = ">=", e + 1
             op = op or "="
-            v = v * p.factors[i]
+            v = v * p.factors[i] + p.offsets.get(i, 0.0)
         if role == "time" and op == "=" and e + 1 < len(w) and w[e] in ("or", "and") and num(w[e + 1]) is not None \
                 and said_year(num(w[e + 1])):
             v2 = num(w[e + 1])
@@ -573,7 +573,9 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                     continue  # "old hollywood", "old timey": a style, read as a preference
                 p.sort.append(SortHint(time_col, False, text))
             elif name in ("top_rated", "popular"):
-                col = (rating if name == "top_rated" else None) or count or "popularity"
+                said = [c for c in columns_named([x for x in w[a:b] if x not in ("most", "the", "best", "top")], vocab, by_name_only=True)
+                        if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+                col = (said[0] if len(said) == 1 else None) or (rating if name == "top_rated" else None) or count or "popularity"
                 if col == "popularity" and not vocab.has_interactions:
                     continue  # nobody's ratings or plays here: "hurricanes that hit texas" says no popularity
                 p.sort.append(SortHint(col, True, text))

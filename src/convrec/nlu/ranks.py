@@ -17,18 +17,34 @@ from convrec.nlu.vocab import Vocabulary
 _NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
 
 
-def rank_column(vocab: Vocabulary) -> str | None:
-    """The one whole-number column from 1 whose words say it is a rank, or None."""
-    got = vocab.__dict__.get("_rank_column", "-")
-    if got != "-":
-        return got
-    words = set(vocab.lexicon.rank_words)
-    cols = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
-            and c.min is not None and float(c.min) >= 0 and float(c.min) <= 1
-            and (words & set(norm(c.label or c.name).split()) or any(words & set(g) for g in c.words))]
-    got = cols[0] if len(cols) == 1 else None
-    vocab.__dict__["_rank_column"] = got
+def rank_columns(vocab: Vocabulary) -> list[str]:
+    """The whole-number columns from 1 whose words say they hold a rank (`network_rank`, `channels_rank`)."""
+    got = vocab.__dict__.get("_rank_columns")
+    if got is None:
+        words = set(vocab.lexicon.rank_words)
+        got = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
+               and c.min is not None and float(c.min) >= 0 and float(c.min) <= 1
+               and (words & set(norm(c.label or c.name).split()) or any(words & set(g) for g in c.words))]
+        vocab.__dict__["_rank_columns"] = got
     return got
+
+
+def rank_column(vocab: Vocabulary) -> str | None:
+    """The one rank column of the catalog, or None (none, or several: see :func:`meant_rank`)."""
+    cols = rank_columns(vocab)
+    return cols[0] if len(cols) == 1 else None
+
+
+def meant_rank(p: Parse, vocab: Vocabulary) -> str | None:
+    """The rank column a request means: the only one, or of several the one whose other words it says
+    ("number 1 across all channels": `channels_rank`, not `network_rank`)."""
+    cols = rank_columns(vocab)
+    if len(cols) <= 1:
+        return cols[0] if cols else None
+    words = set(vocab.lexicon.rank_words)
+    said = set(p.words)
+    hit = [c for c in cols if any(not set(g) & words and set(g) & said for g in vocab.columns[c].words)]
+    return hit[0] if len(hit) == 1 else None
 
 
 def _place(p: Parse, vocab: Vocabulary, k: int) -> int | None:
@@ -40,7 +56,7 @@ def _place(p: Parse, vocab: Vocabulary, k: int) -> int | None:
 
 
 def read_ranks(p: Parse, vocab: Vocabulary) -> None:
-    col = rank_column(vocab)
+    col = meant_rank(p, vocab)
     if col is None:
         return
     lex, w = vocab.lexicon, p.words
@@ -48,6 +64,19 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
     for k in range(len(w)):
         if p.claimed[k]:
             continue
+        # "were number 1 across all channels", "wasn't number one on the network", "#1": that place
+        if w[k] in ("number", "no", "#") and k + 1 < len(w) and not p.claimed[k + 1] and k > 0 \
+                and (w[k - 1] in lex.rank_verbs or w[k - 1] in ("is", "are", "be", "been", "at", "hit", "reached", "reach")
+                     or p.negated(k)):
+            n = num(w[k + 1]) if num(w[k + 1]) is not None else lex.number_words.get(w[k + 1])
+            if n is not None and float(n).is_integer() and 1 <= n <= 1000:
+                neg = p.negated(k)
+                p.numbers.append((Span(k, k + 2), Condition(col, "!=" if neg else "=", float(n), " ".join(w[k:k + 2]), role)))
+                p.claim(k, k + 2)
+                for j in range(len(w)):  # the rank's other words ("channels", "network") are said with it
+                    if not p.claimed[j] and any(w[j] in g for g in vocab.columns[col].words):
+                        p.claim(j, j + 1)
+                continue
         # "in the top 3", "finished top 5": a place of N or better
         if w[k] == "top" and k + 1 < len(w) and num(w[k + 1]) is not None and not p.claimed[k + 1] \
                 and (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in")) \

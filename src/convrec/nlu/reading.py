@@ -57,6 +57,8 @@ class Parse:
     negated_spans: list[Span] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     factors: dict[int, float] = field(default_factory=dict)
+    offsets: dict[int, float] = field(default_factory=dict)
+    """A number's offset after its factor, for units with their own zeros (0 °C is 273.15 K)."""
     offset: int = 0
     """Places skipped before a superlative ("the third most prestigious": 2)."""
     unnamed_bind: bool = False

@@ -128,6 +128,7 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
     items' own text. A typo is matched to a word the items use ("sandwhiches" → sandwich)."""
     if not vocab.text_words and not vocab.value_words:
         _negated_title_words(p, vocab)
+        _title_families(p, vocab)
         return
     from rapidfuzz import fuzz, process
 
@@ -237,6 +238,32 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
             else:
                 k += 1
         i = max(j, i + 1)
+    _title_families(p, vocab)
+
+
+def _title_families(p: Parse, vocab: Vocabulary) -> None:
+    """"the acetates", "any ketones": a rare word said in the plural, which several titles carry as a
+    word of their own, names that family of items — where titles are names, not descriptions (a
+    descriptive title's words are read above). A common word ("nights", "loves") is left to the
+    other readers: it names a mood or a subject more often than a family."""
+    if "title" in vocab.text_words or "title" not in vocab.items:
+        return
+    from convrec.tools.filters import word_pattern
+
+    lex, w = vocab.lexicon, p.words
+    titles = None
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or len(x) < 5 or x in lex.stop or x in GENERIC_NOUNS or x in DOMAIN_NOUNS \
+                or singular(x) == x or singular(x) in vocab.domain.lower().split() or lex.negation.match_at(w, i):
+            continue
+        one = singular(x)
+        if (word_rank(one) or 10 ** 9) < COMMON_WORD_RANK:
+            continue
+        titles = vocab.items["title"].fillna("").astype(str) if titles is None else titles
+        n = int(titles.str.contains(word_pattern(one)).sum())
+        if 3 <= n <= 0.5 * len(titles):
+            p.values.append((Span(i, i + 1), [[ValueHit("title", one, n, "text")]], p.toks[i].raw))
+            p.claim(i, i + 1)
 
 
 def _exact_in_values(vals, words: list[str]) -> bool:

@@ -564,6 +564,12 @@ def title_words(p: Parse, vocab: Vocabulary) -> None:
         if not words:
             continue
         phrase = " ".join(words)
+        if len(words) == 1 and "title" in vocab.items and words[0].isalpha() and len(words[0]) >= 3:
+            from convrec.tools.filters import PART, word_pattern
+
+            titles = vocab.items["title"].fillna("").astype(str)
+            if not titles.str.contains(word_pattern(phrase)).any() and titles.str.contains(words[0], case=False, regex=False).any():
+                phrase = PART + words[0]  # "amine in the name": a part of a word (Diethylamine), no title has it alone
         p.values.append((Span(a + 1, k + 1), [[ValueHit("title", phrase, 0, "text")]], " ".join(t.raw for t in p.toks[a:k + 1])))
         p.claim(a, k + 1)
 

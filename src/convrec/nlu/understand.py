@@ -35,6 +35,7 @@ from convrec.nlu.ranks import read_ranks
 from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
+from convrec.nlu.nth import read_sequence_places
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
@@ -165,6 +166,9 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     text = re.sub(r"(?i)(?<=\d )([a-z]{5,})\b", _unit_slip, text)  # "3 precent", "5 kilometres" as typed
     text = re.sub(r"(?i)(?<=\d)\s?°\s?([cf])\b", lambda m: " celsius" if m.group(1).lower() == "c" else " fahrenheit", text)
     text = re.sub(r"(?<=\d)\s?°", " degrees", text)  # "25°C", "100°F", "30°"
+    if any(c.unit in ("celsius", "fahrenheit", "kelvin") for c in vocab.columns.values()):
+        # "below 30 C", "over 90F": a bare C or F after a number, where the catalog has temperatures
+        text = re.sub(r"(?<=\d)\s?([CF])(?![\w'])", lambda m: " celsius" if m.group(1) == "C" else " fahrenheit", text)
     text = _GLUED_UNIT.sub(glued, text)
     prefixed = units_data()["prefixed"]
     if prefixed:
@@ -350,6 +354,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_banded_values(p, vocab)
     signed_amounts(p, vocab)
     read_ranks(p, vocab)
+    read_sequence_places(p, vocab)
     read_numbers(p, vocab)
     read_caps(p, vocab)
     read_values(p, vocab, min_words=2)

@@ -83,10 +83,12 @@ def stem_of(word: str) -> str:
 
 def word_pattern(phrase: str) -> "re.Pattern":
     """All words of ``phrase`` as whole words in any form ("hot dogs" matches "Hot Dog")."""
-    parts = [stem_of(x) for x in phrase.split() if x]
+    parts = [x if x.startswith(PART) else stem_of(x) for x in phrase.split() if x]
     # a long stem also names its longer forms ("photo" → photograph, "print" → printed);
-    # a model code is one word however it is written ("rav4" = "RAV 4", "mx5" = "MX-5")
+    # a model code is one word however it is written ("rav4" = "RAV 4", "mx5" = "MX-5");
+    # a part of a word (``PART`` first: "amine in the name" of Diethylamine) anywhere in one
     return re.compile("".join(
+        rf"(?=.*{re.escape(x[len(PART):])})" if x.startswith(PART) else
         rf"(?=.*\b{m.group(1)}[\s-]?{m.group(2)}\b)" if (m := _CODE.match(x)) else
         rf"(?=.*\b{re.escape(x)}" + (r"\w*" if len(x) >= 5 else r"(?:s|es|y|ies)?") + r"\b)"
         for x in parts), re.I | re.S)
@@ -96,8 +98,13 @@ _CODE = re.compile(r"^([a-z]{1,5})(\d{1,4})$")
 """A model code: a few letters then digits ("rav4", "f150", "mx5")."""
 
 
+PART = "*"
+"""Marks a phrase word that may be any part of a word of the text (``"*amine"``), not a whole word."""
+
+
 def like_word(word: str) -> str:
     """The LIKE pattern that finds a word stem in a text (a model code with or without a space or hyphen)."""
+    word = word[len(PART):] if word.startswith(PART) else word
     m = _CODE.match(word)
     return f"%{m.group(1)}%{m.group(2)}%" if m else f"%{word}%"
 

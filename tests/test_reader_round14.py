@@ -1,0 +1,127 @@
+"""Readers that generalise (issue 60, session 26, after round 14's first runs), each on a development
+catalog of round 14 plus small catalogs written here: a lone letter or a digit-led qualifier in a
+column's name is no word a person says (`T_flash` is "flash point", `viewers_7day` "viewers", and
+the first of such siblings is meant); temperature columns with no unit in their header are kelvin
+when the data says so, and "°C", "°F" and a bare "C" after a number convert with the scale's own
+zero; a rare word said in the plural that several names carry names that family ("the acetates"),
+and a word "in the name" that no name has alone is a part of a word ("amine" of Diethylamine);
+"most watched" orders by the column "watched" means, not by a count column."""
+
+from __future__ import annotations
+
+import pytest
+
+from convrec.catalog.meaning import affine, column_words, convert
+from convrec.config import Config
+from convrec.nlu import understand
+from convrec.tools.filters import PART, word_pattern
+from convrec.tools.verify import satisfies
+from test_reader_round10 import _csv
+from test_reader_values_and_groups import _prepare
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("round14"))
+
+
+@pytest.fixture(scope="module")
+def chemicals(home):
+    return _prepare(home, "r14a-flammable-chemicals")
+
+
+@pytest.fixture(scope="module")
+def bakeoff(home):
+    return _prepare(home, "r14b-bakeoff-ratings")
+
+
+@pytest.fixture(scope="module")
+def solvents(home, tmp_path_factory):
+    """Solvents: names with families (…ol, … Ketone), boiling and melting points in kelvin, no unit said."""
+    rows = ["id,Name,T_boil,T_melt,density"]
+    fam = ["Ketone", "Alcohol", "Ether"]
+    for i in range(1, 31):
+        rows.append(f"{i},{['Methyl', 'Ethyl', 'Propyl', 'Butyl', 'Pentyl'][i % 5]}{'amine' if i % 7 == 0 else ''} "
+                    f"{fam[i % 3]} {i},{300 + 7 * i},{150 + 3 * i},{round(0.6 + i / 100, 3)}")
+    return _csv(home, tmp_path_factory, "solvents", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def streams(home, tmp_path_factory):
+    """Podcast episodes: listeners in unstated millions over two windows, a running count."""
+    rows = ["id,show,listeners_1wk,listeners_4wk,episode_count"]
+    for i in range(1, 41):
+        rows.append(f"{i},Show {chr(65 + i % 6)},{round(1.5 + i / 8, 2)},{round(2.5 + i / 6, 2)},{i}")
+    return _csv(home, tmp_path_factory, "streams", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def ovens(home, tmp_path_factory):
+    """Ovens in Celsius (values at or below 0 appear): no kelvin guess."""
+    rows = ["id,model,temp_min,temp_max"]
+    for i in range(1, 31):
+        rows.append(f"{i},Oven {i},{-10 + i},{200 + 5 * i}")
+    return _csv(home, tmp_path_factory, "ovens", "\n".join(rows) + "\n")
+
+
+def _conds(it):
+    return {(c.column, c.op, c.value if not isinstance(c.value, float) else round(c.value, 2)) for c in it.conditions}
+
+
+def test_a_lone_letter_or_a_digit_qualifier_is_no_word_people_say():
+    assert [g[0] for g in column_words(["t", "flash"], "other")] == ["flash"]
+    assert [g[0] for g in column_words(["viewers", "7day"], "other")] == ["viewers"]
+    assert [g[0] for g in column_words(["x"], "other")] == ["x"]  # alone, it is the name
+
+
+def test_columns_named_without_their_symbol(chemicals, solvents, bakeoff, streams):
+    it = understand("how many chemicals have no flash point listed?", chemicals.vocab)
+    assert it.kind == "count" and ("t_flash", "missing", "") in _conds(it)
+    assert any(c.column == "t_boil" for c in understand("solvents boiling above 400 kelvin", solvents.vocab).conditions)
+    # of two sibling columns the first is meant; millions left unstated
+    assert ("viewers_7day", ">", 12.0) in _conds(understand("epsiodes with more than 12 million viewers", bakeoff.vocab))
+    assert ("viewers_7day", ">", 13.5) in _conds(understand("episodes watched by over 13,500,000 people", bakeoff.vocab))
+    assert ("listeners_1wk", ">", 3.0) in _conds(understand("episodes with over 3 million listeners", streams.vocab))
+
+
+def test_temperatures_in_kelvin_convert_from_celsius_and_fahrenheit(chemicals, solvents, ovens):
+    assert chemicals.vocab.columns["t_flash"].unit == "kelvin" and solvents.vocab.columns["t_boil"].unit == "kelvin"
+    assert not ovens.vocab.columns["temp_max"].unit  # values at 0 and below: no kelvin guess
+    assert ("t_flash", "<", 310.93) in _conds(understand("flash point under 100°F", chemicals.vocab))
+    assert ("t_flash", "<", 273.15) in _conds(understand("chemicals with a flash point under 0 °C", chemicals.vocab))
+    assert ("t_flash", "<", 303.15) in _conds(understand("just the ones with a flash point below 30 C", chemicals.vocab))
+    assert ("t_boil", ">", 373.15) in _conds(understand("solvents that boil above 100 celsius", solvents.vocab))
+    assert affine("celsius", "kelvin") == (1.0, 273.15)
+    assert round(convert(-40.0, "fahrenheit", "kelvin"), 2) == 233.15 and round(convert(233.15, "kelvin", "fahrenheit"), 2) == -40.0
+
+
+def test_a_family_of_names_said_in_the_plural(chemicals, solvents):
+    it = understand("show me the acetates", chemicals.vocab)
+    (c,) = it.conditions
+    assert c.column == "title" and c.op == "matches"
+    names = chemicals.vocab.items["title"].astype(str)
+    picked = [i for i, n in zip(chemicals.vocab.items["item_id"], names) if satisfies(chemicals.vocab, str(i), c)]
+    assert len(picked) == 15 and all("Acetate" in n for n in names[names.str.contains("Acetate")])
+    assert any(x.column == "title" for x in understand("any ketones?", solvents.vocab).conditions)
+    # a common word is no family ("nights" names a mood or a subject more often)
+    assert not any(x.column == "title" for x in understand("something for long nights", solvents.vocab).conditions)
+
+
+def test_a_word_in_the_name_may_be_part_of_a_word(chemicals, solvents):
+    for acc, n in ((chemicals, 13), (solvents, 4)):
+        it = understand("ones with amine in the name", acc.vocab)
+        (c,) = it.conditions
+        assert c.value[0] == PART + "amine" and "*" not in c.describe()
+        hits = [i for i in acc.vocab.items["item_id"] if satisfies(acc.vocab, str(i), c)]
+        assert len(hits) == n
+    # a word some name has alone stays a whole word
+    assert understand("ones with ether in the name", solvents.vocab).conditions[0].value[0] == "ether"
+    assert word_pattern(PART + "amine").search("Diethylamine") and not word_pattern("amine").search("Diethylamine")
+
+
+def test_most_watched_orders_by_what_watched_means(bakeoff, streams):
+    it = understand("the 3 least watched episodes", bakeoff.vocab)
+    assert [(s.column, s.descending) for s in it.sort] == [("viewers_7day", False)]
+    it = understand("what's the most watched episode?", bakeoff.vocab)
+    assert it.sort[0].column == "viewers_7day" and it.sort[0].descending
+    assert understand("which episode was the 2nd most watched", bakeoff.vocab).offset == 1
