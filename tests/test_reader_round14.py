@@ -125,3 +125,76 @@ def test_most_watched_orders_by_what_watched_means(bakeoff, streams):
     it = understand("what's the most watched episode?", bakeoff.vocab)
     assert it.sort[0].column == "viewers_7day" and it.sort[0].descending
     assert understand("which episode was the 2nd most watched", bakeoff.vocab).offset == 1
+
+
+@pytest.fixture(scope="module")
+def cholera(home):
+    return _prepare(home, "r14a-london-cholera-1849")
+
+
+@pytest.fixture(scope="module")
+def nursing(home):
+    return _prepare(home, "r14b-nursing-homes")
+
+
+@pytest.fixture(scope="module")
+def parishes(home, tmp_path_factory):
+    """Parishes: a count and a rate cut to one letter (`flu_deaths`, `flu_drate`), people (`popn`) and
+    people per acre (`pop_dens`) beside it."""
+    rows = ["id,parish,flu_deaths,flu_drate,popn,pop_dens"]
+    for i in range(1, 31):
+        rows.append(f"{i},Parish {chr(65 + i % 26)}{i},{20 * i},{10 + 3 * i},{5000 * i},{12 + 7 * i}")
+    return _csv(home, tmp_path_factory, "parishes", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def quiz(home, tmp_path_factory):
+    """Quiz shows: seasons 1–6, episodes 1–8, two rank columns, an audience in unstated millions."""
+    rows = ["id,season,episode,audience,network_rank,overall_rank"]
+    for i in range(1, 49):
+        rows.append(f"{i},{(i - 1) // 8 + 1},{(i - 1) % 8 + 1},{round(2 + i / 10, 2)},{i % 5 + 1},{i % 9 + 1}")
+    return _csv(home, tmp_path_factory, "quiz", "\n".join(rows) + "\n")
+
+
+def test_a_rate_cut_to_a_letter_and_said_per_base(cholera, parishes):
+    for acc, rate, count in ((cholera, "cholera_drate", "cholera_deaths"), (parishes, "flu_drate", "flu_deaths")):
+        disease = rate.split("_")[0]
+        it = understand(f"which one had the highest {disease} death rate", acc.vocab)
+        assert [s.column for s in it.sort] == [rate]
+        assert (rate, "<", 50.0) in _conds(understand(f"which had under 50 {disease} deaths per 10,000?", acc.vocab))
+        assert (count, "<", 50.0) in _conds(understand(f"which had under 50 {disease} deaths", acc.vocab))
+        assert (rate, ">", 60.0) in _conds(understand(f"{disease} deaths per 100,000 people over 60", acc.vocab))
+
+
+def test_a_name_cut_short_and_a_name_cut_from_a_word(cholera, parishes):
+    for acc in (cholera, parishes):
+        assert [s.column for s in understand("the 3 most densely populated ones", acc.vocab).sort] == ["pop_dens"]
+        assert ("pop_dens", ">", 100.0) in _conds(understand("ones with a population density over 100", acc.vocab))
+        assert ("popn", ">", 100000.0) in _conds(understand("ones with a population over 100000", acc.vocab))
+    # "people" is half of `pop_dens`'s name: 100,000 people is no density in thousands
+    assert not any(c.column == "pop_dens" for c in understand("which had more than 100,000 people?", parishes.vocab).conditions)
+
+
+def test_places_in_a_numbered_sequence(bakeoff, quiz):
+    assert ("series", "=", 3.0) in _conds(understand("episodes from the third series", bakeoff.vocab))
+    assert ("season", "=", 2.0) in _conds(understand("episodes from the 2nd season", quiz.vocab))
+    (c,) = understand("episodes from either the first or the last season", quiz.vocab).conditions
+    assert c.column == "season" and c.op == "in" and set(c.value) == {1.0, 6.0}
+    assert ("series", "!=", 2.0) in _conds(understand("not the second series", bakeoff.vocab))
+    it = understand("the 3 seasons with the biggest audience", quiz.vocab)
+    assert not it.conditions  # a count, not the third
+
+
+def test_rank_columns_and_number_one(bakeoff, quiz):
+    assert ("channels_rank", "=", 1.0) in _conds(understand("which episodes were number 1 across all channels that week?",
+                                                              bakeoff.vocab))
+    assert ("network_rank", "!=", 1.0) in _conds(understand("episodes that weren't number one on the network", bakeoff.vocab))
+    assert ("overall_rank", "=", 2.0) in _conds(understand("episodes that were number 2 overall", quiz.vocab))
+    # an episode number is no rank
+    assert not any("rank" in c.column for c in understand("episode number 1 of season 3", quiz.vocab).conditions)
+
+
+def test_a_compound_noun_before_an_id_is_a_look_up(nursing):
+    it = understand("show me nursing home #40", nursing.vocab)
+    assert it.kind == "fact" and [m.item_id for m in it.mentions] == ["40"]
+    assert understand("homes like home 40", nursing.vocab).kind == "recommend"

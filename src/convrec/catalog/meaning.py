@@ -69,6 +69,15 @@ def word_rank(word: str) -> int | None:
     return _WORD_RANKS.get(word.lower())
 
 
+def words_starting(prefix: str, longer_by: int = 5, most: int = 6) -> list[str]:
+    """The commonest English words that start with ``prefix`` and run at most ``longer_by`` letters
+    past it ("dens" → density, dense, densely…): what a name cut short was cut from."""
+    word_rank("a")  # the word list, loaded once
+    got = sorted((n, w) for w, n in (_WORD_RANKS or {}).items()
+                 if w.startswith(prefix) and len(prefix) < len(w) <= len(prefix) + longer_by)
+    return [w for _, w in got[:most]]
+
+
 def _split_compound(w: str) -> list[str]:
     """"marketvalue" → market value, "horsepower" stays: two common words written as one, when
     the whole is no word of its own; or a word and a known abbreviation ("bodywt" → body wt,
@@ -229,6 +238,8 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou" else w + "s")
         elif len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
             g.append(w[:-3] + "y" if w.endswith("ies") else w[:-1])  # "cores" is also said "an 8 core cpu"
+        if len(w) >= 4 and w.isalpha() and word_rank(w) is None and w not in units_data()["abbrev"] and len(need) > 1:
+            g += words_starting(w)  # `pop_dens`: "dens" is what "density", "densely" were cut to
         if w in ("price", "cost") or role == "price":
             g += ["price", "cost", "costs", "priced"]
         groups.append(list(dict.fromkeys(g)))

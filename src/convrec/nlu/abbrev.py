@@ -156,6 +156,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "horses" of a horse catalog: its items, not `HorseID` said in part
             if not full and [c for c in columns_named(w[i:j], vocab, by_name_only=True) if c != col]:
                 continue  # "course number" names `course_num`, "sleep" `sleep_total`: not a part of another name
+            if _names_another(p, vocab, i, j, col):
+                continue  # "population density": `pop_dens` by its own words, not `popn` cut from "population"
             covered = covered if (full or head) else covered - len(name)  # a whole name read beats a leading part
             if best is None or covered > best[2]:
                 best = (i, j, covered, col)
@@ -180,8 +182,32 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
                 for x, g in zip(content, c.words):  # "graduation rate" → `grad_rate`'s own words, "grad rate"
                     p.words[x] = g[0]
                 continue
-            p.words[j - 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else col.lower()
+            own = {y for g in c.words for y in g}
+            unsaid = [g for g in c.words if g and not span_words & set(g)]
+            free = [x for x in content if p.words[x] not in own]
+            if len(c.words) > 1 and len(unsaid) == 1 and free:
+                p.words[free[-1]] = unsaid[0][0]  # "cholera death rate": "cholera" said, "drate" cut from "death rate"
+            else:
+                p.words[j - 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else col.lower()
+            for x in content[:-1]:  # "cholera death rate" → `cholera_drate`: "death" was cut into its name,
+                if p.words[x] not in own:  # it names no `cholera_deaths` any more
+                    p.words[x] = "of"
     p.values.extend(sorted(said, key=lambda v: v[0].start))  # in the order said ("central air or a rec room")
+
+
+def _names_another(p: Parse, vocab: Vocabulary, i: int, j: int, col: str) -> bool:
+    """Whether the words at ``i:j`` with the word before or after them say every word group of
+    another number column."""
+    w = p.words
+    for a, b in ((max(0, i - 1), j), (i, min(len(w), j + 1))):
+        if (a, b) == (i, j):
+            continue
+        said, inner = set(w[a:b]), set(w[i:j])
+        for c in vocab.columns.values():
+            if c.name != col and c.type in ("integer", "real") and len(c.words) > 1 and all(said & set(g) for g in c.words) \
+                    and not all(inner & set(g) for g in c.words):  # the neighbour completes it
+                return True
+    return False
 
 
 def _acronyms(vocab: Vocabulary) -> dict[str, list[ValueHit]]:

@@ -177,7 +177,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         c, factor = _meant_instead(p, vocab, i, lo, hi, c, factor)
     v = num(w[i])
     if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
-            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+            and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max) \
+            and (best_key[0] == 1.0 or not _held_as_said(vocab, v, c.name)):
         # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
         # (not "5 million people" on a population column of up to 2.8 million: that is more than any)
         for div in (1e3, 1e6, 1e9):
@@ -207,6 +208,13 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _held_as_said(vocab: Vocabulary, v: float, but: str) -> bool:
+    """Whether another number column holds ``v`` as said ("100,000 people" on `popn` of up to 400,000,
+    not `pop_dens` in thousands because "people" is half of its name)."""
+    return any(c.name != but and c.type in ("integer", "real") and c.role in ("other", "count") and c.min is not None
+               and c.max is not None and float(c.min) <= v <= float(c.max) for c in vocab.columns.values())
 
 
 def _share_meant(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int):

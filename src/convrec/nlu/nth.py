@@ -21,8 +21,9 @@ def _sequence_column(p: Parse, vocab: Vocabulary, k: int) -> tuple[str | None, i
     """The numbered-sequence column the unclaimed words at ``k`` name (one or two words), and their end."""
     w = p.words
     for e in (k + 2, k + 1):
-        if e > len(w) or any(p.claimed[j] or not w[j].isalpha() for j in range(k, e)):
-            continue
+        if e > len(w) or any(p.claimed[j] or not w[j].isalpha() or w[j] in ("most", "least")
+                             or vocab.lexicon.superlative(w[j]) for j in range(k, e)):
+            continue  # "the second highest site": an order, not the second site
         cols = [c for c in columns_named(w[k:e], vocab, by_name_only=True)
                 if vocab.columns[c].type == "integer" and vocab.columns[c].role not in ("id", "time", "price")
                 and vocab.columns[c].min is not None and 0 <= float(vocab.columns[c].min) <= 1

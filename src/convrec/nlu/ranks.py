@@ -43,7 +43,8 @@ def meant_rank(p: Parse, vocab: Vocabulary) -> str | None:
         return cols[0] if cols else None
     words = set(vocab.lexicon.rank_words)
     said = set(p.words)
-    hit = [c for c in cols if any(not set(g) & words and set(g) & said for g in vocab.columns[c].words)]
+    hit = [c for c in cols if any(not set(g) & words and set(g) & said for g in vocab.columns[c].words)
+           or (set(norm(vocab.columns[c].label or c).split()) - words) & said]  # "overall" of `overall_rank`
     return hit[0] if len(hit) == 1 else None
 
 

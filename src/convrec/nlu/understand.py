@@ -298,6 +298,22 @@ def _than_written_then(p: Parse) -> None:
             w[k] = "than"
 
 
+_PER_BASE = re.compile(r"(?i)\b([a-z]+?)s?\s+per\s+(?:1,?000,?000|100,?000|10,?000|1,?000|100|10|1|(?:one\s+|a\s+)?(?:hundred|thousand|million))(?![\d,])"
+                       r"(?:\s+(?:people|persons|inhabitants|residents|population|men|women|births|capita))?\b")
+
+
+def _rates_per(text: str, vocab: Vocabulary) -> str:
+    """"deaths per 10,000", "births per 1,000 people": a rate, said by its base — the noun's rate
+    where the catalog keeps rates (a column whose name has "rate" in it), the base no value."""
+    rates = vocab.__dict__.get("_rate_columns")
+    if rates is None:
+        rates = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and "rate" in c.name.lower()]
+        vocab.__dict__["_rate_columns"] = rates
+    if not rates or " per " not in text.lower():
+        return text
+    return _PER_BASE.sub(lambda m: f"{m.group(1)} rate", text)
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
@@ -306,6 +322,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = _fractions(text, vocab)
+    text = _rates_per(text, vocab)
     if any(ch.isdigit() for ch in text):
         text = _units_apart(text, vocab)
     toks = tokenize(text)
