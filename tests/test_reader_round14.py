@@ -198,3 +198,19 @@ def test_a_compound_noun_before_an_id_is_a_look_up(nursing):
     it = understand("show me nursing home #40", nursing.vocab)
     assert it.kind == "fact" and [m.item_id for m in it.mentions] == ["40"]
     assert understand("homes like home 40", nursing.vocab).kind == "recommend"
+
+
+@pytest.fixture(scope="module")
+def constants(home):
+    return _prepare(home, "r14b-physical-constants")
+
+
+def test_initials_said_in_full_and_a_whole_title_asked_about(constants, quiz, tmp_path_factory, home):
+    assert ("sf_value", ">=", 13.0) in _conds(understand("constants known to at least 13 significant figures", constants.vocab))
+    assert [s.column for s in understand("the 2 constants given to the most significant figures", constants.vocab).sort] \
+        == ["sf_value"]
+    gauges = _csv(home, tmp_path_factory, "gauges", "id,station,wl_peak,depth\n" + "".join(
+        f"{i},Station {i},{3 + i / 10},{10 + i}\n" for i in range(1, 31)))
+    assert ("wl_peak", ">", 4.0) in _conds(understand("stations whose peak water level is over 4", gauges.vocab))
+    it = understand("value of the boltzmann constant", constants.vocab)
+    assert it.kind == "fact" and [m.title for m in it.mentions] == ["Boltzmann constant"] and it.fact_columns == ("value",)

@@ -390,6 +390,40 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
             break
 
 
+def _initial_tokens(vocab: Vocabulary) -> list[tuple[str, str]]:
+    """(column, token) for the 2–4 letter words of number columns' names that are no English word
+    and no known short form: initials a person says in full (`sf_value`: "significant figures")."""
+    got = vocab.__dict__.get("_initial_tokens")
+    if got is None:
+        got = []
+        for c in vocab.columns.values():
+            if c.type not in ("integer", "real") or c.role in ("id", "time"):
+                continue
+            for g in c.words:
+                t = g[0] if g else ""
+                if 2 <= len(t) <= 4 and t.isalpha() and (word_rank(t) or 10 ** 9) >= COMMON_WORD_RANK and expand([t]) == [t]:
+                    got.append((c.name, t))
+        vocab.__dict__["_initial_tokens"] = got
+    return got
+
+
+def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
+    """"known to 13 significant figures" on `sf_value`: words whose initials spell a word of a
+    number column's name stand for that word (the last one carries it)."""
+    w, stop = p.words, vocab.lexicon.stop
+    for col, t in _initial_tokens(vocab):
+        n = len(t)
+        for i in range(len(w) - n + 1):
+            ws = w[i:i + n]
+            if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(n)) \
+                    or "".join(x[0] for x in ws) != t:
+                continue
+            for x in range(i, i + n - 1):
+                p.words[x] = "of"
+            p.words[i + n - 1] = t
+            break
+
+
 def _flag_hit(vocab: Vocabulary, col: str) -> ValueHit:
     """A yes/no column as a value of the message, with the number of items it holds (counted once)."""
     hits = vocab.__dict__.setdefault("_flag_hits", {})

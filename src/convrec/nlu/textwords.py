@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary, spelling_variants
 from convrec.nlu.words import _generic_head, read_values
@@ -148,7 +149,10 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
             # "Journal of Finance", "… World Economy": a name (an inner "of", capitals mid-sentence), not a kind
             named = any(x in ("of", "the", "for", "to", "from", "on", "at") for x in w[span.start + 1:span.end - 1]) \
                 or (span.start > 0 and all(p.toks[x].capitalised for x in range(span.start, span.end)))  # "World Economy"
-            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named:
+            b = span.start - (span.start > 0 and w[span.start - 1] == "the")
+            asked = b >= 2 and w[b - 1] in ("of", "for") and bool(columns_named(w[max(0, b - 4):b - 1], vocab, by_name_only=True))
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named and not asked:
+                # ("the value of the Boltzmann constant": that item's value, the title said whole)
                 for x in range(span.start, span.end):
                     p.claimed[x] = False
                 continue

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize, word_rank
-from convrec.nlu.abbrev import (read_abbreviated_values, read_abbreviations, read_acronym_columns, read_acronyms,
+from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_abbreviations, read_acronym_columns, read_acronyms,
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
@@ -358,6 +358,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_lettered_codes(p, vocab)
     title_words(p, vocab)
     read_acronym_columns(p, vocab)
+    read_initial_words(p, vocab)
     read_abbreviations(p, vocab)
     if not p.mentions and fact_question(p, vocab):  # "the life expectancy in japan": the column read, the name is the rest
         fact_title(p, vocab, speaker)
