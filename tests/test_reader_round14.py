@@ -214,3 +214,19 @@ def test_initials_said_in_full_and_a_whole_title_asked_about(constants, quiz, tm
     assert ("wl_peak", ">", 4.0) in _conds(understand("stations whose peak water level is over 4", gauges.vocab))
     it = understand("value of the boltzmann constant", constants.vocab)
     assert it.kind == "fact" and [m.title for m in it.mentions] == ["Boltzmann constant"] and it.fact_columns == ("value",)
+
+
+def test_a_plural_is_a_subject_where_items_carry_tags(home, tmp_path_factory):
+    """Where tags or descriptions say what items are about, "detectives" is a subject (a preference),
+    not a family of titles, even when several titles carry the word."""
+    rows = ["id,title,genres"]
+    for i in range(1, 31):
+        words = ["Amber", "Borrowed", "Cobalt", "Dune", "Ember", "Falcon", "Gilded", "Harbor", "Ivory", "Jasper",
+                 "Kestrel", "Lantern", "Meridian", "Nocturne", "Orchid", "Pewter", "Quarry", "Rampart", "Saffron",
+                 "Tundra", "Umber", "Vesper", "Willow", "Xenon", "Yarrow", "Zephyr", "Alder", "Bramble", "Cinder", "Delta"]
+        name = f"{words[i - 1]} Detective" if i % 6 == 0 else f"{words[i - 1]} {words[-i]}"
+        rows.append(f"{i},{name},{'Crime|Film-Noir' if i % 2 else 'Drama|Romance'}")
+    films = _csv(home, tmp_path_factory, "noirfilms", "\n".join(rows) + "\n")
+    it = understand("old noir with detectives in trench coats", films.vocab)
+    assert not any(c.column == "title" for c in it.conditions)
+    assert any(c.column == "genres" for c in it.conditions)

@@ -252,6 +252,8 @@ def _title_families(p: Parse, vocab: Vocabulary) -> None:
     other readers: it names a mood or a subject more often than a family."""
     if "title" in vocab.text_words or "title" not in vocab.items:
         return
+    if any(c.type == "list" or c.role == "tag" or c.name in vocab.text_words for c in vocab.columns.values() if c.name != "title"):
+        return  # tags or descriptions say what items are about: "detectives" there is a subject, not a name
     from convrec.tools.filters import word_pattern
 
     lex, w = vocab.lexicon, p.words
