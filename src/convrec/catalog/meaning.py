@@ -69,13 +69,14 @@ def word_rank(word: str) -> int | None:
     return _WORD_RANKS.get(word.lower())
 
 
-def words_starting(prefix: str, longer_by: int = 5, most: int = 6) -> list[str]:
+@lru_cache(maxsize=4096)
+def words_starting(prefix: str, longer_by: int = 5, most: int = 6) -> tuple[str, ...]:
     """The commonest English words that start with ``prefix`` and run at most ``longer_by`` letters
     past it ("dens" → density, dense, densely…): what a name cut short was cut from."""
     word_rank("a")  # the word list, loaded once
     got = sorted((n, w) for w, n in (_WORD_RANKS or {}).items()
                  if w.startswith(prefix) and len(prefix) < len(w) <= len(prefix) + longer_by)
-    return [w for _, w in got[:most]]
+    return tuple(w for _, w in got[:most])  # read at every catalog open: each prefix scanned once
 
 
 def _split_compound(w: str) -> list[str]:

@@ -6,14 +6,12 @@ consecutive values (a series, a season, an episode, a round) that the word after
 
 from __future__ import annotations
 
-import re
-
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import Condition
+from convrec.nlu.ranks import NTH
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
-_NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
 _LAST = ("last", "final", "latest")
 
 
@@ -37,11 +35,11 @@ def _sequence_column(p: Parse, vocab: Vocabulary, k: int) -> tuple[str | None, i
 
 def _place_at(vocab: Vocabulary, x: str, raw: str = "") -> int | str | None:
     raw = raw.lower()
-    if raw and raw != x and (raw in vocab.lexicon.ordinal_words or _NTH.match(raw)):
+    if raw and raw != x and (raw in vocab.lexicon.ordinal_words or NTH.match(raw)):
         x = raw  # "third", read as the number 3: said as a place
     elif x.isdigit():
         return None  # "the 3 series" is a count, not the third
-    m = _NTH.match(x)
+    m = NTH.match(x)
     if m:
         return int(m.group(1))
     if x in _LAST:

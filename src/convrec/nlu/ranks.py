@@ -14,7 +14,7 @@ from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
-_NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
+NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
 
 
 def rank_columns(vocab: Vocabulary) -> list[str]:
@@ -27,12 +27,6 @@ def rank_columns(vocab: Vocabulary) -> list[str]:
                and (words & set(norm(c.label or c.name).split()) or any(words & set(g) for g in c.words))]
         vocab.__dict__["_rank_columns"] = got
     return got
-
-
-def rank_column(vocab: Vocabulary) -> str | None:
-    """The one rank column of the catalog, or None (none, or several: see :func:`meant_rank`)."""
-    cols = rank_columns(vocab)
-    return cols[0] if len(cols) == 1 else None
 
 
 def meant_rank(p: Parse, vocab: Vocabulary) -> str | None:
@@ -50,7 +44,7 @@ def meant_rank(p: Parse, vocab: Vocabulary) -> str | None:
 
 def _place(p: Parse, vocab: Vocabulary, k: int) -> int | None:
     x = p.words[k]
-    m = _NTH.match(x)
+    m = NTH.match(x)
     if m:
         return int(m.group(1))
     return vocab.lexicon.ordinal_words.get(x)
