@@ -30,6 +30,9 @@ def normalize_title(t: str) -> str:
     return _ARTICLE.sub("", " ".join(_ROMAN.get(w, _ABBREV.get(w, w)) for w in _surface(t).split()))
 
 
+_CAMEL = re.compile(r"[A-Z][a-z']{1,}|[A-Z]+(?![a-z])|[a-z']+|\d+")
+"""The words of a name written without spaces: "TheButcher" → The, Butcher; "Sgt.Hammer" → Sgt, Hammer."""
+
 _ABBREV = {"st": "saint", "ste": "sainte", "mt": "mount", "intl": "international", "natl": "national",
            "univ": "university", "rgnl": "regional", "muni": "municipal", "regl": "regional", "cty": "county",
            "mtn": "mountain", "mtns": "mountains", "pk": "peak", "pt": "point",
@@ -287,6 +290,12 @@ class ItemLinker:
             for n, idx in core_forms(joined).items():
                 if n not in self._exact and n not in self._alias and any("-" in self.titles[i] for i in idx):
                     self._alias[n] = idx
+        # a name written with its words run together in capitals ("TheButcher", "Sgt.Hammer"): as words
+        for i, t in enumerate(self.titles):
+            if " " not in t.strip() and re.search(r"[a-z][A-Z]|[a-z]\.[A-Z]", t) and not any(ch.isdigit() for ch in t):
+                n = normalize_title(" ".join(_CAMEL.findall(t)))
+                if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
+                    self._alias.setdefault(n, []).append(i)
         # a brand's own first word, no English word and no other name's ("walmart", "exxon")
         firsts: dict[str, list[int]] = {}
         for i, n in enumerate(joined):

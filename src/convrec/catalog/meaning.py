@@ -243,8 +243,24 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g += words_starting(w)  # `pop_dens`: "dens" is what "density", "densely" were cut to
         if w in ("price", "cost") or role == "price":
             g += ["price", "cost", "costs", "priced"]
+        if role == "flag":
+            g += _doer_verbs(w)
         groups.append(list(dict.fromkeys(g)))
     return groups
+
+
+def _doer_verbs(w: str) -> list[str]:
+    """A yes/no column named by the ones who do something ("hoppers", "climbers") is said by the
+    doing: "hopping", "hops", "climbing"."""
+    stem = w[:-3] if w.endswith("ers") else w[:-2] if w.endswith("er") else ""
+    if len(stem) < 3 or not stem.isalpha():
+        return []
+    base = stem[:-1] if stem[-1] == stem[-2] and stem[-1] not in "aeiouls" else stem  # "hopp" → hop (not "spell")
+    if word_rank(base) is None:
+        base = stem + "e"  # "voters" → vote, voting
+        if word_rank(base) is None:
+            return []
+    return [stem + "ing", base, base + "s"]
 
 
 def _scale(words: list[str]) -> float:

@@ -316,6 +316,18 @@ class TurnLoop:
                 "error": None, "ms": round((time.perf_counter() - t) * 1000, 1)}
         return act, step
 
+    def _empties(self, ruled: list, added: list) -> bool:
+        """Do the ``added`` conditions leave no item where the ``ruled`` ones alone leave some?"""
+        from convrec.nlu.picking import rows_matching
+
+        vocab = self.catalog.vocab
+        try:
+            after = rows_matching(vocab, ruled + added)
+            before = rows_matching(vocab, ruled) if ruled else None
+        except Exception:  # noqa: BLE001 — a check only; the tools verify the list anyway
+            return False
+        return after is not None and len(after) == 0 and (before is None or len(before) > 0)
+
     def _brain_read(self, message: str, intent, ctx: TurnContext):
         """Words of a recommendation or count request no rule read go to the brain, once
         (:mod:`convrec.core.brain_read`); the conditions the catalog confirms join the intent."""
@@ -333,6 +345,13 @@ class TurnLoop:
         ruled = {c.column for c in intent.conditions}  # a column the rules read keeps their reading: the brain
         kept = [c for c in kept if c.column not in ruled]  # reads only the words left ("Australia or New Zealand")
         sort = sort if sort is not None and not intent.sort else None
+        if kept and self._empties(list(intent.conditions), kept):
+            # "THC positives" read by the brain as "positive sample = 1, concentration = 0.1": conditions
+            # that leave nothing where the rules' reading leaves items are a misreading, not a wish —
+            # the words stay unread (and are named in the reply)
+            ctx.steps.append({"tool": "brain_read", "input": {"dropped": [f"{c.column} {c.op} {c.value}" for c in kept]},
+                              "output": "dropped: no item meets them", "candidates": None, "error": None, "ms": 0.0})
+            kept = []
         if not kept and sort is None:
             return intent
         return replace(intent, conditions=tuple(intent.conditions) + tuple(kept), unmatched=(),

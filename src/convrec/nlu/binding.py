@@ -176,7 +176,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if not best_named and unit is not None:
         c, factor = _meant_instead(p, vocab, i, lo, hi, c, factor)
     v = num(w[i])
-    if v is not None and v >= 1000 and not unit and c.max is not None and c.min is not None and factor == 1.0 \
+    if v is not None and (v >= 1e5 or (v >= 1000 and _money(unit, c, p, vocab, i, j))) and not unit \
+            and c.max is not None and c.min is not None and factor == 1.0 \
             and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max) \
             and (best_key[0] == 1.0 or not _held_as_said(vocab, v, c.name)):
         # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions
@@ -185,18 +186,22 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
                 factor = 1.0 / div
                 break
-    elif v is not None and unit in (None, "", "$") and factor == 1.0 and kept_scale(v, c):
-        factor = 1.0 / kept_scale(v, c)
+    elif v is not None and unit in (None, "", "$") and factor == 1.0 and kept_scale(v, c, money=_money(unit, c, p, vocab, i, j)):
+        factor = 1.0 / kept_scale(v, c, money=True)
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
     if v is not None and c.max is not None and c.min is not None:
         size = max(abs(float(c.min)), abs(float(c.max)))
-        if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size:
+        counted = len(c.words) == 1 and j < len(w) and w[j] in c.words[0]  # "more than 1000 employees" of `staff`
+        if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size and not counted:
             return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
     p.unnamed_bind = not best_named  # bound by the unit's dimension alone (a modifier may mean another column)
     for a, b in best_words:
         p.claim(a, b)
+    cur = vocab.lexicon.units["price"].match_at(w, j) if unit is None else 0
+    if cur and not any(p.claimed[k] for k in range(j, j + cur)):
+        p.claim(j, j + cur)  # "a turnover of over 5 million euros": the currency is the amount's, said
     for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up
         if c.years and num(w[k]) is not None and num(w[k]) in c.years and not p.claimed[k]:
             p.claim(k, k + 1)
@@ -301,18 +306,34 @@ def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
     return before or after
 
 
-def kept_scale(v: float, c) -> float | None:
+def kept_scale(v: float, c, money: bool = False) -> float | None:
     """The thousands, millions or billions column ``c`` (no stated scale) keeps an amount said in
-    full in, where the amount is far beyond its values ("$20 billion" on 4,170–505,330); else None."""
-    if v >= 1e6 and c.min is not None and c.max is not None and float(c.max) > 0 and (c.scale or 1.0) == 1.0 \
-            and v > 100 * float(c.max):
+    full in, where the amount is far beyond its values ("$20 billion" on 4,170–505,330); else None.
+    An amount of money (``money``: said with a currency, or the column is money) of 100,000 or more
+    beyond the column's values whose thousands or millions fall among them is kept that way too
+    ("staff costs of at least 300k €" on 2–221,302) — not "over $5 million" on prices of
+    50,000–3.2 million (5,000 is below them all: no house costs that, and none is shown)."""
+    if c.min is None or c.max is None or float(c.max) <= 0 or (c.scale or 1.0) != 1.0:
+        return None
+    if v >= 1e6 and v > 100 * float(c.max):
         return money_scale(v, float(c.min), float(c.max))
+    if money and v >= 1e5 and v > float(c.max):
+        for div in (1e3, 1e6):
+            if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
+                return div
     return None
+
+
+def _money(unit, c, p: Parse, vocab: Vocabulary, i: int, j: int) -> bool:
+    """Is the amount at tokens i..j money: said with a currency ("5 million euros", "€300k") or of a money column?"""
+    w = p.words
+    return unit == "$" or c.unit == "$" or c.role == "price" or (i > 0 and w[i - 1] in ("$", "€", "£")) \
+        or bool(j < len(w) and vocab.lexicon.units["price"].match_at(w, j))
 
 
 def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> None:
     """"$20 billion" on money kept in unstated millions: the factor to the column's scale."""
-    div = kept_scale(v, vocab.columns[col])
+    div = kept_scale(v, vocab.columns[col], money=True)
     if div:
         p.factors[i] = 1.0 / div
 

@@ -114,6 +114,31 @@ def read_lettered_codes(p: Parse, vocab: Vocabulary) -> None:
         if hits and len({h.column for h in hits}) == 1:
             p.values.append((Span(i, i + 2), [hits], " ".join(t.raw for t in toks[i:i + 2])))
             p.claim(i, i + 2)
+    _read_initialled_codes(p, vocab, index)
+
+
+def _names_column(vocab: Vocabulary, col: str, said: list[str]) -> bool:
+    """Is one of the words said a word of the column's name ("size" of "size class" for `size`)?"""
+    info = vocab.columns.get(col)
+    return info is not None and any(x in g for g in info.words for x in said)
+
+
+def _read_initialled_codes(p: Parse, vocab: Vocabulary, index: dict[tuple[str, int], list[ValueHit]]) -> None:
+    """"size class 3" for sc3, "tax band 2" for TB-2: the code's letters are the initials of the
+    two or three words said before its number (one value of one column fits)."""
+    w = p.words
+    for j in range(2, len(w)):
+        if p.claimed[j] or not w[j].isdigit():
+            continue
+        for n in (3, 2):
+            i = j - n
+            if i < 0 or any(p.claimed[k] or not w[k].isalpha() or len(w[k]) < 2 for k in range(i, j)):
+                continue
+            hits = index.get(("".join(x[0] for x in w[i:j]), int(w[j])))
+            if hits and len({h.value for h in hits}) == 1 and _names_column(vocab, hits[0].column, w[i:j]):
+                p.values.append((Span(i, j + 1), [hits], " ".join(t.raw for t in p.toks[i:j + 1])))
+                p.claim(i, j + 1)
+                break
 
 
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:

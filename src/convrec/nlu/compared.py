@@ -134,8 +134,9 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         if x != "than" or p.claimed[k]:
             continue
         a = k + 1
-        while a < len(w) and w[a] in _DETERMINERS + ("one", "ones"):
-            a += 1
+        items = (vocab.domain.lower(), noun_plural(vocab.domain.lower()))
+        while a < len(w) and (w[a] in _DETERMINERS + ("one", "ones") or (w[a] in items and a > k + 1)):
+            a += 1  # "than the one ranked #2", "than the school ranked 20th"
         b = a
         while b < len(w) and not (p.toks[b].punct and w[b] not in (",",)) and w[b] not in ("but", "and") and b - a < 8:
             b += 1
@@ -152,7 +153,7 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         conds = [c for _, c in sub.numbers] + [
             Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "category")
             for _, groups, t in sub.values for g in groups[:1]]
-        ones = any(x in ("one", "ones") for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
+        ones = any(x in ("one", "ones") + items for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
         day = len(conds) == 1 and conds[0].role == "date" and len(conds[0].value) == 1
         if not conds or sub.mentions or not (len(conds) >= 2 or ones or day):
             continue  # "later in the year than september": one value, read by the scale's own order
@@ -177,7 +178,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
     for span, m in list(p.mentions):
         k = span.start - 1
         maker = _maker_words(vocab, m.item_id)
-        while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or _makes(vocab, m.item_id, w[k]) or w[k] in maker
+        items = (vocab.domain.lower(), noun_plural(vocab.domain.lower()))
+        while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or (w[k] in items and k + 1 == span.start) or _makes(vocab, m.item_id, w[k]) or w[k] in maker
                           or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
             k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name
         ca, cb = _clause(p, span.start)
@@ -295,7 +297,7 @@ def _is_maker(vocab: Vocabulary, word: str) -> bool:
 
 def _raw(p: Parse, a: int, b: int) -> str:
     """The words as written, tokens the tokenizer split apart joined again ("sn750", not "sn 750")."""
-    out = p.toks[a].raw
+    out = ("#" if a in p.hashed else "") + p.toks[a].raw
     for k in range(a + 1, b):
-        out += ("" if p.toks[k].start == p.toks[k - 1].end else " ") + p.toks[k].raw
+        out += ("" if p.toks[k].start == p.toks[k - 1].end else " ") + ("#" if k in p.hashed else "") + p.toks[k].raw
     return out

@@ -54,6 +54,20 @@ def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
     return True
 
 
+def _wish_words(w: list[str], vocab: Vocabulary) -> list[str]:
+    """The words that may ask for a list: not "in the list" (the catalog) nor the "top" of a measure
+    asked of one item ("what's the top speed of the heaviest one")."""
+    out = []
+    for k, x in enumerate(w):
+        if x == "list" and k >= 2 and w[k - 1] == "the" and w[k - 2] in ("in", "on", "from", "of"):
+            continue
+        if x == "top" and k > 0 and w[k - 1] == "the" and w[0] in _VALUE_QUESTIONS + ("what's",) and "of" in w[k + 2:k + 4] \
+                and columns_named(w[k + 1:k + 2], vocab, by_name_only=True):
+            continue
+        out.append(x)
+    return out
+
+
 def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], soft) -> tuple[str, tuple[str, ...]]:
     lex, w = vocab.lexicon, p.words
     content = [x for x in w if x not in PUNCT]
@@ -62,7 +76,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         lex.question_start.match_at(w, sp.end + (sp.end < len(w) and w[sp.end] in PUNCT)) for sp, _ in p.mentions
         if sp.start == 0 and sp.end < len(w)))
     mentions = [m for _, m in p.mentions]
-    rec_words = lex.recommend.contains(w)
+    rec_words = lex.recommend.contains(_wish_words(w, vocab))
     domain = any(x in DOMAIN_NOUNS or x == vocab.domain or x == noun_plural(vocab.domain) for x in w) \
         or bool(item_noun_span(p, vocab))
     if not domain and not mentions and not rec_words and (set(zip(w, w[1:])) & {("are", "you"), ("you", "are"), ("r", "u")}
@@ -378,6 +392,11 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     if content[0] == "how" and len(content) > 1 and content[1] == "many":
         k = w.index("many") + 1
         named = columns_named([w[k]], vocab, by_name_only=True) if k < len(w) else ()
+        if not named and k < len(w):  # "how many volumes does the library of … hold": `library volumes`,
+            said = set(w)              # its other words said elsewhere in the question
+            named = tuple(c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.words
+                          and any(w[k] in g for g in c.words) and all(said & set(g) for g in c.words))
+            named = named if len(named) == 1 else ()
         if not named and k + 1 < len(w) and w[k] not in nouns and not p.claimed[k + 1] and _picks_few(vocab, conds, 1):
             named = columns_named([w[k + 1]], vocab, by_name_only=True)  # "how many people died in the crash on …"
             k += 1 if named else 0

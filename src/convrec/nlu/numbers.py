@@ -297,8 +297,10 @@ def _signed_column(vocab: Vocabulary) -> str | None:
     lex = vocab.lexicon
     cands = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.min is not None
              and c.max is not None and float(c.min) < 0 < float(c.max) and c.role not in ("id", "time", "rating")]
-    named = [c for c in cands if set(norm(c.label or c.name).split()) & lex.signed_measures
-             or any(set(g) & lex.signed_measures for g in c.words)]
+    said = {c.name: len(set(norm(c.label or c.name).split()) & lex.signed_measures) for c in cands}
+    own = [c for c in cands if said[c.name] and said[c.name] == max(said.values())]  # "net income" over "other income"
+    named = own or [c for c in cands if any(set(g) & lex.signed_measures for g in c.words)]
+    # a column named "profit" before one that only a synonym ties to it ("other revenue" ~ income)
     pick = named or (cands if len(cands) == 1 else [])
     return pick[0].name if pick else None
 
@@ -339,6 +341,11 @@ def signed_amounts(p: Parse, vocab: Vocabulary) -> None:
             while end < len(w) and lex.money.match_at(w, end):
                 end += lex.money.match_at(w, end)
             text = " ".join(t.raw for t in p.toks[a:end])
+            if v is None and not neg and a > 0 and w[a - 1] in ("most", "least") and b - a == 1:
+                # "the 3 most profitable": an order by the signed measure, not a bound on it
+                p.sort.append(SortHint(col, (w[a - 1] == "most") != loss, " ".join(t.raw for t in p.toks[a - 1:b])))
+                p.claim(a - 1, b)
+                continue
             if v is None:
                 loses = loss != neg
                 cond = Condition(col, "<" if loses else ">=", 0.0, text, info.role) if loss else \

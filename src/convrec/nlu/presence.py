@@ -82,6 +82,9 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             d = i + n
             while d < len(w) and w[d] in ("their", "its", "his", "her", "the", "a", "an", "any") and not p.claimed[d]:
                 d += 1  # "don't have their sex recorded"
+            if d + 1 < len(w) and w[d] in ("number", "amount", "count") and w[d + 1] == "of" \
+                    and not any(p.claimed[x] for x in (d, d + 1)):
+                d += 2  # "don't report their number of staff": the column is what is counted
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue

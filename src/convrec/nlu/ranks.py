@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.text import norm
+from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -50,6 +50,24 @@ def _place(p: Parse, vocab: Vocabulary, k: int) -> int | None:
     return vocab.lexicon.ordinal_words.get(x)
 
 
+def read_hashed_ranks(p: Parse, vocab: Vocabulary) -> None:
+    """"the #1 school", "ranked #12" where the items are ranked: that place (read before titles,
+    which would take "the #1 school" for an item called "school 1")."""
+    col = meant_rank(p, vocab) if p.hashed else None
+    if col is None:
+        return
+    lex, w = vocab.lexicon, p.words
+    noun = {vocab.domain.lower(), noun_plural(vocab.domain.lower())}
+    for k in sorted(p.hashed):
+        if p.claimed[k] or num(w[k]) is None or not float(num(w[k])).is_integer() or not 1 <= num(w[k]) <= 1000 \
+                or (k > 0 and w[k - 1] in noun):
+            continue  # "school #40" names the item
+        s = k - 1 if k > 0 and w[k - 1] in lex.rank_verbs and not p.claimed[k - 1] else k
+        p.numbers.append((Span(s, k + 1), Condition(col, "!=" if p.negated(k) else "=", float(num(w[k])), "#" + w[k],
+                                                    vocab.columns[col].role)))
+        p.claim(s, k + 1)
+
+
 def read_ranks(p: Parse, vocab: Vocabulary) -> None:
     col = meant_rank(p, vocab)
     if col is None:
@@ -73,13 +91,15 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
                         p.claim(j, j + 1)
                 continue
         # "in the top 3", "finished top 5": a place of N or better
+        after = k + 2 < len(w) and w[k + 2] in lex.rank_verbs and not p.claimed[k + 2]  # "the top 25 ranked schools"
         if w[k] == "top" and k + 1 < len(w) and num(w[k + 1]) is not None and not p.claimed[k + 1] \
-                and (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in")) \
-                and any(x in lex.rank_verbs for x in w[max(0, k - 4):k]):
+                and (after or (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in"))
+                     and any(x in lex.rank_verbs for x in w[max(0, k - 4):k])):
             n = int(num(w[k + 1]))
             s = k - 2 if k > 1 and w[k - 2] == "in" and w[k - 1] == "the" else k
-            p.numbers.append((Span(s, k + 2), Condition(col, "<=", float(n), " ".join(w[s:k + 2]), role)))
-            p.claim(s, k + 2)
+            e = k + 3 if after else k + 2
+            p.numbers.append((Span(s, e), Condition(col, "<=", float(n), " ".join(w[s:e]), role)))
+            p.claim(s, e)
             continue
         n = _place(p, vocab, k)
         if n is None:
@@ -94,7 +114,10 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(s, e + m)
                 break
         else:
-            if (k > 0 and w[k - 1] in lex.rank_verbs) or (e > k + 1 and k > 0 and w[k - 1] in ("in", "at")):
-                # "finished 2nd", "in first place": that place
+            if e == k + 1 and e < len(w) and w[e] in lex.rank_verbs and not p.claimed[e]:
+                e += 1  # "the 12th ranked school": the place, then the verb
+            if (k > 0 and w[k - 1] in lex.rank_verbs) or (e > k + 1 and (w[e - 1] in lex.rank_verbs or (
+                    k > 0 and w[k - 1] in ("in", "at")))):
+                # "finished 2nd", "in first place", "the 12th ranked": that place
                 p.numbers.append((Span(k, e), Condition(col, "=", float(n), " ".join(w[k:e]), role)))
                 p.claim(k, e)

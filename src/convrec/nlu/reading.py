@@ -65,6 +65,8 @@ class Parse:
     """The last number bound by its unit's dimension alone, no word of the column said."""
     """number token → factor from the unit it was written in to its column's stored unit"""
     missing: list[str] = field(default_factory=list)
+    hashed: set[int] = field(default_factory=set)
+    """tokens written right after a "#" ("the #1 school", "#156")"""
     compared: set[int] = field(default_factory=set)
     """starts of mentions a comparison measured against ("more protein than Special K"): references"""
     """places the user named that this catalog's place column does not hold ("icelandic")"""

@@ -110,6 +110,9 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
         own = {x for g in vocab.columns[h.column].words for x in g} if h.column in vocab.columns else set()
         if len(said) >= 2 and said[-1] not in own and _singular_noun(said[-1], lex):
             return True  # "the highest paid player": the sort's own words end on one item
+        if len(said) >= 2 and said[-1] in own and _singular_noun(said[-1], lex) and said[-1] != noun_plural(said[-1]) \
+                and w[-len(said):] == said:
+            return True  # "highest acetazolamide concentration": the measure of one item, ending the request
         for k in range(len(w) - len(said) + 1):
             if w[k:k + len(said)] == said:
                 j = k + len(said)

@@ -77,6 +77,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 near, e2 = _by_meaning(p, vocab, b, cols[0])
                 if near:
                     cols, e = [near], e2
+            if len(cols) == 1 and x in ("top", "max", "maximum") and count is None and "of" in w[b + 1:e + 1] \
+                    and w[0] in ("what", "what's", "whats", "how", "tell"):
+                break  # "what's the top speed of the heaviest one": the measure asked, not an order
             if len(cols) == 1:
                 asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
@@ -87,7 +90,12 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
                     a, asc = _superlative_before(p, vocab, a, asc)
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
-                p.claim(a, e)
+                k = b  # "top 3 THC concentrations": words before the column's own ("THC") stay to be read
+                while k + 1 < e and list(columns_named(w[k + 1:e], vocab, by_name_only=True)) == list(cols) \
+                        and not columns_named(w[k:k + 1], vocab, by_name_only=True):
+                    k += 1
+                p.claim(a, b)
+                p.claim(k, e)
                 if count is not None and p.k is None:
                     p.k = count
                 break
@@ -170,6 +178,14 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
             continue
         cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
                 and any(x in g for g in c.words)]
+        if not cols and a + 1 < len(p.words) and not p.claimed[a + 1] and p.words[a + 1].endswith("ing"):
+            # "the hardest hitting heroes", "the fastest growing": a participle after it names the column
+            cols = [c for c in columns_named(p.words[a + 1:a + 2], vocab, by_name_only=True)
+                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) == 1:
+                p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, " ".join(p.words[a:a + 2])))
+                p.claim(a, a + 2)
+                return
         if len(cols) == 1:
             p.sort.append(SortHint(cols[0], x not in vocab.lexicon.low_superlatives, p.toks[a].raw))
             p.claim(a, a + 1)

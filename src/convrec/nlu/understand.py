@@ -31,7 +31,7 @@ from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence, read_subject_presence, read_zero_amounts
-from convrec.nlu.ranks import read_ranks
+from convrec.nlu.ranks import read_hashed_ranks, read_ranks
 from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
@@ -327,10 +327,12 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         text = _units_apart(text, vocab)
     toks = tokenize(text)
     p = Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
+    p.hashed = {k for k, t in enumerate(toks) if 0 < t.start <= len(text) and text[t.start - 1] == "#"}
     _than_written_then(p)
     correct_column_words(p, vocab)
     negation_scopes(p, vocab)
     claim_superlative_counts(p, vocab)
+    read_hashed_ranks(p, vocab)
     item_ids(p, vocab, text, speaker)
     quoted_titles(p, vocab, speaker)
     year_marked_titles(p, vocab, speaker)

@@ -298,12 +298,14 @@ def _typo_phrases(p: Parse, vocab: Vocabulary) -> None:
         multi = {n: [f for f, hs in vocab.values.items() if f.count(" ") == n - 1 and any(h.role in ("category", "creator") for h in hs)]
                  for n in (2, 3)}
         vocab.__dict__["_multi_values"] = multi
+    held = {x[0].start: x for x in p.values if x[0].end == x[0].start + 1}  # a one-word value a longer one may hold
     for n in (3, 2):
         if not multi[n]:
             continue
         for i in range(0, len(w) - n + 1):
-            if any(p.claimed[x] or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop:
-                continue
+            if any((p.claimed[x] and x not in held) or p.toks[x].punct for x in range(i, i + n)) or w[i] in lex.stop \
+                    or all(p.claimed[x] for x in range(i, i + n)):
+                continue  # "ranged assasins": Ranged read alone, the typo beside it makes "Ranged Assassin"
             phrase = " ".join(w[i:i + n])
             if len(phrase) < 7 or any(x in GENERIC_NOUNS or x in DOMAIN_NOUNS or x in (vocab.domain, noun_plural(vocab.domain))
                                       for x in w[i:i + n]):
@@ -315,6 +317,8 @@ def _typo_phrases(p: Parse, vocab: Vocabulary) -> None:
                 continue  # every word starts as the value's does ("damian hurst" → Damien Hirst)
             hits = vocab.lookup(hit[0])
             top = hits[0]
+            inside = [held[x] for x in range(i, i + n) if x in held and p.claimed[x]]
+            p.values = [x for x in p.values if not any(x is y for y in inside)]
             p.values.append((Span(i, i + n), [[h for h in hits if h.column == top.column]],
                              " ".join(t.raw for t in p.toks[i:i + n])))
             p.claim(i, i + n)

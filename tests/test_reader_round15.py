@@ -1,0 +1,168 @@
+"""Readers that generalise (issue 60, session 27, after round 15's first runs), each on a development
+catalog of round 15 plus small catalogs written here: a code whose letters are the initials of the
+words said before its number ("size class 3" for `sc3`); the signed measure named as such before one a
+synonym ties to it, and "the most profitable" an order; a count of missing values said by "number of";
+an amount of money far beyond a column of thousands kept in thousands, a count of people never
+rescaled; "#1" and "the 12th ranked" as places in a ranking, and a comparison with the item a rank
+picks; a superlative with a participle ("hardest hitting"); a name written without spaces; a value
+with a typo beside another value; a yes/no column named by its doers said by the doing; the "top"
+of a measure asked of one item; an order's words that leave a value before the column to be read."""
+
+from __future__ import annotations
+
+import pytest
+
+from convrec.catalog.meaning import _doer_verbs
+from convrec.config import Config
+from convrec.nlu import understand
+from test_reader_round10 import _csv
+from test_reader_values_and_groups import _prepare
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("round15"))
+
+
+@pytest.fixture(scope="module")
+def retailers(home):
+    return _prepare(home, "r15a-dutch-retailers")
+
+
+@pytest.fixture(scope="module")
+def schools(home):
+    return _prepare(home, "r15b-law-schools")
+
+
+@pytest.fixture(scope="module")
+def heroes(home):
+    return _prepare(home, "r15a-storm-heroes")
+
+
+@pytest.fixture(scope="module")
+def mammals(home):
+    return _prepare(home, "r15b-running-mammals")
+
+
+@pytest.fixture(scope="module")
+def drugs(home):
+    return _prepare(home, "r15a-mont-blanc-drugs")
+
+
+@pytest.fixture(scope="module")
+def homes(home, tmp_path_factory):
+    """Houses: a tax band coded TB1…TB4, price in plain dollars, a pool flag, bedrooms with gaps."""
+    rows = ["id,address,tax_band,price,swimmers,bedrooms,other_income,net_income"]
+    for i in range(1, 41):
+        rows.append(f"{i},{i} Elm Street,TB{1 + i % 4},{150000 + 25000 * i},{'yes' if i % 3 == 0 else 'no'},"
+                    f"{'' if i % 9 == 0 else 1 + i % 5},{-50 + 7 * i},{-300 + 23 * i}")
+    return _csv(home, tmp_path_factory, "houses", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def pupils(home, tmp_path_factory):
+    """Pupils: grade levels GL1…GL6, a school rank 1…30, CamelCase nicknames, a typo-prone two-word house."""
+    houses = ["Red Lion", "Red Dragon", "Blue Heron"]
+    rows = ["id,name,grade,rank,house,score"]
+    for i in range(1, 31):
+        nick = ["TheBrain", "LittleStar", "QuickFox", "RAV4"][i % 4] + ("" if i < 5 else str(i))
+        rows.append(f"{i},{nick},GL{1 + i % 6},{i},{houses[i % 3]},{40 + 2 * i}")
+    return _csv(home, tmp_path_factory, "pupils", "\n".join(rows) + "\n")
+
+
+def _conds(it):
+    return {(c.column, c.op, c.value if not isinstance(c.value, float) else round(c.value, 2)) for c in it.conditions}
+
+
+def test_a_code_said_by_the_initials_of_its_words(retailers, homes, pupils):
+    assert ("size", "in", ("sc3",)) in _conds(understand("how many retailers are in size class 3?", retailers.vocab))
+    assert ("size", "not_in", ("sc3",)) in _conds(understand("retailers that aren't size class 3", retailers.vocab))
+    assert ("tax_band", "in", ("TB2",)) in _conds(understand("houses in tax band 2", homes.vocab))
+    assert ("grade", "in", ("GL4",)) in _conds(understand("pupils at grade level 4", pupils.vocab))
+    # two words whose initials no code has are left alone
+    assert not any(c.column == "grade" for c in understand("pupils with great luck 4 times", pupils.vocab).conditions)
+
+
+def test_the_signed_measure_is_the_one_named_so(retailers, homes):
+    assert ("profit", "<", 0.0) in _conds(understand("how many of them made a loss", retailers.vocab))
+    assert ("net_income", "<", 0.0) in _conds(understand("which houses lost money", homes.vocab))
+    it = understand("the 3 most profitable retailers", retailers.vocab)
+    assert [(s.column, s.descending) for s in it.sort] == [("profit", True)] and it.k == 3 and not it.conditions
+
+
+def test_missing_values_said_by_number_of(retailers, homes):
+    assert ("staff", "missing", "") in _conds(understand("how many don't report their number of staff?", retailers.vocab))
+    assert ("bedrooms", "missing", "") in _conds(understand("houses that don't list their number of bedrooms", homes.vocab))
+
+
+def test_money_beyond_a_column_of_thousands_and_people_never_rescaled(retailers, homes):
+    assert ("turnover", ">", 5000.0) in _conds(understand("a turnover of over 5 million euros", retailers.vocab))
+    assert ("staff_costs", ">=", 300.0) in _conds(understand("staff costs of at least 300k €", retailers.vocab))
+    it = understand("any retailer with more than 1000 employees?", retailers.vocab)
+    assert ("staff", ">", 1000.0) in _conds(it)  # more staff than any: none, said so — not "more than 1"
+    # prices kept in dollars: "$5 million" is more than any house, not 5,000 thousands
+    assert ("price", ">", 5000000.0) in _conds(understand("houses over $5 million", homes.vocab))
+
+
+def test_places_in_a_ranking(schools, pupils):
+    assert ("rank", "=", 1.0) in _conds(understand("what's the median starting salary at the #1 school?", schools.vocab))
+    it = understand("how many volumes does the library of the 12th ranked school hold", schools.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("libvol",) and ("rank", "=", 12.0) in _conds(it)
+    assert ("rank", "<=", 25.0) in _conds(understand("top 25 ranked schools in the east", schools.vocab))
+    assert ("rank", "=", 3.0) in _conds(understand("the #3 pupil", pupils.vocab))
+    assert [m.item_id for m in understand("tell me about pupil #17", pupils.vocab).mentions] == ["17"]
+
+
+def test_a_comparison_with_the_item_a_rank_picks(schools, pupils):
+    libs = schools.vocab.items.set_index("rank")["libvol"]
+    it = understand("schools with a bigger library than the one ranked #2", schools.vocab)
+    assert ("libvol", ">", float(libs[2])) in _conds(it)
+    it = understand("schools in the west that pay better than the school ranked 20th", schools.vocab)
+    assert ("west", "in", (True,)) in _conds(it) or any(c.column == "west" for c in it.conditions)
+    assert any(c.column == "salary" and c.op == ">" for c in it.conditions)
+    it = understand("pupils who scored more than the pupil ranked 10th", pupils.vocab)
+    assert ("score", ">", 60.0) in _conds(it)
+
+
+def test_a_superlative_with_a_participle(heroes):
+    it = understand("top 3 hardest hitting heroes (basic attack)", heroes.vocab)
+    assert [(s.column, s.descending) for s in it.sort] == [("attack", True)] and it.k == 3
+    # a noun after a superlative is the item, not a column named like it
+    assert [s.column for s in understand("the warmest days", heroes.vocab).sort] != ["attack"]
+
+
+def test_a_name_written_without_spaces(heroes, pupils):
+    assert [m.title for m in understand("what's The Butcher's attack damage", heroes.vocab).mentions] == ["TheButcher"]
+    assert [m.title for m in understand("tell me about the brain", pupils.vocab).mentions] == ["TheBrain"]
+    # letters and digits run together are a code, not words: "rav 4" is no name of RAV4 here
+    assert not [m for m in understand("rav 4", pupils.vocab).mentions if m.title == "RAV4"]
+
+
+def test_a_typo_beside_another_value(heroes, pupils):
+    assert ("role", "in", ("Ranged Assassin",)) in _conds(understand("how many ranged assasins are there", heroes.vocab))
+    assert ("house", "in", ("Red Dragon",)) in _conds(understand("pupils of red dargon", pupils.vocab))
+
+
+def test_a_yes_no_column_named_by_its_doers(mammals, homes):
+    assert _doer_verbs("hoppers") == ["hopping", "hop", "hops"] and _doer_verbs("voters")[:2] == ["voting", "vote"]
+    assert _doer_verbs("specials") == []
+    assert ("hoppers", "=", True) in _conds(understand("show me the hopping ones", mammals.vocab))
+    assert any(c.column == "hoppers" and (c.op in ("not_in", "!=") or c.value is False)
+               for c in understand("mammals that don't hop", mammals.vocab).conditions)
+    assert any(c.column == "swimmers" for c in understand("houses for swimming", homes.vocab).conditions)
+
+
+def test_the_top_of_a_measure_asked_of_one_item(mammals, heroes):
+    it = understand("what's the top speed of the heaviest mammal in the list?", mammals.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("speed",) and [s.column for s in it.sort] == ["weight"]
+    it = understand("what's the top attack of the healthiest hero?", heroes.vocab)
+    assert it.kind == "fact" and "attack" in it.fact_columns
+
+
+def test_an_order_leaves_the_value_before_its_column(drugs, heroes):
+    it = understand("top 3 THC concentrations", drugs.vocab)
+    assert ("substance", "in", ("THC",)) in _conds(it) and [s.column for s in it.sort] == ["concentration"] and it.k == 3
+    it = understand("highest acetazolomide concentration", drugs.vocab)
+    assert it.k == 1 and ("substance", "in", ("Acetazolamide",)) in _conds(it)
+    it = understand("top 5 melee health", heroes.vocab)
+    assert ("attack_type", "in", ("Melee",)) in _conds(it) and [s.column for s in it.sort] == ["health"]
