@@ -166,3 +166,38 @@ def test_an_order_leaves_the_value_before_its_column(drugs, heroes):
     assert it.k == 1 and ("substance", "in", ("Acetazolamide",)) in _conds(it)
     it = understand("top 5 melee health", heroes.vocab)
     assert ("attack_type", "in", ("Melee",)) in _conds(it) and [s.column for s in it.sort] == ["health"]
+
+
+@pytest.fixture(scope="module")
+def jobs(home, tmp_path_factory):
+    """Jobs: a yearly salary and an hourly wage, no period in either header."""
+    rows = ["id,title,salary,wage"]
+    for i in range(1, 41):
+        rows.append(f"{i},Job {i},{30000 + 2000 * i},{10 + i}")
+    return _csv(home, tmp_path_factory, "jobs", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def patients(home, tmp_path_factory):
+    """Patients: a heart rate per minute (unstated)."""
+    rows = ["id,name,heart_rate,weight"]
+    for i in range(1, 41):
+        rows.append(f"{i},Patient {i},{40 + 4 * i},{50 + i}")
+    return _csv(home, tmp_path_factory, "patients", "\n".join(rows) + "\n")
+
+
+def test_an_amount_per_period_takes_the_period_the_values_show(heroes, schools, jobs, patients):
+    assert ("attack_spd", ">", 1.33) in _conds(understand("who attacks more than 80 times a minute?", heroes.vocab))
+    assert ("attack_spd", ">", 1.2) in _conds(understand("heroes with more than 1.2 attacks per second", heroes.vocab))
+    assert ("salary", ">", 48000.0) in _conds(understand("schools where grads earn more than $4,000 a month", schools.vocab))
+    assert ("salary", ">=", 52000.0) in _conds(understand("jobs with a salary of at least $25 an hour", jobs.vocab))
+    assert ("wage", ">", 20.0) in _conds(understand("jobs with a wage over $800 a week", jobs.vocab))
+    assert ("heart_rate", ">", 120.0) in _conds(understand("heart rate above 2 per second", patients.vocab))
+    # said in the period the values are kept in: as said
+    assert ("heart_rate", ">", 100.0) in _conds(understand("heart rate above 100 a minute", patients.vocab))
+
+
+def test_the_time_between_events_is_their_rate_inverted(heroes):
+    it = understand("which heroes take 1.2 seconds or longer between basic attacks", heroes.vocab)
+    assert ("attack_spd", "<=", 0.83) in _conds(it) and not it.unmatched
+    assert ("attack_spd", ">", 1.0) in _conds(understand("heroes with less than 1 second between attacks", heroes.vocab))

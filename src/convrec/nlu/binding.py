@@ -120,7 +120,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
-        matched, dist, where = 0, 99, []
+        matched, dist, where, own = 0, 99, [], False
         for g in c.words:
             if per & set(g) and len(c.words) > 1:
                 continue  # the rate's "per ct" alone names no price: it counts only beside "price"
@@ -135,6 +135,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 k, ph = min(hits, key=lambda x: abs(x[0] - i))
                 dist = min(dist, abs(k - i))
                 where.append((k, k + len(ph.split())))
+                own = own or ph in (g[0], noun_plural(g[0]))  # "a wage over $20": `wage`, not `salary` ("wage" its synonym)
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
         coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
@@ -152,7 +153,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         up = by_dimension and "height" in column_dimensions(vocab, c) and bool(_VERTICAL & set(w[lo:hi]))
         # "a fee under 0.5 or cash over 1000": of two words as near, the one before (the other is the next number's)
         before = any(a < i for a, _ in where)
-        key = (coverage, unit_ok, exact, up, fit, -dist, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        key = (coverage, unit_ok, exact, up, fit, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

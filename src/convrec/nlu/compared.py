@@ -191,6 +191,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         meant = None  # "easier than basin mountain": a comparative of the column it means
         if found is None and k > 0 and w[k] == "than":
             found, meant = _comparative_by_meaning(p, vocab, k - 1)
+            if found is None and k > 1 and not p.claimed[k - 1] and w[k - 1].isalpha() and w[k - 1] not in vocab.lexicon.stop:
+                found, meant = _comparative_by_meaning(p, vocab, k - 2)  # "harder water than Bristol"
         if found is None:
             continue
         s, e, up, dims = found
@@ -243,6 +245,10 @@ def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
     if p.claimed[k] or not x.isalpha() or len(x) < 5 or not x.endswith("er") or x in vocab.lexicon.stop:
         return None, None
     named = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and any(x in g for g in c.words)]
+    if len(named) != 1:  # "harder water than Bristol": `hardness`, the quality the comparative is made from
+        base = x[:-2]
+        named = [c.name for c in vocab.columns.values() if c.type in ("integer", "real")
+                 and base + "ness" in norm(c.label or c.name).split()] or named
     cols = tuple(named) if len(named) == 1 else nearest_column([x], vocab, numeric=True)  # "deadlier": a word of `fatalities`
     if not cols:
         return None, None

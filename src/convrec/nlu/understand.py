@@ -36,6 +36,7 @@ from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.nth import read_sequence_places
+from convrec.nlu.periods import read_intervals, read_periods
 from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
@@ -375,7 +376,9 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     signed_amounts(p, vocab)
     read_ranks(p, vocab)
     read_sequence_places(p, vocab)
+    read_intervals(p, vocab)
     read_numbers(p, vocab)
+    read_periods(p, vocab)
     read_caps(p, vocab)
     read_values(p, vocab, min_words=2)
     read_vague(p, vocab)
