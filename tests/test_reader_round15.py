@@ -201,3 +201,14 @@ def test_the_time_between_events_is_their_rate_inverted(heroes):
     it = understand("which heroes take 1.2 seconds or longer between basic attacks", heroes.vocab)
     assert ("attack_spd", "<=", 0.83) in _conds(it) and not it.unmatched
     assert ("attack_spd", ">", 1.0) in _conds(understand("heroes with less than 1 second between attacks", heroes.vocab))
+
+
+def test_a_glued_name_with_a_cut_word_and_a_bound_or_another(schools, jobs):
+    from convrec.catalog.meaning import _split_compound, column_words
+
+    assert _split_compound("clsize") == ["cl", "size"] and _split_compound("libvol") == ["lib", "vol"]
+    assert "class" in column_words(["cl", "size"], "other")[0]
+    it = understand("schools with an entering class under 80 students or over 600", schools.vocab)
+    assert ("clsize", "outside", (80.0, 600.0)) in _conds(it)  # the class size, not the student-faculty ratio (1–9)
+    assert ("salary", "outside", (40000.0, 90000.0)) in _conds(understand("jobs with a salary under 40000 or over 90000",
+                                                                         jobs.vocab))

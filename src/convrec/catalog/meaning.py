@@ -92,6 +92,10 @@ def _split_compound(w: str) -> list[str]:
         common_b = len(b) >= 3 and (word_rank(b) or 10 ** 9) < 10000
         if (a in ab and (b in ab or common_b)) or (common_a and b in ab):
             return [a, b]
+    for k in (2, 3):  # "clsize": a cut word and a common one ("cl" of class, "size"); the cut part is read
+        a, b = w[:k], w[k:]  # by the words it starts (column_words)
+        if len(b) >= 4 and (word_rank(b) or 10 ** 9) < 5000 and (word_rank(a) or 10 ** 9) > 10000 and a not in ab:
+            return [a, b]
     if len(w) < 8:
         return [w]
     best = None
@@ -225,6 +229,9 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
     data = units_data()
     optional, syn = set(data["optional"]["words"]), data["synonyms"]
     need = [w for w in words if w not in optional and not w.isdigit()]
+    if need and len(need) < len(words) and all(len(w) <= 3 and (word_rank(w) or 10 ** 9) > 10000 and unit_for_word(w) is None
+                                               and w not in syn and w not in data["abbrev"] and words_starting(w) for w in need):
+        need = [w for w in words if not w.isdigit()]  # `clsize`: "cl" alone says nothing; "size" stays with it
     if not need:
         need = [w for w in words if not w.isdigit()][-1:]
     # a lone letter or a word that starts with digits, beside other words, is a symbol or a qualifier
@@ -241,6 +248,9 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g.append(w[:-3] + "y" if w.endswith("ies") else w[:-1])  # "cores" is also said "an 8 core cpu"
         if len(w) >= 4 and w.isalpha() and word_rank(w) is None and w not in units_data()["abbrev"] and len(need) > 1:
             g += words_starting(w)  # `pop_dens`: "dens" is what "density", "densely" were cut to
+        elif 2 <= len(w) <= 3 and w.isalpha() and (word_rank(w) or 10 ** 9) > 10000 and w not in units_data()["abbrev"] \
+                and len(need) > 1 and any(len(x) >= 4 and (word_rank(x) or 10 ** 9) < 5000 for x in need if x != w):
+            g += words_starting(w)  # `clsize`: "cl" beside "size" is what "class" was cut to
         if w in ("price", "cost") or role == "price":
             g += ["price", "cost", "costs", "priced"]
         if role == "flag":

@@ -153,7 +153,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         up = by_dimension and "height" in column_dimensions(vocab, c) and bool(_VERTICAL & set(w[lo:hi]))
         # "a fee under 0.5 or cash over 1000": of two words as near, the one before (the other is the next number's)
         before = any(a < i for a, _ in where)
-        key = (coverage, unit_ok, exact, up, fit, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        # "an entering class under 80 students": of two columns named in part, the one the number falls among
+        # (`clsize` of 70–679, not the student-faculty ratio of 1–9)
+        inside = v0 is None or c.min is None or c.max is None or (unit is not None and c.unit and affine(unit, c.unit)) \
+            or float(c.min) <= v0 * factor / (c.scale or 1.0) <= float(c.max)
+        key = (coverage, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

@@ -37,7 +37,8 @@ from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.nth import read_sequence_places
 from convrec.nlu.periods import read_intervals, read_periods
-from convrec.nlu.numbers import read_numbers, read_vague, signed_amounts
+from convrec.nlu.numbers import read_numbers, read_vague
+from convrec.nlu.signed import signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
 from convrec.nlu.relations import build_conditions, claim_superlative_counts, read_count, read_relations
