@@ -212,3 +212,35 @@ def test_a_glued_name_with_a_cut_word_and_a_bound_or_another(schools, jobs):
     assert ("clsize", "outside", (80.0, 600.0)) in _conds(it)  # the class size, not the student-faculty ratio (1–9)
     assert ("salary", "outside", (40000.0, 90000.0)) in _conds(understand("jobs with a salary under 40000 or over 90000",
                                                                          jobs.vocab))
+
+
+@pytest.fixture(scope="module")
+def assays(home, tmp_path_factory):
+    """Lab assays: a batch number shared by several rows, one analyte each, one measured reading."""
+    rows = ["id,batch,analyte,reading"]
+    names = ["Lead", "Zinc", "Copper", "Nickel"]
+    for i in range(1, 61):
+        rows.append(f"{i},{100 + (i - 1) // 4},{names[(i - 1) % 4]},{round(0.5 + (i * 37 % 50) / 7, 2)}")
+    return _csv(home, tmp_path_factory, "assays", "\n".join(rows) + "\n")
+
+
+def test_a_number_after_a_word_of_a_column_that_holds_it(drugs, assays):
+    it = understand("how many different substances were found in sample 154?", drugs.vocab)
+    assert it.kind == "count" and ("positive_sample", "=", 154.0) in _conds(it) and not it.mentions
+    it = understand("how much caffeine was in sample 94", drugs.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("concentration",) and ("positive_sample", "=", 94.0) in _conds(it)
+    it = understand("how much zinc was in batch 103", assays.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("reading",) and ("batch", "=", 103.0) in _conds(it)
+    # a number the column does not hold stays a row's id (samples run to 154; row 200 is a finding)
+    assert [m.item_id for m in understand("tell me about sample 200", drugs.vocab).mentions] == ["200"]
+
+
+def test_the_one_measure_of_a_catalog(drugs, assays):
+    it = understand("which sample had the 2nd highest codeine level?", drugs.vocab)
+    assert [s.column for s in it.sort] == ["concentration"] and ("substance", "in", ("Codeine",)) in _conds(it)
+    it = understand("THC results higher than the one in sample 139", drugs.vocab)
+    assert any(c.column == "concentration" and c.op == ">" for c in it.conditions)
+    it = understand("lead readings higher than the one in batch 104", assays.vocab)
+    assert any(c.column == "reading" and c.op == ">" for c in it.conditions)
+    it = understand("the highest nickel level", assays.vocab)
+    assert [s.column for s in it.sort] == ["reading"] and ("analyte", "in", ("Nickel",)) in _conds(it)

@@ -47,6 +47,24 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
     return _keyword_columns(w, vocab)
 
 
+MEASURE_WORDS = {"level", "levels", "amount", "amounts", "value", "values", "reading", "readings", "result", "results",
+                 "measurement", "measurements", "figure", "figures"}
+"""Words for "the number measured" that name no column of their own ("the codeine level")."""
+
+
+def the_measure(vocab: Vocabulary) -> str | None:
+    """The catalog's one measured quantity: its only column of real numbers (not an id, a time or a
+    rating), or None where there are several or none ("how much caffeine", "higher than the one in
+    sample 139", "the highest codeine level")."""
+    got = vocab.__dict__.get("_the_measure", "?")
+    if got == "?":
+        real = [c.name for c in vocab.columns.values() if c.type == "real" and c.role not in ("id", "title", "time", "rating")
+                and c.name != "popularity" and not (c.min is not None and c.min == c.max)]
+        got = real[0] if len(real) == 1 else None
+        vocab.__dict__["_the_measure"] = got
+    return got
+
+
 def later_siblings(vocab: Vocabulary) -> set[str]:
     """Columns whose names differ from an earlier column's only by a qualifier that starts with digits
     (`viewers_28day` after `viewers_7day`): "viewers" said alone means the first, the table's own."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
+from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
@@ -158,6 +158,11 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         if not conds or sub.mentions or not (len(conds) >= 2 or ones or day):
             continue  # "later in the year than september": one value, read by the scale's own order
         rows = rows_matching(vocab, conds)
+        if rows is not None and len(rows) > 1 and k > 0:  # "lead readings higher than the one in batch 104":
+            outer = parse(_raw(p, 0, k), vocab)                # the values said before narrow it to the lead one
+            more = [Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t,
+                              "category") for _, groups, t in outer.values for g in groups[:1]]
+            rows = rows_matching(vocab, conds + more) if more else rows
         if rows is None or len(rows) != 1:
             continue
         p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
@@ -214,6 +219,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
                 before = [w[x] for x in free if x < s and w[x].isalpha()]
                 near = tuple(c for c in columns_by_stem(before, vocab, stop_ok=True) if vocab.columns[c].type in ("integer", "real"))
             col = near[0] if near else None
+        if col is None and k >= 0 and w[k] == "than" and all(w[x] in MEASURE_WORDS or not w[x].isalpha() or w[x] in vocab.lexicon.stop
+                               or w[x] in _DETERMINERS + ("one", "ones") or p.claimed[x] or bool(vocab.lookup(w[x]))
+                               for x in free):
+            col = the_measure(vocab)  # "THC results higher than the one in sample 139": the one measure
         if col is None:
             continue
         value = vocab.item_value(m.item_id, col)

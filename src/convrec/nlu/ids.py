@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import COMMON_WORD_RANK, word_rank
+from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
@@ -121,6 +122,17 @@ def _chunks(p: Parse, text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _column_holds(vocab: Vocabulary, word: str, key: str) -> bool:
+    """Does a whole-number column the word names (not the id) hold the number ``key``?"""
+    for col in columns_named([word], vocab, by_name_only=True) or [c.name for c in vocab.columns.values()
+                                                                    if any(word in g for g in c.words)]:
+        c = vocab.columns[col]
+        if c.type == "integer" and c.role not in ("id", "title") and col in vocab.items \
+                and float(key) in set(vocab.items[col].dropna().astype(float)):
+            return True
+    return False
+
+
 def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
     idx = _index(vocab)
     if not idx:
@@ -148,6 +160,8 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it
         if len(hits) != 1:
             continue
+        if key.isdigit() and before >= 0 and w[before] in _CUES and _column_holds(vocab, w[before], key):
+            continue  # "sample 94" where a `positive_sample` column holds 94: that column's value, not row 94
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
+from convrec.nlu.columns import the_measure, columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
 from convrec.nlu.dimensions import dimension_column, unit_dimensions
 from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -416,6 +416,8 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
         among = {c.name for c in vocab.columns.values() if c.name not in used and c.role not in ("id", "title")}
         much = content[0] == "how" and len(content) > 1 and content[1] in ("much", "many")
         named = list(nearest_column(phrase, vocab, among=among, numeric=much, margin=0.05 if much else 0.10))
+        if not named and much and (the := the_measure(vocab)) and the not in used:
+            named = [the]  # "how much caffeine was in sample 94": the catalog's one measure of it
     if not named:  # "the bill length": of the columns a said word names (`culmen length`,
         said = set(phrase)                     # `flipper length`), all of them when they are few
         named = [c.name for c in vocab.columns.values() if c.name not in used and c.type in ("integer", "real")

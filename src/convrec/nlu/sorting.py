@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, said_opposite
+from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import Parse, num
@@ -68,6 +68,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            measure = not cols and x != "by" and w[e - 1] in MEASURE_WORDS and the_measure(vocab)
+            if measure:
+                cols = [the_measure(vocab)]  # "the 2nd highest codeine level": the catalog's one measure
             if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)
                 cols = [c for c in columns_by_stem(w[b:e], vocab)
                         if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
@@ -90,8 +93,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
                     a, asc = _superlative_before(p, vocab, a, asc)
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
-                k = b  # "top 3 THC concentrations": words before the column's own ("THC") stay to be read
-                while k + 1 < e and list(columns_named(w[k + 1:e], vocab, by_name_only=True)) == list(cols) \
+                k = e - 1 if measure else b  # "top 3 THC concentrations": words before the column's own ("THC") stay to be read
+                while not measure and k + 1 < e and list(columns_named(w[k + 1:e], vocab, by_name_only=True)) == list(cols) \
                         and not columns_named(w[k:k + 1], vocab, by_name_only=True):
                     k += 1
                 p.claim(a, b)
