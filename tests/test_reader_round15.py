@@ -244,3 +244,31 @@ def test_the_one_measure_of_a_catalog(drugs, assays):
     assert any(c.column == "reading" and c.op == ">" for c in it.conditions)
     it = understand("the highest nickel level", assays.vocab)
     assert [s.column for s in it.sort] == ["reading"] and ("analyte", "in", ("Nickel",)) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def constants(home):
+    return _prepare(home, "r14b-physical-constants")
+
+
+@pytest.fixture(scope="module")
+def readings(home, tmp_path_factory):
+    """Sensor readings, a row per measure, each with its own unit symbol."""
+    units = ["kg", "m", "Pa", "W", "m s^-1"]
+    rows = ["id,quantity,value,unit"]
+    for i in range(1, 41):
+        rows.append(f"{i},Quantity {i},{i * 1.5},{units[i % 5]}")
+    return _csv(home, tmp_path_factory, "readings", "\n".join(rows) + "\n")
+
+
+def test_unit_symbols_in_a_column_are_said_by_their_names(constants, readings):
+    from convrec.catalog.meaning import unit_symbol_names
+
+    assert {"joules per tesla", "jt"} <= unit_symbol_names("J T^-1") and "kelvin" in unit_symbol_names("K")
+    assert not unit_symbol_names("E_h") and not unit_symbol_names("m^3 mol^-1") and not unit_symbol_names("hello")
+    assert ("units", "in", ("J T^-1",)) in _conds(understand("which constants are in J/T?", constants.vocab))
+    assert ("units", "in", ("Hz", "K")) in _conds(understand("show me the ones in hertz or kelvin", constants.vocab))
+    assert ("units", "in", ("kg",)) in _conds(understand("which constant in kilograms has the biggest value?",
+                                                         constants.vocab))
+    assert ("unit", "in", ("Pa",)) in _conds(understand("readings in pascals", readings.vocab))
+    assert ("unit", "in", ("m s^-1",)) in _conds(understand("readings in metres per second", readings.vocab))

@@ -602,3 +602,43 @@ def value_order(counts: Mapping[str, int]) -> list[str] | None:
     if best is not None and best[0] >= max(2, len(vals) // 2):
         return best[2]
     return None
+
+
+_POWER = re.compile(r"^([A-Za-z]+)(?:\^(-?\d+))?$")
+
+
+def unit_symbol_names(value: str) -> set[str]:
+    """What people call a unit a catalog writes as symbols ("J" → joule, joules; "J T^-1" → joules per
+    tesla, J/T; "kg" → kilograms): empty for anything else. Exponents other than -1 (m^3) keep only the
+    written form."""
+    sym = units_data().get("symbols", {})
+    parts = str(value).split()
+    if not parts or len(parts) > 3:
+        return set()
+    top, bottom = [], []
+    for x in parts:
+        m = _POWER.match(x)
+        if not m or m.group(1) not in sym:
+            return set()
+        if m.group(2) in (None, "1"):
+            top.append(m.group(1))
+        elif m.group(2) == "-1":
+            bottom.append(m.group(1))
+        else:
+            return set()
+    if not top or len(bottom) > 1:
+        return set()
+    out = set()
+    names = [sym[t] for t in top]
+    if len(top) == 1:
+        for n in names[0]:
+            plural = n if n.endswith(("s", "z")) else n + "s"
+            if bottom:
+                for b in sym[bottom[0]]:
+                    out |= {f"{n} per {b}", f"{plural} per {b}"}
+            else:
+                out |= {n, plural}
+    if bottom and len(top) == 1:  # "J/T", read as one word where both are letters ("JT", as "P/E" is)
+        out |= {f"{top[0]} {bottom[0]}".lower(), f"{top[0]}{bottom[0]}".lower()}
+    out.discard("")
+    return out

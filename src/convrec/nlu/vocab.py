@@ -13,6 +13,7 @@ import pandas as pd
 
 from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
+from convrec.catalog.meaning import unit_symbol_names
 from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family
 
 VALUE_ROLES = ("category", "tag", "creator")
@@ -304,6 +305,7 @@ class Vocabulary:
                 said = ordinal_said.get(int(m.group(1))) if m else None
                 if said:  # "1st" class is "first class"
                     forms.add(" ".join([said] + words[1:]))
+                forms |= {norm(x) for x in unit_symbol_names(value)}  # "J T^-1": "joules per tesla", "J/T"
                 if c.role == "creator":
                     forms = {base}
                     turned = _uninverted(value)
