@@ -272,3 +272,32 @@ def test_unit_symbols_in_a_column_are_said_by_their_names(constants, readings):
                                                          constants.vocab))
     assert ("unit", "in", ("Pa",)) in _conds(understand("readings in pascals", readings.vocab))
     assert ("unit", "in", ("m s^-1",)) in _conds(understand("readings in metres per second", readings.vocab))
+
+
+@pytest.fixture(scope="module")
+def licences(home):
+    return _prepare(home, "r14a-marriage-licences")
+
+
+@pytest.fixture(scope="module")
+def athletes(home, tmp_path_factory):
+    """Athletes: an age and a bib number, a sport."""
+    rows = ["id,name,sport,age,bib"]
+    for i in range(1, 41):
+        rows.append(f"{i},Athlete {i},{['Rowing', 'Judo'][i % 2]},{17 + i % 20},{i * 3}")
+    return _csv(home, tmp_path_factory, "athletes", "\n".join(rows) + "\n")
+
+
+def test_a_bound_after_people_is_their_age(licences, athletes, jobs):
+    assert ("age", "<", 21.0) in _conds(understand("brides under 21", licences.vocab))
+    assert ("age", ">", 40.0) in _conds(understand("grooms over 40 years", licences.vocab))
+    assert ("age", ">", 30.0) in _conds(understand("judo athletes over 30", athletes.vocab))
+    # not where no age column holds it, nor after a noun for things
+    assert not any(c.column == "age" for c in understand("bibs over 30", athletes.vocab).conditions)
+    assert not any(c.column == "age" for c in understand("jobs over 50000", jobs.vocab).conditions)
+
+
+def test_the_noun_after_a_superlative_is_the_item_asked_for(tmp_path_factory, home):
+    bake = _prepare(home, "r14b-bakeoff-ratings")
+    it = understand("what's the most watched episode?", bake.vocab)
+    assert it.kind == "recommend" and it.k == 1 and [s.column for s in it.sort] == ["viewers_7day"]

@@ -121,6 +121,8 @@ class Lexicon:
         self.comparative_less = Phrases.of(comp.get("less", []))
         self.comparative_verbs = Phrases.of(comp.get("verbs", []))
         self.how_dimension = {norm(k): list(v) for k, v in data.get("how_dimension", {}).items()}
+        pe = data.get("people", {})
+        self.person_nouns = set(pe.get("nouns", []))
         rk = data.get("ranks", {})
         self.rank_words, self.rank_verbs = list(rk.get("words", [])), set(rk.get("verbs", []))
         ff = data.get("flag_forms", {})

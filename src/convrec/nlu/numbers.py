@@ -171,6 +171,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if not col:
             col, role = _same_as_before(p, vocab, i)
         if not col:
+            col, role = _age_of_people(p, vocab, i, v)
+        if not col:
             col, role = _column_by_magnitude(p, vocab, i, v)
         if not col and _comparator(p, vocab, i, i + 1)[0] is None:
             col, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": a value of the column that holds it
@@ -290,6 +292,23 @@ def _decade(x: str, lex) -> int | None:
         d = int(m.group(3))
         return (1900 if d >= 2 else 2000) + d * 10
     return lex.decade_words.get(x)
+
+
+def _age_of_people(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
+    """"brides under 21", "players over 30": a bare bound right after a noun for people is their age,
+    where the catalog has one age column that holds it."""
+    w = p.words
+    op, s, _ = _comparator(p, vocab, i, i + 1)
+    if op is None or s == 0 or unit_after(w, i + 1)[0] or i + 1 < len(w) and w[i + 1].isalpha() \
+            and w[i + 1] not in ("years", "yrs", "year", "yo"):
+        return None, ""
+    if w[s - 1] not in vocab.lexicon.person_nouns:
+        return None, ""
+    col = dimension_column(vocab, "age")
+    c = vocab.columns.get(col) if col else None
+    if c is None or c.role == "time" or c.min is None or not float(c.min) <= v <= float(c.max):
+        return None, ""
+    return col, c.role
 
 
 def _same_as_before(p: Parse, vocab: Vocabulary, i: int) -> tuple[str | None, str]:
