@@ -301,3 +301,23 @@ def test_the_noun_after_a_superlative_is_the_item_asked_for(tmp_path_factory, ho
     bake = _prepare(home, "r14b-bakeoff-ratings")
     it = understand("what's the most watched episode?", bake.vocab)
     assert it.kind == "recommend" and it.k == 1 and [s.column for s in it.sort] == ["viewers_7day"]
+
+
+def test_blank_marks_are_no_value():
+    import pandas as pd
+
+    from convrec.catalog.custom import infer_column
+
+    kind, vals = infer_column(pd.Series(["2019-01-02", "n/a", "2020-03-04", "N/A", "-"] * 5), "|")
+    assert kind == "text" and sum(v is None for v in vals) == 15
+    kind, vals = infer_column(pd.Series(["12", "NA", "7", "?", "3"] * 5), "|")
+    assert kind == "integer" and int(pd.Series(vals).isna().sum()) == 10
+    # a list of two-letter codes keeps NA (North America beside EU, AS)
+    kind, vals = infer_column(pd.Series(["NA", "EU", "AS", "NA", "SA"] * 5), "|")
+    assert kind == "text" and vals.count("NA") == 10
+
+
+def test_a_count_of_items_with_a_blank_marked_n_a(home):
+    inv = _prepare(home, "r12a-solar-inverters")
+    it = understand("how many models don't have a CEC listing date", inv.vocab)
+    assert it.kind == "count" and ("cec_date", "missing", "") in _conds(it)

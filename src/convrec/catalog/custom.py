@@ -165,6 +165,19 @@ def _as_list(v, sep: str) -> list[str]:
     return [x.strip() for x in s.split(sep) if x.strip()]
 
 
+_BLANK_MARKS = {"n/a", "#n/a", "-", "--", "?", "n.a.", "nan", "null"}
+
+
+def _blank_marks(text: pd.Series) -> set[str]:
+    """What a column writes for "no value": the usual marks, and "NA" (R's) unless the column holds
+    other two-letter capitals (a code list where NA may be North America)."""
+    marks = set(_BLANK_MARKS)
+    caps = text[text.str.fullmatch(r"[A-Z]{2}")]
+    if not (caps != "NA").any():
+        marks.add("na")
+    return marks
+
+
 def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple[str, pd.Series | list]:
     """Infer a column's type and convert it; returns (type, converted values)."""
     s = values
@@ -181,6 +194,8 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if pd.api.types.is_float_dtype(s):
         return "real", s.astype(float)
     text = s.astype(str).str.strip()
+    blank = _blank_marks(text)
+    text = text.where(~text.str.lower().isin(blank), "")  # "n/a", "-", "?" in a cell: no value
     present = text[(text != "") & (text.str.lower() != "nan") & (text.str.lower() != "null")]
     if present.empty:
         return "text", [None] * len(s)
