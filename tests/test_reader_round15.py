@@ -321,3 +321,13 @@ def test_a_count_of_items_with_a_blank_marked_n_a(home):
     inv = _prepare(home, "r12a-solar-inverters")
     it = understand("how many models don't have a CEC listing date", inv.vocab)
     assert it.kind == "count" and ("cec_date", "missing", "") in _conds(it)
+
+
+def test_a_noun_that_means_the_items_is_no_wish_and_top_n_items_for_a_column(home):
+    colleges = _prepare(home, "hb-colleges")
+    it = understand("which school got the most applications?", colleges.vocab)
+    assert "school" not in it.unmatched and [s.column for s in it.sort] == ["apps"] and it.k == 1
+    schools = _prepare(home, "ca-schools")
+    it = understand("top 3 districts for reading", schools.vocab)
+    assert [s.column for s in it.sort] == ["readscr"] and it.k == 3
+    assert ("mathscr", ">", 700.0) in _conds(understand("districts with a math score over 700", schools.vocab))

@@ -253,6 +253,8 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g += words_starting(w)  # `clsize`: "cl" beside "size" is what "class" was cut to
         if w in ("price", "cost") or role == "price":
             g += ["price", "cost", "costs", "priced"]
+        if len(w) >= 3 and w.isalpha() and w[-1] not in "aeiouy" and (word_rank(w + "ing") or 10 ** 9) < 20000:
+            g.append(w + "ing")  # `readscr`: "top districts for reading"
         if role == "flag":
             g += _doer_verbs(w)
         groups.append(list(dict.fromkeys(g)))

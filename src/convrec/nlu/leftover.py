@@ -4,6 +4,8 @@ brain), and the user's own noun for the catalog's items.
 
 from __future__ import annotations
 
+import numpy as np
+
 from convrec.catalog.text import COMMON_WORD_RANK, plural, singular, word_rank
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, QUESTION_WORDS, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -32,7 +34,7 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
             or i in compared \
             or x in QUESTION_WORDS or x in GENERIC_NOUNS \
             or num(x) is not None
-        skip = skip or i in item_noun or x in own or (
+        skip = skip or i in item_noun or x in own or (final and _means_the_items(p, vocab, i)) or (
             len(x) >= 5 and vocab.domain.lower().endswith(singular(x)))  # "quakes" of earthquakes
         skip = skip or (i < len(w) and lex.reset.match_at(w, i) > 0)  # "instead", "rather": how to read the turn
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
@@ -45,6 +47,31 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
         else:
             cur.append(i)
     return out
+
+
+ITEM_NOUN_SIM = 0.72
+"""How close in meaning (MiniLM cosine) a word must be to the catalog's noun to be another name for
+the items ("school" of colleges 0.73, "shop" of retailers 0.72, "town" of cities 0.77; not "comedy" of
+movies 0.61 or "sedan" of cars 0.69, which are kinds)."""
+
+
+def _means_the_items(p: Parse, vocab: Vocabulary, i: int) -> bool:
+    """"which school got the most applications" in a catalog of colleges: a noun after a determiner
+    that means the catalog's own noun names the items — no wish to rank by."""
+    w = p.words
+    if i == 0 or w[i - 1] not in _DETERMINERS | _ONE_BEFORE or not w[i].isalpha() or len(w[i]) < 3 \
+            or vocab.domain.lower() in ("item", "items"):
+        return False
+    enc = getattr(vocab, "encoder", None)
+    if enc is None:
+        return False
+    cache = vocab.__dict__.setdefault("_item_synonyms", {})
+    x = singular(w[i])
+    if x not in cache:
+        v = np.asarray(enc.encode([x, vocab.domain.lower()]), dtype=np.float32)
+        v /= np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-9)
+        cache[x] = float(v[0] @ v[1]) >= ITEM_NOUN_SIM
+    return cache[x]
 
 
 _DETERMINERS = {"any", "some", "all", "the", "which", "what", "many", "more", "other", "top", "biggest", "largest",

@@ -57,6 +57,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         if x == "top" and b < len(w) and not p.claimed[b] and num(w[b]) is not None and float(num(w[b])).is_integer() \
                 and 1 <= num(w[b]) <= 50:
             count, b = int(num(w[b])), b + 1
+        items = {vocab.domain, noun_plural(vocab.domain)}
+        if count is not None and b + 2 < len(w) and w[b] in items and w[b + 1] in ("for", "in", "on"):
+            b += 2  # "top 3 districts for reading": the column after the items
         end = min(len(w), b + (4 if x == "by" else 3))
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
