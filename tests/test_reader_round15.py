@@ -331,3 +331,15 @@ def test_a_noun_that_means_the_items_is_no_wish_and_top_n_items_for_a_column(hom
     it = understand("top 3 districts for reading", schools.vocab)
     assert [s.column for s in it.sort] == ["readscr"] and it.k == 3
     assert ("mathscr", ">", 700.0) in _conds(understand("districts with a math score over 700", schools.vocab))
+
+
+def test_a_value_written_cut_short(home, tmp_path_factory):
+    possums = _prepare(home, "r12b-brushtail-possums")
+    assert ("pop", "not_in", ("Vic",)) in {(c.column.lower(), c.op, c.value) for c in
+                                           understand("how many were caught outside Victoria", possums.vocab).conditions}
+    rows = ["id,name,state,dept"] + [f"{i},Lab {i},{['Calif', 'Ariz', 'Minn', 'Okla'][i % 4]},{['Chem', 'Phys'][i % 2]}"
+                                     for i in range(1, 41)]
+    labs = _csv(home, tmp_path_factory, "labs", "\n".join(rows) + "\n")
+    assert ("state", "in", ("Ariz",)) in _conds(understand("labs in Arizona", labs.vocab))
+    assert ("dept", "in", ("Chem",)) in _conds(understand("Chemistry labs in Oklahoma", labs.vocab))
+    assert ("state", "in", ("Okla",)) in _conds(understand("Chemistry labs in Oklahoma", labs.vocab))

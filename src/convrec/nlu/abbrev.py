@@ -308,6 +308,32 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + len(ws))
 
 
+def read_cut_values(p: Parse, vocab: Vocabulary) -> None:
+    """"caught outside Victoria" where the catalog writes Vic: a one-word value of three to five
+    letters (no common word) that the user's capitalised or uncommon word starts with, the only value
+    that does."""
+    short = vocab.__dict__.get("_cut_values")
+    if short is None:
+        short = {}
+        for form, hits in vocab.values.items():
+            hs = [h for h in hits if h.role == "category" and norm(h.value) == form]
+            if hs and form.isalpha() and 3 <= len(form) <= 5 and (word_rank(form) or 10 ** 9) >= COMMON_WORD_RANK:
+                short[form] = hs
+        vocab.__dict__["_cut_values"] = short
+    if not short:
+        return
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or len(x) < 6 or vocab.lookup(x):
+            continue
+        if not (p.toks[i].raw[:1].isupper() or (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK):
+            continue
+        fits = [f for f in short if x.startswith(f) and len(x) >= len(f) + 2]
+        if len(fits) == 1:
+            p.values.append((Span(i, i + 1), [short[fits[0]]], p.toks[i].raw))
+            p.claim(i, i + 1)
+
+
 def _single_word_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
     got = vocab.__dict__.get("_single_word_values")
     if got is None:

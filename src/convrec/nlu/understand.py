@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize, word_rank
-from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_abbreviations, read_acronym_columns, read_acronyms,
+from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_cut_values, read_abbreviations, read_acronym_columns, read_acronyms,
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
@@ -368,6 +368,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         fact_title(p, vocab, speaker)
     read_acronyms(p, vocab)
     read_abbreviated_values(p, vocab)
+    read_cut_values(p, vocab)
     read_numbered_labels(p, vocab)
     read_number_words(p, vocab)
     read_item_comparisons(p, vocab, parse=_parse)
