@@ -343,3 +343,12 @@ def test_a_value_written_cut_short(home, tmp_path_factory):
     assert ("state", "in", ("Ariz",)) in _conds(understand("labs in Arizona", labs.vocab))
     assert ("dept", "in", ("Chem",)) in _conds(understand("Chemistry labs in Oklahoma", labs.vocab))
     assert ("state", "in", ("Okla",)) in _conds(understand("Chemistry labs in Oklahoma", labs.vocab))
+
+
+def test_the_items_noun_from_a_name_with_digits_not_from_a_naming_header():
+    from convrec.catalog.meaning import domain_from_names
+
+    assert domain_from_names("pupils15", "nickname") == "pupil"  # a header that names, not what the rows are
+    assert domain_from_names("cars2024", "") == "car"
+    assert domain_from_names("forbes2000", "name") is None  # a proper name with digits says nothing
+    assert domain_from_names("epa-cars", "carline") == "car"

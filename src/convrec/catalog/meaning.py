@@ -513,7 +513,8 @@ _WHERE_NOUNS = {"address", "addresses", "location", "locations", "url", "link", 
 
 GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record", "records", "data", "dataset",
                      "catalog", "catalogue", "entry", "entries", "list", "table", "db", "csv", "title", "name", "id",
-                     "code", "key", "label", "description", "text", "full", "common", "model"}
+                     "code", "key", "label", "description", "text", "full", "common", "model", "nickname", "alias",
+                     "username", "handle", "moniker", "fullname", "names", "titles"}
 
 
 def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:
@@ -532,7 +533,10 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
     # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
-    words = [w for w in _SPLIT.split(_camel_split(name).lower()) if w.isalpha() and len(_split_compound(w)) == 1]
+    raw = [w for w in _SPLIT.split(_camel_split(name).lower()) if w]
+    words = [w for w in raw if w.isalpha() and len(_split_compound(w)) == 1]
+    words += [x for w in raw if not w.isalpha() for x in re.split(r"\d+", w)  # "cars2024": cars (not "forbes2000")
+              if x.isalpha() and len(x) >= 4 and word_rank(singular(x)) is not None and singular(x) != x]
     for k in range(len(words) - 1, 0, -1):  # "<noun>-<measure>": the word before a column's word
         if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
                 and singular(words[k - 1]) not in measured:
