@@ -196,7 +196,7 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     text = s.astype(str).str.strip()
     blank = _blank_marks(text)
     text = text.where(~text.str.lower().isin(blank), "")  # "n/a", "-", "?" in a cell: no value
-    present = text[(text != "") & (text.str.lower() != "nan") & (text.str.lower() != "null")]
+    present = text[text != ""]
     if present.empty:
         return "text", [None] * len(s)
     low = present.str.lower()

@@ -632,19 +632,12 @@ def unit_symbol_names(value: str) -> set[str]:
             bottom.append(m.group(1))
         else:
             return set()
-    if not top or len(bottom) > 1:
+    if len(top) != 1 or len(bottom) > 1:
         return set()
     out = set()
-    names = [sym[t] for t in top]
-    if len(top) == 1:
-        for n in names[0]:
-            plural = n if n.endswith(("s", "z")) else n + "s"
-            if bottom:
-                for b in sym[bottom[0]]:
-                    out |= {f"{n} per {b}", f"{plural} per {b}"}
-            else:
-                out |= {n, plural}
-    if bottom and len(top) == 1:  # "J/T", read as one word where both are letters ("JT", as "P/E" is)
+    for n in sym[top[0]]:
+        plural = n if n.endswith(("s", "z")) else n + "s"
+        out |= {f"{x} per {b}" for x in (n, plural) for b in sym[bottom[0]]} if bottom else {n, plural}
+    if bottom:  # "J/T", read as one word where both are letters ("JT", as "P/E" is)
         out |= {f"{top[0]} {bottom[0]}".lower(), f"{top[0]}{bottom[0]}".lower()}
-    out.discard("")
     return out

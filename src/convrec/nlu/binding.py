@@ -191,8 +191,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
                 factor = 1.0 / div
                 break
-    elif v is not None and unit in (None, "", "$") and factor == 1.0 and kept_scale(v, c, money=_money(unit, c, p, vocab, i, j)):
-        factor = 1.0 / kept_scale(v, c, money=True)
+    elif v is not None and unit in (None, "", "$") and factor == 1.0 \
+            and (div := kept_scale(v, c, money=_money(unit, c, p, vocab, i, j))):
+        factor = 1.0 / div
     if v is not None and c.max is not None and c.min is not None and not unit and \
             not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column

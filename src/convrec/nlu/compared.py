@@ -150,18 +150,14 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         if any(p.claimed[y] and y not in held for y in range(a, b)) or any(sp.start < b and a < sp.end for sp, _ in p.mentions):
             continue
         sub = parse(_raw(p, a, b), vocab)
-        conds = [c for _, c in sub.numbers] + [
-            Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "category")
-            for _, groups, t in sub.values for g in groups[:1]]
+        conds = [c for _, c in sub.numbers] + _value_conditions(sub)
         ones = any(x in ("one", "ones") + items for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
         day = len(conds) == 1 and conds[0].role == "date" and len(conds[0].value) == 1
         if not conds or sub.mentions or not (len(conds) >= 2 or ones or day):
             continue  # "later in the year than september": one value, read by the scale's own order
         rows = rows_matching(vocab, conds)
         if rows is not None and len(rows) > 1 and k > 0:  # "lead readings higher than the one in batch 104":
-            outer = parse(_raw(p, 0, k), vocab)                # the values said before narrow it to the lead one
-            more = [Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t,
-                              "category") for _, groups, t in outer.values for g in groups[:1]]
+            more = _value_conditions(parse(_raw(p, 0, k), vocab))  # the values said before narrow it to the lead one
             rows = rows_matching(vocab, conds + more) if more else rows
         if rows is None or len(rows) != 1:
             continue
@@ -173,6 +169,12 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         p.claim(a, b)
 
 
+def _value_conditions(sub: Parse) -> list[Condition]:
+    """The category values a parse read, as conditions (the first column each phrase names)."""
+    return [Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "category")
+            for _, groups, t in sub.values for g in groups[:1]]
+
+
 def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
     _link_after_than(p, vocab)
     if parse is not None and "than" in p.words:
@@ -180,10 +182,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
     if not p.mentions:
         return
     w = p.words
+    items = (vocab.domain.lower(), noun_plural(vocab.domain.lower()))
     for span, m in list(p.mentions):
         k = span.start - 1
         maker = _maker_words(vocab, m.item_id)
-        items = (vocab.domain.lower(), noun_plural(vocab.domain.lower()))
         while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or (w[k] in items and k + 1 == span.start) or _makes(vocab, m.item_id, w[k]) or w[k] in maker
                           or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
             k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name

@@ -127,10 +127,17 @@ def _column_holds(vocab: Vocabulary, word: str, key: str) -> bool:
     for col in columns_named([word], vocab, by_name_only=True) or [c.name for c in vocab.columns.values()
                                                                     if any(word in g for g in c.words)]:
         c = vocab.columns[col]
-        if c.type == "integer" and c.role not in ("id", "title") and col in vocab.items \
-                and float(key) in set(vocab.items[col].dropna().astype(float)):
+        if c.type == "integer" and c.role not in ("id", "title") and col in vocab.items and float(key) in _numbers_of(vocab, col):
             return True
     return False
+
+
+def _numbers_of(vocab: Vocabulary, col: str) -> set[float]:
+    """The whole numbers a column holds, read once per catalog."""
+    got = vocab.__dict__.setdefault("_column_numbers", {})
+    if col not in got:
+        got[col] = set(vocab.items[col].dropna().astype(float))
+    return got[col]
 
 
 def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
@@ -146,7 +153,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         key = compact(raw)
         hits = idx.get(key, [])
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1
-        hashed = 0 < p.toks[a].start <= len(text) and text[p.toks[a].start - 1] == "#"
+        hashed = a in p.hashed
         if key.isdigit() and len(getattr(vocab, "_dashed_codes", {}).get(key, ())) == 1 and _DASHED.fullmatch(raw):
             hits = vocab._dashed_codes[key]  # "band 788-36611": the code as the catalog writes it
             while a > 0 and not p.claimed[a - 1] and w[a - 1] in vocab._dashed_words:

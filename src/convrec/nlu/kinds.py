@@ -61,7 +61,7 @@ def _wish_words(w: list[str], vocab: Vocabulary) -> list[str]:
     for k, x in enumerate(w):
         if x == "list" and k >= 2 and w[k - 1] == "the" and w[k - 2] in ("in", "on", "from", "of"):
             continue
-        if x == "top" and k > 0 and w[k - 1] == "the" and w[0] in _VALUE_QUESTIONS + ("what's",) and "of" in w[k + 2:k + 4] \
+        if x == "top" and k > 0 and w[k - 1] == "the" and w[0] in _VALUE_QUESTIONS and "of" in w[k + 2:k + 4] \
                 and columns_named(w[k + 1:k + 2], vocab, by_name_only=True):
             continue
         out.append(x)

@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from convrec.catalog.meaning import unit_for_word
 from convrec.nlu.intent import Condition
-from convrec.nlu.reading import Parse, Span
+from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
 # seconds in each period (a physical rate); money is paid by working time, measured in work hours
@@ -27,6 +28,17 @@ _WORDS = {"sec": "second", "secs": "second", "second": "second", "seconds": "sec
           "month": "month", "year": "year", "yr": "year", "annum": "year"}
 _ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year"}
 _RATE_WORDS = {"speed", "spd", "rate", "frequency", "freq", "per", "pace", "tempo"}
+
+
+def _rate_columns(vocab: Vocabulary, said: set[str], but: str = "") -> list:
+    """Number columns a said word names whose own words say they are a rate (`attack_spd`: attack speed)."""
+    out = []
+    for o in vocab.columns.values():
+        own = {x for g in o.words for x in g}
+        if o.type in ("integer", "real") and o.name != but and said & own \
+                and _RATE_WORDS & (own | set(o.name.lower().replace("_", " ").split())):
+            out.append(o)
+    return out
 
 
 def _period_at(w: list[str], j: int) -> tuple[str, int] | None:
@@ -82,9 +94,7 @@ def read_periods(p: Parse, vocab: Vocabulary) -> None:
         col = c
         if counted or "per" in w[j:j + counted + 1]:  # "80 times a minute": a rate; a sibling named a rate is meant
             words = {x for g in c.words for x in g}
-            rates = [o for o in vocab.columns.values() if o.type in ("integer", "real") and o.name != c.name
-                     and words & {x for g in o.words for x in g}
-                     and _RATE_WORDS & ({x for g in o.words for x in g} | set(o.name.lower().replace("_", " ").split()))]
+            rates = _rate_columns(vocab, words, but=c.name)
             if len(rates) == 1 and not (_RATE_WORDS & words):
                 col = rates[0]
         v = float(cond.value)
@@ -97,8 +107,6 @@ def read_periods(p: Parse, vocab: Vocabulary) -> None:
         p.numbers[n] = (Span(span.start, end), replace(cond, column=col.name, value=float(round(x, 6)), text=text,
                                                       role=col.role))
         p.claim(span.start, end)
-
-
 
 
 _UNIT_PERIOD = {"sec": "second", "min": "minute", "h": "hour", "d": "day", "wk": "week", "month": "month", "yr": "year"}
@@ -114,9 +122,6 @@ def read_intervals(p: Parse, vocab: Vocabulary) -> None:
     """"1.2 seconds or longer between basic attacks": the time between events is the inverse of
     their rate — a bound on the rate column the events name (`attack_spd`, attacks per second by its
     values), the other way round."""
-    from convrec.catalog.meaning import unit_for_word
-    from convrec.nlu.reading import num
-
     w = p.words
     for i in range(len(w) - 3):
         v = num(w[i]) if not p.claimed[i] else None
@@ -133,10 +138,7 @@ def read_intervals(p: Parse, vocab: Vocabulary) -> None:
             continue
         if a > 0 and w[a - 1] in ("take", "takes", "wait", "waits", "need", "needs") and not p.claimed[a - 1]:
             a -= 1  # "heroes that take 1.2 seconds … between attacks"
-        said = {x for x in w[e + 1:e + 4]}
-        rates = [o for o in vocab.columns.values() if o.type in ("integer", "real")
-                 and said & {x for g in o.words for x in g}
-                 and _RATE_WORDS & ({x for g in o.words for x in g} | set(o.name.lower().replace("_", " ").split()))]
+        rates = _rate_columns(vocab, set(w[e + 1:e + 4]))
         if len(rates) != 1:
             continue
         col = rates[0]
