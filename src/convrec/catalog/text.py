@@ -156,6 +156,9 @@ def content_words(text: str) -> str:
 
 
 
+_NOUN_OF_VERB = ("ures", "ure", "ments", "ment", "ing")
+
+
 def word_family(w: str) -> set[str]:
     """The forms of the verb a participle names, and its agent noun ("survived" → survive, survives,
     surviving, survivor, survivors, survival): the English words among the regular forms of its stem
@@ -164,6 +167,15 @@ def word_family(w: str) -> set[str]:
         stem = w[:w.rindex("ation")]
         out = {stem + e for e in ("y", "ies", "e", "es", "ed", "ate", "ated") if word_rank(stem + e) is not None}
         return out | ({stem + "ies"} if stem + "y" in out else set()) | {w}
+    if w.isalpha() and len(w) >= 7 and w.endswith(_NOUN_OF_VERB) and not w.endswith("ed"):
+        # "failure" → fail, failed, fails, failing; "dredging" → dredge, dredged: the verb a noun is made of
+        suffix = next(x for x in _NOUN_OF_VERB if w.endswith(x))
+        out = set()
+        for stem in {w[:-len(suffix)], w[:-len(suffix)] + "e"}:
+            if len(stem) >= 4 and word_rank(stem) is not None:
+                out |= {f for f in (stem, stem + "s", stem + "d" if stem.endswith("e") else stem + "ed",
+                                    (stem[:-1] if stem.endswith("e") else stem) + "ing") if word_rank(f) is not None}
+        return out | {w} if out else set()
     if not w.isalpha() or len(w) < 6 or not w.endswith("ed"):
         return set()
     out = set()

@@ -261,7 +261,8 @@ def _short_forms(vocab: Vocabulary) -> dict[str, list[tuple[tuple[str, ...], lis
             if len(ws) < 2 or len(ws) > 5 or not all(x.isalpha() for x in ws):
                 continue
             # the value as written, not the plural the index adds ("good musics" is no cut of "good musicals")
-            hits = [h for h in hits if h.role in ("creator", "category", "tag") and norm(h.value) == form]
+            hits = [h for h in hits if h.role in ("creator", "category", "tag") and (
+                norm(h.value) == form or norm(h.value) == form.replace(" ", ""))]  # "AmNat" as "am nat"
             if hits:
                 got.setdefault(ws[0][:2], []).append((ws, hits))
         vocab.__dict__["_short_forms"] = got
@@ -291,8 +292,9 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
             if j > len(w) or any(p.claimed[x] or not w[x].isalpha() for x in range(i, j)):
                 continue
             said = w[i:j]
+            camel = any(norm(h.value) != " ".join(ws) and norm(h.value) == "".join(ws) for h in hits)  # "AmNat"
             if tuple(said) == ws or not (ws[0] == said[0] or len(ws[0]) >= 3 and _cut_from(ws[0], said[0])
-                                         or len(ws) >= 3 and said[0].startswith(ws[0])):  # "Intl …", "Am Ec Assn"
+                                         or (len(ws) >= 3 or camel) and said[0].startswith(ws[0])):  # "Intl …", "Am Ec Assn"
                 continue
             cut = [a for a, b in zip(ws, said) if a != b]
             # a cut word no dictionary has ("univ", "assn", "intl"): "Man's Films" is not "many films"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from convrec.catalog.text import norm, noun_plural
+from convrec.catalog.text import norm, noun_plural, word_rank
 from convrec.nlu.columns import later_siblings
 from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
@@ -130,12 +130,20 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                     and not (k > 0 and w[k - 1] == "per" and not per)  # "price per carat": not the carats
                     # a price column only named right before its number ("a fee under 0.5"; not "…, price at most")
                     and not (c.role == "price" and (k > i or any(p.toks[x].punct for x in range(k, i))))]
+            if not hits:  # "vegetation buffer" of `VegWidth`: a cut no dictionary knows, said in full
+                hits = [(k, ph) for ph in g if len(ph) >= 3 and " " not in ph and word_rank(ph) is None
+                        for k in range(lo, hi) if not p.claimed[k] and k != head and len(w[k]) >= len(ph) + 3
+                        and w[k].startswith(ph) and word_rank(w[k]) is not None]
             if hits:
                 matched += 1
                 k, ph = min(hits, key=lambda x: abs(x[0] - i))
-                dist = min(dist, abs(k - i))
+                dist = min(dist, _gap(vocab, w, k + len(ph.split()), i) if k < i else abs(k - i))
                 where.append((k, k + len(ph.split())))
                 own = own or ph in (g[0], noun_plural(g[0]))  # "a wage over $20": `wage`, not `salary` ("wage" its synonym)
+        for a, b, k in glued_said(c, w, lo, hi, i, p.claimed):  # "nonwhite" on `nonwhite` (read "non white")
+            if b - a > matched:
+                matched, dist, own = b - a, min(dist, abs(k - i)), True
+                where.append((k, k + 1))
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
         coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
@@ -157,7 +165,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # (`clsize` of 70–679, not the student-faculty ratio of 1–9)
         inside = v0 is None or c.min is None or c.max is None or (unit is not None and c.unit and affine(unit, c.unit)) \
             or float(c.min) <= v0 * factor / (c.scale or 1.0) <= float(c.max)
-        key = (coverage, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        # "under 2% of people are nonwhite": a percent is a share, no value of a count of people
+        pct = unit == "%" and c.min is not None and c.max is not None and float(c.min) >= 0 and (
+            float(c.max) <= 1.0 and c.type == "real" or float(c.max) <= 100 and (c.type == "real" or float(c.max) > 50))
+        key = (coverage, pct, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
@@ -219,6 +230,40 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+_BOUND_WORDS = {"than", "more", "less", "fewer", "over", "under", "above", "below", "at", "least", "most", "is",
+                "are", "was", "were", "be", "of", "not", "no"}
+
+
+def _gap(vocab: Vocabulary, w: list[str], a: int, i: int) -> int:
+    """How far a column's word ending at ``a`` is from the number at ``i``, the comparison between
+    them not counted ("floodway narrower than 2 miles": the floodway is next to its bound)."""
+    from convrec.nlu.columns import comparison_words
+
+    between = w[a:i]
+    if between and all(x in _BOUND_WORDS or x in comparison_words(vocab.lexicon) for x in between):
+        return 1
+    return i - a + 1
+
+
+def glued_said(c, w: list[str], lo: int, hi: int, near: int, claimed: list[bool] | None = None):
+    """(first group, end group, word position) for runs of a column's words said as one word
+    ("nonwhite" for `nonwhite` read "non white", "floodway" for `FloodwayWidth`)."""
+    out = []
+    heads = [g[0] if g else "" for g in c.words]
+    for a in range(len(heads)):
+        for b in range(len(heads), a + 1, -1):
+            glued = "".join(heads[a:b])
+            if len(glued) < 5 or not all(heads[a:b]):
+                continue
+            k = phrase_at(w, glued, lo, hi, near, claimed)
+            if k is None and glued[-1] != "s":
+                k = phrase_at(w, glued + "s", lo, hi, near, claimed)
+            if k is not None:
+                out.append((a, b, k))
+                break
+    return out
 
 
 def _held_as_said(vocab: Vocabulary, v: float, but: str) -> bool:
@@ -321,7 +366,7 @@ def kept_scale(v: float, c, money: bool = False) -> float | None:
     50,000–3.2 million (5,000 is below them all: no house costs that, and none is shown)."""
     if c.min is None or c.max is None or float(c.max) <= 0 or (c.scale or 1.0) != 1.0:
         return None
-    if v >= 1e6 and v > 100 * float(c.max):
+    if v >= 1e5 and v > 30 * float(c.max) and round_in(v, 1e3):  # "a million people" on 270–11,551 (thousands)
         return money_scale(v, float(c.min), float(c.max))
     if money and v >= 1e5 and v > float(c.max):
         for div in (1e3, 1e6):

@@ -24,6 +24,10 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " "), c.name.lower()}
         if "_" in c.name and c.role in ("count", "rating", "price"):
             forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
+        heads = [g[0] for g in c.words if g]
+        if len(heads) == len(c.words) >= 2:  # "floodway" of `FloodwayWidth` (read "flood way width")
+            forms |= {"".join(heads[a:b]) for a in range(len(heads)) for b in range(a + 2, len(heads) + 1)
+                      if len("".join(heads[a:b])) >= 6}
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
@@ -171,7 +175,16 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
     if not words:
         return
     own = vocab.domain.lower()
+    odd = [y for y in words if len(y) >= 6 and y.isalpha() and word_rank(y) is None and word_rank(singular(y)) is None]
     for i, x in enumerate(p.words):
+        if len(x) >= 6 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and singular(x) != own \
+                and (word_rank(x) is not None or word_rank(singular(x)) is not None):
+            # a word spelled right for a column spelled wrong ("revetment" of `Revetement`): one slip
+            near = [y for y in odd if abs(len(y) - len(x)) <= 1 and y[0] == x[0]
+                    and DamerauLevenshtein.distance(x, y) <= (1 if len(x) <= 8 else 2)]
+            if len(near) == 1:
+                p.words[i] = near[0]
+            continue
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
                 or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word
             continue
@@ -181,6 +194,10 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
         if not near:  # "most recnet": one slip in a word of the lexicon's orders ("recent", "newest")
             near = [y for y in _order_words(vocab.lexicon) if abs(len(y) - len(x)) <= 1 and y[0] == x[0]
                     and DamerauLevenshtein.distance(x, y) <= 1]
+        if len(near) > 1:  # "revetment": `revetement` (one slip) before "revetements" (two)
+            d = {y: DamerauLevenshtein.distance(x, y) for y in near}
+            best = min(d.values())
+            near = [y for y in near if d[y] == best]
         if len(near) == 1:
             p.words[i] = near[0]
 

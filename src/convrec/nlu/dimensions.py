@@ -25,7 +25,10 @@ def unit_dimensions(vocab: Vocabulary, unit: str, *said: str) -> set[str]:
     """The dimensions a unit measures ("h": duration and time; "mi": length), by its words and the
     words it was ``said`` as."""
     words = {unit, *said} | set(unit_words(unit))
-    return {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if words & ws}
+    got = {d for d, (_, _, ws) in vocab.lexicon.superlatives.items() if words & ws}
+    if "length" in got and "width" in vocab.lexicon.superlatives:
+        got.add("width")  # a width is a length across: "2 miles" of a floodway's width
+    return got
 
 
 def numeric_values(vocab: Vocabulary, col: str) -> np.ndarray:
@@ -106,7 +109,7 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
             for a, b in phrases.find(w):
                 if any(p.claimed[k] for k in range(a, b)):
                     continue
-                named, e = _named_after(p, vocab, b)  # "the shortest total care time": that column, not a length
+                named, e = _named_after(p, vocab, b, dim)  # "the shortest total care time": that column, not a length
                 if not named and _qualifies_next(p, vocab, a, b):
                     continue  # "highest grossing", "highest paid": the superlative of the word after it, not a height
                 own = dimension_column(vocab, dim, descending)
@@ -133,16 +136,32 @@ def _qualifies_next(p: Parse, vocab: Vocabulary, a: int, b: int) -> bool:
         and not vocab.lookup(x) and x not in column_vocabulary(vocab) and x.endswith(("ing", "ed"))
 
 
-def _named_after(p: Parse, vocab: Vocabulary, b: int) -> tuple[str | None, int]:
-    """The one number column the 1–3 words after a superlative name, and where they end."""
+def _named_after(p: Parse, vocab: Vocabulary, b: int, dim: str | None = None) -> tuple[str | None, int]:
+    """The one number column the 1–3 words after a superlative name, and where they end (of several
+    named, the one of the superlative's dimension: "the widest river channel" is the channel's width)."""
     w = p.words
     for e in range(min(len(w), b + 3), b, -1):
         if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
             continue
         cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                 if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+        if len(cols) > 1 and dim:
+            cols = [c for c in cols if dim in column_dimensions(vocab, vocab.columns[c])] or cols
         if len(cols) == 1:
             return cols[0], e
+    if dim:  # "the widest river channel": of the dimension's columns, the one a word after it names in part
+        after = [k for k in range(b, min(len(w), b + 3)) if not p.claimed[k] and not p.toks[k].punct]
+        hits = {}
+        for c in vocab.columns.values():
+            if c.type in ("integer", "real") and c.role != "id" and dim in column_dimensions(vocab, c):
+                ks = [k for k in after if any(w[k] in g or any(len(x) >= 3 and w[k].startswith(x) for x in g)
+                                              for g in c.words) or any(
+                    w[k].startswith("".join(g[0] for g in c.words[x:y] if g)) and y - x >= 2
+                    for x in range(len(c.words)) for y in range(x + 2, len(c.words) + 1))]
+                if ks:
+                    hits[c.name] = max(ks) + 1
+        if len(hits) == 1:
+            return next(iter(hits.items()))
     # "who got the biggest raise?" (`percent_incr`): the one word after it names a column by meaning
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     named = {singular(x) for x in name_words(getattr(vocab, "name", "") or "")}  # "bird-nests": birds are the items
@@ -215,6 +234,17 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         inside = [f for conv, f in fits if conv and _in_bulk(vocab, c.name, v * f)]
         if len(inside) == 1:
             return inside[0]
+    if len(fits) > 1:
+        # "more than 5 km of vegetation buffer" on a `VegWidth` of 0–6177 beside a `FloodwayWidth` of
+        # 1440–9436: columns of one dimension share their unit; the reading their ranges hold
+        dims = column_dimensions(vocab, c)
+        sib = [o for o in vocab.columns.values() if o.name != c.name and not o.unit and o.type in ("integer", "real")
+               and o.min is not None and o.max is not None and float(o.min) > 0 and column_dimensions(vocab, o) & dims]
+        if sib:
+            held = {f: sum(float(o.min) <= v * f <= float(o.max) for o in sib) for _, f in fits}
+            top = max(held.values())
+            if top and list(held.values()).count(top) == 1:
+                return next(f for f, n in held.items() if n == top)
     if len(fits) > 1 and all(conv for conv, _ in fits):
         same = [f for _, f in fits if _power_of_ten(abs(f))]
         if len(same) == 1:

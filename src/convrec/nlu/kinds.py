@@ -302,6 +302,12 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
     unmatched = unread_words(p, vocab) if kind == "recommend" else []
     if unmatched and kind == "recommend":
         conds, unmatched = _absent_values(p, vocab, list(conds), unmatched)
+    if kind == "recommend" and not unmatched and _named_items(p, vocab, mentions):
+        # "masons, plasterers or slaters" of a catalog of trades; "papers by Jones et al. or Taylor et al.":
+        # the items so named (every item of a shared title), not more like them
+        titles = tuple(dict.fromkeys(m.title for m in mentions))
+        conds = list(conds) + [Condition("title", "in", titles, " or ".join(m.text for m in mentions), "category")]
+        mentions = []
     if absent:  # "oscar winning": said back as information the catalog lacks, not as an unread word
         said = set(" ".join(t for _, t in absent).lower().split())
         unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
@@ -327,6 +333,25 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
                          more=lex.more.contains(p.words), dialogue=dialogue,
                          unmatched=tuple(unmatched), missing=tuple(missing), absent=tuple(absent), notes=notes,
                          anaphora=anaphora)
+
+
+def _named_items(p: Parse, vocab: Vocabulary, mentions: list[ItemMention]) -> bool:
+    """Does the request name its items (no "like", no comparison), in a catalog whose titles are
+    nouns (written in lower case) or shared by several items (a title that is a group's name)?"""
+    from convrec.nlu.casing import lower_case_titles
+
+    if not mentions or any(m.relation != "reference" or m.speaker != "user" for m in mentions):
+        return False
+    if set(p.words) & {"like", "similar", "than", "alike", "resembling", "as", "except", "besides"}:
+        return False
+    if lower_case_titles(vocab):
+        return True
+    counts = vocab.__dict__.get("_title_counts")
+    if counts is None:
+        from collections import Counter
+
+        counts = vocab.__dict__["_title_counts"] = Counter(vocab.linker.titles)
+    return all(counts.get(m.title, 0) >= 2 for m in mentions)
 
 
 def _unique(mentions: list[ItemMention]) -> list[ItemMention]:

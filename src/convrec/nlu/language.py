@@ -36,6 +36,7 @@ def detect_language(text: str) -> str:
     """"en" unless the message has at least two function words of one other language and more
     of them than English ones."""
     words = [t.w for t in tokenize(text) if not t.punct]
+    words = [w for k, w in enumerate(words) if not (w == "et" and words[k + 1:k + 2] == ["al"])]  # "Jones et al.": Latin
     if len(words) < 2:
         return "en"
     en = sum(w in ENGLISH for w in words)

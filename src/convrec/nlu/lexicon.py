@@ -102,6 +102,8 @@ class Lexicon:
         self.not_after_ordinal = set(num.get("not_after_ordinal", []))
         self.low_superlatives, self.non_superlatives = set(num.get("low_superlatives", [])), set(num.get("non_superlatives", []))
         c = data["compare"]
+        self.currencies = frozenset(data.get("currencies", {}).get("words", []))
+        """Names of money ("shillings", "rupees", "yen"): an amount said in them is money, whatever the catalog's currency."""
         sg = data.get("signed", {})
         self.loss, self.gain = Phrases.of(sg.get("loss", [])), Phrases.of(sg.get("gain", []))
         self.money = Phrases.of(sg.get("money", []))

@@ -362,6 +362,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
             return time_col, "time"  # "how many people died in crashes in 2014": the year, not deaths
+    if not price_col and j < len(w) and w[j] in lex.currencies and (money := money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])):
+        p.claim(j, j + 1)  # "paying 30 shillings or more": an amount of money, in the catalog's one money column
+        return money, vocab.columns[money].role
     col, role, factor = bind_by_words(p, vocab, i, j)
     if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
@@ -370,8 +373,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if col:
         p.factors[i] = factor
         return col, role
-    if not price_col and any(x in ("$", "€", "£") for x in adjacent):
-        money = money_column(vocab)  # "over $150" where the bills are in `totalbill`, `gasbill`: the total
+    if not price_col and (any(x in ("$", "€", "£") for x in adjacent) or (j < len(w) and w[j] in lex.currencies)):
+        # "over $150" where the bills are in `totalbill`, `gasbill`: the total; "30 shillings a week": the wage
+        money = money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
         if money:
             return money, vocab.columns[money].role
     if price_col and w[i].endswith("k") and vocab.columns[price_col].max is not None \

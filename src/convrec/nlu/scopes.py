@@ -41,6 +41,10 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
             n_cmp = max((lex.compare[o].match_at(w, end) for o in lex.compare), default=0)
             if n_cmp and end + n_cmp < len(w) and num(w[end + n_cmp]) is not None:
                 end += n_cmp + 1  # "exclude the ones with sulfur above 2": the comparison is what is dropped
+        if end == j + 1 and end < len(w) and w[j].isalpha() and not vocab.lookup(w[j]):
+            n_cmp = max((lex.compare[o].match_at(w, end) for o in lex.compare), default=0)
+            if n_cmp and end + n_cmp < len(w) and num(w[end + n_cmp]) is not None:
+                end += n_cmp + 1  # "didn't pay over 25 shillings": the verb's bound is what is negated
         if end > j:
             p.negated_spans.append(Span(j, end))
         i = max(end, i + 1)

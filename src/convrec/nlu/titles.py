@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
-from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, said_year, tokenize, word_rank
+from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, said_year, singular, tokenize, word_rank
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
@@ -437,6 +437,12 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
                     and not vocab.lookup(last.w) and j < len(w) and not p.claimed[j] and w[j] in column_vocabulary(vocab):
                 # "andrews wind speed" in a question: a possessive written without its apostrophe
                 phrase = " ".join([t.raw for t in toks[i:j - 1]] + [last.raw[:-1]])
+                ids = vocab.title_ids(phrase)
+            if not ids and lower_case and len(last.w) >= 4 and last.w.isalpha() and singular(last.w) != last.w \
+                    and singular(last.w) != vocab.domain.lower():
+                # "masons, plasterers or slaters" of a catalog of trades written "mason", "slater": its
+                # lower-case titles are nouns, said in the plural
+                phrase = " ".join([t.raw for t in toks[i:j - 1]] + [singular(last.w)])
                 ids = vocab.title_ids(phrase)
             if not ids:
                 continue

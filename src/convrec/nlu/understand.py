@@ -122,6 +122,20 @@ _SCALES = {"trillion": 1_000_000_000_000, "billion": 1_000_000_000, "bn": 1_000_
            "thousand": 1000, "grand": 1000}
 
 
+_SCALED_PAIR = re.compile(r"\b(\d+(?:\.\d+)?)(\s*(?:and|to|or|-|–)\s*)(?=\d+(?:\.\d+)?\s*(trillion|billion|bn|million|thousand)\b)", re.I)
+"""The first of "between 1 and 2 million", "3 to 4 billion": the scale said once is both numbers'."""
+
+
+_DOZEN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|half\s+a)\s+dozens?\b", re.I)
+_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _dozens(m: re.Match) -> str:
+    x = m.group(1).lower()
+    n = 0.5 if x.startswith("half") else _SMALL.get(x) or float(x)
+    return str(int(n * 12))  # "two dozen equations": 24
+
+
 def _scale(m: re.Match) -> str:
     part = (m.group(1) or "").lower()  # "half a million": 500000; "a quarter of a million": 250000
     n = float(m.group(2)) if m.group(2) else 0.5 if part.startswith("half") else 0.25 if "quarter" in part else 1.0
@@ -319,6 +333,8 @@ def _rates_per(text: str, vocab: Vocabulary) -> str:
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
+    text = _DOZEN.sub(_dozens, text)
+    text = _SCALED_PAIR.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if float(m.group(1)) < 1000 else m.group(0), text)
     text = _MILLION.sub(_scale, text)
     text = _reference_points(text)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"

@@ -31,6 +31,8 @@ def _uninverted(value: str) -> str | None:
     out = norm(" ".join(first + [parts[0]]))
     return out or None
 MAX_VALUE_WORDS = 5
+_CAMEL_VALUE = re.compile(r"(?:[A-Z][a-z]+)+[A-Z][a-z]*")
+"""A value written as capitalised words run together ("AmNat", "ProcB", "GradSchool")."""
 
 
 @dataclass
@@ -306,6 +308,8 @@ class Vocabulary:
                 if said:  # "1st" class is "first class"
                     forms.add(" ".join([said] + words[1:]))
                 forms |= {norm(x) for x in unit_symbol_names(value)}  # "J T^-1": "joules per tesla", "J/T"
+                if _CAMEL_VALUE.fullmatch(str(value)):  # "ProcB": "proc b"; "AmNat": "am nat" (cut from "American Naturalist")
+                    forms.add(norm(" ".join(re.findall(r"[A-Z][a-z]*", str(value)))))
                 if c.role == "creator":
                     forms = {base}
                     turned = _uninverted(value)
@@ -334,7 +338,7 @@ class Vocabulary:
                 forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2
                                                     else self.lexicon.flag_forms_one_word)}
             for f in forms:
-                if f and f not in self.lexicon.stop:
+                if f and f not in self.lexicon.stop and singular(f) != singular(norm(self.domain or "")):
                     index.setdefault(f, {})[(c.name, "true")] = ValueHit(c.name, c.label, n, "flag")
             for f in [x for x in forms if " " not in x]:  # "public" on a `private` column: private = No
                 for a in self.lexicon.antonyms.get(f, ()):

@@ -391,6 +391,7 @@ def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
     if not vocab.surnames:
         return
     names = list(vocab.creator_names)
+    nouns = {singular(x) for x in norm(vocab.domain or "").split()[-1:]}
     for i in range(len(w)):
         if p.claimed[i] or p.toks[i].punct:
             continue
@@ -407,7 +408,10 @@ def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
         x = w[i]
         if x in lex.stop or len(x) < 5 or vocab.lookup(x) or x in lex.values or not x.isalpha():
             continue
-        rank = word_rank(x)
+        if singular(x) in nouns:
+            continue  # the items' own noun ("engines") is no maker's name ("GE Aircraft Engines")
+        ranks = [r for r in (word_rank(x), word_rank(singular(x))) if r is not None]
+        rank = min(ranks) if ranks else None  # a plural is as ordinary as its singular
         named = p.toks[i].raw[:1].isupper() or (i > 0 and w[i - 1] in ("by", "from"))
         if rank is not None and rank < COMMON_WORD_RANK and not named:
             continue  # "castle", "projects": ordinary words, not the end of "Game Dev Castle"
