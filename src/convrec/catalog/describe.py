@@ -57,7 +57,61 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                     d["order"] = order  # graded values, low → high ("SI1" … "IF")
         out.append(d)
     _durations_in_years(items, out)
+    _spans_between_dates(items, out)
     return out
+
+
+_DATE_TEXT = r"^\s*\d{4}-\d{1,2}-\d{1,2}|^\s*\d{1,2}/\d{1,2}/\d{2,4}|^\s*\d{4}-\d{1,2}\s*$"
+_SPAN_UNITS = (("month", 30.436875, 1.01), ("d", 1.0, 1.01), ("wk", 7.0, 1.01), ("yr", 365.2425, 0.51))
+
+
+def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A number that is the time between two dates of the same item, as the data shows (`p2t` 18
+    where `peak` is 1857-06-01 and `trough` 1858-12-01: 18 months): ``spans`` = [from, to, unit]
+    (the length of what runs from one date to the other), and the earlier date is where the item
+    ``starts``, the later where it ``ends`` — for "lasted more than a year", "the longest", "began in
+    August 1929", "when did it end"."""
+    dates = {}
+    for d in described:
+        if d["type"] not in ("text", "date") or d["name"] in ("item_id", "title"):
+            continue
+        s = items[d["name"]].dropna().astype(str)
+        s = s[s.str.strip() != ""]
+        if len(s) < 8 or float(s.str.match(_DATE_TEXT).mean()) < 0.9:
+            continue
+        parsed = pd.to_datetime(items[d["name"]].astype("string"), errors="coerce", format="mixed")
+        if parsed.notna().sum() >= 8:
+            dates[d["name"]] = parsed
+    if len(dates) < 2:
+        return
+    for d in described:
+        if d["type"] not in ("integer", "real") or d.get("min") is None or d["min"] < 0:
+            continue
+        x = pd.to_numeric(items[d["name"]], errors="coerce")
+        found = None
+        for a, da in dates.items():
+            for b, db in dates.items():
+                if a == b:
+                    continue
+                days = (db - da).dt.days
+                both = x.notna() & days.notna()
+                if both.sum() < 8 or float((days[both] > 0).mean()) < 0.95:
+                    continue
+                for unit, per, tol in _SPAN_UNITS:
+                    if float(((days[both] / per - x[both]).abs() <= tol).mean()) >= 0.9:
+                        found = [a, b, unit]
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            d["spans"] = found
+            for e in described:
+                if e["name"] == found[0]:
+                    e["starts"] = True
+                elif e["name"] == found[1]:
+                    e["ends"] = True
 
 
 def _durations_in_years(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:

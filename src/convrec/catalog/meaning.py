@@ -367,6 +367,18 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         if c.get("in_years") and c["unit"] in _TIME_UNITS and not any(unit_for_word(x) for x in raw[-1:]) \
                 and "unit" not in (overrides.get(c["name"]) or {}):
             c["unit"] = "yr"  # the data shows years ("duration" 7 from 1946, never past the last year)
+        if c.get("spans") and "unit" not in (overrides.get(c["name"]) or {}):
+            # `p2t`, the months from `peak` to `trough` as the data shows: a length said "lasted", "the longest"
+            a, b, unit = c["spans"]
+            c["unit"] = unit
+            c["label"] = c["label"] if len(c["label"]) > 5 else f"length from {a} to {b}"
+            # one word group: any of them names it (its own name no one says)
+            c.setdefault("words", [list(dict.fromkeys(list(units_data()["span_words"]["words"])
+                                                      + [x for g in column_words(words, role) for x in g]))])
+        if (c.get("starts") or c.get("ends")) and "words" not in c:
+            side = units_data()["span_words"]["starts" if c.get("starts") else "ends"]
+            own = [x for g in column_words(words, role) for x in g]
+            c["words"] = [list(dict.fromkeys(own + list(side)))]  # "began in August 1929": the earlier date
         c.setdefault("scale", _scale(raw))
         if c.get("unit") and not any(unit_for_word(x) for x in raw) \
                 and set(words) & set(units_data().get("quantity_assumed", {}).get("words", ())):

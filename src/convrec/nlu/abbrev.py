@@ -441,15 +441,31 @@ def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
     w, stop = p.words, vocab.lexicon.stop
     for col, t in _initial_tokens(vocab):
         n = len(t)
-        for i in range(len(w) - n + 1):
-            ws = w[i:i + n]
-            if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(n)) \
-                    or "".join(x[0] for x in ws) != t:
-                continue
-            for x in range(i, i + n - 1):
-                p.words[x] = "of"
-            p.words[i + n - 1] = t
-            break
+        done = False
+        for m in range(n, 1, -1):  # "bypass ratio" → `bpr`: a compound word gives the initials of its parts
+            for i in range(len(w) - m + 1):
+                ws = w[i:i + m]
+                if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(m)) \
+                        or t not in _initials(ws, n):
+                    continue
+                for x in range(i, i + m - 1):
+                    p.words[x] = "of"
+                p.words[i + m - 1] = t
+                done = True
+                break
+            if done:
+                break
+
+
+def _initials(ws: list[str], n: int) -> set[str]:
+    """The initials a run of words may give: one letter each, or two of a word made of two words
+    ("bypass": b, p; "airflow": a, f)."""
+    out = {""}
+    for x in ws:
+        opts = {x[0]} | {x[0] + x[k] for k in range(2, len(x) - 1)
+                         if word_rank(x[:k]) is not None and word_rank(x[k:]) is not None and len(x[k:]) >= 3}
+        out = {a + b for a in out for b in opts if len(a + b) <= n}
+    return out
 
 
 def _flag_hit(vocab: Vocabulary, col: str) -> ValueHit:

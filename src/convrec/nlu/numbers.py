@@ -39,8 +39,8 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     if n_unit:
         for op in ("<=", ">="):
             n = lex.compare[op].match_at(w, j + n_unit)
-            if n:
-                return op, min(i, start), j + n_unit + n
+            if n and not (j + n_unit + n < len(w) and w[j + n_unit + n] == "than"):
+                return op, min(i, start), j + n_unit + n  # not "over 3 years or less than 7 months": a second one
         if j + n_unit < len(w) and w[j + n_unit] == "+":
             return ">=", min(i, start), j + n_unit + 1
     jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by

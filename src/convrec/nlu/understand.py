@@ -48,7 +48,7 @@ from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, c
                                 year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.textwords import read_text_words
-from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names, read_values,
+from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names, read_maker_prefixes, read_values,
                                scope_words, typo_values)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
@@ -409,6 +409,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_code_words(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
+    read_maker_prefixes(p, vocab)
     makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_place_words(p, vocab)

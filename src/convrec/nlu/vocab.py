@@ -311,7 +311,7 @@ class Vocabulary:
                 if _CAMEL_VALUE.fullmatch(str(value)):  # "ProcB": "proc b"; "AmNat": "am nat" (cut from "American Naturalist")
                     forms.add(norm(" ".join(re.findall(r"[A-Z][a-z]*", str(value)))))
                 if c.role == "creator":
-                    forms = {base}
+                    forms = {base} | {f for f in forms if f.replace(" ", "") == base and " " in f}  # "NorthGate": "north gate"
                     turned = _uninverted(value)
                     if turned:
                         forms.add(turned)

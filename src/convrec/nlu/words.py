@@ -419,8 +419,8 @@ def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
         if key is None and len(x) >= 6 and (rank is None or named):  # a typo is no word ("christy" is one: capitalised)
             got = process.extractOne(x, list(vocab.surnames), scorer=fuzz.ratio, score_cutoff=85)
             key = got[0] if got else None
-        if key is None:
-            continue
+        if key is None or singular(key) in nouns:
+            continue  # "enignes": the items' noun mistyped, no maker
         cands = vocab.surnames[key]
         if len(cands) > 1 and cands[0].support < 2 * cands[1].support:
             continue  # ambiguous surname
@@ -428,6 +428,47 @@ def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
             continue
         p.values.append((Span(i, i + 1), [[cands[0]]], p.toks[i].raw))
         p.claim(i, i + 1)
+
+def read_maker_prefixes(p: Parse, vocab: Vocabulary) -> None:
+    """A maker said by the first words of its name ("GE engines" → "GE Aircraft Engines"; "rolls royce"
+    → every "Rolls-Royce …"): the creators whose names start with the words, where the first is
+    written with a capital or is no common word, and the words are no whole value of their own."""
+    index = vocab.__dict__.get("_maker_names")
+    if index is None:
+        index = {}
+        for f, hits in vocab.values.items():
+            for h in hits:
+                if h.role == "creator" and len(f.split()) >= 2:
+                    index.setdefault(f, []).append(h)
+        vocab.__dict__["_maker_names"] = index
+    if not index:
+        return
+    w, lex = p.words, vocab.lexicon
+    nouns = {singular(x) for x in norm(vocab.domain or "").split()[-1:]}
+    i = 0
+    while i < len(w):
+        found = None
+        for n in (3, 2, 1):
+            j = i + n
+            if j > len(w) or any(p.claimed[x] or not w[x].isalnum() or w[x] in lex.stop for x in range(i, j)):
+                continue
+            said = " ".join(w[i:j])
+            if n == 1 and not (p.toks[i].raw[:1].isupper() and (word_rank(w[i]) or 10 ** 9) >= COMMON_WORD_RANK):
+                continue  # one word: a capitalised uncommon one ("GE", "Honeywell"), not "general"
+            if singular(w[j - 1]) in nouns or vocab.lookup(said):
+                continue
+            hits = [h for f, hs in index.items() if f.startswith(said + " ") for h in hs]
+            if hits:
+                found = (j, list({(h.column, h.value): h for h in hits}.values()))
+                break
+        if found:
+            j, hits = found
+            p.values.append((Span(i, j), [hits], " ".join(t.raw for t in p.toks[i:j])))
+            p.claim(i, j)
+            i = j
+        else:
+            i += 1
+
 
 def _generic_head(word: str, vals) -> bool:
     """Is ``word`` (a common English word) the last word of every multi-word value it hits — the
