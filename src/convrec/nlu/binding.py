@@ -216,7 +216,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     p.unnamed_bind = not best_named  # bound by the unit's dimension alone (a modifier may mean another column)
     for a, b in best_words:
         p.claim(a, b)
-    cur = vocab.lexicon.units["price"].match_at(w, j) if unit is None else 0
+    cur = (vocab.lexicon.units["price"].match_at(w, j) or int(j < len(w) and w[j] in vocab.lexicon.currencies)) \
+        if unit is None else 0
     if cur and not any(p.claimed[k] for k in range(j, j + cur)):
         p.claim(j, j + cur)  # "a turnover of over 5 million euros": the currency is the amount's, said
     for k in range(max(0, i - 8), min(len(w), j + 8)):  # the year that chose the column is used up

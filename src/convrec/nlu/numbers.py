@@ -46,7 +46,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by
     own = column_vocabulary(vocab)
     while jj < len(w) and jj < j + n_unit + 3 and not p.toks[jj].punct and (
-            p.claimed[jj] or jj < j + n_unit or (w[jj] in own and w[jj] not in vocab.lexicon.stop)
+            p.claimed[jj] or jj < j + n_unit or (w[jj] in own and w[jj] not in vocab.lexicon.stop) or w[jj] in lex.currencies
             or (w[jj] == "of" and jj + 1 < len(w) and w[jj + 1] in own)):
         jj += 1  # "15g protein or more": the unit, then the column's word
     if jj > j:
@@ -362,9 +362,6 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
             return time_col, "time"  # "how many people died in crashes in 2014": the year, not deaths
-    if not price_col and j < len(w) and w[j] in lex.currencies and (money := money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])):
-        p.claim(j, j + 1)  # "paying 30 shillings or more": an amount of money, in the catalog's one money column
-        return money, vocab.columns[money].role
     col, role, factor = bind_by_words(p, vocab, i, j)
     if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
