@@ -213,3 +213,30 @@ def test_a_length_the_data_shows_between_two_dates(recessions, trials):
     assert trials.vocab.columns["dur"].unit == "d"
     assert ("dur", ">", 14.0) in _conds(understand("trials that lasted more than 2 weeks", trials.vocab))
     assert [s.column for s in understand("the shortest trial", trials.vocab).sort] == ["dur"]
+
+
+def test_a_unit_word_of_two_units_is_the_one_the_catalog_measures(engines):
+    # "kN": kilonewtons on a column of forces (knots elsewhere); the value in the unit kN is defined in
+    assert ("max_thrust", ">", 300000.0) in _conds(understand("only ones with more than 300 kN of thrust", engines.vocab))
+
+
+def test_a_column_asked_of_the_one_item_a_value_picks(levees):
+    it = understand("how wide is the channel at river mile 952?", levees.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("channelwidth",)
+    it = understand("floodway width at river mile 933.48?", levees.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("floodwaywidth",)
+    assert understand("sites with a floodway width over 5000?", levees.vocab).kind == "recommend"
+
+
+def test_a_verb_in_its_irregular_past_names_its_column(trades):
+    it = understand("how many of the painters drank?", trades.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("drinks",) and [m.title for m in it.mentions] == ["painter"]
+
+
+def test_the_year_of_the_items_after_a_preposition_and_the(levees):
+    assert ("year", "=", 1910.0) in _conds(understand("how many sites are from the 1910 flood", levees.vocab))
+
+
+def test_either_one_bound_or_another_on_two_columns(metros):
+    got = understand("metros with either over 5 million people or a crime rate under 1000", metros.vocab)
+    assert [(c.op, c.value) for c in got.conditions] == [("any_of", ("population", ">", 5000.0, "crime", "<", 1000.0))]

@@ -27,6 +27,25 @@ def unit_after(w: list[str], j: int) -> tuple[str | None, int]:
     return None, 0
 
 
+def _unit_of_catalog(vocab: Vocabulary, word: str, unit: str) -> str:
+    """Of the units a word may write ("kn": knots or kilonewtons), the one whose dimension a number
+    column of this catalog carries (engines' thrust: kilonewtons)."""
+    from convrec.catalog.meaning import units_data
+    from convrec.nlu.dimensions import column_dimensions
+
+    alts = [u for u, spec in units_data()["units"].items() if word in spec["words"]]
+    if len(alts) < 2:
+        return unit
+    dims = {d for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
+            for d in column_dimensions(vocab, c)}
+    def dims_of(u: str) -> set[str]:  # by its other words: "kn" itself says nothing here
+        ws = ({u} | set(units_data()["units"][u]["words"])) - {word}
+        return {d for d, (_, _, dw) in vocab.lexicon.superlatives.items() if ws & dw}
+
+    held = [u for u in alts if dims_of(u) & dims]
+    return held[0] if len(held) == 1 else unit
+
+
 def phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claimed: list[bool] | None = None) -> int | None:
     """Where a (possibly multi-word) phrase occurs in w[lo:hi]: the unclaimed occurrence nearest
     to token ``near``."""
@@ -66,6 +85,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
 
     w = p.words
     unit, n_unit = unit_after(w, j)
+    if unit is not None:
+        unit = _unit_of_catalog(vocab, " ".join(w[j:j + n_unit]), unit)
     # "3 year loans": a plural right after the number's unit is the thing it measures (the head noun),
     # not a column's word ("loan amount"), unless a comparison makes it a bound of that column
     head = j + n_unit if unit is not None and j + n_unit < len(w) and w[j + n_unit].isalpha() and (

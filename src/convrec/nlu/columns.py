@@ -177,6 +177,12 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
     own = vocab.domain.lower()
     odd = [y for y in words if len(y) >= 6 and y.isalpha() and word_rank(y) is None and word_rank(singular(y)) is None]
     for i, x in enumerate(p.words):
+        base = vocab.lexicon.irregular_past.get(x)
+        if base and x not in words:  # "how many of the painters drank?": the `drinks` column, by its verb
+            said = [y for y in (base + "s", base, base + "es") if y in words]
+            if said:
+                p.words[i] = said[0]
+                continue
         if len(x) >= 6 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and singular(x) != own \
                 and (word_rank(x) is not None or word_rank(singular(x)) is not None):
             # a word spelled right for a column spelled wrong ("revetment" of `Revetement`): one slip

@@ -232,9 +232,12 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         # "more than an ounce" on a `Mass` whose values are 0.9–54 (grams): 1 as said would keep every
         # item; the value converted falls among them
         inside = [f for conv, f in fits if conv and _in_bulk(vocab, c.name, v * f)]
+        if len(inside) > 1:  # "300 kN" among readings in newtons, pounds-force, …: the unit kN is defined in
+            own = [convert(v, unit, t) / v for t in (units[unit].get("to") or {}) if v and convert(v, unit, t) is not None]
+            inside = [f for f in inside if any(abs(f - o) < 1e-9 * max(1.0, abs(o)) for o in own)] or inside
         if len(inside) == 1:
             return inside[0]
-    if len(fits) > 1:
+    if len(fits) > 1 and not _in_bulk(vocab, c.name, v, 0.1):  # as said, among the column's middle values: kept
         # "more than 5 km of vegetation buffer" on a `VegWidth` of 0–6177 beside a `FloodwayWidth` of
         # 1440–9436: columns of one dimension share their unit; the reading their ranges hold
         dims = column_dimensions(vocab, c)
@@ -279,10 +282,10 @@ def _power_of_ten(x: float) -> bool:
     return abs(e - round(e)) < 1e-6 and round(e) != 0
 
 
-def _in_bulk(vocab: Vocabulary, col: str, x: float) -> bool:
-    """Does x fall among the column's values (between its 2nd and 98th percentiles)?"""
+def _in_bulk(vocab: Vocabulary, col: str, x: float, tail: float = 0.02) -> bool:
+    """Does x fall among the column's values (between its 2nd and 98th percentiles, or the ``tail`` given)?"""
     vals = numeric_values(vocab, col)
     if len(vals) < 10:
         return True
-    lo, hi = np.quantile(vals, [0.02, 0.98])
+    lo, hi = np.quantile(vals, [tail, 1 - tail])
     return float(lo) <= x <= float(hi)

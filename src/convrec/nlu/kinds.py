@@ -10,7 +10,7 @@ from dataclasses import replace
 from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural
 from convrec.nlu.columns import the_measure, columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
-from convrec.nlu.dimensions import dimension_column, unit_dimensions
+from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.groups import read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
@@ -394,6 +394,13 @@ def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
                 col = dimension_column(vocab, dim) if dim in vocab.lexicon.superlatives else None
                 if col:
                     return (col,)
+                if dim in vocab.lexicon.superlatives:  # "how wide is the channel": of the widths, the channel's
+                    dim_words = vocab.lexicon.superlatives[dim][2]
+                    said = set(w) - dim_words
+                    named = [c.name for c in vocab.columns.values() if c.type in ("integer", "real")
+                             and dim in column_dimensions(vocab, c) and any(said & (set(g) - dim_words) for g in c.words)]
+                    if len(named) == 1:
+                        return (named[0],)
     return ()
 
 
@@ -410,6 +417,13 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
     if content and content[0] == "where" and ((p.sort and p.k == 1) or (conds and _picks_few(vocab, conds))):
         used = {c.column for c in conds} | {h.column for h in p.sort}
         return tuple(c for c in _where_columns(w, vocab) if c not in used)  # "where did the 1927 yankees play"
+    if content and content[0] not in _VALUE_QUESTIONS and "?" in w and conds and not p.sort \
+            and all(c.op == "=" for c in conds) and _picks_few(vocab, conds, 1):
+        # "floodway width at river mile 933.48?": a column's name, asked of the one item a value picks
+        used = {c.column for c in conds}
+        named = [c for c in columns_named(content[:3], vocab, by_name_only=True) if c not in used
+                 and vocab.columns[c].role not in ("id", "title")]
+        return tuple(named) if len(named) == 1 else ()
     if not (conds or p.sort) or (p.sort and p.k != 1) or not content or content[0] not in _VALUE_QUESTIONS:
         return ()  # with an order, of the one item it puts first ("how much did the longest one weigh?")
     used = {c.column for c in conds} | {h.column for h in p.sort}

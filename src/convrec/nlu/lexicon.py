@@ -138,6 +138,7 @@ class Lexicon:
         self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
                                  for dim, (more, less) in comp.get("dimension", {}).items()]
         """generic comparatives (more, less) and each dimension's own, in the lexicon's order"""
+        self.irregular_past: dict[str, str] = {norm(k): norm(v) for k, v in data.get("irregular_past", {}).items()}
         self.verb_forms: frozenset[str] = frozenset(norm(x) for x in data.get("verb_forms", {}).get("irregular", []))
         self.superlative_tail = Phrases.of(data.get("superlative_tail", {}).get("phrases", []))
         self.similar: dict[str, set[str]] = {}  # "big" ~ "large": words a short label may be said by

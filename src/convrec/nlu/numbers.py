@@ -356,8 +356,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
     ancient = time_col is not None and (vocab.columns[time_col].min or 0) < 1000  # years with their era: "after 1200"
+    prep = i - 2 if i > 1 and w[i - 1] == "the" else i - 1  # "from the 1910 flood": the year of the items
     if time_col and v == int(v) and (said_year(v) or ancient) and i > 0 \
-            and w[i - 1] in ("in", "during", "since", "before", "after", "from") \
+            and w[prep] in ("in", "during", "since", "before", "after", "from") \
             and not unit_after(w, j)[0] and not any(x in ("$", "€", "£") for x in adjacent):
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:

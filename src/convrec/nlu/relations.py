@@ -374,8 +374,9 @@ def _numbers_as_any(p: Parse) -> list[Condition]:
                 out[-1] = Condition(c.column, "outside", (lo, hi), f"{prev.text} or {c.text}", c.role)
                 spans[-1] = Span(spans[-1].start, span.end)
                 continue
+        either = "either" in p.words[max(0, spans[-1].start - 3):spans[-1].start] if spans else False
         if prev is not None and prev.column != c.column and prev.op in _COMPARE and c.op in _COMPARE \
-                and p.words[spans[-1].end:span.start].count("or") == 1 and span.start - spans[-1].end <= 4 \
+                and p.words[spans[-1].end:span.start].count("or") == 1 and span.start - spans[-1].end <= (6 if either else 4) \
                 and not any(x in ("and", "but") for x in p.words[spans[-1].end:span.start]):
             # "sulfur above 3% or nitrogen above 6%": either comparison, on two columns
             vals = (list(prev.value) if prev.op == "any_of" else [prev.column, prev.op, float(prev.value)]) \
