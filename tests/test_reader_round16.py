@@ -240,3 +240,11 @@ def test_the_year_of_the_items_after_a_preposition_and_the(levees):
 def test_either_one_bound_or_another_on_two_columns(metros):
     got = understand("metros with either over 5 million people or a crime rate under 1000", metros.vocab)
     assert [(c.op, c.value) for c in got.conditions] == [("any_of", ("population", ">", 5000.0, "crime", "<", 1000.0))]
+
+
+def test_when_an_item_the_data_dates_ended_and_how_many_units_it_lasted(recessions):
+    it = understand("when did the 2007 recession end?", recessions.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("trough",)
+    it = understand("how many months did the recession that began in August 1929 last?", recessions.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("p2t",)
+    assert understand("how many recessions lasted exactly 18 months?", recessions.vocab).kind == "count"

@@ -185,3 +185,12 @@ def word_family(w: str) -> set[str]:
             if f != w and len(stem) >= 4 and word_rank(f) is not None:
                 out.add(f)
     return out | {w}
+
+
+def unit_word(unit: str, v=None) -> str:
+    """A unit written as a word takes the plural its number asks ("43 months", "1 month"; "kg" stays)."""
+    try:
+        one = float(v) == 1
+    except (TypeError, ValueError):
+        one = False
+    return unit + "s" if unit.isalpha() and len(unit) >= 4 and not unit.endswith("s") and not one else unit

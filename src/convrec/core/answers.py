@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
 from convrec.nlu.intent import number_runs
+from convrec.catalog.text import unit_word
 
 SHOW_ROLES = ("time", "category", "price", "creator", "rating")
 
@@ -84,7 +85,7 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         elif isinstance(v, bool):
             parts.append(f"it is {'' if v else 'not '}{label}")
         else:
-            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit}" if unit and unit != "%" else unit))
+            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit))
     if not parts:
         return f"I know {name}, but my catalog has no answer to that."
     return f"{name}: " + "; ".join(parts) + "."
@@ -98,17 +99,17 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
         info = vocab.columns.get(col)
         return (info.label if info is not None and info.label else col.replace("_", " "))
 
-    def unit(col: str) -> str:
+    def unit(col: str, v=None) -> str:
         info = vocab.columns.get(col)
         u = info.shown_unit if info is not None and info.role != "price" else ""
-        return "" if u in ("", "$") else ("%" if u == "%" else f" {u}")
+        return "" if u in ("", "$") else ("%" if u == "%" else f" {unit_word(u, v)}")
 
     for c in conditions:
         info = vocab.columns.get(c.column)
         if c.op == "outside":  # "price under $5000 or over $50000"
             lo, hi = (float(x) for x in c.value)
             money = info is not None and info.role == "price"
-            f = (lambda x: f"${_num(x)}") if money else (lambda x: f"{_num(x)}{unit(c.column)}")
+            f = (lambda x: f"${_num(x)}") if money else (lambda x: f"{_num(x)}{unit(c.column, x)}")
             out.append(f"{label(c.column)} under {f(lo)} or over {f(hi)}")
             continue
         if c.op == "any_true":
@@ -118,7 +119,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
             vals = list(c.value)
             word = {">": "over", ">=": "at least", "<": "under", "<=": "at most", "=": "=", "!=": "≠"}
             out.append(" or ".join(f"{label(str(vals[k]))} {word.get(str(vals[k + 1]), vals[k + 1])} "
-                                   f"{_num(float(vals[k + 2]))}{unit(str(vals[k]))}" for k in range(0, len(vals) - 2, 3)))
+                                   f"{_num(float(vals[k + 2]))}{unit(str(vals[k]), vals[k + 2])}" for k in range(0, len(vals) - 2, 3)))
             continue
         if c.op in ("missing", "present"):  # "no age listed", "with a business associate"
             out.append(f"no {label(c.column)} listed" if c.op == "missing" else f"{label(c.column)} listed")
@@ -156,7 +157,7 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
 
         def v(c):
             x = float(c.value)
-            return (f"${_num(x)}" if role == "price" else f"{_num(x)}{unit(col)}")
+            return (f"${_num(x)}" if role == "price" else f"{_num(x)}{unit(col, x)}")
         name = label(col)
         if lo and hi and lo[0].op == ">=" and hi[0].op == "<=":
             out.append(f"{name} {v(lo[0])}–{v(hi[0])}")

@@ -404,7 +404,7 @@ def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
     return ()
 
 
-_VALUE_QUESTIONS = ("what", "whats", "what's", "how")
+_VALUE_QUESTIONS = ("what", "whats", "what's", "how", "when")
 
 
 def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], content: list[str]) -> tuple[str, ...]:
@@ -436,6 +436,10 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
             named = tuple(c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.words
                           and any(w[k] in g for g in c.words) and all(said & set(g) for g in c.words))
             named = named if len(named) == 1 else ()
+        if not named and k < len(w) and not p.claimed[k] and unit_for_word(w[k]) and _picks_few(vocab, conds, 1):
+            by_unit = tuple(c for c in _how_dimension(w, vocab) if c not in used)  # "how many months did the … last"
+            if by_unit:
+                return by_unit
         if not named and k + 1 < len(w) and w[k] not in nouns and not p.claimed[k + 1] and _picks_few(vocab, conds, 1):
             named = columns_named([w[k + 1]], vocab, by_name_only=True)  # "how many people died in the crash on …"
             k += 1 if named else 0
@@ -492,7 +496,7 @@ def _asked_phrase(p: Parse, vocab: Vocabulary, q: str, conds: list[Condition] = 
     if out:
         return out
     sorted_words = {x for h in p.sort for x in norm(h.text).split()}
-    last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and x not in lex.stop and x not in nouns
+    last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and (x not in lex.stop or x in said) and x not in nouns
             and x not in _VALUE_QUESTIONS and x not in ("much", "many", "did", "does", "do")
             and not (j > 0 and p.claimed[j - 1] and w[j - 1] in sorted_words)]  # "the most watched episode": the item
     return last[-1:]

@@ -28,6 +28,8 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
+from convrec.catalog.text import unit_word
+
 KINDS = ("co_liked", "shares", "soft", "condition", "popular", "rating")
 MAX_PER_ITEM = 3
 MAX_REPEAT = 2
@@ -290,9 +292,13 @@ def condition_reasons(catalog, item: str, conditions: Sequence) -> list[dict]:
             v = [x for x in v if str(x).lower() in want] or v[:3]
         if hasattr(v, "item"):
             v = v.item()
+        asked = c.describe() if hasattr(c, "describe") else str(c.value)
+        if asked.startswith(f"{c.column} ") and _label(vocab, c.column) != c.column:  # "p2t > 24": "length from … > 24 months"
+            unit = info.shown_unit if info.shown_unit not in ("", "$", "%") else ""
+            asked = f"{_label(vocab, c.column)}{asked[len(c.column):]}" + (f" {unit_word(unit, c.value)}" if unit else "")
         out.append(reason("condition", {"column": c.column, "column_label": _label(vocab, c.column), "op": c.op,
                                         "value": c.value if not isinstance(c.value, tuple) else list(c.value),
-                                        "item_value": v, "asked": c.describe() if hasattr(c, "describe") else str(c.value)}))
+                                        "item_value": v, "asked": asked}))
     return out[:1]
 
 
