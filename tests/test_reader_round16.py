@@ -248,3 +248,29 @@ def test_when_an_item_the_data_dates_ended_and_how_many_units_it_lasted(recessio
     it = understand("how many months did the recession that began in August 1929 last?", recessions.vocab)
     assert it.kind == "fact" and it.fact_columns == ("p2t",)
     assert understand("how many recessions lasted exactly 18 months?", recessions.vocab).kind == "count"
+
+
+def test_nobody_of_a_count_of_people(trades, crops):
+    for said, col in (("trades where none of the men drank", "drinks"), ("trades where nobody was sober", "sober"),
+                      ("in how many trades was not a single man sober?", "sober"), ("trades with no drinkers", "drinks")):
+        assert (col, "<=", 0.0) in _conds(understand(said, trades.vocab)), said
+    assert not any(c.op == "<=" and c.value == 0.0 for c in understand("none of the crops are cheap", crops.vocab).conditions)
+
+
+@pytest.fixture(scope="module")
+def teams(home, tmp_path_factory):
+    """Clubs with home and away supporters counted and `tot`, their sum (no word says so)."""
+    rows = ["id,club,home_fans,away_fans,tot,founded"]
+    for i in range(1, 21):
+        h, a = 100 + 17 * i, 20 + (7 * i) % 50
+        rows.append(f"{i},Club {chr(64 + i)},{h},{a},{h + a},{1880 + 3 * i}")
+    return _csv(home, tmp_path_factory, "clubs", "\n".join(rows) + "\n")
+
+
+def test_a_count_of_people_is_the_total_the_data_shows(trades, teams):
+    assert trades.vocab.columns["n"].parts == ("sober", "drinks")
+    assert ("n", ">", 10.0) in _conds(understand("trades with more than 10 men in the sample", trades.vocab))
+    got = _conds(understand("class A trades with more men in the sample than the shoemakers", trades.vocab))
+    assert ("n", ">", 20.0) in got and ("class", "in", ("A",)) in got
+    assert teams.vocab.columns["tot"].parts == ("home_fans", "away_fans")
+    assert ("tot", ">", 300.0) in _conds(understand("clubs with more than 300 people", teams.vocab))

@@ -58,7 +58,30 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
         out.append(d)
     _durations_in_years(items, out)
     _spans_between_dates(items, out)
+    _totals(items, out)
     return out
+
+
+def _totals(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A count that is the sum of two others on every item, as the data shows (`n` = `sober` +
+    `drinks`): ``total_of`` = [a, b] — the whole that "10 men", "in all" say."""
+    counts = [d for d in described if d["type"] == "integer" and d.get("min") is not None and d["min"] >= 0
+              and d["name"] not in ("item_id", "popularity") and (d.get("distinct") or 0) >= 3]
+    if len(counts) < 3 or len(items) < 10:
+        return
+    vals = {d["name"]: pd.to_numeric(items[d["name"]], errors="coerce") for d in counts}
+    for d in counts:
+        x = vals[d["name"]]
+        others = [e["name"] for e in counts if e["name"] != d["name"]]
+        for k, a in enumerate(others):
+            for b in others[k + 1:]:
+                both = x.notna() & vals[a].notna() & vals[b].notna()
+                if both.sum() >= 10 and float((vals[a][both] + vals[b][both] == x[both]).mean()) >= 0.95 \
+                        and float((vals[a][both] > 0).mean()) > 0.2 and float((vals[b][both] > 0).mean()) > 0.2:
+                    d["total_of"] = [a, b]
+                    break
+            if "total_of" in d:
+                break
 
 
 _DATE_TEXT = r"^\s*\d{4}-\d{1,2}-\d{1,2}|^\s*\d{1,2}/\d{1,2}/\d{2,4}|^\s*\d{4}-\d{1,2}\s*$"

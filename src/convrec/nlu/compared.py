@@ -206,6 +206,9 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
                 and w[x] != "than" and not p.claimed[x]]
         col = _named_column(p, vocab, free, s) or meant
+        if col is None and e < len(w) and w[e] in vocab.lexicon.person_nouns:
+            totals = [c.name for c in vocab.columns.values() if c.parts]
+            col = totals[0] if len(totals) == 1 else None  # "more men in the sample than the shoemakers": the total
         if col is None:
             for dim, dim_up in dims:
                 col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim, dim_up)

@@ -371,6 +371,11 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if col:
         p.factors[i] = factor
         return col, role
+    if j < len(w) and w[j] in lex.person_nouns and not unit_after(w, j)[0]:
+        totals = [c.name for c in vocab.columns.values() if c.parts]
+        if len(totals) == 1:  # "more than 10 men in the sample": the count of people every other count adds up to
+            p.claim(j, j + 1)
+            return totals[0], vocab.columns[totals[0]].role
     if not price_col and (any(x in ("$", "€", "£") for x in adjacent) or (j < len(w) and w[j] in lex.currencies)):
         # "over $150" where the bills are in `totalbill`, `gasbill`: the total; "30 shillings a week": the wage
         money = money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])

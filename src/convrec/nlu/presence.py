@@ -9,6 +9,7 @@ number wish, not a presence); an absence ("no", "without", "… is unknown") doe
 
 from __future__ import annotations
 
+from convrec.catalog.text import singular
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, negated_aux
@@ -145,6 +146,44 @@ def read_zero_amounts(p: Parse, vocab: Vocabulary) -> None:
         e += 2 if tuple(w[e:e + 2]) == ("at", "all") else 0
         p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]),
                                                 vocab.columns[col].role)))
+        p.claim(i, e)
+
+
+_NOBODY = (("none", "of", "the"), ("none", "of"), ("not", "a", "single"), ("not", "one"), ("nobody",), ("no", "one"),
+           ("no", "single"), ("none",))
+_BE = {"was", "were", "is", "are", "had", "has", "have", "of", "them", "who", "that"}
+
+
+def read_nobody(p: Parse, vocab: Vocabulary) -> None:
+    """"none of the men drank", "not a single man was sober", "nobody was sober", "no drinkers": a
+    count of people per item (a column that every item fills, with zeros among its values), said to
+    be nobody — that column is 0."""
+    w = p.words
+    zeros = _with_zeros(vocab)
+    if not zeros:
+        return
+    people = vocab.lexicon.person_nouns | {singular(x) for x in vocab.lexicon.person_nouns}
+    for i in range(len(w)):
+        if p.claimed[i]:
+            continue
+        n = next((len(q) for q in _NOBODY if tuple(w[i:i + len(q)]) == q), 0)
+        if n == 0 and w[i] == "no" and i + 1 < len(w) and not p.claimed[i + 1] and w[i + 1].endswith(("ers", "er")):
+            root = w[i + 1][:-3] if w[i + 1].endswith("ers") else w[i + 1][:-2]  # "no drinkers": `drinks` is 0
+            cols = [c for c in zeros if any(x in (root, root + "s", root + "e", root + "es") for g in vocab.columns[c].words for x in g)]
+            if len(cols) == 1:
+                p.numbers.append((Span(i, i + 2), Condition(cols[0], "<=", 0.0, " ".join(t.raw for t in p.toks[i:i + 2]),
+                                                            vocab.columns[cols[0]].role)))
+                p.claim(i, i + 2)
+            continue
+        if n == 0:
+            continue
+        d = i + n
+        while d < len(w) and not p.claimed[d] and (w[d] in people or w[d] in _BE or w[d] in ("the", "a", "an")):
+            d += 1
+        col, e = _column_at(p, vocab, d, zeros)
+        if col is None or d == i + n and n == 1 and w[i] != "nobody":
+            continue
+        p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]), vocab.columns[col].role)))
         p.claim(i, e)
 
 

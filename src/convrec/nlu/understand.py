@@ -30,7 +30,7 @@ from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
-from convrec.nlu.presence import read_presence, read_subject_presence, read_zero_amounts
+from convrec.nlu.presence import read_presence, read_subject_presence, read_zero_amounts, read_nobody
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
 from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
@@ -374,6 +374,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_presence(p, vocab)
     read_subject_presence(p, vocab)
     read_zero_amounts(p, vocab)
+    read_nobody(p, vocab)
     read_codes(p, vocab)
     read_lettered_codes(p, vocab)
     title_words(p, vocab)

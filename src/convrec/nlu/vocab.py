@@ -61,6 +61,8 @@ class ColumnInfo:
     time (:func:`convrec.catalog.meaning.value_order`) or by the schema file; empty if not graded."""
     latest: bool = False
     """In a year family, the member of the most recent year: what the measure means when no year is said."""
+    parts: tuple[str, ...] = ()
+    """The columns this one is the sum of on every item (`n` = `sober` + `drinks`), as the data shows."""
     unit_assumed: bool = False
     """The unit is a default its noun implies (a weight in kg), not written by the file: requests
     convert by it, replies do not show it."""
@@ -112,7 +114,8 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
-                      order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")))
+                      order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")),
+                      parts=tuple(str(x) for x in c.get("total_of") or ()))
 
 
 @dataclass(frozen=True)
