@@ -274,3 +274,9 @@ def test_a_count_of_people_is_the_total_the_data_shows(trades, teams):
     assert ("n", ">", 20.0) in got and ("class", "in", ("A",)) in got
     assert teams.vocab.columns["tot"].parts == ("home_fans", "away_fans")
     assert ("tot", ">", 300.0) in _conds(understand("clubs with more than 300 people", teams.vocab))
+
+
+def test_the_quarter_of_a_date_the_data_shows(recessions):
+    assert recessions.vocab.columns["peakq"].words[0][0] == "quarter"
+    assert ("peakq", "=", 3.0) in _conds(understand("which downturns started in the 3rd quarter", recessions.vocab))
+    assert ("troughq", "=", 4.0) in _conds(understand("recessions that ended in the fourth quarter", recessions.vocab))

@@ -88,12 +88,8 @@ _DATE_TEXT = r"^\s*\d{4}-\d{1,2}-\d{1,2}|^\s*\d{1,2}/\d{1,2}/\d{2,4}|^\s*\d{4}-\
 _SPAN_UNITS = (("month", 30.436875, 1.01), ("d", 1.0, 1.01), ("wk", 7.0, 1.01), ("yr", 365.2425, 0.51))
 
 
-def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
-    """A number that is the time between two dates of the same item, as the data shows (`p2t` 18
-    where `peak` is 1857-06-01 and `trough` 1858-12-01: 18 months): ``spans`` = [from, to, unit]
-    (the length of what runs from one date to the other), and the earlier date is where the item
-    ``starts``, the later where it ``ends`` — for "lasted more than a year", "the longest", "began in
-    August 1929", "when did it end"."""
+def _date_columns(items: pd.DataFrame, described: list[dict[str, Any]]) -> dict[str, pd.Series]:
+    """The text columns that hold dates, parsed."""
     dates = {}
     for d in described:
         if d["type"] not in ("text", "date") or d["name"] in ("item_id", "title"):
@@ -105,6 +101,36 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -
         parsed = pd.to_datetime(items[d["name"]].astype("string"), errors="coerce", format="mixed")
         if parsed.notna().sum() >= 8:
             dates[d["name"]] = parsed
+    return dates
+
+
+def _date_parts(items: pd.DataFrame, described: list[dict[str, Any]], dates: dict[str, pd.Series]) -> None:
+    """A small whole number that is the quarter or the month of a date of the same item, as the data
+    shows (`peakq` 2 where `peak` is 1857-06-01): ``date_part`` = [date column, "quarter" | "month"]."""
+    for d in described:
+        if d["type"] not in ("integer", "real") or d.get("min") is None or d["min"] < 1 or d["max"] > 12:
+            continue
+        x = pd.to_numeric(items[d["name"]], errors="coerce")
+        for name, parsed in dates.items():
+            both = x.notna() & parsed.notna()
+            if both.sum() < 8:
+                continue
+            for part, got in (("quarter", parsed.dt.quarter), ("month", parsed.dt.month)):
+                if float((got[both] == x[both]).mean()) >= 0.7 and both.sum() >= 12:  # NBER quarters: 76 % the quarter of the month
+                    d["date_part"] = [name, part]
+                    break
+            if "date_part" in d:
+                break
+
+
+def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A number that is the time between two dates of the same item, as the data shows (`p2t` 18
+    where `peak` is 1857-06-01 and `trough` 1858-12-01: 18 months): ``spans`` = [from, to, unit]
+    (the length of what runs from one date to the other), and the earlier date is where the item
+    ``starts``, the later where it ``ends`` — for "lasted more than a year", "the longest", "began in
+    August 1929", "when did it end"."""
+    dates = _date_columns(items, described)
+    _date_parts(items, described, dates)
     if len(dates) < 2:
         return
     for d in described:

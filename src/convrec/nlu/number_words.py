@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from convrec.nlu.columns import columns_named
-from convrec.nlu.reading import Parse, measure_words
+from convrec.nlu.intent import Condition
+from convrec.nlu.reading import Parse, Span, measure_words
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -31,6 +32,16 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         if nth is not None and not p.claimed[i] and i + 1 < len(w) and _counted_column(vocab, w[i + 1], nth):
             w[i] = str(nth)  # "eliminated in the third round", "the 2nd season": that number of the column
             continue
+        col = _counted_in_context(vocab, w[i + 1], nth, w) if nth is not None and not p.claimed[i] and i + 1 < len(w) else None
+        if col:  # "started in the 3rd quarter" of `peakq` beside `troughq`: that quarter of the peak
+            p.numbers.append((Span(i, i + 2), Condition(col, "=", float(nth), " ".join(t.raw for t in p.toks[i:i + 2]),
+                                                        vocab.columns[col].role)))
+            p.claim(i, i + 2)
+            own = {x for g in vocab.columns[col].words for x in g}
+            for k, x in enumerate(w):  # "started": the peak's word, used up
+                if x in own and not p.claimed[k]:
+                    p.claim(k, k + 1)
+            continue
         n = lex.number_words.get(x)
         if n is None or p.claimed[i] or x == "a":
             continue
@@ -47,6 +58,18 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
              "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 _NTH = re.compile(r"[0-9]{1,2}(?:st|nd|rd|th)")
+
+
+def _counted_in_context(vocab: Vocabulary, word: str, n: int, said: list[str]) -> str | None:
+    """The one whole-number column holding ``n`` that ``word`` names in part and the message's other
+    words name whole (of `peakq` and `troughq`, "started in the 3rd quarter": the peak's)."""
+    cols = [c for c in columns_named(list(said), vocab, by_name_only=True) if vocab.columns[c].type == "integer"
+            and vocab.columns[c].role not in ("id", "title", "time") and len(vocab.columns[c].words) > 1
+            and any(word in g for g in vocab.columns[c].words)]
+    if len(cols) != 1:
+        return None
+    c = vocab.columns[cols[0]]
+    return c.name if c.min is not None and c.max is not None and float(c.min) <= n <= float(c.max) else None
 
 
 def _counted_column(vocab: Vocabulary, word: str, n: int) -> bool:
