@@ -280,3 +280,22 @@ def test_the_quarter_of_a_date_the_data_shows(recessions):
     assert recessions.vocab.columns["peakq"].words[0][0] == "quarter"
     assert ("peakq", "=", 3.0) in _conds(understand("which downturns started in the 3rd quarter", recessions.vocab))
     assert ("troughq", "=", 4.0) in _conds(understand("recessions that ended in the fourth quarter", recessions.vocab))
+
+
+@pytest.fixture(scope="module")
+def routes(home, tmp_path_factory):
+    """Bus routes named by colours, how often they run and how many people ride them."""
+    names = ["Red Line", "Blue Line", "Green Line", "Orange Line", "Purple Line", "Silver Line", "Gold Line", "Teal Line",
+             "Brown Line", "Pink Line", "Grey Line", "Lime Line"]
+    rows = ["id,route,frequency,riders"]
+    for i, n in enumerate(names, 1):
+        rows.append(f"{i},{n},{3 + i},{1000 + 250 * i}")
+    return _csv(home, tmp_path_factory, "routes", "\n".join(rows) + "\n")
+
+
+def test_how_and_an_adverb_ask_the_column_its_stem_starts(metros, routes):
+    it = understand("how densely populated is jersey city", metros.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("density",)
+    assert understand("how populated is jersey city", metros.vocab).fact_columns == ("population",)
+    it = understand("how frequently does the Teal Line run?", routes.vocab)
+    assert it.kind == "fact" and it.fact_columns == ("frequency",)

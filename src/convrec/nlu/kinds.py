@@ -89,7 +89,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     if mentions and len(mentions) == 1 and lex.count.contains(w) and not conds and _shared_title(vocab, mentions[0]):
         return "count", ()  # "how many medals did carl lewis get": the rows under that name
     if mentions and question and len(mentions) == 1 and (not conds or name_words or _met_by(vocab, mentions[0], conds)):
-        named = columns_named(w, vocab, by_name_only=True)
+        named = _how_adverb(w, vocab) or columns_named(w, vocab, by_name_only=True)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
@@ -379,6 +379,20 @@ def _choice_mentions(p: Parse, vocab: Vocabulary) -> list[ItemMention]:
 
 def direction(op: str) -> str:
     return {"<": "lt", "<=": "lt", ">": "gt", ">=": "gt", "=": "eq", "!=": "ne"}.get(op, op)
+
+
+def _how_adverb(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    """"how densely populated is X": the number column the adverb's stem starts (density), not the
+    participle after it (population)."""
+    for k in range(len(w) - 1):
+        if w[k] == "how" and w[k + 1].endswith("ly") and len(w[k + 1]) >= 7:
+            stem = w[k + 1][:-2].rstrip("e") if not w[k + 1].endswith("ily") else w[k + 1][:-3]
+            cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
+                    and any(len(stem) >= 4 and x[:len(stem) - 1] == stem[:-1] and len(x) >= len(stem)
+                            for x in norm(c.label or c.name).split())]  # "frequent(ly)": frequency; "dens(ely)": density
+            if len(cols) == 1:
+                return (cols[0],)
+    return ()
 
 
 def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
