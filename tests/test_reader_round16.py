@@ -299,3 +299,18 @@ def test_how_and_an_adverb_ask_the_column_its_stem_starts(metros, routes):
     assert understand("how populated is jersey city", metros.vocab).fact_columns == ("population",)
     it = understand("how frequently does the Teal Line run?", routes.vocab)
     assert it.kind == "fact" and it.fact_columns == ("frequency",)
+
+
+@pytest.fixture(scope="module")
+def licences(home):
+    return _prepare(home, "r14a-marriage-licences")
+
+
+def test_a_named_length_between_two_dates_and_an_age_that_is_none(licences, trials):
+    cols = licences.vocab.columns
+    assert cols["delay"].unit == "d" and "waited" in cols["delay"].words[0]
+    assert "lasted" not in {x for g in cols["age"].words for x in g}  # from a birth: an age, no length
+    got = _conds(understand("couples who waited more than two weeks between applying and the ceremony", licences.vocab))
+    assert ("delay", ">", 14.0) in got
+    assert ("dur", ">", 30.0) in _conds(understand("trials that lasted more than a month", trials.vocab)) or \
+        ("dur", ">", 30.44) in _conds(understand("trials that lasted more than a month", trials.vocab))

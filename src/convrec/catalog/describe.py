@@ -144,8 +144,8 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -
                     continue
                 days = (db - da).dt.days
                 both = x.notna() & days.notna()
-                if both.sum() < 8 or float((days[both] > 0).mean()) < 0.95:
-                    continue
+                if both.sum() < 8 or float((days[both] >= 0).mean()) < 0.95 or float((days[both] > 0).mean()) < 0.5:
+                    continue  # the later date after the earlier (the same day allowed: a wedding on the day of the licence)
                 for unit, per, tol in _SPAN_UNITS:
                     if float(((days[both] / per - x[both]).abs() <= tol).mean()) >= 0.9:
                         found = [a, b, unit]
@@ -161,6 +161,10 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -
                     e["starts"] = True
                 elif e["name"] == found[1]:
                     e["ends"] = True
+    for e in described:  # a date that starts one length and ends another (an application after a birth): neither
+        if e.get("starts") and e.get("ends"):
+            e.pop("starts")
+            e.pop("ends")
 
 
 def _durations_in_years(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:

@@ -371,10 +371,13 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             # `p2t`, the months from `peak` to `trough` as the data shows: a length said "lasted", "the longest"
             a, b, unit = c["spans"]
             c["unit"] = unit
-            c["label"] = c["label"] if len(c["label"]) > 5 else f"length from {a} to {b}"
-            # one word group: any of them names it (its own name no one says)
-            c.setdefault("words", [list(dict.fromkeys(list(units_data()["span_words"]["words"])
-                                                      + [x for g in column_words(words, role) for x in g]))])
+            known = all(word_rank(x) is not None for x in c["label"].split())  # "delay", "age": a name people use
+            c["label"] = c["label"] if known else f"length from {a} to {b}"
+            # one word group: any of them names it (its own name no one says); a known name that is no
+            # length ("age": from a birth) keeps its own words
+            if not known or set(c["label"].split()) & set(units_data()["span_words"]["nouns"]):
+                c.setdefault("words", [list(dict.fromkeys(list(units_data()["span_words"]["words"])
+                                                          + [x for g in column_words(words, role) for x in g]))])
         if c.get("date_part") and "words" not in c:  # `peakq`: the quarter of `peak` ("started in the 3rd quarter")
             of, part = c["date_part"]
             peer = next((x for x in columns if x["name"] == of), {})
