@@ -314,3 +314,11 @@ def test_a_named_length_between_two_dates_and_an_age_that_is_none(licences, tria
     assert ("delay", ">", 14.0) in got
     assert ("dur", ">", 30.0) in _conds(understand("trials that lasted more than a month", trials.vocab)) or \
         ("dur", ">", 30.44) in _conds(understand("trials that lasted more than a month", trials.vocab))
+
+
+def test_bigger_without_a_size_is_the_one_population_or_weight(metros, home):
+    got = understand("metros bigger than boston", metros.vocab)
+    assert [(c.column, c.op) for c in got.conditions] == [("population", ">")]
+    assert [s.column for s in understand("the 3 biggest metros", metros.vocab).sort] == ["population"]
+    mammals = _prepare(home, "r15b-running-mammals")
+    assert [s.column for s in understand("the biggest mammals", mammals.vocab).sort] == ["weight"]

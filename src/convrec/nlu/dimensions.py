@@ -64,6 +64,9 @@ def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> s
         if len(tied) > 1 and len(side) == 1:
             return side[0]
     got = _dimension_column(vocab, dim)
+    if got is None and dim == "size":  # "metros bigger than Boston" with no size column: its one population or weight
+        alts = [c for c in (_dimension_column(vocab, d) for d in ("population", "weight") if d in vocab.lexicon.superlatives) if c]
+        got = alts[0] if len(alts) == 1 else None
     if got is not None or more is None:
         return got
     if dim == "age":  # "the oldest planes" where only a year says it: the earliest year
