@@ -161,7 +161,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 dist = min(dist, _gap(vocab, w, k + len(ph.split()), i) if k < i else abs(k - i))
                 where.append((k, k + len(ph.split())))
                 own = own or ph in (g[0], noun_plural(g[0]))  # "a wage over $20": `wage`, not `salary` ("wage" its synonym)
-        for a, b, k in glued_said(c, w, lo, hi, i, p.claimed):  # "nonwhite" on `nonwhite` (read "non white")
+        for a, b, k in glued_said(c, w, lo, hi, i, p.claimed, [t.w for t in p.toks]):  # "nonwhite" on `nonwhite` (read "non white")
             if b - a > matched:
                 matched, dist, own = b - a, min(dist, abs(k - i)), True
                 where.append((k, k + 1))
@@ -269,9 +269,11 @@ def _gap(vocab: Vocabulary, w: list[str], a: int, i: int) -> int:
     return i - a + 1
 
 
-def glued_said(c, w: list[str], lo: int, hi: int, near: int, claimed: list[bool] | None = None):
+def glued_said(c, w: list[str], lo: int, hi: int, near: int, claimed: list[bool] | None = None,
+               typed: list[str] | None = None):
     """(first group, end group, word position) for runs of a column's words said as one word
-    ("nonwhite" for `nonwhite` read "non white", "floodway" for `FloodwayWidth`)."""
+    ("nonwhite" for `nonwhite` read "non white", "floodway" for `FloodwayWidth`) — as the user typed
+    it (``typed``), not a name a reader wrote in ("home runs" → `hmrun`)."""
     out = []
     heads = [g[0] if g else "" for g in c.words]
     for a in range(len(heads)):
@@ -282,6 +284,8 @@ def glued_said(c, w: list[str], lo: int, hi: int, near: int, claimed: list[bool]
             k = phrase_at(w, glued, lo, hi, near, claimed)
             if k is None and glued[-1] != "s":
                 k = phrase_at(w, glued + "s", lo, hi, near, claimed)
+            if k is not None and typed is not None and typed[k].rstrip("s") != w[k].rstrip("s"):
+                k = None
             if k is not None:
                 out.append((a, b, k))
                 break

@@ -16,7 +16,7 @@ import re
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
 from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, columns_named, nearest_column, said_opposite
-from convrec.nlu.dimensions import dimension_column
+from convrec.nlu.dimensions import dimension_column, size_instead
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -228,6 +228,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
                                or w[x] in _DETERMINERS + ("one", "ones") or p.claimed[x] or bool(vocab.lookup(w[x]))
                                for x in free):
             col = the_measure(vocab)  # "THC results higher than the one in sample 139": the one measure
+        if col is None and any(dim == "size" for dim, _ in dims):
+            col = size_instead(vocab)  # "metros bigger than Boston": no size, the one population
         if col is None:
             continue
         value = vocab.item_value(m.item_id, col)

@@ -50,6 +50,13 @@ _HIGH_WORDS = {"high", "max", "maximum", "top", "upper", "peak", "hi"}
 _LOW_WORDS = {"low", "min", "minimum", "bottom", "lower", "lo"}
 
 
+def size_instead(vocab: Vocabulary) -> str | None:
+    """Where no column is a size, what "bigger" and "the biggest" mean: the catalog's one population or
+    weight column ("metros bigger than Boston"), else None — a last resort, after the words said."""
+    alts = [c for c in (_dimension_column(vocab, d) for d in ("population", "weight") if d in vocab.lexicon.superlatives) if c]
+    return alts[0] if len(alts) == 1 and _dimension_column(vocab, "size") is None else None
+
+
 def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> str | None:
     """The one number column of a dimension, or None (none, or a tie). ``more``: the way a superlative
     or comparative goes — of a high/low pair (`high_temp`, `low_temp`) "the hottest" is the highest of
@@ -64,9 +71,6 @@ def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> s
         if len(tied) > 1 and len(side) == 1:
             return side[0]
     got = _dimension_column(vocab, dim)
-    if got is None and dim == "size":  # "metros bigger than Boston" with no size column: its one population or weight
-        alts = [c for c in (_dimension_column(vocab, d) for d in ("population", "weight") if d in vocab.lexicon.superlatives) if c]
-        got = alts[0] if len(alts) == 1 else None
     if got is not None or more is None:
         return got
     if dim == "age":  # "the oldest planes" where only a year says it: the earliest year
@@ -118,7 +122,7 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                 own = dimension_column(vocab, dim, descending)
                 if named and own and named != own and not _column_words(vocab.columns[named]) & vocab.lexicon.superlatives[dim][2]:
                     named, e = None, b  # "the hottest day" of daily weather: the temperature, not the `day` column
-                col = named or own
+                col = named or own or (size_instead(vocab) if dim == "size" else None)
                 if col is None:
                     continue
                 if dim == "age" and vocab.columns[col].role == "time":
