@@ -322,3 +322,9 @@ def test_bigger_without_a_size_is_the_one_population_or_weight(metros, home):
     assert [s.column for s in understand("the 3 biggest metros", metros.vocab).sort] == ["population"]
     mammals = _prepare(home, "r15b-running-mammals")
     assert [s.column for s in understand("the biggest mammals", mammals.vocab).sort] == ["weight"]
+
+
+def test_a_value_just_past_a_column_is_kept_as_said(home):
+    mammals = _prepare(home, "r15b-running-mammals")
+    got = understand("either faster than 100 km/h or slower than 5 km/h", mammals.vocab)
+    assert [(c.column, c.op, c.value) for c in got.conditions] == [("speed", "outside", (5.0, 100.0))]

@@ -239,7 +239,9 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         # "more than an ounce" on a `Mass` whose values are 0.9–54 (grams): 1 as said would keep every
         # item; the value converted falls among them
         inside = [f for conv, f in fits if conv and _in_bulk(vocab, c.name, v * f)]
-        if len(inside) > 1:  # "300 kN" among readings in newtons, pounds-force, …: the unit kN is defined in
+        if len(inside) > 1 and _far_outside(vocab, c.name, v):
+            # "300 kN" on thrusts of 27,000–410,000 among readings in newtons, pounds-force, …: the unit kN is
+            # defined in (not "faster than 100 km/h" just past speeds of up to 90: as said)
             own = [convert(v, unit, t) / v for t in (units[unit].get("to") or {}) if v and convert(v, unit, t) is not None]
             inside = [f for f in inside if any(abs(f - o) < 1e-9 * max(1.0, abs(o)) for o in own)] or inside
         if len(inside) == 1:
@@ -287,6 +289,15 @@ def guessed_unit_factor(c, unit: str, v: float | None) -> float | None:
 def _power_of_ten(x: float) -> bool:
     e = np.log10(x) if x > 0 else 0.5
     return abs(e - round(e)) < 1e-6 and round(e) != 0
+
+
+def _far_outside(vocab: Vocabulary, col: str, x: float) -> bool:
+    """Is x an order of magnitude beyond the column's 2nd–98th percentiles?"""
+    vals = numeric_values(vocab, col)
+    if len(vals) < 10:
+        return False
+    lo, hi = np.quantile(vals, [0.02, 0.98])
+    return x < float(lo) / 10 or x > float(hi) * 10
 
 
 def _in_bulk(vocab: Vocabulary, col: str, x: float, tail: float = 0.02) -> bool:
