@@ -510,7 +510,8 @@ def _asked_phrase(p: Parse, vocab: Vocabulary, q: str, conds: list[Condition] = 
     if out:
         return out
     sorted_words = {x for h in p.sort for x in norm(h.text).split()}
-    last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and (x not in lex.stop or x in said) and x not in nouns
+    last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and (x not in lex.stop or q == "when" and x in said)
+            and x not in nouns
             and x not in _VALUE_QUESTIONS and x not in ("much", "many", "did", "does", "do")
             and not (j > 0 and p.claimed[j - 1] and w[j - 1] in sorted_words)]  # "the most watched episode": the item
     return last[-1:]
