@@ -57,7 +57,9 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                     d["order"] = order  # graded values, low → high ("SI1" … "IF")
         out.append(d)
     _durations_in_years(items, out)
-    _spans_between_dates(items, out)
+    dates = _date_columns(items, out)
+    _date_parts(items, out, dates)
+    _spans_between_dates(items, out, dates)
     _totals(items, out)
     return out
 
@@ -113,24 +115,22 @@ def _date_parts(items: pd.DataFrame, described: list[dict[str, Any]], dates: dic
         x = pd.to_numeric(items[d["name"]], errors="coerce")
         for name, parsed in dates.items():
             both = x.notna() & parsed.notna()
-            if both.sum() < 8:
+            if both.sum() < 12:
                 continue
             for part, got in (("quarter", parsed.dt.quarter), ("month", parsed.dt.month)):
-                if float((got[both] == x[both]).mean()) >= 0.7 and both.sum() >= 12:  # NBER quarters: 76 % the quarter of the month
+                if float((got[both] == x[both]).mean()) >= 0.7:  # NBER quarters: 76 % the quarter of the peak's month
                     d["date_part"] = [name, part]
                     break
             if "date_part" in d:
                 break
 
 
-def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]], dates: dict[str, pd.Series]) -> None:
     """A number that is the time between two dates of the same item, as the data shows (`p2t` 18
     where `peak` is 1857-06-01 and `trough` 1858-12-01: 18 months): ``spans`` = [from, to, unit]
     (the length of what runs from one date to the other), and the earlier date is where the item
     ``starts``, the later where it ``ends`` — for "lasted more than a year", "the longest", "began in
     August 1929", "when did it end"."""
-    dates = _date_columns(items, described)
-    _date_parts(items, described, dates)
     if len(dates) < 2:
         return
     for d in described:

@@ -381,7 +381,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         if c.get("date_part") and "words" not in c:  # `peakq`: the quarter of `peak` ("started in the 3rd quarter")
             of, part = c["date_part"]
             peer = next((x for x in columns if x["name"] == of), {})
-            side = units_data()["span_words"]["starts" if peer.get("starts") else "ends" if peer.get("ends") else "none"]
+            spans = units_data()["span_words"]
+            side = spans["starts"] if peer.get("starts") else spans["ends"] if peer.get("ends") else []
             c["label"] = f"{of} {part}" if len(c["label"]) <= len(c["name"]) + 1 else c["label"]
             c["words"] = [[part, part + "s"], list(dict.fromkeys([of, *(x for g in column_words(name_words(of), "other") for x in g), *side]))]
         if (c.get("starts") or c.get("ends")) and "words" not in c:

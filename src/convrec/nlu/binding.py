@@ -274,21 +274,20 @@ def glued_said(c, w: list[str], lo: int, hi: int, near: int, claimed: list[bool]
     """(first group, end group, word position) for runs of a column's words said as one word
     ("nonwhite" for `nonwhite` read "non white", "floodway" for `FloodwayWidth`) — as the user typed
     it (``typed``), not a name a reader wrote in ("home runs" → `hmrun`)."""
-    out = []
-    heads = [g[0] if g else "" for g in c.words]
-    for a in range(len(heads)):
-        for b in range(len(heads), a + 1, -1):
-            glued = "".join(heads[a:b])
-            if len(glued) < 5 or not all(heads[a:b]):
-                continue
-            k = phrase_at(w, glued, lo, hi, near, claimed)
-            if k is None and glued[-1] != "s":
-                k = phrase_at(w, glued + "s", lo, hi, near, claimed)
-            if k is not None and typed is not None and typed[k].rstrip("s") != w[k].rstrip("s"):
-                k = None
-            if k is not None:
-                out.append((a, b, k))
-                break
+    from convrec.nlu.columns import glued_words
+
+    out, done = [], set()
+    for glued, a, b in glued_words(c):
+        if a in done or len(glued) < 5:
+            continue
+        k = phrase_at(w, glued, lo, hi, near, claimed)
+        if k is None and glued[-1] != "s":
+            k = phrase_at(w, glued + "s", lo, hi, near, claimed)
+        if k is not None and typed is not None and typed[k].rstrip("s") != w[k].rstrip("s"):
+            k = None
+        if k is not None:
+            out.append((a, b, k))
+            done.add(a)
     return out
 
 

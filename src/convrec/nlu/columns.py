@@ -13,6 +13,15 @@ from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.vocab import Vocabulary
 
 
+def glued_words(c) -> list[tuple[str, int, int]]:
+    """Runs of two or more of a column's words said as one word, longest first from each start:
+    (the word, first group, end group) — "nonwhite" for `nonwhite` read "non white", "floodway" for
+    `FloodwayWidth` read "flood way width"."""
+    heads = [g[0] if g else "" for g in c.words]
+    return [("".join(heads[a:b]), a, b) for a in range(len(heads)) for b in range(len(heads), a + 1, -1)
+            if all(heads[a:b])]
+
+
 def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, keywords_only: bool = False) -> tuple[str, ...]:
     text = " ".join(w)
     named = []
@@ -24,10 +33,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         forms = {c.name.replace("_", " "), c.name.rstrip("s").replace("_", " "), c.name.lower()}
         if "_" in c.name and c.role in ("count", "rating", "price"):
             forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
-        heads = [g[0] for g in c.words if g]
-        if len(heads) == len(c.words) >= 2:  # "floodway" of `FloodwayWidth` (read "flood way width")
-            forms |= {"".join(heads[a:b]) for a in range(len(heads)) for b in range(a + 2, len(heads) + 1)
-                      if len("".join(heads[a:b])) >= 6}
+        forms |= {g for g, _, _ in glued_words(c) if len(g) >= 6}  # "floodway" of `FloodwayWidth` (read "flood way width")
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(

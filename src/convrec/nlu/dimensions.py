@@ -10,7 +10,7 @@ import pandas as pd
 
 from convrec.catalog.meaning import _factors, convert, name_words, unit_for_word, unit_words, units_data
 from convrec.catalog.text import norm, noun_plural, singular
-from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_named, glued_words, nearest_column
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -162,9 +162,7 @@ def _named_after(p: Parse, vocab: Vocabulary, b: int, dim: str | None = None) ->
         for c in vocab.columns.values():
             if c.type in ("integer", "real") and c.role != "id" and dim in column_dimensions(vocab, c):
                 ks = [k for k in after if any(w[k] in g or any(len(x) >= 3 and w[k].startswith(x) for x in g)
-                                              for g in c.words) or any(
-                    w[k].startswith("".join(g[0] for g in c.words[x:y] if g)) and y - x >= 2
-                    for x in range(len(c.words)) for y in range(x + 2, len(c.words) + 1))]
+                                              for g in c.words) or any(w[k].startswith(g) for g, _, _ in glued_words(c))]
                 if ks:
                     hits[c.name] = max(ks) + 1
         if len(hits) == 1:
