@@ -110,6 +110,7 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
     n = len(raw)
     if n < 2:
         return None
+    first = None
     for col in raw.columns:
         if col == id_col or raw[col].dtype.kind in "biufcM":
             continue
@@ -124,8 +125,10 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
                 or (vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*")
                     & ~vals.str.contains(r"[A-Za-z]{4,}")).mean() > 0.5:  # "101-Bois-de-Liesse" is a name
             continue  # codes ("04G", "tt0050083") and long texts name no item the way people do
-        return str(col)
-    return None
+        if vals.str.contains(r"[a-z]{3}").mean() > 0.5:
+            return str(col)  # names in words ("Stockholm", "Västerbotten")
+        first = first or str(col)  # capital codes ("SE-AB", tickers) name the items where no words do
+    return first
 
 
 def _titles_of(name: str, ids: pd.Series, columns: list[str] | None = None) -> pd.Series:

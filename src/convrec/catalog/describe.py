@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from convrec.catalog.dates import date_like, periods
 from convrec.catalog.schema import ColumnSpec
 
 
@@ -61,7 +62,33 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
     _date_parts(items, out, dates)
     _spans_between_dates(items, out, dates)
     _totals(items, out)
+    _elements(items, out)
     return out
+
+
+def _elements(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """Number columns headed by a chemical element's symbol (`Al`, `Fe`, `Na`, written with its
+    capital), where three or more are: ``element`` = the symbol; where the row sums of them all stay
+    within 100, they are the shares of a whole in percent (``composition``: oxide weight %)."""
+    import re
+
+    from convrec.catalog.meaning import elements_data
+
+    names = elements_data()["names"]
+    found = []
+    for d in described:
+        m = re.match(r"^attribute '(.+)' from the items file", str(d.get("meaning") or ""))
+        header = m.group(1) if m else d["name"]
+        if d["type"] in ("integer", "real") and header in names:
+            found.append((d, header))
+    if len(found) < 3:
+        return
+    total = sum(pd.to_numeric(items[d["name"]], errors="coerce").fillna(0).abs() for d, _ in found)
+    composition = bool(len(total)) and float((total <= 100.5).mean()) >= 0.99 and float(total.max()) > 1
+    for d, symbol in found:
+        d["element"] = symbol
+        if composition:
+            d["composition"] = True
 
 
 def _totals(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
@@ -86,7 +113,6 @@ def _totals(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
                 break
 
 
-_DATE_TEXT = r"^\s*\d{4}-\d{1,2}-\d{1,2}|^\s*\d{1,2}/\d{1,2}/\d{2,4}|^\s*\d{4}-\d{1,2}\s*$"
 _SPAN_UNITS = (("month", 30.436875, 1.01), ("d", 1.0, 1.01), ("wk", 7.0, 1.01), ("yr", 365.2425, 0.51))
 
 
@@ -98,9 +124,9 @@ def _date_columns(items: pd.DataFrame, described: list[dict[str, Any]]) -> dict[
             continue
         s = items[d["name"]].dropna().astype(str)
         s = s[s.str.strip() != ""]
-        if len(s) < 8 or float(s.str.match(_DATE_TEXT).mean()) < 0.9:
+        if len(s) < 8 or float(s.map(date_like).mean()) < 0.9:
             continue
-        parsed = pd.to_datetime(items[d["name"]].astype("string"), errors="coerce", format="mixed")
+        parsed = periods(items[d["name"]])[0]
         if parsed.notna().sum() >= 8:
             dates[d["name"]] = parsed
     return dates

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from convrec.catalog.spelling import spelling_variants
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z]{2})(?=[a-z]{3})")  # "HmRun"; "AHCAvote": AHCA vote
 _ONE_WORD = re.compile(r"[A-Za-z][a-z][A-Z]")  # "PhD": one word, not "ph d"
 
 
@@ -45,6 +45,21 @@ def _camel_split(name: str) -> str:
 def units_data() -> dict[str, Any]:
     text = resources.files("convrec.catalog").joinpath("units.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+@lru_cache(maxsize=1)
+def elements_data() -> dict[str, dict[str, list[str]]]:
+    """Chemical elements by symbol: ``names`` (the first the usual one: Al → aluminium, aluminum)
+    and ``oxides`` (the oxide's trivial names: Al → alumina), from codes.toml."""
+    text = resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    names: dict[str, list[str]] = {}
+    for name, symbol in data["chemical_elements"].items():
+        names.setdefault(symbol, []).append(name)
+    oxides: dict[str, list[str]] = {}
+    for name, symbol in data.get("oxides", {}).items():
+        oxides.setdefault(symbol, []).append(name)
+    return {"names": names, "oxides": oxides}
 
 
 _WORD_RANKS: dict[str, int] | None = None
@@ -143,6 +158,8 @@ def unit_of(words: list[str]) -> str:
     q = units_data()["quantity_units"]
     if {"to", "per", "ratio"} & set(words[1:]):
         return ""  # "debt_to_income", "income per capita": a ratio, not the unit of its noun
+    if len(words) > 1 and words[-1] in units_data()["measure_heads"]["words"] and words[-1] not in q:
+        return ""  # "bill length": a length (its unit unsaid), not a bill's dollars
     for w in reversed(words):  # the head noun is usually last ("total_fat", "engine_displacement")
         for form in (w, w[:-1] if w.endswith("s") else w, *spelling_variants(w)):
             if form in q:  # "sugars" is sugar, "fibre" is fiber
@@ -336,6 +353,12 @@ def _sibling_split(raws: dict[str, list[str]]) -> dict[str, list[str]]:
     return out
 
 
+_MEASURE_NOUNS = {"distance", "length", "weight", "height", "width", "depth", "temperature", "elevation", "altitude",
+                  "minutes"}
+"""what a header's cut means only of a physical quantity ("dist" → distance; not "num" → number: a
+course number may be "C115")"""
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
@@ -355,6 +378,12 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         c = dict(c)
         raw = raws[c["name"]]
         words = [w for w in expand(raw) if w not in sc or len(raw) == 1 or _unit_here(w, raw)]
+        if c.get("type") == "text" and c.get("role") not in ("id", "title") and not any(
+                len(re.findall(r"\d+(?:\.\d+)?", str(x))) >= 2 for x in c.get("examples") or []):  # ranges ("98-98.9F") are measures
+            # `Dist` of "AK-1", "AL-2": codes, no distance — a cut expanded to a measure is a number's
+            ab = units_data()["abbrev"]
+            if any(ab.get(x) in _MEASURE_NOUNS for x in raw):
+                words = [y for x in raw for y in ([x] if ab.get(x) in _MEASURE_NOUNS else expand([x]))]
         role = c.get("role", "other")
         if role == "id":
             words = ["id"]
@@ -398,6 +427,14 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c.setdefault("facet", facet)
             words = expand(value_words) or words
             c["label"] = _label(words) if c["label"] == _label(expand(raw)) else c["label"]
+        if c.get("element") and "words" not in c:  # `Fe`: "iron", "iron oxide", "Fe2O3"; `Al`: "alumina"
+            el = elements_data()
+            names = el["names"][c["element"]]
+            c["label"] = names[0]
+            c["words"] = [list(dict.fromkeys([*names, *(f"{x} oxide" for x in names), *(f"{x} oxides" for x in names),
+                                              *el["oxides"].get(c["element"], []), c["name"]]))]
+            if "unit" not in (overrides.get(c["name"]) or {}):  # not `mg` of milligrams
+                c["unit"] = "%" if c.get("composition") else ""  # the shares of a whole (the row sums stay within 100)
         said_unit = _unit_named(words)
         if said_unit:  # "miles_per_gallon" is said "mpg", "40 miles per gallon", "fuel economy"
             c["unit"] = c.get("unit") or said_unit
@@ -565,7 +602,8 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
             return singular(words[k - 1])
     for w in reversed(words):  # a name of one plural ("loans") is the items, even where a column measures them
         if len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w \
-                and (singular(w) not in measured or len(words) == 1):
+                and (singular(w) not in measured or len(words) == 1) \
+                and not (word_rank(singular(w)) is None and word_rank(w) is not None):  # "kansas", "texas": a name
             return singular(w)
     t = name_words(title_col)
     if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS:

@@ -40,7 +40,9 @@ _NAME_HINTS: list[tuple[str, set[str]]] = [
                  "artist", "artists", "writer", "writers", "manufacturer", "maker", "label", "cast", "actors",
                  "restaurant", "chain", "store", "shop", "vendor", "seller", "winery", "producer", "company"}),
 ]
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?")
+from convrec.catalog.dates import date_like  # noqa: E402
+
+_ISO_DATE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?([T ].*)?$")  # not a code ("1005-00-073-9421")
 
 
 def _is_number(x: Any) -> bool:
@@ -86,7 +88,7 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     # text
     if hint == "link" or any(x.startswith(("http://", "https://")) for x in examples):
         return "link"
-    if hint == "date" or (examples and all(_ISO_DATE.match(x) for x in examples)):
+    if hint == "date" or (examples and all(_ISO_DATE.match(x) or date_like(x) for x in examples)):
         return "date"
     if hint == "creator":
         return "creator"

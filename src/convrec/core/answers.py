@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
 from convrec.nlu.intent import number_runs
+from convrec.nlu.codes import code_name
 from convrec.catalog.text import unit_word
 
 SHOW_ROLES = ("time", "category", "price", "creator", "rating")
@@ -85,7 +86,9 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         elif isinstance(v, bool):
             parts.append(f"it is {'' if v else 'not '}{label}")
         else:
-            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit))
+            named = code_name(vocab, c, v) if isinstance(v, str) else None  # "F (female)"
+            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit)
+                         + (f" ({named})" if named else ""))
     if not parts:
         return f"I know {name}, but my catalog has no answer to that."
     return f"{name}: " + "; ".join(parts) + "."

@@ -239,8 +239,9 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
         for i in range(len(w) - n + 1):
             j = i + n
             ws = w[i:j]
+            named = all(p.toks[x].raw[:1].isupper() for x in range(i, j))  # "the New Forest": a name, stop words and all
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)) or any(
-                    len(x) < 3 or not x.isalpha() or x in stop for x in ws):
+                    len(x) < 3 or not x.isalpha() or (x in stop and not named) for x in ws):
                 continue
             hits = codes.get("".join(x[0] for x in ws))
             if not hits or vocab.lookup(" ".join(ws)):
@@ -494,3 +495,46 @@ def _initialled(vocab: Vocabulary) -> list:
                 got.append((c, pieces))
         vocab.__dict__["_initialled"] = got
     return got
+
+
+def _value_initials(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
+    """Values of two words or more (a category's, a place's), by their initials — of every word
+    ("Australian Capital Territory": act) and of the words that are no stop word ("United States
+    of America": usa). Initials two values share are no one's."""
+    got = vocab.__dict__.get("_value_initials")
+    if got is None:
+        stop, got, seen = vocab.lexicon.stop, {}, {}
+        for hits in vocab.values.values():
+            for h in hits:
+                if h.role not in ("category", "tag", "creator"):
+                    continue
+                ws = [x for x in norm(str(h.value)).split() if x.isalpha()]
+                if len(ws) < 2 or len(ws) != len(norm(str(h.value)).split()):
+                    continue
+                for key in {"".join(x[0] for x in ws), "".join(x[0] for x in ws if x not in stop)}:
+                    if len(key) >= 2:
+                        seen.setdefault(key, set()).add((h.column, str(h.value)))
+                        got.setdefault(key, [])
+                        if h not in got[key]:
+                            got[key].append(h)
+        got = {k: hs for k, hs in got.items() if len({v for _, v in seen[k]}) == 1}
+        vocab.__dict__["_value_initials"] = got
+    return got
+
+
+def read_initialled_values(p: Parse, vocab: Vocabulary) -> None:
+    """A value of several words said by its initials, in capitals: "NSW" → New South Wales, "ACT"
+    → Australian Capital Territory. Only a word typed in capitals (lower-case "act" is a word) that
+    is no value of its own."""
+    forms = _value_initials(vocab)
+    if not forms:
+        return
+    for i, t in enumerate(p.toks):
+        raw = t.raw.replace(".", "")
+        if p.claimed[i] or t.punct or not (2 <= len(raw) <= 5 and raw.isalpha() and raw.isupper()):
+            continue
+        hits = forms.get(raw.lower())
+        if not hits or vocab.lookup(raw.lower()):
+            continue
+        p.values.append((Span(i, i + 1), [hits], t.raw))
+        p.claim(i, i + 1)

@@ -104,6 +104,12 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             hi = k
             break
     best, best_key, best_words, best_named = None, None, [], 0
+    # "a bill longer than 26 mm", "isn't deeper than 8mm": of the columns named alike, the one of the
+    # comparative's dimension (`BillLength`, `BillDepth`; not `BillWidth`)
+    from convrec.nlu.compared import comparative_ending
+
+    said_cmp = comparative_ending(vocab.lexicon, w, i - 1) if i > 0 and w[i - 1] == "than" else None
+    cmp_dims = {d for d, _ in said_cmp[2]} if said_cmp else set()
     said_dims = unit_dimensions(vocab, unit) if unit is not None else set()
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
@@ -139,7 +145,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
                     and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
-            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5:
+            if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5 \
+                    and not (c.unit == "%" and v0 is not None and abs(v0) <= float(c.max)):  # (titanium oxide 0–1.34 %: as said)
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
         matched, dist, where, own = 0, 99, [], False
         for g in c.words:
@@ -189,13 +196,15 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # "under 2% of people are nonwhite": a percent is a share, no value of a count of people
         pct = unit == "%" and c.min is not None and c.max is not None and float(c.min) >= 0 and (
             float(c.max) <= 1.0 and c.type == "real" or float(c.max) <= 100 and (c.type == "real" or float(c.max) > 50))
-        key = (coverage, pct, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        cmp_fit = bool(cmp_dims & column_dimensions(vocab, c))
+        key = (coverage, cmp_fit, pct, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
             best_named = matched
     if best is None and unit is None:
-        return bind_by_dimension(p, vocab, i, lo, hi)
+        got = bind_by_dimension(p, vocab, i, lo, hi)
+        return got if got[0] is not None else _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j))
     if best is None or (unit == "%" and not best_named):
         if unit == "%":  # "over 60% have a college degree": the share column the words beside it mean
             got = _share_meant(p, vocab, i, lo, hi)
@@ -252,6 +261,33 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _currency_near(p: Parse, vocab: Vocabulary, j: int) -> bool:
+    w = p.words
+    return bool(vocab.lexicon.units["price"].match_at(w, j) or (j < len(w) and w[j] in vocab.lexicon.currencies))
+
+
+def _by_magnitude(vocab: Vocabulary, v: float | None, money_word: bool) -> tuple[str | None, str, float]:
+    """An amount no word names, said in millions or billions or with a currency ("did NSW take more
+    than 800 million", "over half a billion dollars"): the one measure of the catalog that holds it,
+    in full or in its thousands, millions or billions (`Takings` of 16–945: millions). None where
+    no column or several could."""
+    if v is None or not (v >= 1e5 or money_word):
+        return None, "", 1.0
+    fits = []
+    for c in vocab.columns.values():
+        if c.type not in ("integer", "real") or c.role in ("id", "title", "time", "link") or c.min is None \
+                or c.max is None or float(c.max) <= 0 or c.name == "popularity":
+            continue  # (a count or rating column that could hold it makes it no one's: their readers decide)
+        for div in (1.0, 1e3, 1e6, 1e9):
+            if float(c.min) <= v / div / (c.scale or 1.0) <= float(c.max) and (div == 1.0 or round_in(v, div / 10)):
+                fits.append((c, div))
+                break
+    if len(fits) != 1 or fits[0][0].role not in ("other", "price") or fits[0][0].years:
+        return None, "", 1.0
+    c, div = fits[0]
+    return c.name, c.role, 1.0 / div / (c.scale or 1.0)
 
 
 _BOUND_WORDS = {"than", "more", "less", "fewer", "over", "under", "above", "below", "at", "least", "most", "is",

@@ -342,3 +342,19 @@ def read_numbered_labels(p: Parse, vocab: Vocabulary) -> None:
 
 
 _SIZED = {"sized", "size", "sort", "kind", "type", "level", "grade"}
+
+
+def code_name(vocab: Vocabulary, column: str, value) -> str | None:
+    """The name a code value stands for, where every value of its column is a code of one standard
+    list ("F" of a sex column: female; "VU" of an IUCN column: vulnerable); else None."""
+    v = str(value)
+    if not (1 <= len(v) <= 3 and v.isalpha()):
+        return None
+    values = {str(h.value) for hits in vocab.values.values() for h in hits if h.column == column}
+    for table in _standard_lists().values():
+        if not isinstance(table, dict):
+            continue
+        codes = {str(x).lower() for x in table.values()}
+        if values and all(x.lower() in codes for x in values):
+            return next((k for k, x in table.items() if str(x).lower() == v.lower() and len(k) > len(v)), None)
+    return None

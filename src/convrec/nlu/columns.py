@@ -126,6 +126,19 @@ def _one_per_year_family(named: list[str], w: list[str], vocab: Vocabulary) -> l
     return [c for c in named if c not in drop]
 
 
+def family_member(vocab: Vocabulary, col: str, words: list[str]) -> str:
+    """Of the measure by year ``col`` belongs to, the member of a year the message says anywhere
+    ("the 2nd lowest uninsured rate in 2013": `uni2013`), else ``col``."""
+    from convrec.nlu.vocab import _YEAR
+
+    if not vocab.columns[col].years:
+        return col
+    said = {int(num(x)) for x in words if num(x) is not None and float(num(x)).is_integer()}
+    members = [c for c in vocab.columns if vocab.columns[c].years and _YEAR.sub("#", c) == _YEAR.sub("#", col)]
+    hit = [c for c in members if said & set(vocab.columns[c].years)]
+    return hit[0] if len(hit) == 1 else col
+
+
 def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
     from convrec.nlu.lexicon import Phrases
 
@@ -172,6 +185,20 @@ def comparison_words(lex) -> set[str]:
     return got
 
 
+def _cuts(vocab: Vocabulary) -> list[str]:
+    """The words of number columns' names that are cuts no dictionary knows, of three letters or more
+    ("uni", "veg"): not units, not abbreviations the schema data expands."""
+    got = vocab.__dict__.get("_cuts")
+    if got is None:
+        from convrec.catalog.meaning import unit_for_word
+
+        got = sorted({x for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
+                      for g in c.words for x in g[:1] if len(x) >= 3 and x.isalpha() and word_rank(x) is None
+                      and unit_for_word(x) is None})
+        vocab.__dict__["_cuts"] = got
+    return got
+
+
 def correct_column_words(p, vocab: Vocabulary) -> None:
     """A mistyped column word ("calroies", "sodiun", "milage"): a word no dictionary knows, one or two
     letters from exactly one word that names a column, is read as that word (the raw text stays)."""
@@ -197,6 +224,13 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if len(near) == 1:
                 p.words[i] = near[0]
             continue
+        if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
+                and singular(x) != own:
+            # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
+            cut = [y for y in _cuts(vocab) if x.startswith(y) and len(x) >= len(y) + 4]
+            if len(cut) == 1:
+                p.words[i] = cut[0]
+                continue
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
                 or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word
             continue

@@ -10,6 +10,7 @@ import re
 
 import pandas as pd
 
+from convrec.catalog.dates import months_covered, periods
 from convrec.catalog.meaning import scales_data
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, num
@@ -26,19 +27,21 @@ def _months() -> dict[str, int]:
     return out
 
 
-def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str, pd.Series] | None:
-    """The column of dates (as timestamps, by item) that varies by day: of several, the one whose
-    own word the message says ("polls that ended in November": `enddate`), else the first."""
+def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str, pd.Series, pd.Series] | None:
+    """The column of dates (each value's period: first and last day, by item) that varies by day or
+    holds periods (months, quarters: "1998 Q1"): of several, the one whose own word the message says
+    ("polls that ended in November": `enddate`), else the first."""
     got = vocab.__dict__.get("_date_columns")
     if got is None:
         got = []
         for c in vocab.columns.values():
             if c.role != "date" or c.name not in vocab.items:
                 continue
-            ts = pd.to_datetime(vocab.items[c.name], errors="coerce")
+            ts, te = periods(vocab.items[c.name])
             filled = vocab.items[c.name].notna() & vocab.items[c.name].astype(str).str.strip().ne("")
-            if filled.any() and ts[filled].notna().mean() >= 0.8 and ts.dt.day.nunique() > 1:  # blanks: no date, not a bad one
-                got.append((c.name, ts))
+            if filled.any() and ts[filled].notna().mean() >= 0.8 and (
+                    ts.dt.day.nunique() > 1 or bool((te > ts).any())):  # blanks: no date, not a bad one
+                got.append((c.name, ts, te))
         vocab.__dict__["_date_columns"] = got
     k = _date_word(vocab, words, got)
     if k is not None:
@@ -50,7 +53,7 @@ def _date_word(vocab: Vocabulary, words: list[str] | None, got: list) -> tuple[i
     """(which date column, where its word is) when several are dated and the message says one's word."""
     if len(got) < 2 or not words:
         return None
-    for n, (name, _) in enumerate(got):
+    for n, (name, *_) in enumerate(got):
         own = [y for y in (vocab.columns[name].label or name).lower().split() if len(y) >= 3 and y not in ("date", "dates")]
         for i, x in enumerate(words):
             if x.isalpha() and len(x) >= 3 and any(x.startswith(y) or (len(x) >= 4 and y.startswith(x[:4])) for y in own):
@@ -124,11 +127,21 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, end)
             i = end
             continue
+        q = _quarter_said(p, i) if dated is not None and not p.claimed[i] else None
+        if q is not None:  # "Q2 2008", "2005 Q3", "the third quarter of 2000": the quarter's months
+            a, end, ms, year = q
+            text = " ".join(t.raw for t in p.toks[a:end])
+            p.numbers.append((Span(a, end), _on_dates(vocab, dated, ms, None, year, text, p.negated(a))))
+            p.claim(a, end)
+            i = end
+            continue
         got = None if p.claimed[i] else _said(p, vocab, i, months)
         if got is None or any(p.claimed[k] for k in range(i, got[0])):
             i += 1
             continue
         end, year, month, day = got
+        if dated is not None and end < len(w) and w[end] in ("quarter", "quarters") and day is None:
+            end += 1  # "the September quarter", "December quarters": the quarter that holds that month
         if year is None and day is None:
             _add_run(p, runs, i, end, {month})
             p.claim(i, end)
@@ -188,12 +201,39 @@ def _add_run(p: Parse, runs: list[list], a: int, b: int, ms: set[int]) -> None:
     runs.append([a, b, set(ms), p.negated(a), None])
 
 
-def _on_dates(vocab: Vocabulary, dated: tuple[str, pd.Series], ms: set[int], day: int | None, year: int | None,
-              text: str, negated: bool) -> Condition:
-    col, ts = dated
-    keep = ts.dt.month.isin(list(ms))
+_QUARTER_WORD = re.compile(r"^q([1-4])$")
+_QUARTER_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_YEAR = re.compile(r"(1[89]|20)\d\d")
+
+
+def _quarter_said(p: Parse, i: int) -> tuple[int, int, set[int], int | None] | None:
+    """A quarter said from token i ("q3", "Q3 2005", "2005 Q3", "the 3rd quarter of 2000"):
+    (start, end, its months, its year or None)."""
+    w = p.words
+    m = _QUARTER_WORD.match(w[i])
+    if m:
+        n, j = int(m.group(1)), i + 1
+    elif w[i] == "q" and i + 1 < len(w) and w[i + 1] in ("1", "2", "3", "4"):  # "Q3" read as "q", "3"
+        n, j = int(w[i + 1]), i + 2
+    elif w[i] in _QUARTER_ORDINAL and i + 1 < len(w) and w[i + 1] in ("quarter", "quarters", "qtr"):
+        n, j = _QUARTER_ORDINAL[w[i]], i + 2
+    else:
+        return None
+    a, year = i, None
+    k = j + (1 if j < len(w) and w[j] in ("of", "in") else 0)
+    if k < len(w) and _YEAR.fullmatch(w[k]) and not p.claimed[k]:
+        year, j = int(w[k]), k + 1
+    elif i > 0 and _YEAR.fullmatch(w[i - 1]) and not p.claimed[i - 1]:
+        year, a = int(w[i - 1]), i - 1
+    return a, j, {3 * n - 2, 3 * n - 1, 3 * n}, year
+
+
+def _on_dates(vocab: Vocabulary, dated: tuple[str, pd.Series, pd.Series], ms: set[int], day: int | None,
+              year: int | None, text: str, negated: bool) -> Condition:
+    col, ts, te = dated
+    keep = months_covered(ts, te, ms)  # a day in that month, or a quarter that holds it
     if day is not None:
-        keep &= ts.dt.day == day
+        keep &= (ts.dt.day == day) & (ts == te)
     if year is not None:
         keep &= ts.dt.year == year
     values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))

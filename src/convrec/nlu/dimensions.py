@@ -233,6 +233,17 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
                 return f  # a marathon is 42.195 km: where km fit, the unit it is defined in
     if not fits and (lo > 0 and lo / 10 < v < hi * 10 or lo <= 0 and v < hi * 10):
         return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range as said
+    if not fits and lo > 0 and v > 0:
+        # "heavier than 4 ounces" on masses of 58–82 (grams): no reading falls among them; the one that
+        # lands nearest (113 g, not 0.11 kg), within three times the range — nothing is that heavy
+        near = []
+        for other in units:
+            to = convert(v, unit, other) if other != unit and not units[other].get("reference") else None
+            if to and to > 0:
+                gap = lo / to if to < lo else to / hi if to > hi else 1.0
+                near.append((gap, to / v))
+        if near and min(near)[0] <= 3.0:
+            return min(near)[1]
     if len(fits) > 1 and min(fits)[1] == 1.0 and not _in_bulk(vocab, c.name, v):
         # "more than an ounce" on a `Mass` whose values are 0.9–54 (grams): 1 as said would keep every
         # item; the value converted falls among them

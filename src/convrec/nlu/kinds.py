@@ -261,6 +261,23 @@ def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
     return out
 
 
+_YES_NO_OPEN = {"is", "was", "are", "were", "does", "did", "do", "has", "had"}
+
+
+def _which_of_values(p: Parse, vocab: Vocabulary, conds: list[Condition], mentions: list) -> str | None:
+    """A yes/no question that offers values of one column for one item ("is jay 4 a male or a
+    female?", "was it made in Wales or Gloucester?"): that column (the answer is the item's value),
+    else None."""
+    words = [x for x in p.words if x not in PUNCT]
+    if not words or words[0] not in _YES_NO_OPEN or "or" not in words:
+        return None
+    offered = [c for c in conds if c.op == "in" and len(c.value) >= 2 and c.role in ("category", "tag", "creator")]
+    one = [c for c in conds if c.column in ("title", "item_id") and c.op == "in" and len(c.value) == 1]
+    if len(offered) != 1 or not (len(one) == 1 or (len(mentions) == 1 and not one)):
+        return None
+    return offered[0].column
+
+
 def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list[ItemMention], dialogue: bool,
             conds_override: list[Condition] | None = None, notes: tuple[str, ...] = ()) -> RequestIntent:
     lex = vocab.lexicon
@@ -318,6 +335,12 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
                     for m in mentions]
     if kind == "recommend" and lex.surprise.contains(p.words):
         notes = tuple(notes) + ("surprise",)
+    if kind == "recommend":
+        asked = _which_of_values(p, vocab, conds, mentions)
+        if asked is not None:  # "is jay 1142-05907 a male or a female": that item's value of the column
+            kind, fact_cols = "fact", (asked,)
+            conds = [c for c in conds if c.column != asked]
+            mentions = [replace(m, relation="asked") for m in mentions]
     if p.offset and p.sort and p.k is None:
         p.k = 1  # "the 2nd highest paying": one item
     group = read_group(p, vocab) if kind in ("recommend", "count", "catalog", "fact", "chitchat") and not dialogue else None

@@ -281,7 +281,8 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
                     conds[prev[1]] = Condition(pc.column, "any_true", tuple(cols_), f"{pc.text} or {text}", "flag")
                     flags[-1] = (Span(prev[0].start, span.end), prev[1])
                     continue
-                conds.append(Condition(col, "=", not neg, text, "flag"))
+                cast = _cast_against(p, span)  # "voted against", "voted no": the flag's verb, cast the other way
+                conds.append(Condition(col, "=", not neg and not cast, text, "flag"))
                 flags.append((span, len(conds) - 1))
                 continue
             vals = list(dict.fromkeys(h.value for h in group if h.column == col))
@@ -434,6 +435,19 @@ def _enumerated_as_any(p: Parse, conds: list[Condition], listed: list[tuple[Span
             drop.update(i for _, i in r)
             merged.append(Condition(col, "in", vals, " / ".join(conds[i].text for _, i in r), first.role))
     return [c for i, c in enumerate(conds) if i not in drop] + merged
+
+
+_CAST = {"against": True, "no": True, "nay": True, "for": False, "yes": False, "yea": False, "aye": False}
+
+
+def _cast_against(p: Parse, span: Span) -> bool:
+    """A flag read from its verb ("voted") followed by the way it went: "voted against (the bill)",
+    "voted no" — False; "voted for", "voted yes" — True. The way word is used up."""
+    w, k = p.words, span.end
+    if span.end - span.start != 1 or not w[span.start].endswith("ed") or k >= len(w) or w[k] not in _CAST:
+        return False
+    p.claim(k, k + 1)
+    return _CAST[w[k]]
 
 
 def _post_negated(p: Parse, lex, end: int) -> bool:

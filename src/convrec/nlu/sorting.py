@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.columns import family_member, MEASURE_WORDS, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import Parse, num
@@ -95,6 +95,7 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     a -= 1  # "sorted by market value"
                 elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
                     a, asc = _superlative_before(p, vocab, a, asc)
+                cols = [family_member(vocab, cols[0], p.words)] + cols[1:]  # "… in 2013": that year's member
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
                 k = e - 1 if measure else b  # "top 3 THC concentrations": words before the column's own ("THC") stay to be read
                 while not measure and k + 1 < e and list(columns_named(w[k + 1:e], vocab, by_name_only=True)) == list(cols) \

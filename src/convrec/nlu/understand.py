@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize, word_rank
-from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_cut_values, read_abbreviations, read_acronym_columns, read_acronyms,
+from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_cut_values, read_abbreviations, read_acronym_columns, read_acronyms, read_initialled_values,
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
@@ -330,6 +330,27 @@ def _rates_per(text: str, vocab: Vocabulary) -> str:
     return _PER_BASE.sub(lambda m: f"{m.group(1)} rate", text)
 
 
+_FORMULA = re.compile(r"\b([A-Z][a-z]?)(\d*)O(\d*)\b")
+"""An oxide's formula: "Na2O", "Al2O3", "TiO2", "CaO"."""
+
+
+def _formulas(text: str, vocab: Vocabulary) -> str:
+    """An oxide said by its formula ("soda (Na2O)", "Fe2O3") on a catalog with a column of that
+    element: the element's name, as its column is said."""
+    if "O" not in text:
+        return text
+    from convrec.catalog.meaning import elements_data
+
+    names = elements_data()["names"]
+    said = {x for c in vocab.columns.values() for g in c.words for x in g}
+
+    def sub(m: re.Match) -> str:
+        got = names.get(m.group(1))
+        return got[0] if got and got[0] in said and (m.group(2) or m.group(3) or len(m.group(0)) > 2) else m.group(0)
+
+    return _FORMULA.sub(sub, text)
+
+
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
@@ -340,6 +361,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = _fractions(text, vocab)
+    text = _formulas(text, vocab)
     text = _rates_per(text, vocab)
     if any(ch.isdigit() for ch in text):
         text = _units_apart(text, vocab)
@@ -384,6 +406,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     if not p.mentions and fact_question(p, vocab):  # "the life expectancy in japan": the column read, the name is the rest
         fact_title(p, vocab, speaker)
     read_acronyms(p, vocab)
+    read_initialled_values(p, vocab)
+    read_initialled_values(p, vocab)
     read_abbreviated_values(p, vocab)
     read_cut_values(p, vocab)
     read_numbered_labels(p, vocab)

@@ -14,7 +14,7 @@ import pandas as pd
 from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.catalog.meaning import unit_symbol_names
-from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family
+from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family, word_rank
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -336,6 +336,12 @@ class Vocabulary:
             head = label.split()[-1] if label else ""
             if len(label.split()) == 2 and len(head) >= 6:  # `baseline_cavitation`: "cavities on the x-ray"
                 forms |= word_family(head)
+            first = label.split()[0] if label else ""
+            if len(label.split()) == 2 and len(first) >= 3 and first.isalpha() and word_rank(first) is None \
+                    and word_rank(head) is not None:
+                # `AHCAvote`: the name no dictionary knows says which vote ("the AHCA"), and the head's own
+                # verb says it was cast ("voted for the AHCA", "voted yes")
+                forms |= {first} | {f for f in (head + "d" if head.endswith("e") else head + "ed",) if word_rank(f) is not None}
             if label and len(label.split()) >= 2 and label.split()[-1] in self.lexicon.flag_heads:
                 event = " ".join(label.split()[:-1])  # "world series winner": "world series titles", "won the world series"
                 forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2

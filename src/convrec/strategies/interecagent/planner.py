@@ -13,6 +13,30 @@ from convrec.strategies.interecagent.common import (_attr_pairs, compact)
 from convrec.tools.filters import Condition
 
 
+_LOWER, _UPPER = (">", ">="), ("<", "<=")
+
+
+def _narrows(earlier: Condition, now: list[Condition]) -> bool:
+    """Is an earlier bound on a column kept by this turn's bounds on it, each the other side and
+    leaving room ("at least 250,000" then "under 400k": 250,000–400,000)? A bound on the same side
+    ("cheaper ones": under 20 after under 30) or past it replaces it."""
+    def bound(c: Condition) -> float | None:
+        try:
+            return float(c.value)
+        except (TypeError, ValueError):
+            return None
+
+    lo = earlier.op in _LOWER
+    if earlier.op not in _LOWER + _UPPER or bound(earlier) is None or not now:
+        return False
+    for c in now:
+        if bound(c) is None or c.op not in (_UPPER if lo else _LOWER):
+            return False
+        if (bound(earlier) >= bound(c)) if lo else (bound(earlier) <= bound(c)):
+            return False
+    return True
+
+
 class Planner:
     """The plan — one schema-constrained LLM call (or none, when understanding grounded every word), merged with the intent by the repairs — and the conditions carried over from earlier turns (mixed into :class:`convrec.strategies.interecagent.strategy.InteRecAgent`)."""
 
@@ -104,6 +128,8 @@ class Planner:
                 return False
             if c.column not in now:
                 return True
+            if _narrows(c, [x for x in conds if x.column == c.column]):
+                return True  # "at least 250,000 residents" … "and under 400k": a range, both bounds hold
             # a value of a list column the user keeps narrowing ("a puzzle game" → "and single
             # player"): carried when the turn reads as a refinement
             if c.op == "matches" and intent.refine:  # "photos" → "only black and white ones": both words hold

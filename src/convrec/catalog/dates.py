@@ -1,0 +1,91 @@
+"""Dates as catalogs write them, read once for every part that needs them.
+
+A date column may hold days in any form pandas reads ("2006-05-19", "5/19/2006 0:00:00"), months
+("2015-03", "Mar 2015") or quarters ("1998 Q1", "Q1 1998", "1998-Q1", "1998Q1"). Each value is read as
+the period it names — its first and its last day — so "in September 2000" finds the quarter that holds
+September, and "since 2015" every value whose period starts in 2015 or later.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+
+_QUARTER = re.compile(r"^\s*(?:(\d{4})\s*[-/ ]?\s*[Qq]([1-4])|[Qq]([1-4])\s*[-/ ]?\s*(\d{4}))\s*$")
+_MONTH_ONLY = re.compile(r"^\s*(\d{4})-(\d{1,2})\s*$|^\s*[A-Za-z]{3,9}\.?\s+\d{4}\s*$")
+_DAY_TEXT = re.compile(r"^\s*\d{4}-(0?[1-9]|1[0-2])-(0?[1-9]|[12]\d|3[01])(?:[T ].*)?\s*$"
+                       r"|^\s*(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/\d{2,4}(?: .*)?\s*$"
+                       r"|^\s*(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])/\d{2,4}(?: .*)?\s*$")
+_ISO_MONTH = re.compile(r"^\s*(\d{4})-(0?[1-9]|1[0-2])\s*$")
+
+
+def date_like(value: str) -> bool:
+    """Is this text written as a date (a day, a month of a year, or a quarter of a year)? A code
+    such as "1005-00-073-9421" is not."""
+    v = str(value)
+    return bool(_QUARTER.match(v) or _ISO_MONTH.match(v) or _DAY_TEXT.match(v))
+
+
+def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """(first day, last day) of the period each value names, as timestamps (NaT where the value
+    is no date). A column of quarters ("1998 Q1", "Q1 1998", "1998-Q1") or of months ("2015-03",
+    "Mar 2015") gives each its span; any other column is read by pandas, day by day."""
+    s = values.astype("string")
+    filled = s.notna().to_numpy(dtype=bool) & (s.str.strip() != "").fillna(False).to_numpy(dtype=bool)
+    n = max(int(filled.sum()), 1)
+    q = s.str.extract(_QUARTER)
+    has_q = (q[0].notna() | q[2].notna()).to_numpy(dtype=bool)
+    if has_q.sum() >= 0.9 * n:
+        year = pd.to_numeric(q[0].fillna(q[3]), errors="coerce").astype("float64")
+        quarter = pd.to_numeric(q[1].fillna(q[2]), errors="coerce").astype("float64")
+        first = pd.to_datetime(pd.DataFrame({"year": year, "month": 3 * quarter - 2, "day": 1.0}), errors="coerce")
+        return first, first + pd.offsets.QuarterEnd(0)
+    months = s.str.match(_MONTH_ONLY).fillna(False).to_numpy(dtype=bool)
+    parsed = pd.to_datetime(s, errors="coerce", format="mixed")
+    if months.sum() >= 0.9 * n:
+        return parsed, parsed + pd.offsets.MonthEnd(0)
+    return parsed, parsed
+
+
+def months_covered(start: pd.Series, end: pd.Series, months: set[int]) -> pd.Series:
+    """Which periods hold one of these months (of any year): a day in them, a month that is one, a
+    quarter that contains one."""
+    keep = pd.Series(False, index=start.index)
+    ok = start.notna() & end.notna()
+    for m in months:
+        # periods within one year: start month ≤ m ≤ end month; across a new year: either side
+        same = start.dt.year == end.dt.year
+        inside = (start.dt.month <= m) & (m <= end.dt.month)
+        wraps = ~same & ((start.dt.month <= m) | (m <= end.dt.month))
+        keep |= ok & ((same & inside) | wraps)
+    return keep
+
+
+def with_years(items: pd.DataFrame, columns: list) -> list:
+    """A catalog whose dates are text and that keeps no year of its own gets, for each column of
+    dates spanning several years, the year of each date as a column of its own (`ship_date_year`):
+    "shipped in 2012", "since 2015", "the 2012 onwards ones", "the newest" then read it as any year.
+    Adds to ``items`` in place; returns the column specs with the new ones after their dates."""
+    from convrec.catalog.schema import ColumnSpec
+
+    names = {c.name for c in columns}
+    if any(c.type in ("integer", "real") and "year" in c.name.lower() for c in columns):
+        return columns  # the catalog says its years itself
+    out = []
+    for c in columns:
+        out.append(c)
+        if c.type != "text" or c.name in ("item_id", "title"):
+            continue
+        s = items[c.name].dropna().astype(str)
+        s = s[s.str.strip() != ""]
+        if len(s) < 8 or float(s.map(date_like).mean()) < 0.9:
+            continue
+        start, _ = periods(items[c.name])
+        years = start.dt.year
+        name = f"{c.name}_year"
+        if years.notna().sum() < 8 or years.nunique() < 2 or name in names:
+            continue
+        items[name] = years.astype("Int64")
+        out.append(ColumnSpec(name, "integer", f"the year of {c.name} (read from its dates when the catalog was prepared)"))
+    return out
