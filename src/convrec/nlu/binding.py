@@ -204,7 +204,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             best_named = matched
     if best is None and unit is None:
         got = bind_by_dimension(p, vocab, i, lo, hi)
-        return got if got[0] is not None else _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j))
+        if got[0] is not None or not lex_compares(vocab, w, i, j) or (i > 0 and w[i - 1] == "per"):
+            return got  # "per 100k": a rate's base; a bare amount with no comparison binds to nothing by size
+        return _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j))
     if best is None or (unit == "%" and not best_named):
         if unit == "%":  # "over 60% have a college degree": the share column the words beside it mean
             got = _share_meant(p, vocab, i, lo, hi)
