@@ -198,3 +198,27 @@ def test_a_place_in_the_catalog_name_is_no_item_noun():
     assert domain_from_names("r17b-kansas-surplus") is None
     assert domain_from_names("texas-towns") == "town" and domain_from_names("epa-cars") == "car"
     assert domain_from_names("inverters") == "inverter"
+
+
+# ------------------------------------------------------------------ amounts, labels, distinct values
+@pytest.fixture(scope="module")
+def surplus(home):
+    return _prepare(home, "r17b-kansas-surplus")
+
+
+def test_quarter_millions_whole_labels_besides_and_distinct_values(surplus):
+    v = surplus.vocab
+    assert "ship_date_year" in v.columns and v.columns["nsn"].role != "date"
+    c = _conds(understand("which shipments were worth a quarter million or more in total", v))
+    assert ("total_cost", ">=", 250000.0) in c
+    assert ("total_cost", ">=", 500000.0) in _conds(understand("shipments worth a half million or more", v))
+    # of two columns named by "cost", the one whose whole label is said
+    assert ("total_cost", ">=", 250000.0) in _conds(understand("a total cost of at least 250000", v))
+    assert ("acquisition_cost", ">", 500.0) in _conds(understand("acquisition cost over 500", v))
+    c = _conds(understand("what did Sedgwick get besides rifles", v))
+    assert ("title", "not_matches", ("rifles",)) in c and ("county", "in", ("SEDGWICK",)) in c
+    it = understand("how many different counties received something", v)
+    assert it.kind == "count" and it.group_by == "county" and it.group_distinct and not it.conditions
+    it = understand("how many distinct counties got rifles", v)
+    assert it.group_distinct and it.group_by == "county" and any(c.column == "title" for c in it.conditions)
+    assert not understand("how many rifles are there", v).group_distinct

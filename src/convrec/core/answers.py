@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 from convrec.nlu import CapabilityCard, RequestIntent, Vocabulary
 from convrec.nlu.intent import number_runs
 from convrec.nlu.codes import code_name
-from convrec.catalog.text import unit_word
+from convrec.catalog.text import noun_plural, unit_word
 
 SHOW_ROLES = ("time", "category", "price", "creator", "rating")
 
@@ -188,6 +188,9 @@ def answer_groups(rows: Sequence, intent: RequestIntent, vocab: Vocabulary) -> s
     label = (c.label if c else "") or intent.group_by.replace("_", " ")
     what = describe_conditions(intent.conditions, vocab)
     scope = f" matching {what}" if what else ""
+    if intent.group_distinct:  # "how many different counties": 73 different counties
+        n = int(rows[0][0]) if rows else 0
+        return f"{n:,} different {noun_plural(label) if n != 1 else label} among the {plural(vocab)}{scope} in my catalog."
     if not rows:
         return f"No {plural(vocab)}{scope} in my catalog, so no {label} has any."
     (v, n), rest = rows[0], rows[1:4]

@@ -45,3 +45,22 @@ def read_group(p: Parse, vocab: Vocabulary) -> tuple[str, bool] | None:
             for c in columns_named(after, vocab, by_name_only=True)):
         return None  # "which team hit the most home runs": an order of the items by a number (not "most loans")
     return col, _MOST[w[k]]
+
+
+_DIFFERENT = {"different", "distinct", "unique", "separate"}
+
+
+def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
+    """The column whose number of values is asked ("how many different counties received
+    something", "how many distinct makers are there"): "how many" and a word of sameness, then the
+    column's words; None otherwise."""
+    w = p.words
+    for k in range(len(w) - 3):
+        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] in _DIFFERENT:
+            for e in range(min(len(w), k + 6), k + 3, -1):
+                named = [c for c in columns_named(w[k + 3:e], vocab, by_name_only=True)
+                         if vocab.columns[c].role in _GROUP_ROLES + ("tag", "text")]
+                if len(named) == 1:
+                    p.claim(k + 2, e)
+                    return named[0]
+    return None

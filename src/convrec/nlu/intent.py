@@ -165,6 +165,9 @@ class RequestIntent:
     samples?": month); empty for a plain count."""
     group_fewest: bool = False
     """With ``group_by``: the value the fewest items carry was asked, not the most."""
+    group_distinct: bool = False
+    """With ``group_by``: how many different values the items carry was asked ("how many different
+    counties")."""
 
     # ------------------------------------------------------------------ views
     def items(self, *relations: str, speaker: str | None = None) -> list[str]:

@@ -11,7 +11,7 @@ from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural
 from convrec.nlu.columns import the_measure, columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
-from convrec.nlu.groups import read_group
+from convrec.nlu.groups import read_distinct, read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
 from convrec.nlu.picking import rows_matching
@@ -343,13 +343,24 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
             mentions = [replace(m, relation="asked") for m in mentions]
     if p.offset and p.sort and p.k is None:
         p.k = 1  # "the 2nd highest paying": one item
-    group = read_group(p, vocab) if kind in ("recommend", "count", "catalog", "fact", "chitchat") and not dialogue else None
+    distinct = read_distinct(p, vocab) if kind in ("recommend", "count", "catalog", "fact") and not dialogue else None
+    if distinct and kind == "fact" and mentions:  # "how many distinct counties got rifles": the items so named
+        conds = list(conds) + [Condition("title", "in", tuple(dict.fromkeys(m.title for m in mentions)),
+                                         " or ".join(m.text for m in mentions), "category")]
+        mentions = []
+    group = read_group(p, vocab) if kind in ("recommend", "count", "catalog", "fact", "chitchat") and not dialogue \
+        and distinct is None else None
     if group:  # "which month had the most samples collected?": a count per month, not a list
         kind, unmatched, fact_cols = "count", [], ()
         conds = [c for c in conds if c.column != group[0]]
         p.sort, p.k = [], None
+    if distinct:  # "how many different counties received something": the number of its values
+        kind, unmatched, fact_cols, group = "count", [], (), (distinct, True)
+        conds = [c for c in conds if c.column != distinct]
+        p.sort, p.k = [], None
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          group_by=group[0] if group else "", group_fewest=bool(group and not group[1]),
+                         group_distinct=bool(distinct),
                          offset=p.offset if p.sort else 0,
                          sort=tuple(p.sort), fact_columns=fact_cols, soft_values=tuple(soft),
                          reset=lex.reset.contains(p.words), refine=lex.refine.contains(p.words),

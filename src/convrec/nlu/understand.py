@@ -116,7 +116,7 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 
 
 # ---------------------------------------------------------------------- one speaker turn
-_MILLION = re.compile(r"\b(?:(half\s+a|(?:a\s+)?quarter(?:\s+of)?\s+a|a|one|an)|(\d+(?:\.\d+)?))\s*"
+_MILLION = re.compile(r"\b(?:((?:a\s+)?half(?:\s+a)?|(?:a\s+)?quarter(?:(?:\s+of)?\s+a)?|a|one|an)|(\d+(?:\.\d+)?))\s*"
                       r"(trillion|billion|bn|million|thousand|grand)\b", re.I)
 _SCALES = {"trillion": 1_000_000_000_000, "billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000,
            "thousand": 1000, "grand": 1000}
@@ -138,7 +138,7 @@ def _dozens(m: re.Match) -> str:
 
 def _scale(m: re.Match) -> str:
     part = (m.group(1) or "").lower()  # "half a million": 500000; "a quarter of a million": 250000
-    n = float(m.group(2)) if m.group(2) else 0.5 if part.startswith("half") else 0.25 if "quarter" in part else 1.0
+    n = float(m.group(2)) if m.group(2) else 0.5 if "half" in part else 0.25 if "quarter" in part else 1.0
     out = str(int(n * _SCALES[m.group(3).lower()]))
     return "$" + out if m.group(3).lower() == "grand" else out  # "2 grand": money
 

@@ -101,8 +101,9 @@ def count_sql(ds, conditions: Sequence) -> tuple[str, list]:
     return f"SELECT COUNT(*) AS n FROM ({sql})", params
 
 
-def group_count_sql(ds, conditions: Sequence, column: str, fewest: bool = False) -> tuple[str, list]:
-    """Items meeting the conditions counted per value of one column, most (or fewest) first."""
+def group_count_sql(ds, conditions: Sequence, column: str, fewest: bool = False, distinct: bool = False) -> tuple[str, list]:
+    """Items meeting the conditions counted per value of one column, most (or fewest) first; with
+    ``distinct``, one row: how many different values they carry."""
     from convrec.tools.filters import Filter, build_sql
 
     cols = {c["name"]: c for c in ds.columns}
@@ -113,6 +114,8 @@ def group_count_sql(ds, conditions: Sequence, column: str, fewest: bool = False)
         src = f'SELECT value AS v FROM "{junction_table(column)}" WHERE item_id IN ({sql})'
     else:
         src = f'SELECT "{column}" AS v FROM items WHERE item_id IN ({sql}) AND "{column}" IS NOT NULL'
+    if distinct:
+        return f"SELECT COUNT(DISTINCT v) AS n FROM ({src})", params
     return f"SELECT v, COUNT(*) AS n FROM ({src}) GROUP BY v ORDER BY n {'ASC' if fewest else 'DESC'}, v LIMIT 5", params
 
 

@@ -101,7 +101,7 @@ class Replier:
                 from convrec.tools.verify import group_count_sql
 
                 sql, params = group_count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions],
-                                              intent.group_by, intent.group_fewest)
+                                              intent.group_by, intent.group_fewest, intent.group_distinct)
                 t = time.perf_counter()
                 _, rows = run_readonly(self.catalog.ds.db_path, sql, params, max_rows=5, timeout_s=5.0)
                 bus.record("lookup", {"sql": sql, "params": params}, f"groups={len(rows)}", None, t)
