@@ -222,3 +222,13 @@ def test_quarter_millions_whole_labels_besides_and_distinct_values(surplus):
     it = understand("how many distinct counties got rifles", v)
     assert it.group_distinct and it.group_by == "county" and any(c.column == "title" for c in it.conditions)
     assert not understand("how many rifles are there", v).group_distinct
+
+
+def test_sizes_in_titles_and_square_miles(surplus, home):
+    v = surplus.vocab
+    c = _conds(understand("how many 5.56mm rifles are on the list?", v))
+    assert ("title", "matches", ("5.56 millimeter",)) in c
+    assert not [x for x in _conds(understand("rifles under 500 dollars", v)) if x[0] == "title" and "500" in str(x[2])]
+    counties = _prepare(home, "r17b-swedish-counties")
+    (area,) = understand("counties under 2000 sq miles", counties.vocab).conditions
+    assert area.column == "area" and round(area.value) == 5180  # km², the column's assumed unit

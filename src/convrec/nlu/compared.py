@@ -248,6 +248,9 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         p.numbers.append((Span(s, span.end), Condition(col, op, value, text, vocab.columns[col].role)))
         p.compared.add(span.start)
         p.claim(s, e)
+        p.claim(span.start, span.end)  # the item compared with is no text to match ("than the armored trucks")
+        p.values = [v for v in p.values if not (v[0].start < span.end and span.start < v[0].end
+                                                and v[1] and v[1][0] and v[1][0][0].role == "text")]
         if k >= 0 and w[k] == "than":
             p.claim(k, k + 1)
         for x in _column_word_positions(p, vocab, col, free):

@@ -283,3 +283,35 @@ def _exact_in_text(vocab: Vocabulary, col: str, words: list[str]) -> bool:
         return True
     phrase = re.escape(" ".join(words))
     return bool(vocab.items[col].astype(str).str.contains(rf"(?i)\b{phrase}\b", regex=True).any())
+
+
+def read_measured_names(p: Parse, vocab: Vocabulary) -> None:
+    """A size said with its unit that no column took and that the items' titles carry ("5.56mm
+    rifles" of "RIFLE,5.56 MILLIMETER", "a 12 gauge shotgun"): the titles with it, in whichever of
+    the unit's words they write it."""
+    from convrec.catalog.meaning import unit_words
+    from convrec.nlu.binding import unit_after
+    from convrec.nlu.reading import num
+    from convrec.tools.filters import word_pattern
+
+    w = p.words
+    titles = None
+    for i, x in enumerate(w):
+        if p.claimed[i] or num(x) is None:
+            continue
+        unit, n = unit_after(w, i + 1)
+        if unit is None or any(p.claimed[k] for k in range(i + 1, i + 1 + n)):
+            continue
+        if titles is None:
+            titles = vocab.items["title"].astype(str)
+        for u in unit_words(unit):
+            pat = re.compile(rf"(?<![\d.]){re.escape(x)}\s*{re.escape(u)}\b", re.I)
+            support = int(titles.map(lambda t: bool(pat.search(t))).sum())
+            if support:
+                phrase = f"{x} {u}"
+                if not word_pattern(phrase).search(titles[titles.map(lambda t: bool(pat.search(t)))].iloc[0]):
+                    continue
+                hit = ValueHit("title", phrase, support, "text")
+                p.values.append((Span(i, i + 1 + n), [[hit]], " ".join(t.raw for t in p.toks[i:i + 1 + n])))
+                p.claim(i, i + 1 + n)
+                break

@@ -47,7 +47,7 @@ from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, c
                                 makers_of_mentions, quoted_titles, title_words,
                                 year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
-from convrec.nlu.textwords import read_text_words
+from convrec.nlu.textwords import read_measured_names, read_text_words
 from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names, read_maker_prefixes, read_values,
                                scope_words, typo_values)
 
@@ -421,6 +421,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_sequence_places(p, vocab)
     read_intervals(p, vocab)
     read_numbers(p, vocab)
+    read_measured_names(p, vocab)
     read_periods(p, vocab)
     read_caps(p, vocab)
     read_values(p, vocab, min_words=2)
