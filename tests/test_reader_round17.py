@@ -232,3 +232,12 @@ def test_sizes_in_titles_and_square_miles(surplus, home):
     counties = _prepare(home, "r17b-swedish-counties")
     (area,) = understand("counties under 2000 sq miles", counties.vocab).conditions
     assert area.column == "area" and round(area.value) == 5180  # km², the column's assumed unit
+
+
+def test_is_there_any_thing_the_catalog_never_holds(surplus):
+    v = surplus.vocab
+    it = understand("did any county get a helicopter or an airplane?", v)
+    assert it.kind == "recommend" and set(it.missing) == {"helicopter", "airplane"}
+    assert not understand("are there any rifles?", v).missing  # the catalog holds rifles: a list of them
+    assert not understand("any grenade launchers?", v).missing
+    assert not understand("helicopter stuff please", v).missing  # no question of whether any is: a preference

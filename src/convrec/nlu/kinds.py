@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.meaning import unit_for_word
-from convrec.catalog.text import PUNCT, norm, noun_plural
+from convrec.catalog.text import PUNCT, norm, noun_plural, singular
 from convrec.nlu.columns import the_measure, columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.groups import read_distinct, read_group
@@ -214,6 +214,31 @@ def _missing_names(p: Parse, vocab: Vocabulary) -> list[str]:
             if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
 
 
+def _nothing_such(p: Parse, vocab: Vocabulary) -> list[str]:
+    """A question whether any item is a thing ("did any county get a helicopter or an airplane?",
+    "are there any submarines?") whose words no item's text, value or column carries: those words
+    (the answer is no, not a list ranked by them). Empty where any such word is in the catalog (then
+    it ranks, as a preference) or the message asks no such question."""
+    from convrec.tools.filters import stem_of
+
+    w = [x for x in p.words if x not in PUNCT]
+    if len(w) < 2 or not (w[0] in _YES_NO_OPEN or w[0] in ("any", "anything")) or "any" not in w[:5] and "there" not in w[:3]:
+        return []
+    colwords = {x for c in vocab.columns.values() for g in c.words for x in g}
+    out = []
+    for sp, text in unmatched_runs(p, vocab):
+        words = [x for x in p.words[sp.start:sp.end] if x.isalpha() and x not in vocab.lexicon.stop and x not in colwords
+                 and singular(x) not in colwords]
+        if not words:
+            continue
+        for x in words:
+            st = stem_of(x)
+            if vocab.lookup(x) or st in vocab.value_words or any(st in df for df in vocab.text_words.values()):
+                return []  # a word the catalog holds: the list is ranked by it
+        out.append(" ".join(words))
+    return out
+
+
 def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
     """Information the request names that no column of this catalog records (a director, a
     cast, a rating, a length...): (what, the user's words). Words the catalog grounded some other
@@ -329,6 +354,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         said = set(" ".join(t for _, t in absent).lower().split())
         unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
     missing = (_missing_names(p, vocab) + p.missing) if kind == "recommend" and not p.mentions else []
+    if kind == "recommend" and not missing and not conds and not mentions and not p.sort:
+        missing = _nothing_such(p, vocab)  # "did any county get a helicopter or an airplane?": none is
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
         mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
