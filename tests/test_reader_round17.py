@@ -241,3 +241,14 @@ def test_is_there_any_thing_the_catalog_never_holds(surplus):
     assert not understand("are there any rifles?", v).missing  # the catalog holds rifles: a list of them
     assert not understand("any grenade launchers?", v).missing
     assert not understand("helicopter stuff please", v).missing  # no question of whether any is: a preference
+
+
+def test_a_count_of_rows_that_each_hold_several_says_their_sum(surplus):
+    from convrec.core.answers import answer_count
+    from convrec.nlu.columns import units_column
+
+    v = surplus.vocab
+    assert units_column(v) == "quantity"
+    it = understand("how many night vision viewers did sedgwick county get", v)
+    assert "(13 in all by quantity)" in answer_count(3, it.conditions, v, ("quantity", 13))
+    assert "in all" not in answer_count(3, it.conditions, v, ("quantity", 3))  # one each: nothing to add

@@ -177,9 +177,15 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
     return ", ".join(out)
 
 
-def answer_count(n: int, conditions: Sequence, vocab: Vocabulary) -> str:
+def answer_count(n: int, conditions: Sequence, vocab: Vocabulary, units: tuple[str, int] | None = None) -> str:
+    """"My catalog has 3 items matching …" — and where each row counts several things (a `quantity`),
+    their sum: "(7 in all by quantity)"."""
     what = describe_conditions(conditions, vocab)
-    return f"My catalog has {n:,} {plural(vocab)}" + (f" matching {what}." if what else ".")
+    out = f"My catalog has {n:,} {plural(vocab)}" + (f" matching {what}" if what else "")
+    if units and units[1] != n:
+        c = vocab.columns.get(units[0])
+        out += f" ({units[1]:,} in all by {(c.label if c else '') or units[0]})"
+    return out + "."
 
 
 def answer_groups(rows: Sequence, intent: RequestIntent, vocab: Vocabulary) -> str:

@@ -185,6 +185,19 @@ def comparison_words(lex) -> set[str]:
     return got
 
 
+_UNIT_WORDS = {"quantity", "qty", "units", "pieces", "copies"}
+
+
+def units_column(vocab: Vocabulary) -> str | None:
+    """The column of how many things each row is (`quantity` of a shipment line, `units` of an
+    order), where one is: whole numbers, some above 1. A count of rows then also says their sum."""
+    for c in vocab.columns.values():
+        if c.type == "integer" and c.role not in ("id", "title", "time") and c.max is not None and float(c.max) > 1 \
+                and c.min is not None and float(c.min) >= 0 and set(norm(c.label or c.name).split()) & _UNIT_WORDS:
+            return c.name
+    return None
+
+
 def _cuts(vocab: Vocabulary) -> list[str]:
     """The words of number columns' names that are cuts no dictionary knows, of three letters or more
     ("uni", "veg"): not units, not abbreviations the schema data expands."""

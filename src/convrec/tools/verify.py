@@ -93,11 +93,14 @@ def matching(catalog, conditions: Sequence, exclude: Iterable[str] = (), limit: 
     return verify(catalog.vocab, ids[: 2 * limit], conditions)[0][:limit]
 
 
-def count_sql(ds, conditions: Sequence) -> tuple[str, list]:
-    """One read-only COUNT over the item database for tool conditions (the hard filter's SQL)."""
+def count_sql(ds, conditions: Sequence, units: str | None = None) -> tuple[str, list]:
+    """One read-only COUNT over the item database for tool conditions (the hard filter's SQL);
+    with ``units`` (a column of how many each row is: `quantity`), their sum too."""
     from convrec.tools.filters import Filter, build_sql
 
     sql, params = build_sql(ds, Filter.model_construct(conditions=list(conditions)))
+    if units and units in {c["name"] for c in ds.columns}:
+        return f'SELECT COUNT(*) AS n, SUM("{units}") AS units FROM items WHERE item_id IN ({sql})', params
     return f"SELECT COUNT(*) AS n FROM ({sql})", params
 
 

@@ -112,17 +112,21 @@ class Replier:
         if kind == "count":
             bus = CandidateBus(self.catalog.ds.n_items)
             try:
-                sql, params = count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions])
+                from convrec.nlu.columns import units_column
+
+                units = units_column(self.vocab)  # shipment lines of a `quantity`: their sum too
+                sql, params = count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions], units)
                 from convrec.tools.sql import run_readonly
 
                 t = time.perf_counter()
                 _, rows = run_readonly(self.catalog.ds.db_path, sql, params, max_rows=1, timeout_s=5.0)
                 n = int(rows[0][0])
+                total = int(rows[0][1]) if units and len(rows[0]) > 1 and rows[0][1] is not None else None
                 bus.record("lookup", {"sql": sql, "params": params}, f"n={n}", None, t)
             except ToolError as e:
                 return Turn(f"I couldn't count that: {e}", session=sid, intent=intent.to_dict())
-            return Turn(answer_count(n, intent.conditions, self.vocab), trace=bus.tracker.to_list(), session=sid,
-                        intent=intent.to_dict())
+            return Turn(answer_count(n, intent.conditions, self.vocab, (units, total) if total is not None else None),
+                        trace=bus.tracker.to_list(), session=sid, intent=intent.to_dict())
         return None
 
     def _reply(self, intent: RequestIntent, plan: Plan, out: "_Outcome") -> str:
