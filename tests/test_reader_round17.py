@@ -252,3 +252,15 @@ def test_a_count_of_rows_that_each_hold_several_says_their_sum(surplus):
     it = understand("how many night vision viewers did sedgwick county get", v)
     assert "(13 in all by quantity)" in answer_count(3, it.conditions, v, ("quantity", 13))
     assert "in all" not in answer_count(3, it.conditions, v, ("quantity", 3))  # one each: nothing to add
+
+
+def test_the_x_of_a_named_item_is_a_question_about_it(home):
+    counties = _prepare(home, "r17b-swedish-counties")
+    v = counties.vocab
+    assert v.columns["title"] is not None and counties.title("8") == "Kronoberg"  # names in words, not "SE-G"
+    for q in ("what's the main town of Kronoberg county?", "what is the capital of Kronoberg"):
+        it = understand(q, v)
+        assert it.kind == "fact" and it.mentions[0].title == "Kronoberg", q
+    it = understand("what is the capital of Kronoberg", v)
+    assert "centre" in it.fact_columns  # a short name each county has its own of is part of what is known
+    assert understand("counties like Kronoberg", v).kind == "recommend"

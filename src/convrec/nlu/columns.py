@@ -101,7 +101,9 @@ def profile_columns_of(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
     measure by year, the latest only."""
     out = []
     for c in vocab.columns.values():
-        if c.role in ("id", "title", "text") or c.name in ("popularity", "item_id") or (c.years and not c.latest) \
+        named = c.role == "text" and c.name in vocab.items and len(vocab.items) > 0 \
+            and vocab.items[c.name].dropna().astype(str).str.len().median() <= 24  # a name of each ("centre": Växjö)
+        if (c.role in ("id", "title", "text") and not named) or c.name in ("popularity", "item_id") or (c.years and not c.latest) \
                 or re.search(r"(?:^|_)id$|[a-z]Id$", c.name):  # other systems' ids ("imdb_id") tell a person nothing
             continue
         out.append(c.name)

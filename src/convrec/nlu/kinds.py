@@ -153,6 +153,16 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             return "fact", cols
         if not rec_words and not conds and len(mentions) == 1 and ("about" in w or "tell" in w):
             return "fact", profile_columns_of(vocab)
+    # "what's the main town of Kronoberg county?": the X of one named item is asked, though no word
+    # names a column — the column its words mean, else what the catalog knows about it (never "more like it")
+    if len(p.mentions) == 1 and not rec_words and not conds and content and content[0] in ("what", "whats", "what's", "which") \
+            and mentions[0].relation not in ("liked", "disliked", "seen"):
+        sp = p.mentions[0][0]
+        if sp.start >= 3 and w[sp.start - 1] in ("of", "for") and "the" in w[1:sp.start - 1] \
+                and not [x for x in w[sp.end:] if x.isalnum() and x not in (vocab.domain, noun_plural(vocab.domain))
+                         and not columns_named([x], vocab, by_name_only=True)]:
+            asked = [x for x in w[1:sp.start - 1] if x not in ("is", "'s", "s", "was", "the", "are", "were")]
+            return "fact", nearest_column(asked, vocab) or profile_columns_of(vocab)
     # "how big is Algonquin Highlands", "EPYC 7742 specs?", "info on Mattice": an open question
     # about one named item whose words name no column — what the catalog knows about it
     if mentions and (question or lex.fact_open.match_at(content, 0)) and not rec_words and not conds \
