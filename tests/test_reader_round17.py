@@ -264,3 +264,20 @@ def test_the_x_of_a_named_item_is_a_question_about_it(home):
     it = understand("what is the capital of Kronoberg", v)
     assert "centre" in it.fact_columns  # a short name each county has its own of is part of what is known
     assert understand("counties like Kronoberg", v).kind == "recommend"
+
+
+def test_a_difference_of_two_years_said_by_its_direction(house, home, tmp_path_factory):
+    v = house.vocab
+    assert ("unichange", ">", 0.05) in _conds(understand("districts where the uninsured rate dropped by over 5 percent", v))
+    it = understand("top 3 biggest drops in the uninsured rate", v)
+    assert it.sort[0].column == "unichange" and it.sort[0].descending and it.k == 3
+    # the other way: a later year minus an earlier one is a growth
+    rows = ["id,town,pop2016,pop2021,popgain"]
+    for i in range(1, 25):
+        a, b = 1000 + 37 * i, 1000 + 37 * i + (i % 7) * 15 - 20
+        rows.append(f"{i},Town {i},{a},{b},{b - a}")
+    towns = _csv(home, tmp_path_factory, "towns-gain", "\n".join(rows) + "\n")
+    t = towns.vocab
+    assert t.columns["popgain"].words and any("grew" in g for g in t.columns["popgain"].words)
+    assert not any("fell" in g for g in t.columns["popgain"].words)  # "fell by 10" is no growth of 10
+    assert ("popgain", ">", 50.0) in _conds(understand("towns whose population grew by more than 50", t))

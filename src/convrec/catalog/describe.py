@@ -63,7 +63,39 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
     _spans_between_dates(items, out, dates)
     _totals(items, out)
     _elements(items, out)
+    _differences(items, out)
     return out
+
+
+def _differences(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A number that is the difference of two others of a measure by year on every item, as the
+    data shows (`uniChange` = `uni2013` − `uni2015`): ``difference_of`` = [a, b] (x = a − b) — what
+    "fell by more than 10", "the biggest drops" mean."""
+    import re
+
+    year = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
+    nums = [d for d in described if d["type"] in ("integer", "real") and d["name"] not in ("item_id", "popularity")]
+    fams: dict[str, list[str]] = {}
+    for d in nums:
+        if year.search(d["name"]):
+            fams.setdefault(year.sub("#", d["name"]), []).append(d["name"])
+    pairs = [(a, b) for names in fams.values() for a in names for b in names if a != b]
+    if not pairs:
+        return
+    vals = {d["name"]: pd.to_numeric(items[d["name"]], errors="coerce") for d in nums}
+    for d in nums:
+        if year.search(d["name"]) or d.get("total_of"):
+            continue
+        x = vals[d["name"]]
+        text = items[d["name"]].dropna().astype(str).head(50)
+        dec = max((len(t.split(".")[1]) for t in text if "." in t), default=0)
+        tol = 0.6 * 10 ** (-min(dec, 6)) if dec else 0.5
+        for a, b in pairs:
+            both = x.notna() & vals[a].notna() & vals[b].notna()
+            if both.sum() >= 10 and float(((x[both] - (vals[a][both] - vals[b][both])).abs() <= tol).mean()) >= 0.95 \
+                    and float((x[both] != 0).mean()) > 0.5:
+                d["difference_of"] = [a, b]
+                break
 
 
 def _elements(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:

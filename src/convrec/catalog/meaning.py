@@ -441,6 +441,20 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             syn = units_data()["synonyms"].get(said_unit, [])
             c.setdefault("words", [list(dict.fromkeys([said_unit, *unit_words(said_unit), *syn]))])
         c.setdefault("words", column_words(words, role, letters_unsaid=_no_sibling(words, all_words)))
+        if c.get("difference_of") and "words" not in (overrides.get(c["name"]) or {}):
+            # `uniChange` = `uni2013` − `uni2015`: a positive value is a fall, said "fell by", "the biggest drops"
+            # (the other way's words name no value of it: "rose by 10" is not read as a fall of −10)
+            ys = [int(m.group(0)) if (m := re.search(r"(1[89]\d\d|20\d\d)", x)) else None for x in c["difference_of"]]
+            if None not in ys and ys[0] != ys[1]:
+                way = "fall" if ys[0] < ys[1] else "rise"
+                cw = units_data()["change_words"]
+                other = set(cw["rise" if way == "fall" else "fall"])
+                groups = [[x for x in g if x not in other] for g in c["words"]]
+                change = next((g for g in groups if "change" in g or set(g) & set(cw[way])), None)  # `popgain`: "gain"
+                if change is None:
+                    groups.append(change := ["change"])
+                change.extend(x for x in cw[way] if x not in change)
+                c["words"] = [g for g in groups if g]
         for k, v in (overrides.get(c["name"]) or {}).items():
             if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):
                 c[k] = v

@@ -61,6 +61,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         if count is not None and b + 2 < len(w) and w[b] in items and w[b + 1] in ("for", "in", "on"):
             b += 2  # "top 3 districts for reading": the column after the items
         end = min(len(w), b + (4 if x == "by" else 3))
+        if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):
+            end = min(len(w), b + 5)  # "the biggest drops in the uninsured rate": the column's words after "in the"
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
         items = {vocab.domain, noun_plural(vocab.domain)}
