@@ -199,8 +199,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         cmp_fit = bool(cmp_dims & column_dimensions(vocab, c))
         # "a total cost of at least …": of `acquisition_cost` and `total_cost`, both named by "cost", the
         # one whose whole label is said (its optional words too)
-        label_said = sum(1 for x in set((c.label or "").split()) if x in w[lo:hi] and x not in vocab.lexicon.stop)
-        key = (coverage, cmp_fit, pct, unit_ok, exact, label_said, up, fit, inside or coverage == 1.0, -dist, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        named_by = {x for g in c.words for x in g}
+        label_said = sum(1 for x in set((c.label or "").split()) if x in w[lo:hi] and x not in named_by
+                         and x not in vocab.lexicon.stop)  # its words no group holds ("total": optional)
+        key = (coverage, cmp_fit, pct, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
