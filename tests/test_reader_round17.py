@@ -281,3 +281,12 @@ def test_a_difference_of_two_years_said_by_its_direction(house, home, tmp_path_f
     assert t.columns["popgain"].words and any("grew" in g for g in t.columns["popgain"].words)
     assert not any("fell" in g for g in t.columns["popgain"].words)  # "fell by 10" is no growth of 10
     assert ("popgain", ">", 50.0) in _conds(understand("towns whose population grew by more than 50", t))
+
+
+def test_compared_with_the_item_a_bracket_and_the_words_before_pick(stays):
+    v = stays.vocab
+    it = understand("NSW quarters with higher occupancy than during the Sydney Olympics (2000 Q3)", v)
+    c = _conds(it)
+    assert ("state", "in", ("New South Wales",)) in c and not [x for x in c if x[0] == "date"]
+    (occ,) = [x for x in it.conditions if x.column == "occupancy"]
+    assert occ.op == ">" and round(occ.value, 1) == 59.7  # NSW's 2000 Q3, not the Olympics' words

@@ -138,9 +138,9 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         while a < len(w) and (w[a] in _DETERMINERS + ("one", "ones") or (w[a] in items and a > k + 1)):
             a += 1  # "than the one ranked #2", "than the school ranked 20th"
         b = a
-        while b < len(w) and not (p.toks[b].punct and w[b] not in (",",)) and w[b] not in ("but", "and") and b - a < 8:
+        while b < len(w) and not (p.toks[b].punct and w[b] not in (",", "(", ")")) and w[b] not in ("but", "and") and b - a < 10:
             b += 1
-        while b > a and w[b - 1] in (",", "one", "ones"):
+        while b > a and w[b - 1] in (",", "one", "ones", "("):
             b -= 1
         if b == a or num(w[a]) is not None or w[a] in ("$", "€", "£"):
             continue  # "longer than 100 minutes": a number
