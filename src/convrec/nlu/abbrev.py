@@ -335,6 +335,46 @@ def read_cut_values(p: Parse, vocab: Vocabulary) -> None:
         if len(fits) == 1:
             p.values.append((Span(i, i + 1), [short[fits[0]]], p.toks[i].raw))
             p.claim(i, i + 1)
+    _code_cuts(p, vocab)
+
+
+def _code_of(code: str, word: str) -> bool:
+    """Is ``code`` made from ``word`` the way short codes are: its start (doubled letters once:
+    "wod" of wood, "min" of mining) or its first letter and the consonants after ("bnk" of banks,
+    "hld" of holding) — not "con" of company?"""
+    once = re.sub(r"(.)\1", r"\1", word)
+    if once.startswith(code) or word.startswith(code):
+        return True
+    cons = word[0] + "".join(ch for ch in word[1:] if ch not in "aeiouy")
+    return cons.startswith(code)
+
+
+def _code_cuts(p: Parse, vocab: Vocabulary) -> None:
+    """A column of capital codes of three or four letters (`BNK`, `MIN`, `WOD`: sectors) said by
+    the word they are cut from — its start or its skeleton ("banks", "mining", "wood and paper"):
+    the one code of the column the word fits, where the word is no value of its own."""
+    from convrec.nlu.codes import code_columns
+
+    cols = {c: [h for h in hs if 3 <= len(str(h.value)) <= 4 and str(h.value).isalpha() and str(h.value).isupper()]
+            for c, hs in code_columns(vocab).items()}
+    cols = {c: hs for c, hs in cols.items() if len(hs) >= 3}
+    if not cols:
+        return
+    from convrec.catalog.text import noun_plural
+    from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS
+
+    w, stop = p.words, vocab.lexicon.stop
+    items = {vocab.domain.lower(), noun_plural(vocab.domain.lower())} | set(DOMAIN_NOUNS) | set(GENERIC_NOUNS)
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or len(x) < 4 or x in stop or vocab.lookup(x) or x in items \
+                or singular(x) in items or x.endswith("ed"):  # "companies", "controlled": no sector
+            continue
+        for c, hs in cols.items():
+            fits = [h for h in hs if x != str(h.value).lower() and _code_of(str(h.value).lower(), singular(x))]
+            if len(fits) == 1:
+                p.values.append((Span(i, i + 1), [fits], p.toks[i].raw))
+                p.claim(i, i + 1)
+                break
 
 
 def _single_word_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:

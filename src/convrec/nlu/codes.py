@@ -179,7 +179,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
                     break
         if p.claimed[i]:
             continue
-        if len(x) >= 5:  # "jamaican" → JAM, "trinidad" → TRI (not "deadliest" → DE: two letters start too many words)
+        if len(x) >= 5 and not x.endswith("ed"):  # "jamaican" → JAM, "trinidad" → TRI (not "deadliest" → DE: two
+            # letters start too many words; not "controlled" → CON: a verb's participle names no code)
             hits = [h for hs in codes.values() for h in hs if len(str(h.value)) >= 3 and x.startswith(str(h.value).lower())]
             if len(hits) == 1:
                 take(i, i + 1, hits)

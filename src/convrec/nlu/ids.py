@@ -140,6 +140,24 @@ def _numbers_of(vocab: Vocabulary, col: str) -> set[float]:
     return got[col]
 
 
+_NOT_NOUNS = {"top", "over", "under", "than", "about", "around", "first", "last", "least", "most", "only", "just",
+              "page", "season", "series", "round", "week", "day", "year", "chapter", "level", "grade", "size"}
+
+
+def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
+    """A catalog whose items have no names of their own ("firm 60", "firm 61", …): any common noun
+    the user calls them by before the number ("company 60") names the item — not a column's word,
+    a unit or a word of order ("top 10", "season 3")."""
+    from convrec.catalog.meaning import unit_for_word
+
+    titles = vocab.linker.titles[:30]
+    if not titles or not all(re.fullmatch(r"[a-z]+ \d+", str(t)) for t in titles):
+        return False
+    x = p.words[k]
+    return x.isalpha() and len(x) >= 3 and x not in vocab.lexicon.stop and x not in _NOT_NOUNS \
+        and word_rank(x) is not None and unit_for_word(x) is None and not columns_named([x], vocab, by_name_only=True)
+
+
 def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
     idx = _index(vocab)
     if not idx:
@@ -172,7 +190,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
-        cued = before >= 0 and (w[before] in _CUES or w[before] in noun)
+        cued = before >= 0 and (w[before] in _CUES or w[before] in noun or _named_by_any_noun(vocab, p, before))
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id

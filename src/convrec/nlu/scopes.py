@@ -52,8 +52,9 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
 
 def _negated_verb_then(vocab: Vocabulary, w: list[str], j: int, end: int) -> bool:
     """"not caught in october", "weren't knocked out in round 1": a negated verb that reads nothing
-    of the catalog negates the place or time said after it ("in", "on", "at", "during")."""
-    if w[end] not in ("in", "on", "at", "during") or end - j > 3:
+    of the catalog negates the place or time said after it ("in", "on", "at", "during"; "not controlled
+    from the US": "from", "by")."""
+    if w[end] not in ("in", "on", "at", "during", "from", "by") or end - j > 3:
         return False
     said = [x for x in w[j:end] if x.isalpha()]
     own = vocab.__dict__.get("_column_word_set")

@@ -1,0 +1,61 @@
+"""Readers that generalise (issue 60, session 29, after round 18's first run), on small catalogs
+written here: capital codes said by the word they are cut from ("banks" → BNK, "mining" → MIN, "wood"
+→ WOD, not "company" → CON, not "controlled" → CON); a negated verb negates the source after it ("not
+controlled from the US"); items with no names of their own named by any noun the user calls them
+("company 60")."""
+
+from __future__ import annotations
+
+import pytest
+
+from convrec.config import Config
+from convrec.nlu import understand
+from test_reader_round10 import _csv
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("round18"))
+
+
+@pytest.fixture(scope="module")
+def firms(home, tmp_path_factory):
+    """Firms with no names: a sector code and a nation code each, assets and board interlocks."""
+    sectors = ["BNK", "MIN", "WOD", "HLD", "MER", "CON", "TRN"]
+    nations = ["CAN", "US", "UK", "OTH"]
+    rows = ["id,assets,sector,nation,interlocks"]
+    for i in range(1, 61):
+        rows.append(f"{i},{100 + 97 * i},{sectors[i % 7]},{nations[i % 4]},{i % 23}")
+    return _csv(home, tmp_path_factory, "firms", "\n".join(rows) + "\n")
+
+
+def _conds(it):
+    return {(c.column, c.op, c.value if not isinstance(c.value, float) else round(c.value, 2)) for c in it.conditions}
+
+
+def test_codes_said_by_the_word_they_are_cut_from(firms):
+    v = firms.vocab
+    assert ("sector", "in", ("BNK",)) in _conds(understand("how many banks are on the list", v))
+    assert ("sector", "in", ("MIN",)) in _conds(understand("2nd biggest mining firm?", v))
+    c = _conds(understand("wood and paper companies that aren't Canadian-controlled", v))
+    assert ("sector", "in", ("WOD",)) in c and ("nation", "not_in", ("CAN",)) in c
+    assert not [x for x in c if x[0] == "sector" and "CON" in x[2]]  # "companies", "controlled": no construction
+    assert ("sector", "in", ("BNK", "HLD")) in _conds(understand("banks or holding companies", v))
+    assert ("sector", "in", ("CON",)) in _conds(understand("construction firms", v))
+
+
+def test_a_negated_verb_negates_the_source_after_it(firms):
+    v = firms.vocab
+    assert ("nation", "not_in", ("US",)) in _conds(understand("firms not controlled from the US", v))
+    assert ("nation", "in", ("US",)) in _conds(understand("firms controlled from the US", v))
+
+
+def test_items_with_no_names_are_named_by_any_noun(firms):
+    v = firms.vocab
+    it = understand("what are the assets of company 60", v)
+    assert it.kind == "fact" and it.mentions[0].item_id == "60" and it.fact_columns == ("assets",)
+    it = understand("firms with more interlocks than company 8", v)
+    (c,) = it.conditions
+    assert c.column == "interlocks" and c.op == ">" and c.value == 8.0  # firm 8 has 8
+    assert ("interlocks", ">", 20.0) in _conds(understand("firms with more than 20 interlocks", v))
+    assert understand("top 10 firms", v).k == 10 and not understand("top 10 firms", v).mentions
