@@ -59,3 +59,23 @@ def test_items_with_no_names_are_named_by_any_noun(firms):
     assert c.column == "interlocks" and c.op == ">" and c.value == 8.0  # firm 8 has 8
     assert ("interlocks", ">", 20.0) in _conds(understand("firms with more than 20 interlocks", v))
     assert understand("top 10 firms", v).k == 10 and not understand("top 10 firms", v).mentions
+
+
+@pytest.fixture(scope="module")
+def judges(home, tmp_path_factory):
+    """Judges rated on a 10-point scale under four-letter headers no dictionary knows."""
+    rows = ["id,name,CONT,INTG,DMNR,RTEN"]
+    for i in range(1, 31):
+        rows.append(f"{i},JUDGE {chr(64 + i % 26)}{i},{5 + i % 5 + 0.3},{5.5 + (i % 8) * 0.5:.1f},{6 + (i % 6) * 0.6:.1f},"
+                    f"{5 + (i % 9) * 0.55:.2f}")
+    return _csv(home, tmp_path_factory, "judges", "\n".join(rows) + "\n")
+
+
+def test_header_skeletons_and_scores_out_of_another_scale(judges):
+    v = judges.vocab
+    assert ("intg", ">", 8.0) in _conds(understand("judges with integrity over 8", v))
+    assert ("dmnr", ">=", 8.0) in _conds(understand("demeanor of at least 8", v))
+    assert ("intg", ">=", 9.0) in _conds(understand("any judges scoring at least 4.5 out of 5 for integrity?", v))
+    assert ("rten", ">", 8.5) in _conds(understand("judges whose retention score is above 85 percent", v))
+    it = understand("which judge had the second most contacts", v)
+    assert it.sort[0].column == "cont" and it.sort[0].descending

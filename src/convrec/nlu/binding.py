@@ -100,7 +100,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             lo = k + 1
             break
     for k in range(j, hi):
-        if num(w[k]) is not None and num(w[k]) not in fam:
+        if num(w[k]) is not None and num(w[k]) not in fam and w[k - 2:k] != ["out", "of"]:  # "4.5 out of 5 for …"
             hi = k
             break
     best, best_key, best_words, best_named = None, None, [], 0
@@ -148,6 +148,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5 \
                     and not (c.unit == "%" and v0 is not None and abs(v0) <= float(c.max)):  # (titanium oxide 0–1.34 %: as said)
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
+            elif unit == "%" and not c.unit and v0 is not None and v0 > 10 and _score_top(c):
+                factor = _score_top(c) / 100.0  # "above 85 percent" on ratings out of 10: 8.5
         matched, dist, where, own = 0, 99, [], False
         for g in c.words:
             if per & set(g) and len(c.words) > 1:
@@ -250,6 +252,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         counted = len(c.words) == 1 and j < len(w) and w[j] in c.words[0]  # "more than 1000 employees" of `staff`
         if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size and not counted:
             return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
+    top = _score_top(c)
+    if top and unit is None and j + 2 < len(w) and w[j] == "out" and w[j + 1] == "of" and num(w[j + 2]) \
+            and num(w[j + 2]) != top and factor == 1.0:
+        factor = top / float(num(w[j + 2]))  # "4.5 out of 5" on ratings out of 10: 9
+        p.claim(j, j + 3)
     p.unnamed_bind = not best_named  # bound by the unit's dimension alone (a modifier may mean another column)
     for a, b in best_words:
         p.claim(a, b)
@@ -268,6 +275,15 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _score_top(c) -> float | None:
+    """The top of the scale a column of scores is on, where its values say one (all within 0–5 or
+    0–10, with tenths: ratings): 5 or 10; else None."""
+    if c.type != "real" or c.min is None or c.max is None or float(c.min) < 0:
+        return None
+    hi = float(c.max)
+    return 5.0 if 1.5 < hi <= 5 else 10.0 if 5 < hi <= 10 else None
 
 
 def _currency_near(p: Parse, vocab: Vocabulary, j: int) -> bool:

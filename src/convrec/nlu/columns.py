@@ -200,6 +200,17 @@ def units_column(vocab: Vocabulary) -> str | None:
     return None
 
 
+def _skeleton_of(cut: str, word: str) -> bool:
+    """"intg" of integrity, "dmnr" of demeanor: the cut starts the word and its letters follow in order."""
+    if len(cut) < 3 or cut[0] != word[0]:
+        return False
+    k = 1
+    for ch in word[1:]:
+        if k < len(cut) and ch == cut[k]:
+            k += 1
+    return k == len(cut)
+
+
 def _cuts(vocab: Vocabulary) -> list[str]:
     """The words of number columns' names that are cuts no dictionary knows, of three letters or more
     ("uni", "veg"): not units, not abbreviations the schema data expands."""
@@ -231,6 +242,13 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if said:
                 p.words[i] = said[0]
                 continue
+        if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
+                and singular(x) != own:
+            # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
+            cut = [y for y in _cuts(vocab) if (x.startswith(y) or _skeleton_of(y, x)) and len(x) >= len(y) + 3]
+            if len(cut) == 1:
+                p.words[i] = cut[0]
+                continue
         if len(x) >= 6 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and singular(x) != own \
                 and (word_rank(x) is not None or word_rank(singular(x)) is not None):
             # a word spelled right for a column spelled wrong ("revetment" of `Revetement`): one slip
@@ -239,13 +257,6 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if len(near) == 1:
                 p.words[i] = near[0]
             continue
-        if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
-                and singular(x) != own:
-            # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
-            cut = [y for y in _cuts(vocab) if x.startswith(y) and len(x) >= len(y) + 4]
-            if len(cut) == 1:
-                p.words[i] = cut[0]
-                continue
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
                 or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word
             continue
