@@ -79,3 +79,27 @@ def test_header_skeletons_and_scores_out_of_another_scale(judges):
     assert ("rten", ">", 8.5) in _conds(understand("judges whose retention score is above 85 percent", v))
     it = understand("which judge had the second most contacts", v)
     assert it.sort[0].column == "cont" and it.sort[0].descending
+
+
+@pytest.fixture(scope="module")
+def races(home, tmp_path_factory):
+    """House races: each party's votes under its letter, the incumbent's party, a True/False flag,
+    candidates' votes by year."""
+    rows = ["id,district,D,R,IncParty,IncName,contested,Bush2004,Kerry2004,Bush2000"]
+    for i in range(1, 41):
+        rows.append(f"{i},{i},{40000 + 3100 * i},{90000 - 1900 * i},{'D' if i % 3 else 'R'},Name{i},{i % 5 != 0},"
+                    f"{100000 + 2000 * i},{150000 - 1500 * i},{90000 + 1700 * i}")
+    return _csv(home, tmp_path_factory, "races", "\n".join(rows) + "\n")
+
+
+def test_party_letters_as_headers_numbering_columns_and_un_flags(races):
+    v = races.vocab
+    assert v.columns["d"].label == "democrat"
+    assert ("d", ">", 100000.0) in _conds(understand("races where the Democrat got more than 100k votes", v))
+    assert ("r", "<", 20000.0) in _conds(understand("districts where the republican got under 20 thousand votes", v))
+    it = understand("how many districts had a Democratic incumbent", v)
+    assert it.kind == "count" and ("incparty", "in", ("D",)) in _conds(it)
+    it = understand("top 3 districts for Bush in 2004", v)
+    assert it.k == 3 and it.sort[0].column == "bush2004"
+    assert ("contested", "=", False) in _conds(understand("uncontested seats", v))
+    assert ("contested", "=", True) in _conds(understand("contested races", v))

@@ -359,10 +359,30 @@ _MEASURE_NOUNS = {"distance", "length", "weight", "height", "width", "depth", "t
 course number may be "C115")"""
 
 
+def _coded_headers(columns: list[dict[str, Any]]) -> None:
+    """Number columns headed by the codes of one standard list (`D`, `R` of the US parties; `M`, `F`),
+    two or more of them: each is said by the names of its code ("Democrat", "Republicans")."""
+    lists = {k: v for k, v in tomllib.loads(resources.files("convrec.catalog").joinpath("codes.toml")
+                                             .read_text(encoding="utf-8")).items() if k in ("us_parties", "sex")}
+    for table in lists.values():
+        found = []
+        for c in columns:
+            m = _SOURCE.match(str(c.get("meaning") or ""))
+            header = m.group(1) if m else c["name"]
+            names = [k for k, v in table.items() if str(v).lower() == header.lower()] if len(header) <= 2 else []
+            if c.get("type") in ("integer", "real") and names and header.isupper():
+                found.append((c, names))
+        if len(found) >= 2:
+            for c, names in found:
+                c.setdefault("coded_header", names)
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
     overrides = overrides or {}
+    columns = [dict(c) for c in columns]
+    _coded_headers(columns)
     def header_words(c: Mapping[str, Any]) -> list[str]:
         # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
         m = _SOURCE.match(str(c.get("meaning") or ""))
@@ -435,6 +455,9 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
                                               *el["oxides"].get(c["element"], []), c["name"]]))]
             if "unit" not in (overrides.get(c["name"]) or {}):  # not `mg` of milligrams
                 c["unit"] = "%" if c.get("composition") else ""  # the shares of a whole (the row sums stay within 100)
+        if c.get("coded_header") and "words" not in c:  # `D`, `R` of a table of parties: "the Democrat", "Republicans"
+            c["words"] = [list(dict.fromkeys(c["coded_header"] + [c["name"]]))]
+            c["label"] = c["coded_header"][0]
         said_unit = _unit_named(words)
         if said_unit:  # "miles_per_gallon" is said "mpg", "40 miles per gallon", "fuel economy"
             c["unit"] = c.get("unit") or said_unit

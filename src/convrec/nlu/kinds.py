@@ -492,6 +492,12 @@ def _how_dimension(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
 _VALUE_QUESTIONS = ("what", "whats", "what's", "how", "when")
 
 
+def _numbering(vocab: Vocabulary, col: str) -> bool:
+    """Is the column a whole number different for every item (`district` 1…53): their numbering?"""
+    c = vocab.columns[col]
+    return c.type == "integer" and c.distinct is not None and c.distinct >= 0.95 * max(len(vocab.items), 1)
+
+
 def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], content: list[str]) -> tuple[str, ...]:
     """"what rate is the hawaii borrower on the 5-year loan paying?", "how much did the person from
     new hampshire borrow?", "how many homers did the twins hit in 2019?": a question about a value
@@ -529,8 +535,9 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
             named = columns_named([w[k + 1]], vocab, by_name_only=True)  # "how many people died in the crash on …"
             k += 1 if named else 0
         if k >= len(w) or w[k] in nouns or p.claimed[k] or not named \
-                or all(vocab.columns[c].role in ("title", "id") for c in named):
+                or all(vocab.columns[c].role in ("title", "id") or _numbering(vocab, c) for c in named):
             return ()  # "how many loans from california", "how many districts did coderre win": a count of items
+            # (a `district` column numbering them 1…53 is no quantity of one: "how many districts had …")
     if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (
             len(content) > 2 and content[1] in ("is", "are") and content[2] in nouns)):
         return ()  # "what loans are from texas": a list

@@ -58,7 +58,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 and 1 <= num(w[b]) <= 50:
             count, b = int(num(w[b])), b + 1
         items = {vocab.domain, noun_plural(vocab.domain)}
-        if count is not None and b + 2 < len(w) and w[b] in items and w[b + 1] in ("for", "in", "on"):
+        if count is not None and b + 2 < len(w) and (w[b] in items and w[b + 1] in ("for", "in", "on") or (
+                w[b + 1] == "for" and columns_named(w[b + 2:b + 5], vocab, by_name_only=True))):  # "top 3 districts for Bush"
             b += 2  # "top 3 districts for reading": the column after the items
         end = min(len(w), b + (4 if x == "by" else 3))
         if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):

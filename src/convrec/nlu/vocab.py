@@ -350,7 +350,8 @@ class Vocabulary:
                 if f and f not in self.lexicon.stop and singular(f) != singular(norm(self.domain or "")):
                     index.setdefault(f, {})[(c.name, "true")] = ValueHit(c.name, c.label, n, "flag")
             for f in [x for x in forms if " " not in x]:  # "public" on a `private` column: private = No
-                for a in self.lexicon.antonyms.get(f, ()):
+                for a in list(self.lexicon.antonyms.get(f, ())) + ([f"un{f}", f"non{f}", f"non-{f}"] if len(f) >= 5 else []):
+                    # ("uncontested" of a `contested` column: contested = No)
                     if a not in index:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
         _index_compounds(index, self.columns)
