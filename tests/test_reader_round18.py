@@ -103,3 +103,22 @@ def test_party_letters_as_headers_numbering_columns_and_un_flags(races):
     assert it.k == 3 and it.sort[0].column == "bush2004"
     assert ("contested", "=", False) in _conds(understand("uncontested seats", v))
     assert ("contested", "=", True) in _conds(understand("contested races", v))
+
+
+@pytest.fixture(scope="module")
+def survey(home, tmp_path_factory):
+    """Developers: a yearly salary with no period in its header, 0/1 role flags one of which is a
+    glued abbreviation (`DevOps`)."""
+    rows = ["id,Country,Salary,DevOps,Web_developer"]
+    for i in range(1, 41):
+        rows.append(f"{i},{['India', 'Germany', 'United States'][i % 3]},{20000 + 4500 * i},{i % 4 == 0:d},{i % 3 == 0:d}")
+    return _csv(home, tmp_path_factory, "devs", "\n".join(rows) + "\n")
+
+
+def test_yearly_pay_and_bounds_beyond_every_value(survey):
+    v = survey.vocab
+    assert ("salary", ">", 120000.0) in _conds(understand("US developers earning more than 10k a month", v))
+    assert ("salary", ">", 500000.0) in _conds(understand("anyone making over half a million a year?", v))
+    it = understand("top 3 best paid developers in India", v)
+    assert it.sort[0].column == "salary" and not [c for c in it.conditions if c.column == "devops"]  # a word, not DevOps
+    assert ("devops", "=", True) in _conds(understand("devops people in Germany", v))

@@ -139,6 +139,8 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)):
                 continue
             full = covered == len(name) and (used >= 2 or covered >= 3 and w[i] != name and w[i][-1] == name[-1])
+            if used == 1 and len(label.split()) >= 2 and word_rank(w[i]) is not None:
+                continue  # "developers" is a word, not `DevOps` ("dev ops") run together
             if stop_head and not (full and used >= 2):
                 continue
             tail = len(name) - covered
