@@ -122,3 +122,26 @@ def test_yearly_pay_and_bounds_beyond_every_value(survey):
     it = understand("top 3 best paid developers in India", v)
     assert it.sort[0].column == "salary" and not [c for c in it.conditions if c.column == "devops"]  # a word, not DevOps
     assert ("devops", "=", True) in _conds(understand("devops people in Germany", v))
+
+
+@pytest.fixture(scope="module")
+def sales(home, tmp_path_factory):
+    """House sales: square feet and a cost per square foot in headers, three prices, the sale date in parts."""
+    rows = ["id,Address,SquareFeet,CostPerSqFt,OrigPrice,ListPrice,SalePrice,YearBuilt,YearSold,MonthSold,DaySold"]
+    for i in range(1, 41):
+        rows.append(f"{i},{100 + i} Main St,{900 + 45 * i},{60 + i},{90000 + 5000 * i},{88000 + 5000 * i},"
+                    f"{85000 + 5100 * i},{1950 + i},{2005 + i % 10},{1 + i % 12},{1 + i % 28}")
+    return _csv(home, tmp_path_factory, "small-town-houses", "\n".join(rows) + "\n")
+
+
+def test_square_units_sale_words_and_dates_in_parts(sales):
+    v = sales.vocab
+    assert v.columns["squarefeet"].unit == "ft2" and v.columns["costpersqft"].unit != "ft"
+    (c,) = understand("houses with more than 200 m2 of living space", v).conditions
+    assert c.column == "squarefeet" and round(c.value) == 2153
+    it = understand("whats the most expensive house that sold", v)
+    assert it.kind == "recommend" and it.sort[0].column == "saleprice" and it.k == 1
+    assert ("saleprice", ">=", 200000.0) in _conds(understand("how many sold for 200k or more?", v))
+    c = _conds(understand("what sold in the summer of 2008", v))
+    assert ("monthsold", "in", (6.0, 7.0, 8.0)) in c and ("yearsold", "=", 2008.0) in c
+    assert ("yearbuilt", "=", 1990.0) in _conds(understand("houses built in 1990", v))

@@ -149,7 +149,12 @@ def _label(words: list[str]) -> str:
 
 
 def unit_of(words: list[str]) -> str:
-    # a unit the name writes ("weight_in_lbs", "speed_mph", "LF.PressureMB") before the one its noun implies
+    # a unit the name writes ("weight_in_lbs", "speed_mph", "LF.PressureMB") before the one its noun implies;
+    # of two words first ("SquareFeet": square feet, not feet; "cost per sq ft": a price per area, none)
+    for k in range(len(words) - 1):
+        u = unit_for_word(" ".join(words[k:k + 2]))
+        if u:
+            return "" if k and words[k - 1] == "per" else u
     for k, w in enumerate(words):
         if (len(w) >= 2 or _unit_here(w, words)) and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
             u = unit_for_word(w)

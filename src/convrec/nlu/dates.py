@@ -61,16 +61,25 @@ def _date_word(vocab: Vocabulary, words: list[str] | None, got: list) -> tuple[i
     return None
 
 
-def _part_columns(vocab: Vocabulary) -> dict[str, str]:
-    """`year`, `month`, `day` columns of whole numbers a catalog keeps a date in."""
-    out = {}
+def _part_columns(vocab: Vocabulary, words: list[str] | None = None) -> dict[str, str]:
+    """`year`, `month`, `day` columns of whole numbers a catalog keeps a date in — called just that,
+    or sharing their other words (`YearSold`, `MonthSold`, `DaySold`: the date of the sale), the set
+    whose other words the message says first ("what sold in …")."""
+    groups: dict[tuple[str, ...], dict[str, str]] = {}
     for part, lo, hi in (("year", 1000, 2200), ("month", 1, 12), ("day", 1, 31)):
         for c in vocab.columns.values():
-            if (c.label or c.name).strip().lower() == part and c.type in ("integer", "real") \
-                    and c.min is not None and lo <= float(c.min) and float(c.max) <= hi:
-                out[part] = c.name
-                break
-    return out
+            ws = (c.label or c.name).strip().lower().split()
+            if part in ws and c.type in ("integer", "real") and c.min is not None and lo <= float(c.min) \
+                    and float(c.max) <= hi:
+                groups.setdefault(tuple(x for x in ws if x != part), {}).setdefault(part, c.name)
+    if () in groups and "month" in groups[()]:
+        return groups[()]
+    said = set(words or ())
+    dated = [g for g in groups.values() if "month" in g]
+    for rest, g in groups.items():
+        if "month" in g and rest and set(rest) & said:
+            return g
+    return dated[0] if len(dated) == 1 else groups.get((), {})
 
 
 def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[int, int | None, int | None, int | None] | None:
@@ -112,7 +121,7 @@ def read_dates(p: Parse, vocab: Vocabulary) -> None:
     said = _date_word(vocab, p.words, vocab.__dict__.get("_date_columns") or [])
     if said is not None and not p.claimed[said[1]] and any(x in _months() for x in p.words):
         p.claim(said[1], said[1] + 1)  # "polls that ended in November": the word that chose `enddate`
-    parts = _part_columns(vocab) if dated is None else {}
+    parts = _part_columns(vocab, p.words) if dated is None else {}
     if dated is None and "month" not in parts:
         return
     months = _months()

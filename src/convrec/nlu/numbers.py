@@ -267,7 +267,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
 def _time_said(p: Parse, vocab: Vocabulary, i: int) -> str | None:
     """The one year column the words just before a year name ("born in the 1800s" → `birth_y`), else None."""
     w = p.words
-    near = [w[k] for k in range(max(0, i - 4), i) if w[k].isalpha() and w[k] not in vocab.lexicon.stop]
+    near = [w[k] for k in range(max(0, i - 6), i) if w[k].isalpha() and w[k] not in vocab.lexicon.stop]
     if not near:
         return None
     cols = [c for c in vocab.columns.values() if c.role == "time" and c.type in ("integer", "real")
@@ -278,7 +278,7 @@ def _time_said(p: Parse, vocab: Vocabulary, i: int) -> str | None:
         cols = plain if plain else cols
     if len(cols) != 1:
         return None
-    for k in range(max(0, i - 4), i):
+    for k in range(max(0, i - 6), i):
         if not p.claimed[k] and any(w[k] in g for g in cols[0].words):
             p.claim(k, k + 1)
     return cols[0].name
@@ -558,7 +558,14 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                     continue  # nobody's ratings or plays here: "hurricanes that hit texas" says no popularity
                 p.sort.append(SortHint(col, True, text))
             elif name in ("cheapest", "priciest") and price:
-                p.sort.append(SortHint(price, name == "priciest", text))
+                # of several prices, the one the message's words name ("the most expensive house that sold": the sale price)
+                named = money_column(vocab, [x for k, x in enumerate(w) if not p.claimed[k]]) if len(vocab.role("price")) > 1 else None
+                p.sort.append(SortHint(named or price, name == "priciest", text))
+                if named:  # the word that chose it ("sold") is used up
+                    own = {y for g in vocab.columns[named].words for y in g}
+                    for k, x in enumerate(w):
+                        if not p.claimed[k] and x in own:
+                            p.claim(k, k + 1)
             elif name in ("cheapest", "priciest") and money_column(vocab, w[b:b + 3]):
                 col = money_column(vocab, w[b:b + 3])  # "the cheapest electric bill": that bill's column
                 p.sort.append(SortHint(col, name == "priciest", text))
