@@ -145,3 +145,25 @@ def test_square_units_sale_words_and_dates_in_parts(sales):
     c = _conds(understand("what sold in the summer of 2008", v))
     assert ("monthsold", "in", (6.0, 7.0, 8.0)) in c and ("yearsold", "=", 2008.0) in c
     assert ("yearbuilt", "=", 1990.0) in _conds(understand("houses built in 1990", v))
+
+
+@pytest.fixture(scope="module")
+def imports(home, tmp_path_factory):
+    """Yearly imports by country, one row per country and year, the amount under `value`, no title."""
+    rows = ["id,country,year,value"]
+    k = 0
+    for y in range(2000, 2010):
+        for n, c in enumerate(["France", "Germany", "Japan", "Italy", "Spain"]):
+            k += 1
+            rows.append(f"{k},{c},{y},{100.5 + 37 * n + 3 * (y - 2000)}")
+    return _csv(home, tmp_path_factory, "wine-imports", "\n".join(rows) + "\n")
+
+
+def test_the_items_noun_ranks_by_the_one_measure_and_made_up_titles_are_no_text(imports):
+    v = imports.vocab
+    assert "title" not in v.text_words  # "import 1", "import 2": nothing to match
+    it = understand("top 3 wine importers in 2009", v)
+    assert it.k == 3 and it.sort[0].column == "value" and it.sort[0].descending
+    assert ("year", "=", 2009.0) in _conds(it) and not [c for c in it.conditions if c.column == "title"]
+    it = understand("who was the 2nd biggest importer in 2001", v)
+    assert it.sort[0].column == "value" and it.offset == 1

@@ -74,7 +74,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-            measure = not cols and x != "by" and w[e - 1] in MEASURE_WORDS and the_measure(vocab)
+            dom = vocab.domain.lower()
+            measure = not cols and x != "by" and (w[e - 1] in MEASURE_WORDS or (
+                len(dom) >= 5 and w[e - 1].startswith(dom) and dom not in ("item", "items"))) and the_measure(vocab)
+            # ("the top 3 importers" of a catalog of imports: its one measure, the amount imported)
             if measure:
                 cols = [the_measure(vocab)]  # "the 2nd highest codeine level": the catalog's one measure
             if not cols and x != "by" and e == b + 1:  # "the most cited": a column by the word's stem (citations)

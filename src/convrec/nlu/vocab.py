@@ -266,6 +266,8 @@ class Vocabulary:
         for c in self.columns.values():
             if c.type != "text" or c.role not in ("title", "text", "category", "other") or c.name not in self.items:
                 continue
+            if c.role == "title" and self.items[c.name].head(50).astype(str).str.fullmatch(r"[a-z]+ \d+").all():
+                continue  # "import 1", "import 2": names made from the ids say nothing of the items
             docs = [{stem_of(x) for x in norm(str(t)).split() if len(x) > 2 and x.isalpha() and x not in stop}
                     for t in self.items[c.name].fillna("")]
             n = len(docs)
