@@ -59,6 +59,8 @@ def test_items_with_no_names_are_named_by_any_noun(firms):
     assert c.column == "interlocks" and c.op == ">" and c.value == 8.0  # firm 8 has 8
     assert ("interlocks", ">", 20.0) in _conds(understand("firms with more than 20 interlocks", v))
     assert understand("top 10 firms", v).k == 10 and not understand("top 10 firms", v).mentions
+    for q in ("firms with interlocks above 20", "how many firms have assets below 600", "firms that have 20 or more interlocks"):
+        assert not understand(q, v).mentions, q  # an amount after a comparison or before "or more": no firm 20
 
 
 @pytest.fixture(scope="module")

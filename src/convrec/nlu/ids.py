@@ -141,6 +141,8 @@ def _numbers_of(vocab: Vocabulary, col: str) -> set[float]:
 
 
 _NOT_NOUNS = {"top", "over", "under", "than", "about", "around", "first", "last", "least", "most", "only", "just",
+              "above", "below", "beyond", "within", "between", "exactly", "nearly", "almost", "weigh", "weighs", "cost",
+              "costs", "pay", "pays", "earn", "earns", "make", "makes", "have", "has", "had", "get", "got", "take", "takes",
               "page", "season", "series", "round", "week", "day", "year", "chapter", "level", "grade", "size"}
 
 
@@ -153,8 +155,16 @@ def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
     titles = vocab.linker.titles[:30]
     if not titles or not all(re.fullmatch(r"[a-z]+ \d+", str(t)) for t in titles):
         return False
-    x = p.words[k]
+    from convrec.nlu.binding import unit_after
+    from convrec.nlu.columns import comparison_words
+
+    w = p.words
+    x = w[k]
+    after = w[k + 2] if k + 2 < len(w) else ""
+    if after in ("or", "%", "percent", "and", "to", "-") or unit_after(w, k + 2)[0]:
+        return False  # "weigh 80 g or more", "above 75%": an amount, not a name
     return x.isalpha() and len(x) >= 3 and x not in vocab.lexicon.stop and x not in _NOT_NOUNS \
+        and x not in comparison_words(vocab.lexicon) and not x.endswith(("ed", "ing")) \
         and word_rank(x) is not None and unit_for_word(x) is None and not columns_named([x], vocab, by_name_only=True)
 
 
