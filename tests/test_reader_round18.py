@@ -54,9 +54,9 @@ def test_items_with_no_names_are_named_by_any_noun(firms):
     v = firms.vocab
     it = understand("what are the assets of company 60", v)
     assert it.kind == "fact" and it.mentions[0].item_id == "60" and it.fact_columns == ("assets",)
-    it = understand("firms with more interlocks than company 8", v)
+    it = understand("firms with more interlocks than company 28", v)
     (c,) = it.conditions
-    assert c.column == "interlocks" and c.op == ">" and c.value == 8.0  # firm 8 has 8
+    assert c.column == "interlocks" and c.op == ">" and c.value == 5.0  # firm 28 has 5
     assert ("interlocks", ">", 20.0) in _conds(understand("firms with more than 20 interlocks", v))
     assert understand("top 10 firms", v).k == 10 and not understand("top 10 firms", v).mentions
     for q in ("firms with interlocks above 20", "how many firms have assets below 600", "firms that have 20 or more interlocks"):

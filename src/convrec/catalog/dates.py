@@ -70,8 +70,10 @@ def with_years(items: pd.DataFrame, columns: list) -> list:
     from convrec.catalog.schema import ColumnSpec
 
     names = {c.name for c in columns}
-    if any(c.type in ("integer", "real") and "year" in c.name.lower() for c in columns):
-        return columns  # the catalog says its years itself
+    for c in columns:  # the catalog says its years itself (a `year` column of numbers, however typed)
+        if "year" in c.name.lower() and c.name in items and \
+                float(pd.to_numeric(items[c.name], errors="coerce").notna().mean()) >= 0.9:
+            return columns
     out = []
     for c in columns:
         out.append(c)

@@ -243,9 +243,9 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
                 p.words[i] = said[0]
                 continue
         if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
-                and singular(x) != own:
+                and singular(x) != own and not any(x.startswith(y) for y in words if len(y) >= 4 and word_rank(y) is not None):  # "profitable": `profit`
             # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
-            cut = [y for y in _cuts(vocab) if (x.startswith(y) or _skeleton_of(y, x)) and len(x) >= len(y) + 3]
+            cut = [y for y in _cuts(vocab) if (x.startswith(y) or len(y) >= 4 and _skeleton_of(y, x)) and len(x) >= len(y) + 3]
             if len(cut) == 1:
                 p.words[i] = cut[0]
                 continue

@@ -143,6 +143,7 @@ def _numbers_of(vocab: Vocabulary, col: str) -> set[float]:
 _NOT_NOUNS = {"top", "over", "under", "than", "about", "around", "first", "last", "least", "most", "only", "just",
               "above", "below", "beyond", "within", "between", "exactly", "nearly", "almost", "weigh", "weighs", "cost",
               "costs", "pay", "pays", "earn", "earns", "make", "makes", "have", "has", "had", "get", "got", "take", "takes",
+              "number", "class", "rank", "place", "position", "no", "num", "category", "type", "group", "division",
               "page", "season", "series", "round", "week", "day", "year", "chapter", "level", "grade", "size"}
 
 
@@ -160,6 +161,8 @@ def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
 
     w = p.words
     x = w[k]
+    if k + 1 < len(w) and w[k + 1].isdigit() and 1000 <= int(w[k + 1]) <= 2200 and (vocab.first("time") or vocab.role("date")):
+        return False  # "for july 2017": a year, where the catalog keeps years
     after = w[k + 2] if k + 2 < len(w) else ""
     if after in ("or", "%", "percent", "and", "to", "-") or unit_after(w, k + 2)[0]:
         return False  # "weigh 80 g or more", "above 75%": an amount, not a name
@@ -200,7 +203,8 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
-        cued = before >= 0 and (w[before] in _CUES or w[before] in noun or _named_by_any_noun(vocab, p, before))
+        cued = before >= 0 and (w[before] in _CUES or w[before] in noun or (
+            key.isdigit() and int(key) > LIST_POSITIONS and _named_by_any_noun(vocab, p, before)))
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id

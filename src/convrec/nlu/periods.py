@@ -79,21 +79,14 @@ def _kept_period(v: float, said: str, c, money: bool) -> str | None:
 _YEARLY = {"salary", "salaries", "income", "earnings", "compensation", "wage", "wages", "pay", "revenue", "turnover"}
 
 
-def _yearly(c, said: str) -> str | None:
+def _yearly(c) -> str | None:
     """A pay or income column whose header states no period is kept by the year, as such figures are
     ("10k a month" on `Salary`: 120,000) — where its values are a year's amounts (over 1,000)."""
     words = {x for g in c.words for x in g} | set((c.label or "").split())
-    if said != "year" and words & _YEARLY and c.max is not None and float(c.max) > 1000 \
+    if words & _YEARLY and c.max is not None and float(c.max) > 1000 \
             and not words & set(_WORDS) and not words & {"hourly", "weekly", "monthly", "daily"}:
         return "year"
     return None
-
-
-def _beyond(v: float, op: str, c) -> bool:
-    """Does the bound, as said, leave no value of the column (more than its most, less than its least)?"""
-    if c.min is None or c.max is None:
-        return False
-    return (op in (">", ">=") and v > float(c.max)) or (op in ("<", "<=") and v < float(c.min))
 
 
 def read_periods(p: Parse, vocab: Vocabulary) -> None:
@@ -118,10 +111,8 @@ def read_periods(p: Parse, vocab: Vocabulary) -> None:
             if len(rates) == 1 and not (_RATE_WORDS & words):
                 col = rates[0]
         v = float(cond.value)
-        kept = _yearly(col, said) or _kept_period(v, said, col, money)
-        if kept is None or (kept != said and _beyond(v, cond.op, col)):
-            # "making over half a million a year" above every salary: nobody, as said — not a week's pay
-            p.claim(j + counted, j + counted + size)
+        kept = _yearly(col) or _kept_period(v, said, col, money)  # ("over half a million a year" on salaries: as said)
+        if kept is None:
             continue
         x = _convert(v, said, kept, money) if kept != said else v
         end = j + counted + size
