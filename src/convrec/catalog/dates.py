@@ -27,6 +27,13 @@ def date_like(value: str) -> bool:
     return bool(_QUARTER.match(v) or _ISO_MONTH.match(v) or _DAY_TEXT.match(v))
 
 
+def holds_dates(values: pd.Series) -> bool:
+    """Is this a column of dates written as text: eight values or more, nine in ten of them dates?"""
+    s = values.dropna().astype(str)
+    s = s[s.str.strip() != ""]
+    return len(s) >= 8 and float(s.map(date_like).mean()) >= 0.9
+
+
 def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """(first day, last day) of the period each value names, as timestamps (NaT where the value
     is no date). A column of quarters ("1998 Q1", "Q1 1998", "1998-Q1") or of months ("2015-03",
@@ -79,9 +86,7 @@ def with_years(items: pd.DataFrame, columns: list) -> list:
         out.append(c)
         if c.type != "text" or c.name in ("item_id", "title"):
             continue
-        s = items[c.name].dropna().astype(str)
-        s = s[s.str.strip() != ""]
-        if len(s) < 8 or float(s.map(date_like).mean()) < 0.9:
+        if not holds_dates(items[c.name]):
             continue
         start, _ = periods(items[c.name])
         years = start.dt.year

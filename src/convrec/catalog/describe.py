@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from convrec.catalog.dates import date_like, periods
+from convrec.catalog.dates import holds_dates, periods
 from convrec.catalog.schema import ColumnSpec
 
 
@@ -102,15 +102,12 @@ def _elements(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
     """Number columns headed by a chemical element's symbol (`Al`, `Fe`, `Na`, written with its
     capital), where three or more are: ``element`` = the symbol; where the row sums of them all stay
     within 100, they are the shares of a whole in percent (``composition``: oxide weight %)."""
-    import re
-
-    from convrec.catalog.meaning import elements_data
+    from convrec.catalog.meaning import elements_data, source_header
 
     names = elements_data()["names"]
     found = []
     for d in described:
-        m = re.match(r"^attribute '(.+)' from the items file", str(d.get("meaning") or ""))
-        header = m.group(1) if m else d["name"]
+        header = source_header(d)
         if d["type"] in ("integer", "real") and header in names:
             found.append((d, header))
     if len(found) < 3:
@@ -154,9 +151,7 @@ def _date_columns(items: pd.DataFrame, described: list[dict[str, Any]]) -> dict[
     for d in described:
         if d["type"] not in ("text", "date") or d["name"] in ("item_id", "title"):
             continue
-        s = items[d["name"]].dropna().astype(str)
-        s = s[s.str.strip() != ""]
-        if len(s) < 8 or float(s.map(date_like).mean()) < 0.9:
+        if not holds_dates(items[d["name"]]):
             continue
         parsed = periods(items[d["name"]])[0]
         if parsed.notna().sum() >= 8:

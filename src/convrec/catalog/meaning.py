@@ -48,11 +48,16 @@ def units_data() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
+def codes_data() -> dict[str, Any]:
+    """The standard lists of codes.toml (US states, parties, sex, elements, oxides), read once."""
+    return tomllib.loads(resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def elements_data() -> dict[str, dict[str, list[str]]]:
     """Chemical elements by symbol: ``names`` (the first the usual one: Al → aluminium, aluminum)
     and ``oxides`` (the oxide's trivial names: Al → alumina), from codes.toml."""
-    text = resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = codes_data()
     names: dict[str, list[str]] = {}
     for name, symbol in data["chemical_elements"].items():
         names.setdefault(symbol, []).append(name)
@@ -312,6 +317,12 @@ def _unit_here(w: str, words: list[str]) -> bool:
 
 _TIME_UNITS = ("min", "h", "d", "wk", "month", "yr", "sec")
 _SOURCE = re.compile(r"^attribute '(.+)' from the items file(?:, written in (\$|%|year))?$")
+
+
+def source_header(c: Mapping[str, Any]) -> str:
+    """A column's header as the items file wrote it ("Al", "AHCAvote"), else its stored name."""
+    m = _SOURCE.match(str(c.get("meaning") or ""))
+    return m.group(1) if m else str(c["name"])
 _SAFE = re.compile(r"[^a-z0-9]")
 
 
@@ -367,13 +378,11 @@ course number may be "C115")"""
 def _coded_headers(columns: list[dict[str, Any]]) -> None:
     """Number columns headed by the codes of one standard list (`D`, `R` of the US parties; `M`, `F`),
     two or more of them: each is said by the names of its code ("Democrat", "Republicans")."""
-    lists = {k: v for k, v in tomllib.loads(resources.files("convrec.catalog").joinpath("codes.toml")
-                                             .read_text(encoding="utf-8")).items() if k in ("us_parties", "sex")}
+    lists = {k: v for k, v in codes_data().items() if k in ("us_parties", "sex")}
     for table in lists.values():
         found = []
         for c in columns:
-            m = _SOURCE.match(str(c.get("meaning") or ""))
-            header = m.group(1) if m else c["name"]
+            header = source_header(c)
             names = [k for k, v in table.items() if str(v).lower() == header.lower()] if len(header) <= 2 else []
             if c.get("type") in ("integer", "real") and names and header.isupper():
                 found.append((c, names))

@@ -194,3 +194,14 @@ def unit_word(unit: str, v=None) -> str:
     except (TypeError, ValueError):
         one = False
     return unit + "s" if unit.isalpha() and len(unit) >= 4 and not unit.endswith("s") and not one else unit
+
+
+def skeleton_of(piece: str, word: str) -> bool:
+    """"rms" of "rooms", "intg" of "integrity": the piece starts the word and its letters follow in order."""
+    if len(piece) < 2 or not word or piece[0] != word[0]:
+        return False
+    k = 1
+    for ch in word[1:]:
+        if k < len(piece) and ch == piece[k]:
+            k += 1
+    return k == len(piece)

@@ -25,24 +25,13 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.meaning import expand, name_words
-from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, skeleton_of as _skeleton, word_rank
 from convrec.nlu.codes import named_codes
 from convrec.nlu.columns import columns_named, comparison_words
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 _LETTERS = re.compile(r"[^a-z]")
-
-
-def _skeleton(piece: str, word: str) -> bool:
-    """"rms" of "rooms", "qty" of "quantity": the piece starts the word and its letters follow in order."""
-    if len(piece) < 2 or piece[0] != word[0]:
-        return False
-    k = 1
-    for ch in word[1:]:
-        if k < len(piece) and ch == piece[k]:
-            k += 1
-    return k == len(piece)
 
 
 def _cover(name: str, words: list[str], stop: frozenset[str] | set[str],

@@ -11,9 +11,7 @@ read this way, only unclaimed words that are no other value, and only where one 
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
-from importlib import resources
 
 from convrec.catalog.text import noun_plural
 from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span
@@ -39,8 +37,9 @@ def code_columns(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
 
 @lru_cache(maxsize=1)
 def _standard_lists() -> dict[str, dict[str, str]]:
-    text = resources.files("convrec.catalog").joinpath("codes.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    from convrec.catalog.meaning import codes_data
+
+    return codes_data()
 
 
 def _category_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:

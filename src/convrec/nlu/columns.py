@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from convrec.catalog.text import norm, singular, word_rank
+from convrec.catalog.text import norm, singular, skeleton_of, word_rank
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -200,17 +200,6 @@ def units_column(vocab: Vocabulary) -> str | None:
     return None
 
 
-def _skeleton_of(cut: str, word: str) -> bool:
-    """"intg" of integrity, "dmnr" of demeanor: the cut starts the word and its letters follow in order."""
-    if len(cut) < 3 or cut[0] != word[0]:
-        return False
-    k = 1
-    for ch in word[1:]:
-        if k < len(cut) and ch == cut[k]:
-            k += 1
-    return k == len(cut)
-
-
 def _cuts(vocab: Vocabulary) -> list[str]:
     """The words of number columns' names that are cuts no dictionary knows, of three letters or more
     ("uni", "veg"): not units, not abbreviations the schema data expands."""
@@ -245,7 +234,7 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
         if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
                 and singular(x) != own and not any(x.startswith(y) for y in words if len(y) >= 4 and word_rank(y) is not None):  # "profitable": `profit`
             # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
-            cut = [y for y in _cuts(vocab) if (x.startswith(y) or len(y) >= 4 and _skeleton_of(y, x)) and len(x) >= len(y) + 3]
+            cut = [y for y in _cuts(vocab) if (x.startswith(y) or len(y) >= 4 and skeleton_of(y, x)) and len(x) >= len(y) + 3]
             if len(cut) == 1:
                 p.words[i] = cut[0]
                 continue
