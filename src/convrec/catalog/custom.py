@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.io import read_any_table
-from convrec.catalog.meaning import items_file_meaning, title_meaning
+from convrec.catalog.meaning import items_file_meaning, title_meaning, units_data
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
 from convrec.errors import DataError
 
@@ -232,6 +232,14 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
 
 
 _MARKED = re.compile(r"^\s*([$€£]?)\s*(-?[$€£]?\d[\d,]*(?:\.\d+)?)\s*(%?)\s*$")
+_PRICE_RANGE = re.compile(r"^\s*([$€£])\s*(\d[\d,]*(?:\.\d+)?)()\s*(?:through|thru|to|–|—|-)\s*-?\s*[$€£]?\s*\d[\d,]*(?:\.\d+)?\s*$",
+                          re.I)
+"""A price written as a range ("$389.99through-$419.99", "$20 - $25"): read as its lowest price,
+what the item can be had for."""
+
+
+def _marked(v: str):
+    return _MARKED.match(v) or _PRICE_RANGE.match(v)
 WRITTEN_UNIT = {"$": "$", "€": "$", "£": "$", "%": "%"}
 
 
@@ -239,7 +247,7 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     """Numbers written as text with their sign ("$53.25 ", "-15%", "1,234"), a few placeholders
     ("(No previous year)", "n/a") among them: a number column (the placeholders are blanks), typed
     ``"real:$"`` / ``"real:%"`` when the values write a currency or a percent."""
-    ms = present.map(lambda v: _MARKED.match(v))
+    ms = present.map(_marked)
     ok = ms.map(bool)
     if ok.sum() < 10 or ok.mean() < 0.6 or present[~ok].nunique() > 3 or (ok.mean() < 0.85 and present[~ok].nunique() > 1):
         return None  # a few placeholders at most ("(No previous year)" on 21 of 101 rows)
@@ -247,7 +255,7 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     if not (marks != "").mean() >= 0.5 and not present[ok].str.contains(",").any():
         return None  # plain numbers are read by to_numeric; these must write a sign or thousands
     def value(v: str):
-        m = _MARKED.match(v)
+        m = _marked(v)
         if not m:
             return None
         try:
@@ -258,6 +266,63 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     mark = marks[marks != ""].mode()
     unit = WRITTEN_UNIT.get(mark.iloc[0], "") if len(mark) else ""
     return ("real:" + unit if unit else "real"), full
+
+
+_SLOT = re.compile(r"[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|[$€£]?\d+(?:\.\d+)?%?")
+
+
+def _skeleton(v: str) -> str:
+    return re.sub(r"\b([a-z]{3,})s\b", r"\1", _SLOT.sub("#", v.lower()))  # "1 review" and "125 reviews": one form
+
+
+def templated_numbers(header: str, text: pd.Series) -> list[tuple[str, pd.Series, str]] | None:
+    """A text column whose values are one sentence with numbers in it ("Rated 4.8 out of 5 stars
+    based on 125 reviews."): one number column per place that varies, the first named by the
+    header, the others by the word beside them ("reviews"); a unit word beside a number is kept
+    in the new column's header ("12 kg" → "Weight (kg)"), a currency sign or a percent as written.
+    None unless nearly every value has that one form."""
+    t = text.map(lambda v: "" if v is None or (isinstance(v, float) and v != v) else str(v).strip())
+    present = t[(t != "") & ~t.str.lower().isin(["nan", "none", "null", "n/a", "na"])]
+    if len(present) < 10:
+        return None
+    skel = present.map(_skeleton)
+    top = skel.value_counts()
+    form, n = top.index[0], int(top.iloc[0])
+    if n < 0.9 * len(present) or "#" not in form or not re.search(r"[a-z]{2}", form) or present.nunique() < 5 \
+            or re.search(r"#\s*[-:/.]\s*#", form):
+        return None  # dates, times and codes ("2002-04-20", "10:30", "A-12") are not sentences
+    slots = [list(_SLOT.findall(v)) if k == form else None for v, k in zip(present, skel)]
+    width = form.count("#")
+    parts = _SLOT.split(present[skel == form].iloc[0].lower())  # the words as written ("reviews")
+    units = units_data()["units"]
+    unit_words = {w: u for u, d in units.items() for w in d.get("words", [])}
+    words = re.findall(r"[a-z]+", form)
+    signed = bool(re.search(r"[$€£]#|#%", _SLOT.sub(lambda m: ("$" if m.group(0)[0] in "$€£" else "") + "#"
+                                                     + ("%" if m.group(0).endswith("%") else ""), present.iloc[0])))
+    if not (signed or len(words) >= 3 or any(re.findall(r"[a-z]+", p)[:1] and re.findall(r"[a-z]+", p)[0] in unit_words
+                                              for p in parts[1:])):
+        return None  # "Room 101": a name with a number, not a measure written in words
+    out: list[tuple[str, pd.Series, str]] = []
+    used: set[str] = set()
+    for i in range(width):
+        raw = [sl[i] if sl is not None and len(sl) == width else None for sl in slots]
+        vals = pd.Series([float(re.sub(r"[,$€£%]", "", r)) if r else None for r in raw], index=present.index, dtype=float)
+        if vals.dropna().nunique() < 2:
+            continue  # "out of 5": the same in every value, not a measure
+        after = re.findall(r"[a-z]+", parts[i + 1])
+        before = re.findall(r"[a-z]+", parts[i])
+        written = "$" if any(r and r[0] in "$€£" for r in raw) else "%" if any(r and r.endswith("%") for r in raw) else ""
+        unit = after[0] if after and after[0] in unit_words else ""
+        if not out:
+            name = header
+        else:
+            name = next((w for w in after + before[::-1] if len(w) >= 3 and w not in used and w not in
+                         ("and", "the", "out", "based", "with", "for", "from")), f"{header} {i + 1}")
+        used.add(name)
+        full = pd.Series(np.nan, index=text.index, dtype=float)
+        full.loc[vals.index] = vals
+        out.append((f"{name} ({unit})" if unit and not written else name, full.reset_index(drop=True), written))
+    return out or None
 
 
 _ERA = re.compile(r"^\s*(?:(AD|CE)\s+(\d{1,5})|(\d{1,5})\s*(BCE|BC|CE|AD|B\.C\.|A\.D\.))\s*$", re.I)
@@ -370,6 +435,16 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
             notes["empty_columns"] = ", ".join(filter(None, [str(notes.get("empty_columns", "")), str(col)]))
             continue  # a column with no values means nothing
         ctype, conv = infer_column(raw[col], src.list_sep, force_list=col in src.list_cols)
+        slots = templated_numbers(str(col), raw[col]) if ctype == "text" and col not in src.list_cols else None
+        if slots:  # "Rated 4.8 out of 5 stars based on 125 reviews.": its numbers, as number columns
+            for header, vals, written in slots:
+                sname = _column_name(header)
+                if sname in RESERVED or sname in data:
+                    sname = f"attr_{sname}"
+                whole = bool((vals.dropna() == vals.dropna().round()).all())
+                columns.append(ColumnSpec(sname, "integer" if whole else "real", items_file_meaning(header, written)))
+                data[sname] = vals.round().astype("Int64") if whole else vals
+            continue
         if cname == "year" and ctype == "real":
             ctype, conv = "integer", pd.Series(conv).round().astype("Int64")
         written = ""

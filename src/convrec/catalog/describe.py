@@ -62,6 +62,7 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
     _date_parts(items, out, dates)
     _spans_between_dates(items, out, dates)
     _totals(items, out)
+    _ratios(items, out)
     _elements(items, out)
     _differences(items, out)
     return out
@@ -95,6 +96,33 @@ def _differences(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
             if both.sum() >= 10 and float(((x[both] - (vals[a][both] - vals[b][both])).abs() <= tol).mean()) >= 0.95 \
                     and float((x[both] != 0).mean()) > 0.5:
                 d["difference_of"] = [a, b]
+                break
+
+
+def _ratios(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A fraction that is one number over another on every item, as the data shows (`Ratio` =
+    `BackpackWeight` / `BodyWeight`): ``ratio_of`` = [a, b] — what "more than 15% of their body
+    weight", "the biggest share of …" mean."""
+    nums = [d for d in described if d["type"] in ("integer", "real") and d["name"] not in ("item_id", "popularity")]
+    if len(nums) < 3 or len(items) < 10 or len(nums) > 40:
+        return
+    vals = {d["name"]: pd.to_numeric(items[d["name"]], errors="coerce") for d in nums}
+    for d in nums:
+        x = vals[d["name"]]
+        if d["type"] != "real" or x.dropna().empty or float(x.min()) < 0 or float(x.max()) > 1.5:
+            continue
+        for a in nums:
+            for b in nums:
+                if len({a["name"], b["name"], d["name"]}) < 3:
+                    continue
+                both = x.notna() & vals[a["name"]].notna() & (vals[b["name"]] > 0)
+                if both.sum() < 10:
+                    continue
+                q = vals[a["name"]][both] / vals[b["name"]][both]
+                if float(((q - x[both]).abs() <= 0.01 * q.abs() + 1e-3).mean()) >= 0.95 and float((x[both] > 0).mean()) > 0.5:
+                    d["ratio_of"] = [a["name"], b["name"]]
+                    break
+            if "ratio_of" in d:
                 break
 
 

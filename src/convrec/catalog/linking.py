@@ -65,6 +65,9 @@ COMMON_SHARE = 0.05
 """A word in more than this share of the titles ("the", "edition") picks no candidates alone."""
 
 
+_HEAD_END = re.compile(r"\s+\(|\s+[-–—]\s+|\s+with\s+", re.I)
+
+
 class _WordIndex:
     """Normalised title words → the titles holding them (CSR arrays), for large catalogs."""
 
@@ -265,6 +268,14 @@ class ItemLinker:
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+        # a long product name said by its head, before its specs ("AirPods Pro (2nd generation) with
+        # MagSafe Case …" → "airpods pro"; "HP ENVY Desktop - 13th Gen Intel Core i7" → "hp envy desktop")
+        for i, t in enumerate(self.titles):
+            head = _HEAD_END.split(t, maxsplit=1)[0]
+            n = normalize_title(head)
+            if head != t and len(n) >= 5 and len(n) <= 0.7 * len(self.norm[i]) and n not in self._exact \
+                    and (" " in n or any(ch.isdigit() for ch in n) or word_rank(n) is None):
+                self._alias.setdefault(n, []).append(i)
         # another column that names every item ("Common" beside a Latin `Species`): its names link too
         for names in aliases:
             norms = [normalize_title(str(a)) if a is not None and str(a).strip() not in ("", "nan") else ""

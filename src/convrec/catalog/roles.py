@@ -75,6 +75,8 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
         lo, hi = col.get("min"), col.get("max")
         if hint == "rating" and hi is not None and _is_number(hi) and float(hi) > 100:
             return "other"  # a test score of 605–709 is a measure, not a quality scale (stars, 0–100)
+        if hint == "time" and hi is not None and _is_number(hi) and float(hi) < 1000 and ctype == "integer":
+            return "other"  # a student's `Year` of 0–6, "years coded" of 0–20: a number of years, no calendar year
         if hint in ("price", "rating", "count", "time"):
             return hint
         if ctype == "integer" and lo is not None and hi is not None and 1800 <= lo and hi <= 2100 and hint != "link":

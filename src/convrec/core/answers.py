@@ -181,7 +181,7 @@ def answer_count(n: int, conditions: Sequence, vocab: Vocabulary, units: tuple[s
     """"My catalog has 3 items matching …" — and where each row counts several things (a `quantity`),
     their sum: "(7 in all by quantity)"."""
     what = describe_conditions(conditions, vocab)
-    out = f"My catalog has {n:,} {plural(vocab)}" + (f" matching {what}" if what else "")
+    out = f"My catalog has {n:,} {plural(vocab) if n != 1 else vocab.domain}" + (f" matching {what}" if what else "")
     if units and units[1] != n:
         c = vocab.columns.get(units[0])
         out += f" ({units[1]:,} in all by {(c.label if c else '') or units[0]})"
@@ -302,6 +302,40 @@ def facets_line(it: dict[str, Any], conditions: Sequence, vocab: Vocabulary) -> 
     return "; ".join(attrs[:4])
 
 
+DETAIL_ROLES = ("text", "date", "price", "rating", "count", "category", "creator", "flag", "other", "time")
+
+
+def details_line(iid: str, vocab: Vocabulary, skip: set = frozenset(), most: int = 16) -> str:
+    """An item's recorded values in a line ("sale price $246,900; lot size 0.3 acres; …"): the
+    columns a person reads as facts (not its title, ids, links, long texts or tags), each once."""
+    out, said = [], set()
+    for c, info in vocab.columns.items():
+        if c in skip or c == "popularity" or info.role not in DETAIL_ROLES or (info.label or c) in said:
+            continue
+        v = vocab.item_value(iid, c)
+        if v in (None, "", []) or (isinstance(v, float) and v != v):
+            continue
+        if isinstance(v, str) and len(v) > 60:
+            continue
+        said.add(info.label or c)
+        label = info.label or c.replace("_", " ")
+        if info.role == "price" and isinstance(v, (int, float)) and not isinstance(v, bool):
+            text = f"${float(v):,.2f}"
+        elif isinstance(v, list):
+            text = _join([str(x) for x in v[:4]])
+        elif isinstance(v, bool):
+            text = "yes" if v else "no"
+        else:
+            unit = info.shown_unit if info.unit not in ("", "$") and not info.unit_assumed else ""
+            text = _fmt(v) + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit)
+            named = code_name(vocab, c, v) if isinstance(v, str) else None
+            text += f" ({named})" if named else ""
+        out.append(f"{label} {text}")
+        if len(out) >= most:
+            break
+    return "; ".join(out)
+
+
 def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: Sequence[str], vocab: Vocabulary,
                sort: Sequence = ()) -> str:
     """The list: one line per item (title, year, card), and under it the item's reasons (the
@@ -319,6 +353,10 @@ def list_reply(intro: str, items: Sequence[dict], conditions: Sequence, seeds: S
             card = f"{c.label or by} {_fmt(v)}" + (f" {c.shown_unit}" if c.shown_unit and c.unit not in ("$", "%") else c.unit if c.unit == "%" else "") \
                 + (f"; {card}" if card else "")
         lines.append(f"{n}. {it['title']}{year}" + (f" — {card}" if card else ""))
+        if len(items) == 1 and not seeds:  # the one match: what the catalog records of it, in full
+            more = details_line(it["id"], vocab, skip={time_col} if year else set())
+            if more:
+                lines.append("   details: " + more)
         why = [r["text"] for r in (it.get("reasons") or [])[:2]]
         if it.get("phrased"):  # the LLM's sentence, checked against this item's evidence
             lines.append("   why: " + it["phrased"])

@@ -66,6 +66,8 @@ def _cover(name: str, words: list[str], stop: frozenset[str] | set[str],
             if n == 2 and not (pos == 0 and 2 in bounds):  # the name's first word only ("hm" of `HmRun`)
                 break
             if rest[:n] != w[:n] and _skeleton(rest[:n], w):
+                if n >= 3 and (pos == 0 or pos in bounds) and pos + n in bounds and word_rank(rest[:n]) is not None:
+                    break  # a whole word of the name is said as itself: "tip" of `med_tip` is no cut of "trip"
                 go(pos + n, k + 1, k + 1, pieces + 1)
                 break
 

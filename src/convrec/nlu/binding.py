@@ -87,6 +87,14 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     unit, n_unit = unit_after(w, j)
     if unit is not None:
         unit = _unit_of_catalog(vocab, " ".join(w[j:j + n_unit]), unit)
+    if unit == "%":
+        from convrec.nlu.columns import ratio_named
+
+        share, end = ratio_named(w, vocab, j + n_unit)
+        if share is not None:  # "more than 15% of their body weight": the column that is a share of it
+            c = vocab.columns[share]
+            p.claim(j, end)
+            return c.name, c.role, (0.01 if c.max is not None and float(c.max) <= 1.5 else 1.0) / (c.scale or 1.0)
     # "3 year loans": a plural right after the number's unit is the thing it measures (the head noun),
     # not a column's word ("loan amount"), unless a comparison makes it a bound of that column
     head = j + n_unit if unit is not None and j + n_unit < len(w) and w[j + n_unit].isalpha() and (
@@ -119,7 +127,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
-        factor, by_dimension, unknown_unit = 1.0, False, False
+        factor, by_dimension, unknown_unit, reguessed = 1.0, False, False, None
         label = (c.label or "").split()
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
         if unit is not None and (unit in per or per & set(unit_words(unit))):
@@ -129,7 +137,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if c.unit and (shift := affine(unit, c.unit)):
                 conv = shift[0]  # its factor; the offset is added once the column is chosen
             if conv is not None:  # a unit its noun implied, that the value said does not fit
-                conv = guessed_unit_factor(c, unit, v0) or conv
+                guess = guessed_unit_factor(c, unit, v0)
+                if guess and not _tens_apart(guess, conv):
+                    reguessed = guess  # another unit altogether (ounces for a weight taken for kg), not grams for kg
+                conv = guess or conv
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
             if conv is None and not named_unit:
                 conv = unitless_factor(vocab, c, unit, v0)
@@ -177,6 +188,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
         coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
+        # "backpacks heavier than 15 pounds": of `BackpackWeight` and `BodyWeight`, both weights, the
+        # one named by the items' own noun (the items' noun is no column's word alone, "3 year loans")
+        of_item = len(c.words) > 1 and any(items & set(g) for g in c.words) and any(x in items for x in w[lo:hi])
         unit_ok = by_dimension or (unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None)
         if not (coverage == 1.0 or unit_ok or (matched and dist <= 2)):
             continue
@@ -204,7 +218,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         named_by = {x for g in c.words for x in g}
         label_said = sum(1 for x in set((c.label or "").split()) if x in w[lo:hi] and x not in named_by
                          and x not in vocab.lexicon.stop)  # its words no group holds ("total": optional)
-        key = (coverage, cmp_fit, pct, unit_ok, exact, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
+            coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
+        # "10 lb or more" where a `BackpackWeight` (2–35 kg, as guessed) holds it: before a `BodyWeight`
+        # (105–270) that only a unit of its own choosing (ounces) would make it fit
+        key = (coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
@@ -275,6 +293,16 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _tens_apart(a: float, b: float) -> bool:
+    """Are two factors a power of ten apart (grams and kilograms), or the same?"""
+    import math
+
+    if a <= 0 or b <= 0:
+        return False
+    e = math.log10(a / b)
+    return abs(e - round(e)) < 1e-6
 
 
 def _score_top(c) -> float | None:

@@ -355,3 +355,25 @@ def said_opposite(vocab: Vocabulary, adjective: str, col: str) -> bool:
     c = vocab.columns[col]
     words = {y for g in c.words for y in g} | set(norm(c.label or col).split())
     return any(vocab.lexicon.antonyms.get(b, set()) & words for b in bases)
+
+
+SHARE_WORDS = {"share", "proportion", "fraction", "percentage", "percent", "%", "ratio"}
+
+
+def ratio_named(w: list[str], vocab: Vocabulary, k: int) -> tuple[str | None, int]:
+    """"15% of their body weight", "the biggest share of their own body weight": at ``w[k]`` "of" and
+    the words of a column b, where one column is a / b on every item (``ratio_of``): (that column,
+    the end of the words read); else (None, k)."""
+    ratios = [c for c in vocab.columns.values() if len(c.ratio_of) == 2]
+    if not ratios or k >= len(w) or w[k] != "of":
+        return None, k
+    e = k + 1
+    while e < len(w) and w[e] in ("their", "its", "his", "her", "the", "own", "a", "an"):
+        e += 1
+    for end in range(e + 1, min(len(w), e + 3) + 1):  # the fewest words that name b
+        said = set(w[e:end])
+        for c in ratios:
+            b = vocab.columns.get(c.ratio_of[1])
+            if b is not None and b.words and all(said & set(g) for g in b.words):
+                return c.name, end
+    return None, k

@@ -204,7 +204,7 @@ def bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> 
 def just_beyond(v: float, c) -> bool:
     """A value just above a column's range ("higher than 10,000 feet" on altitudes up to 9,078):
     asked beyond the values, in the unit it was said in — not the same value in another unit."""
-    return c.max is not None and float(c.max) < v <= 2 * float(c.max)
+    return c.max is not None and float(c.max) < v <= 1.5 * float(c.max)
 
 
 def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:

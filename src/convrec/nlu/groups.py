@@ -64,3 +64,26 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                     p.claim(k + 2, e)
                     return named[0]
     return None
+
+
+def counted_column(p: Parse, vocab: Vocabulary) -> tuple[str, ...]:
+    """"how many golden tickets were given out in San Juan?", "how many seats do they hold": the
+    words after "how many" name a number column of whole things (not the items themselves): the
+    count asked is that column's sum over the items that match."""
+    w = p.words
+    for k in range(len(w) - 2):
+        if w[k] == "how" and w[k + 1] == "many":
+            said = []
+            for x in w[k + 2:k + 5]:
+                if not x.isalpha() or x in vocab.lexicon.stop:
+                    break
+                said.append(x)
+            if not said or any(x in DOMAIN_NOUNS or singular(x) == vocab.domain or x == noun_plural(vocab.domain)
+                               for x in said):
+                return ()
+            cols = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "title", "time")
+                    and c.min is not None and float(c.min) >= 0 and c.words and c.name != "popularity"
+                    and (c.name in columns_named(said, vocab, by_name_only=True)
+                         or set(said[-1:]) & set(c.words[0]))]  # its head noun said ("tickets" of `tickets_to_hollywood`)
+            return tuple(cols[:1]) if len(cols) == 1 else ()
+    return ()

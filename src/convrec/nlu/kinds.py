@@ -11,7 +11,8 @@ from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import PUNCT, norm, noun_plural, singular
 from convrec.nlu.columns import the_measure, columns_by_stem, columns_named, nearest_column, profile_columns_of, column_vocabulary
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
-from convrec.nlu.groups import read_distinct, read_group
+from convrec.nlu.asked import nothing_such
+from convrec.nlu.groups import counted_column, read_distinct, read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.leftover import item_noun_span, only_social, unmatched_runs, unread_words
 from convrec.nlu.picking import rows_matching
@@ -155,14 +156,22 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
             return "fact", profile_columns_of(vocab)
     # "what's the main town of Kronoberg county?": the X of one named item is asked, though no word
     # names a column — the column its words mean, else what the catalog knows about it (never "more like it")
-    if len(p.mentions) == 1 and not rec_words and not conds and content and content[0] in ("what", "whats", "what's", "which") \
-            and mentions[0].relation not in ("liked", "disliked", "seen"):
+    # "density of the C87900 silicon bronze?", "poissons ratio for JIS S55C": the same without "what"
+    if len(p.mentions) == 1 and not rec_words and mentions[0].relation not in ("liked", "disliked", "seen"):
         sp = p.mentions[0][0]
-        if sp.start >= 3 and w[sp.start - 1] in ("of", "for") and "the" in w[1:sp.start - 1] \
-                and not [x for x in w[sp.end:] if x.isalnum() and x not in (vocab.domain, noun_plural(vocab.domain))
+        named = set(norm(mentions[0].title).split())
+        b = sp.start - (sp.start > 0 and w[sp.start - 1] == "the")
+        while b > 0 and w[b - 1] in named and p.claimed[b - 1]:
+            b -= 1  # "JIS S55C": the words of its name said before the code
+        head = [x for x in w[:max(0, b - 1)] if x.isalnum() and x not in _ASKING]
+        whatq = bool(content) and content[0] in ("what", "whats", "what's", "which")
+        own = all(c.op == "matches" and c.column == "title" and set(norm(" ".join(map(str, c.value))).split()) <= named
+                  for c in conds)  # "silicon bronze" of "ANSI Silicon Bronze C87900": its name, said again
+        if b >= 2 and w[b - 1] in ("of", "for") and own and 1 <= len(head) <= 4 and (whatq or len(head) == len(
+                [x for x in w[:b - 1] if x.isalnum()])) and not [x for x in head if x in DOMAIN_NOUNS or singular(x) == vocab.domain] \
+                and not [x for x in w[sp.end:] if x.isalnum() and x not in named and x not in (vocab.domain, noun_plural(vocab.domain))
                          and not columns_named([x], vocab, by_name_only=True)]:
-            asked = [x for x in w[1:sp.start - 1] if x not in ("is", "'s", "s", "was", "the", "are", "were")]
-            return "fact", nearest_column(asked, vocab) or profile_columns_of(vocab)
+            return "fact", nearest_column(head, vocab) or profile_columns_of(vocab)
     # "how big is Algonquin Highlands", "EPYC 7742 specs?", "info on Mattice": an open question
     # about one named item whose words name no column — what the catalog knows about it
     if mentions and (question or lex.fact_open.match_at(content, 0)) and not rec_words and not conds \
@@ -224,31 +233,6 @@ def _missing_names(p: Parse, vocab: Vocabulary) -> list[str]:
             if sp.start > 0 and p.words[sp.start - 1] in SOURCE_WORDS and sp.end - sp.start <= 3]
 
 
-def _nothing_such(p: Parse, vocab: Vocabulary) -> list[str]:
-    """A question whether any item is a thing ("did any county get a helicopter or an airplane?",
-    "are there any submarines?") whose words no item's text, value or column carries: those words
-    (the answer is no, not a list ranked by them). Empty where any such word is in the catalog (then
-    it ranks, as a preference) or the message asks no such question."""
-    from convrec.tools.filters import stem_of
-
-    w = [x for x in p.words if x not in PUNCT]
-    if len(w) < 2 or not (w[0] in _YES_NO_OPEN or w[0] in ("any", "anything")) or "any" not in w[:5] and "there" not in w[:3]:
-        return []
-    colwords = {x for c in vocab.columns.values() for g in c.words for x in g}
-    out = []
-    for sp, text in unmatched_runs(p, vocab):
-        words = [x for x in p.words[sp.start:sp.end] if x.isalpha() and x not in vocab.lexicon.stop and x not in colwords
-                 and singular(x) not in colwords]
-        if not words:
-            continue
-        for x in words:
-            st = stem_of(x)
-            if vocab.lookup(x) or st in vocab.value_words or any(st in df for df in vocab.text_words.values()):
-                return []  # a word the catalog holds: the list is ranked by it
-        out.append(" ".join(words))
-    return out
-
-
 def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
     """Information the request names that no column of this catalog records (a director, a
     cast, a rating, a length...): (what, the user's words). Words the catalog grounded some other
@@ -296,6 +280,7 @@ def _absent(p: Parse, vocab: Vocabulary) -> list[tuple[str, str]]:
     return out
 
 
+_ASKING = {"what", "whats", "what's", "which", "is", "'s", "s", "was", "the", "are", "were", "tell", "me", "give", "show"}
 _YES_NO_OPEN = {"is", "was", "are", "were", "does", "did", "do", "has", "had"}
 
 
@@ -364,8 +349,10 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         said = set(" ".join(t for _, t in absent).lower().split())
         unmatched = [u for u in unmatched if not set(u.lower().split()) & said]
     missing = (_missing_names(p, vocab) + p.missing) if kind == "recommend" and not p.mentions else []
-    if kind == "recommend" and not missing and not conds and not mentions and not p.sort:
-        missing = _nothing_such(p, vocab)  # "did any county get a helicopter or an airplane?": none is
+    if kind == "recommend" and not missing and not mentions and not p.sort and (
+            not conds or all(c.op in ("matches", "in", "contains") for c in conds)):
+        # "did any county get a helicopter or an airplane?", "do you have any titanium alloys?": none is
+        missing = nothing_such(p, vocab, kinds_said=bool(conds))
     anaphora = lex.anaphora.contains(p.words) and not [m for m in mentions if m.relation != "offered"]
     if lex.anaphora.contains(p.words) and kind == "recommend":  # "I've seen X. more like it": X is the reference
         mentions = [replace(m, relation="reference") if m.relation in ("seen", "liked") and m.speaker == "user" else m
@@ -395,6 +382,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         kind, unmatched, fact_cols, group = "count", [], (), (distinct, True)
         conds = [c for c in conds if c.column != distinct]
         p.sort, p.k = [], None
+    if kind == "count" and not group and not fact_cols:
+        fact_cols = counted_column(p, vocab)  # "how many golden tickets were given out in San Juan?": their sum
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          group_by=group[0] if group else "", group_fewest=bool(group and not group[1]),
                          group_distinct=bool(distinct),

@@ -47,7 +47,34 @@ def _place_at(vocab: Vocabulary, x: str, raw: str = "") -> int | str | None:
     return vocab.lexicon.ordinal_words.get(x)
 
 
+def _first_few(p: Parse, vocab: Vocabulary) -> None:
+    """"the first five seasons", "the last 3 series": the first or last N values of a numbered sequence
+    (season ≤ 5; series ≥ the largest − 2)."""
+    from convrec.nlu.reading import num
+
+    w = p.words
+    for k in range(len(w) - 2):
+        if p.claimed[k] or p.claimed[k + 1] or w[k] not in ("first", "last", "final", "latest"):
+            continue
+        n = num(w[k + 1]) if num(w[k + 1]) is not None else vocab.lexicon.number_words.get(w[k + 1]) \
+            if hasattr(vocab.lexicon, "number_words") else None
+        if n is None or not float(n).is_integer() or not 2 <= n <= 100:
+            continue
+        col, e = _sequence_column(p, vocab, k + 2)
+        if col is None:
+            continue
+        top = int(float(vocab.columns[col].max))
+        low = float(vocab.columns[col].min)
+        text = " ".join(t.raw for t in p.toks[k:e])
+        if w[k] == "first":
+            p.numbers.append((Span(k, e), Condition(col, "<=", low + n - 1, text, vocab.columns[col].role)))
+        else:
+            p.numbers.append((Span(k, e), Condition(col, ">=", top - n + 1, text, vocab.columns[col].role)))
+        p.claim(k, e)
+
+
 def read_sequence_places(p: Parse, vocab: Vocabulary) -> None:
+    _first_few(p, vocab)
     w = p.words
     k = 0
     while k < len(w):

@@ -47,7 +47,9 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     own = column_vocabulary(vocab)
     while jj < len(w) and jj < j + n_unit + 3 and not p.toks[jj].punct and (
             p.claimed[jj] or jj < j + n_unit or (w[jj] in own and w[jj] not in vocab.lexicon.stop) or w[jj] in lex.currencies
-            or (w[jj] == "of" and jj + 1 < len(w) and w[jj + 1] in own)):
+            or (w[jj] == "of" and jj + 1 < len(w) and w[jj + 1] in own)
+            or (w[jj].isalpha() and w[jj] not in vocab.lexicon.stop and jj + 1 < len(w) and w[jj + 1] in own
+                and w[jj + 1] not in vocab.lexicon.stop)):  # "12 golden tickets or less": a word before the column's
         jj += 1  # "15g protein or more": the unit, then the column's word
     if jj > j:
         for op in ("<=", ">="):
@@ -174,6 +176,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             col, role = _age_of_people(p, vocab, i, v)
         if not col:
             col, role = _column_by_magnitude(p, vocab, i, v)
+        if not col:
+            col, role = _bare_price(p, vocab, i, v)
         if not col and _comparator(p, vocab, i, i + 1)[0] is None:
             col, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": a value of the column that holds it
             if col:
@@ -420,6 +424,29 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     return None, ""
 
 
+def _bare_price(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
+    """"monitors under 200", "TVs over 1000" in a shop: a bare bound on an amount, compared and
+    followed by nothing it counts, is the price where the catalog's one price column holds it (a
+    count or a rating that also could is not what "under 200" asks of). Not where a word beside it
+    names another number column ("500 reviews"), or a noun after it says what it counts ("300 pages")."""
+    w = p.words
+    prices = vocab.role("price")
+    if len(prices) != 1 or _comparator(p, vocab, i, i + 1)[0] is None:
+        return None, ""
+    c = vocab.columns[prices[0]]
+    if c.type not in ("integer", "real") or c.min is None or c.max is None \
+            or not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
+        return None, ""
+    j = i + 1
+    if j < len(w) and w[j].isalpha() and w[j] not in vocab.lexicon.stop and w[j] not in ("or", "and", "please", "pls"):
+        return None, ""
+    near = set(w[max(0, i - 6):i + 4])
+    if any(x in near for o in vocab.columns.values() if o.name != c.name and o.type in ("integer", "real")
+           for g in o.words for x in g):
+        return None, ""
+    return c.name, "price"
+
+
 def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: float | None = None) -> tuple[str | None, str]:
     """A compared number no word binds ("under 3000", "at least 0.5"): the one measure column of
     this catalog whose values it could bound, by magnitude — within a range's width of its values
@@ -502,6 +529,14 @@ def _cheap_max(vocab: Vocabulary, price: str) -> float:
     return got[price]
 
 
+def _dated(vocab: Vocabulary, time_col: str) -> str:
+    """The full date a year column was read from (`audition_date_start` of `audition_date_start_year`),
+    else the catalog's one date column: what orders items within a year; else the year itself."""
+    dated = [c for c in vocab.role("date") if c in vocab.items]
+    own = [c for c in dated if f"{c}_year" == time_col]
+    return own[0] if own else dated[0] if len(dated) == 1 else time_col
+
+
 def read_vague(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     price, time_col = vocab.first("price"), vocab.first("time")
@@ -525,8 +560,7 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             elif name == "cheap" and price:
                 p.numbers.append((Span(a, b), Condition(price, "<=", _cheap_max(vocab, price), text, "price")))
             elif name == "recent" and time_col and not neg and a > 0 and w[a - 1] == "most":
-                dated = [c for c in vocab.role("date") if c in vocab.items]  # a full date orders within a year
-                p.sort.append(SortHint(dated[0] if len(dated) == 1 else time_col, True, "most " + text))
+                p.sort.append(SortHint(_dated(vocab, time_col), True, "most " + text))
                 if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
                     p.k = 1
                 a -= 1
@@ -546,10 +580,16 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 if any(c.column == time_col for _, c in p.numbers):
                     p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
                     continue
+                items = (vocab.domain, noun_plural(vocab.domain))
                 if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
-                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS:
+                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS and w[b] not in items:
                     continue  # "old hollywood", "old timey": a style, read as a preference
-                p.sort.append(SortHint(time_col, False, text))
+                if w[a] in ("oldest", "earliest", "first", "very") or w[a:b] == ["first", "ever"]:
+                    p.sort.append(SortHint(_dated(vocab, time_col), False, text))  # "the earliest audition": by its date
+                    if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
+                        p.k = 1  # "the very first audition": that one
+                else:
+                    p.sort.append(SortHint(time_col, False, text))
             elif name in ("top_rated", "popular"):
                 said = [c for c in columns_named([x for x in w[a:b] if x not in ("most", "the", "best", "top")], vocab, by_name_only=True)
                         if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]

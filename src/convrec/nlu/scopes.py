@@ -29,8 +29,8 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
             if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)
                                                      and not _negated_verb_then(vocab, w, j, end)):
                 break
-            if end > j and w[end] in ("with", "that", "which", "where", "having", "and") and any(
-                    num(x) is not None for x in w[end + 1:end + (6 if w[end] == "and" else 4)]) \
+            if end > j and w[end] in ("with", "that", "which", "where", "having", "and", "who", "whose") and any(
+                    num(x) is not None for x in w[end + 1:end + (6 if w[end] in ("and", "who", "whose") else 4)]) \
                     and not (w[end] != "and" and set(w[j:end]) <= _JUST_ITEMS | set(vocab.domain.split())
                              | {noun_plural(vocab.domain)}):
                 break  # "outside the east division with 100+ rbi": the number is a wish of its own

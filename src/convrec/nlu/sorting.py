@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import family_member, MEASURE_WORDS, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.columns import SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
-from convrec.nlu.reading import Parse, num
+from convrec.nlu.reading import GENERIC_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -115,6 +115,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         else:
             if x in ("most", "least", "fewest") and not p.sort and _verb_before(p, vocab, a, x):
                 continue
+            if x in ("most", "fewest") and not p.sort and _named_later(p, vocab, a, b, x):
+                continue
             if x == "by" and a > 0 and not p.sort and _superlative_before(p, vocab, a, False)[0] != a:
                 # "the 2 smallest breaches by people affected": by meaning alone, after a superlative
                 # (not "made by intel", "published by a society": a maker, not an order)
@@ -124,7 +126,58 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.sort.append(SortHint(near, not asc, " ".join(t.raw for t in p.toks[a:e2])))
                     p.claim(a, e2)
     if not p.sort:
+        _share_superlative(p, vocab)
+    if not p.sort:
         _adjective_superlatives(p, vocab)
+
+
+def _share_superlative(p: Parse, vocab: Vocabulary) -> None:
+    """"who carries the biggest share of their own body weight?": a superlative of a share of a column
+    b orders by the column that is a / b on every item."""
+    w = p.words
+    for k, x in enumerate(w):
+        if x not in SHARE_WORDS or p.claimed[k] or k == 0:
+            continue
+        col, end = ratio_named(w, vocab, k + 1)
+        if col is None:
+            continue
+        a = k - 1
+        word = w[a]
+        if word not in _SORT_DESC | _SORT_ASC and not vocab.lexicon.superlative(word) and word not in ("biggest", "largest",
+                                                                                                         "smallest", "highest", "lowest"):
+            continue
+        asc = word in _SORT_ASC or word in ("smallest", "lowest", "least", "fewest", "tiniest")
+        a -= a > 0 and w[a - 1] == "the"
+        p.sort.append(SortHint(col, not asc, " ".join(t.raw for t in p.toks[a:end])))
+        p.claim(a, end)
+        return
+
+
+def _named_later(p: Parse, vocab: Vocabulary, a: int, b: int, x: str) -> bool:
+    """"which audition sent the most people through to hollywood?": "the most" of a noun no column
+    is named by ("people"), where a word later in the clause is a word of one number column only
+    (`tickets_to_hollywood`): the order is by that column."""
+    w = p.words
+    stop = vocab.lexicon.stop
+    items = {vocab.domain, noun_plural(vocab.domain)}
+    end = b
+    while end < len(w) and end < b + 8 and not p.toks[end].punct:
+        end += 1
+    said = {w[k] for k in range(b + 1, end) if not p.claimed[k] and w[k].isalpha() and w[k] not in stop
+            and w[k] not in items and w[k] not in GENERIC_NOUNS}
+    if not said:
+        return False
+    hits = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "time")
+            and c.name != "popularity" and any(said & set(g) for g in c.words)]
+    owners = [c.name for c in vocab.columns.values() if any(said & set(g) for g in c.words)]
+    if len(hits) != 1 or len(owners) != 1:
+        return False
+    p.sort.append(SortHint(hits[0], x == "most", " ".join(t.raw for t in p.toks[a:end])))
+    p.claim(a, b + 1)
+    for k in range(b + 1, end):
+        if w[k] in said and any(w[k] in g for g in vocab.columns[hits[0]].words):
+            p.claim(k, k + 1)
+    return True
 
 
 def _verb_before(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:

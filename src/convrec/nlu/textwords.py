@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
@@ -34,6 +36,17 @@ def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
         if n > n_best:
             best, n_best = col, n
     return best, n_best
+
+
+def _named_in_names(vocab: Vocabulary, col: str, words: list[str]) -> bool:
+    """Is this a column of short names ("Honolulu, Hawaii", "Aloha Stadium": four words or fewer
+    a value) and the phrase one no dictionary counts common ("honolulu", "coeur")? Then one item's
+    name carrying it names that item, as a value would."""
+    got = vocab.__dict__.setdefault("_short_text", {})
+    if col not in got:
+        vals = vocab.items[col].dropna().astype(str) if col in vocab.items else []
+        got[col] = len(vals) > 0 and float(np.median([len(x.split()) for x in vals])) <= 4
+    return got[col] and all(x.isalpha() and len(x) >= 4 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK for x in words)
 
 
 def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
@@ -220,14 +233,17 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
                 if vals and e - k == 1 and _generic_head(words[k - i], vals):
                     vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
                 col, n = _text_hits(vocab, stems[k - i:e - i])
-                if col is not None and n < 2 and not vals:
+                if col is not None and n < 2 and not vals and not _named_in_names(vocab, col, words[k - i:e - i]):
                     col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
                 if vals and col is not None and not (n < 3 or sum(h.support for h in vals) >= 5 * n) \
                         and _exact_in_values(vals, words[k - i:e - i]) and not _exact_in_text(vocab, col, words[k - i:e - i]):
                     col = None  # "yankees": the word of "New York Yankees" as said, not the stem of "Yankee Stadium"
-                if vals and (col is None or n < 3 or sum(h.support for h in vals) >= 5 * n):
+                if vals and (col is None or n < 3 or sum(h.support for h in vals) >= 5 * n
+                             or (vocab.columns[col].role == "text" and _exact_in_values(vals, words[k - i:e - i]))):
                     # the item's own name saying it wins ("burgers": not Burger King), unless the values
-                    # say it of far more items ("no turbo": Turbocharged, not the 10 names with "Turbo")
+                    # say it of far more items ("no turbo": Turbocharged, not the 10 names with "Turbo"), or a
+                    # description only mentions it ("headphones": the Headphones & Earbuds, not every
+                    # feature text that names headphones)
                     p.values.append((Span(k, e), [vals], " ".join(t.raw for t in p.toks[k:e])))
                     p.claim(k, e)
                     k = e

@@ -110,9 +110,24 @@ def model_codes(p: Parse, vocab: Vocabulary, speaker: str) -> None:
     index = vocab.code_titles
     if not index:
         return
-    w = p.words
+    w, toks = p.words, p.toks
     for i, x in enumerate(w):
-        if p.claimed[i] or x not in index or len(index[x]) != 1:
+        if p.claimed[i]:
+            continue
+        if i > 0 and not p.claimed[i - 1] and toks[i - 1].end == toks[i].start and w[i - 1].isalpha() and x[:1].isdigit() \
+                and len(index.get(w[i - 1] + x, ())) == 1:
+            # "C87900", "S55C": a code its letters and digits written together, read as two words
+            idx = index[w[i - 1] + x][0]
+            compact = normalize_title(str(linker.titles[idx])).replace(" ", "")
+            a = i - 1
+            while a > 0 and not p.claimed[a - 1] and not toks[a - 1].punct and "".join(w[a - 1:i + 1]) in compact \
+                    and w[a - 1] not in vocab.lexicon.stop:
+                a -= 1  # "Black SN750": the words of its name before the code
+            text = " ".join(t.raw for t in toks[a:i - 1]) + (" " if a < i - 1 else "") + toks[i - 1].raw + toks[i].raw
+            p.mentions.append((Span(a, i + 1), ItemMention(linker.ids[idx], linker.titles[idx], text, "reference", speaker, 100.0)))
+            p.claim(a, i + 1)
+            continue
+        if x not in index or len(index[x]) != 1:
             continue
         idx = index[x][0]
         compact = normalize_title(str(linker.titles[idx])).replace(" ", "")

@@ -126,8 +126,8 @@ _SCALED_PAIR = re.compile(r"\b(\d+(?:\.\d+)?)(\s*(?:and|to|or|-|–)\s*)(?=\d+(?
 """The first of "between 1 and 2 million", "3 to 4 billion": the scale said once is both numbers'."""
 
 
-_DOZEN = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|half\s+a)\s+dozens?\b", re.I)
-_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_DOZEN = re.compile(r"\b(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|half\s+a)\s+dozens?\b(?!\s+or\s+(?:so|more\b))", re.I)
+_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 def _dozens(m: re.Match) -> str:
@@ -312,6 +312,9 @@ def _than_written_then(p: Parse) -> None:
         if x in ("more", "less", "fewer", "better", "worse", "rather", "other") or any(
                 len(b) >= 3 and word_rank(b) is not None for b in base - {x[:-1]} if x.endswith("er")):
             w[k] = "than"
+        elif any(w[k - d] in ("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "greater")
+                 and all(y.isalpha() for y in w[k - d + 1:k]) for d in (2, 3) if k - d >= 0):
+            w[k] = "than"  # "fewer trips then Rikers Island": the comparative, its noun, then "than"
 
 
 _PER_BASE = re.compile(r"(?i)\b([a-z]+?)s?\s+per\s+(?:1,?000,?000|100,?000|10,?000|1,?000|100|10|1|(?:one\s+|a\s+)?(?:hundred|thousand|million))(?![\d,])"

@@ -63,6 +63,8 @@ class ColumnInfo:
     """In a year family, the member of the most recent year: what the measure means when no year is said."""
     parts: tuple[str, ...] = ()
     """The columns this one is the sum of on every item (`n` = `sober` + `drinks`), as the data shows."""
+    ratio_of: tuple[str, ...] = ()
+    """(a, b) where this column is a / b on every item (a share of b), as the data shows."""
     unit_assumed: bool = False
     """The unit is a default its noun implies (a weight in kg), not written by the file: requests
     convert by it, replies do not show it."""
@@ -115,7 +117,8 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
                       order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")),
-                      parts=tuple(str(x) for x in c.get("total_of") or ()))
+                      parts=tuple(str(x) for x in c.get("total_of") or ()),
+                      ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()))
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,9 @@ class Vocabulary:
                     continue
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
+                last = str(value).split()[-1] if str(value).split() else ""
+                if re.fullmatch(r"[A-Z]{2,}s", last):  # "TVs", "PCs", "DVDs": an acronym's plural, said "TV"
+                    forms.add(" ".join(words[:-1] + [words[-1][:-1]]))
                 if words[-1].endswith("o") and len(words[-1]) >= 4:  # "stratovolcanoes" as well as "…volcanos"
                     forms.add(" ".join(words[:-1] + [words[-1] + "es"]))
                 marked = _PLURAL_MARK.match(str(value))

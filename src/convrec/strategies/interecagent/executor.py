@@ -264,6 +264,10 @@ class Executor:
             if hint.column not in items.columns:
                 continue
             col = pd.to_numeric(items[hint.column], errors="coerce")
+            if col.notna().mean() < 0.5 and items[hint.column].notna().any():  # dates kept as text: by their time
+                when = pd.to_datetime(items[hint.column], errors="coerce", format="mixed")
+                col = pd.Series(np.where(when.notna(), when.to_numpy(dtype="datetime64[ns]").astype("int64") / 1e9, np.nan),
+                                index=items.index)
             vals = col.reindex(ids).to_numpy(dtype=float)
             key = np.where(np.isnan(vals), -np.inf if hint.descending else np.inf, vals)
             order = np.argsort(-key if hint.descending else key, kind="stable")

@@ -114,7 +114,8 @@ class Replier:
             try:
                 from convrec.nlu.columns import units_column
 
-                units = units_column(self.vocab)  # shipment lines of a `quantity`: their sum too
+                # the column the count is of ("how many golden tickets …"), else shipment lines of a `quantity`: their sum too
+                units = intent.fact_columns[0] if intent.fact_columns else units_column(self.vocab)
                 sql, params = count_sql(self.catalog.ds, [to_condition(c) for c in intent.conditions], units)
                 from convrec.tools.sql import run_readonly
 
