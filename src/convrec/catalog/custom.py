@@ -325,6 +325,29 @@ def templated_numbers(header: str, text: pd.Series) -> list[tuple[str, pd.Series
     return out or None
 
 
+_SPECS = (  # (header of the new column, the pattern of the number and its unit in a name, factor)
+    ("size (inch)", re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d)?)\s*(?:\"|”|''|-inch\b|\s?inch(?:es)?\b|-in\.)"), 1.0),
+    ("size (oz)", re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,2})?)\s?(?:fl\.?\s?)?oz\b|(\d{1,3}(?:\.\d{1,2})?)\s(?:fluid\s)?ounces?\b", re.I), 1.0),
+    ("size (ml)", re.compile(r"(?<![\d.])(\d{1,4}(?:\.\d)?)\s?ml\b", re.I), 1.0),
+)
+
+
+def title_specs(titles: pd.Series, share: float = 0.2) -> list[tuple[str, pd.Series]]:
+    """A measure the items' names carry with its unit ("Samsung 65\" Class TV", "Crucial 1TB SSD",
+    "Shampoo, 12 fl oz"): a number column of it (the first in each name), where at least a fifth
+    of the names (and ten) write one — blank where a name does not."""
+    t = titles.astype(str)
+    if len(t) < 10:
+        return []
+    out: dict[str, pd.Series] = {}
+    for header, pattern, factor in _SPECS:
+        found = t.map(lambda x: pattern.search(x))
+        vals = found.map(lambda m: float(next(g for g in m.groups() if g)) * factor if m else np.nan)
+        if vals.notna().sum() >= max(10, share * len(t)) and vals.nunique() >= 3:
+            out[header] = vals  # (not gigabytes: a laptop's name says its memory before its storage)
+    return list(out.items())
+
+
 _ERA = re.compile(r"^\s*(?:(AD|CE)\s+(\d{1,5})|(\d{1,5})\s*(BCE|BC|CE|AD|B\.C\.|A\.D\.))\s*$", re.I)
 
 
@@ -457,6 +480,11 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
             # "2000-03-04": the year is what people ask by ("entered in 1999", "from 2000 on")
             columns.append(ColumnSpec(f"{cname}_year", "integer", f"the year of '{col}'"))
             data[f"{cname}_year"] = years
+    for header, vals in title_specs(titles):  # "Samsung 65\" Class TV", "SSD 1TB": the spec the names carry
+        sname = _column_name(header)
+        if sname not in data:
+            columns.append(ColumnSpec(sname, "real", items_file_meaning(header)))
+            data[sname] = vals.reset_index(drop=True)
     items = pd.DataFrame(data)
     inter = empty_interactions()
     if src.interactions:

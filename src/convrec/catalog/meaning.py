@@ -391,12 +391,35 @@ def _coded_headers(columns: list[dict[str, Any]]) -> None:
                 c.setdefault("coded_header", names)
 
 
+def _symbol_headers(columns: list[dict[str, Any]]) -> None:
+    """Number columns headed by the standard symbols of one notation (`Su`, `Sy`, `E`, `G`, `mu`, `Ro`:
+    a material's strengths, moduli, Poisson's ratio, density), three or more of them: each is said by
+    its name ("yield strength") and kept in the unit its values' size says (MPa; kg/m³ or g/cm³)."""
+    table = {k: [x.strip() for x in str(v).split("|")] for k, v in codes_data().get("engineering_symbols", {}).items()}
+    found = []
+    for c in columns:
+        header = source_header(c).strip()
+        if c.get("type") in ("integer", "real") and header.lower() in table and len(header) <= 4:
+            found.append((c, table[header.lower()]))
+    if len(found) < 3:
+        return
+    for c, (name, big, small) in found:
+        hi = c.get("max")
+        big_values = hi is not None and float(hi) > 100
+        unit = big if big_values else small
+        c.setdefault("label", name)
+        if unit:
+            c.setdefault("unit", unit)
+        c.setdefault("words", column_words(name.replace("'s", "").split(), c.get("role", "other")))
+
+
 def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The columns with ``label``, ``words``, ``unit``, ``scale`` and (yes/no columns)
     ``facet`` each; values already stored on a column or given in ``overrides`` win."""
     overrides = overrides or {}
     columns = [dict(c) for c in columns]
     _coded_headers(columns)
+    _symbol_headers(columns)
     def header_words(c: Mapping[str, Any]) -> list[str]:
         # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
         m = _SOURCE.match(str(c.get("meaning") or ""))

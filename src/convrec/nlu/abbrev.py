@@ -521,6 +521,8 @@ def _initialled(vocab: Vocabulary) -> list:
             if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
                 continue
             pieces = name_words(c.name)
+            if c.label and norm(c.label).replace(" ", "") != "".join(pieces) and len("".join(pieces)) <= 3:
+                continue  # `mu` known as "poisson's ratio" (a notation, a brain, a schema): no initials to read
             rare = word_rank(pieces[0]) is None or (len(pieces[0]) == 2 and word_rank(pieces[0]) >= 10000)
             if len(pieces) == 1 and 2 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and rare:  # "hd": hard drive
                 pieces = list(pieces[0])  # "str": each letter an initial

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from convrec.catalog.text import noun_plural
-from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span
+from convrec.catalog.text import norm, noun_plural
+from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
 
@@ -283,6 +283,36 @@ def read_digit_values(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 1)
 
 
+def read_numbered_phrases(p: Parse, vocab: Vocabulary) -> None:
+    """"$200 off" of a discount column holding "After $200 OFF": a number said with the word after it,
+    as category values write them — those values (before the number readers take it for a price)."""
+    w = p.words
+    cats = vocab.__dict__.get("_numbered_values")
+    if cats is None:  # the category values that write a number beside a word, once per catalog
+        cats = {}
+        for c in vocab.columns.values():
+            if c.type != "text" or c.role not in ("category", "text", "other") or c.name not in vocab.items \
+                    or not c.distinct or c.distinct > 300:
+                continue
+            counts = vocab.items[c.name].dropna().astype(str).value_counts()
+            cats[c.name] = [ValueHit(c.name, v, int(n), "category") for v, n in counts.items()
+                            if re.search(r"\d\s*[A-Za-z]|[A-Za-z]\s*\$?\d", v)]
+        cats = vocab.__dict__["_numbered_values"] = {c: hs for c, hs in cats.items() if hs}
+    if not cats:
+        return
+    for i in range(len(w) - 1):
+        if p.claimed[i] or p.claimed[i + 1] or num(w[i]) is None or not w[i + 1].isalpha() or w[i + 1] in vocab.lexicon.stop:
+            continue
+        said = f" {w[i]} {w[i + 1]} "
+        found = [(col, [h for h in hits if said in f" {norm(str(h.value))} "]) for col, hits in cats.items()]
+        found = [(col, hs) for col, hs in found if hs]
+        if len(found) != 1 or len(found[0][1]) > 5:
+            continue
+        a = i - (i > 0 and w[i - 1] in ("$", "€", "£") and not p.claimed[i - 1])
+        p.values.append((Span(a, i + 2), [found[0][1]], " ".join(t.raw for t in p.toks[a:i + 2])))
+        p.claim(a, i + 2)
+
+
 _NUMBERED = re.compile(r"^\s*(\d{1,2})\s*[:_.)\-]\s*([A-Za-z][A-Za-z _]{0,30})$")
 
 
@@ -358,3 +388,48 @@ def code_name(vocab: Vocabulary, column: str, value) -> str | None:
         if values and all(x.lower() in codes for x in values):
             return next((k for k, x in table.items() if str(x).lower() == v.lower() and len(k) > len(v)), None)
     return None
+
+
+def _letter_columns(vocab: Vocabulary) -> dict[str, list[str]]:
+    """Category columns whose values are all single capital letters, two to five of them (`Status` of
+    U and G): column → its letters, once per catalog."""
+    got = vocab.__dict__.get("_letter_columns")
+    if got is None:
+        got = {}
+        for c in vocab.columns.values():
+            if c.role != "category" or c.type != "text" or c.name not in vocab.items:
+                continue
+            vals = {str(v).strip() for v in vocab.items[c.name].dropna() if str(v).strip()}
+            if 2 <= len(vals) <= 5 and all(len(v) == 1 and v.isupper() for v in vals):
+                got[c.name] = sorted(vals)
+        vocab.__dict__["_letter_columns"] = got
+    return got
+
+
+def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
+    """"grad students", "students who aren't undergrads" of a `Status` holding U and G: a word the
+    rest of the reading left unused whose first letter is the one code of such a column that starts
+    so is that code (negation applies as for any value). Only words of four letters or more that
+    name nothing else; the reply says the code it read."""
+    cols = _letter_columns(vocab)
+    if not cols:
+        return
+    from convrec.nlu.reading import GENERIC_NOUNS
+
+    w = p.words
+    items = {vocab.domain, noun_plural(vocab.domain)}
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or len(x) < 4 or x in vocab.lexicon.stop or x in DOMAIN_NOUNS \
+                or x in GENERIC_NOUNS or x in items or x in vocab.lexicon.person_nouns \
+                or x.endswith(("ous", "ful", "ive", "able", "ible", "ic", "est", "er", "ly", "ing", "ed")):
+            continue  # (a quality or a manner — "famous", "older", "quickly" — is no one's code)
+        nxt = w[i + 1] if i + 1 < len(w) else ""
+        if not ((x.endswith("s") and len(x) >= 5) or nxt in vocab.lexicon.person_nouns or nxt in items):
+            continue  # a kind of person or item: "undergrads", "grad students" (not "borrow")
+        hits = [(c, v) for c, vals in cols.items() for v in vals if v.lower() == x[0]]
+        if len(hits) != 1:
+            continue
+        col, v = hits[0]
+        n = int((vocab.items[col].astype(str).str.strip() == v).sum())
+        p.values.append((Span(i, i + 1), [[ValueHit(col, v, n, "category")]], p.toks[i].raw))
+        p.claim(i, i + 1)

@@ -16,7 +16,7 @@ import re
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
 from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, columns_named, nearest_column, said_opposite
-from convrec.nlu.dimensions import dimension_column, size_instead
+from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -153,7 +153,10 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         conds = [c for _, c in sub.numbers] + _value_conditions(sub)
         ones = any(x in ("one", "ones") + items for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
         day = len(conds) == 1 and conds[0].role == "date" and len(conds[0].value) == 1
-        if not conds or sub.mentions or not (len(conds) >= 2 or ones or day):
+        # "heavier than the philosophy major": one value of an unordered column that one item holds
+        lone = len(conds) == 1 and conds[0].op == "in" and len(conds[0].value) == 1 and conds[0].column in vocab.columns \
+            and not vocab.columns[conds[0].column].order and vocab.columns[conds[0].column].role in ("category", "other", "text")
+        if not conds or sub.mentions or not (len(conds) >= 2 or ones or day or lone):
             continue  # "later in the year than september": one value, read by the scale's own order
         rows = rows_matching(vocab, conds)
         if rows is not None and len(rows) > 1 and k > 0:  # "lead readings higher than the one in batch 104":
@@ -171,7 +174,8 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
 
 def _value_conditions(sub: Parse) -> list[Condition]:
     """The category values a parse read, as conditions (the first column each phrase names)."""
-    return [Condition(g[0].column, "in", tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "category")
+    return [Condition(g[0].column, "matches" if g[0].role == "text" else "in",
+                      tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "text" if g[0].role == "text" else "category")
             for _, groups, t in sub.values for g in groups[:1]]
 
 
@@ -212,9 +216,19 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         if col is None:
             for dim, dim_up in dims:
                 col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim, dim_up)
+                if col is None and dim != "price":
+                    col = _of_several(p, vocab, free, {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
+                                                       and dim in column_dimensions(vocab, c)})
                 if col is not None:
                     up = dim_up
                     break
+        if col is None:  # "students who weigh more than …": of the columns the verb names, the one the clause means
+            items = {vocab.domain, noun_plural(vocab.domain)}
+            named_by = {c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
+                        and any(p.words[x] in g and p.words[x] not in items and p.words[x] not in vocab.lexicon.stop
+                                for x in free for g in c.words)}
+            # ("more people to hollywood than boston did": the one column a word of the clause names)
+            col = next(iter(named_by)) if len(named_by) == 1 and k >= 0 and w[k] == "than" else _of_several(p, vocab, free, named_by)
         if col is None:  # "higher incomes than linden hills": the column the words after it mean
             said = [w[x] for x in free if x >= e and w[x].isalpha() and w[x] not in vocab.lexicon.stop][:3]
             labelled = {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
@@ -255,6 +269,19 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             p.claim(k, k + 1)
         for x in _column_word_positions(p, vocab, col, free):
             p.claim(x, x + 1)
+
+
+def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str]) -> str | None:
+    """Of two or more number columns a comparison could mean (`BackpackWeight`, `BodyWeight` of
+    "heavier"), the one the clause's other words mean ("whose bag is heavier": the backpack's;
+    "students who weigh more": the body's), by meaning; None when it is not clear."""
+    if len(among) < 2:
+        return None
+    items = {vocab.domain, noun_plural(vocab.domain)}
+    said = [p.words[x] for x in free if p.words[x].isalpha() and p.words[x] not in vocab.lexicon.stop
+            and p.words[x] not in items]
+    got = nearest_column(said, vocab, numeric=True, among=among, margin=0.03) if said else ()
+    return got[0] if got else None
 
 
 def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):

@@ -223,8 +223,8 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     fits = []
     units = units_data().get("units", {})
     for other in units:
-        if other == unit and units[unit].get("reference"):
-            continue  # "longer than a marathon": no column is kept in marathons
+        if units[other].get("reference"):
+            continue  # "longer than a marathon": no column is kept in marathons (nor in ksi)
         to = None if other == unit or not v else convert(v, unit, other)  # a scale with its own zero (°C → °F):
         f = 1.0 if other == unit else (None if to is None else to / v)  # the factor for this value
         if f is not None and f != 0 and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):

@@ -73,6 +73,33 @@ def _first_few(p: Parse, vocab: Vocabulary) -> None:
         p.claim(k, e)
 
 
+def _nth_in_time(p: Parse, vocab: Vocabulary) -> None:
+    """"what was the 2nd stop of season 9", "the third audition in 2010": a place said of items no
+    column numbers, within a group — the Nth of that group by its date (or year)."""
+    from convrec.catalog.text import noun_plural
+    from convrec.nlu.intent import SortHint
+
+    time_col = vocab.first("time")
+    if not time_col or p.sort:
+        return
+    dated = [c for c in vocab.role("date") if c in vocab.items and f"{c}_year" == time_col]
+    w = p.words
+    for k in range(len(w) - 2):
+        place = _place_at(vocab, w[k], p.toks[k].raw)
+        if p.claimed[k] or not isinstance(place, int) or not 1 <= place <= 50 or p.claimed[k + 1] \
+                or w[k + 2] not in ("of", "in") or not w[k + 1].isalpha():
+            continue
+        noun = w[k + 1]
+        if noun not in (vocab.domain, noun_plural(vocab.domain)) and (columns_named([noun], vocab, by_name_only=True)
+                                                                      or vocab.lookup(noun) or noun in vocab.lexicon.stop):
+            continue  # "the 3rd season": a column's own sequence (read above)
+        a = k - (k > 0 and w[k - 1] == "the")
+        p.sort.append(SortHint(dated[0] if dated else time_col, False, " ".join(t.raw for t in p.toks[a:k + 2])))
+        p.offset, p.k = place - 1, 1
+        p.claim(a, k + 2)
+        return
+
+
 def read_sequence_places(p: Parse, vocab: Vocabulary) -> None:
     _first_few(p, vocab)
     w = p.words
@@ -104,3 +131,4 @@ def read_sequence_places(p: Parse, vocab: Vocabulary) -> None:
             p.numbers.append((Span(at, end), Condition(col, "!=" if neg else "=", v, " ".join(t.raw for t in p.toks[at:end]), vocab.columns[col].role)))
         p.claim(k, e)
         k = e
+    _nth_in_time(p, vocab)

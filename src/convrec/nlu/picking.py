@@ -23,6 +23,13 @@ def rows_matching(vocab: Vocabulary, conds: list[Condition]) -> np.ndarray | Non
             if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in c.value):
                 m = m | pd.to_numeric(col, errors="coerce").isin([float(v) for v in c.value])
             m = ~m if c.op == "not_in" else m
+        elif c.op == "matches" and isinstance(c.value, (list, tuple)):  # words of the items' own text ("boston")
+            from convrec.tools.filters import word_pattern
+
+            text = col.fillna("").astype(str)
+            m = pd.Series(True, index=col.index)
+            for v in c.value:
+                m &= text.str.contains(word_pattern(str(v)))
         elif c.op in ("=", "!=", "<", "<=", ">", ">=") and isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
             x = pd.to_numeric(col, errors="coerce")
             m = {"=": x == c.value, "!=": x != c.value, "<": x < c.value, "<=": x <= c.value, ">": x > c.value,

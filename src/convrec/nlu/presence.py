@@ -90,8 +90,10 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             if col is None:
                 continue
             tail = lex.listed.match_at(w, e)
-            if need_listed and not tail and not lex.listed.ends_at(w, e):  # "had a business associate involved"
-                continue
+            worded = vocab.columns[col].type in ("text", "list") and vocab.columns[col].role in ("category", "creator", "text", "tag") \
+                and (e >= len(w) or p.toks[e].punct or w[e] in ("and", "but", "that", "who", "which", "in", "from", "since"))
+            if need_listed and not tail and not lex.listed.ends_at(w, e) and not (worded and w[d - 1] in ("a", "an", "any")):
+                continue  # "had a business associate involved"; a column of names needs none ("had a guest judge?"; not "a grade of B")
             e += tail
             text = " ".join(t.raw for t in p.toks[i:e])
             p.numbers.append((Span(i, e), Condition(col, op, "", text, vocab.columns[col].role)))

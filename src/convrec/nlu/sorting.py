@@ -100,7 +100,15 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
                     a -= 1  # "sorted by market value"
                 elif x == "by":  # "the 3 biggest breaches by number of people affected": the superlative before says the way
+                    at_by = a
                     a, asc = _superlative_before(p, vocab, a, asc)
+                    if a < at_by:  # "top 3 magnesium alloys by yield strength": the words between stay to be read
+                        head = a + 1 + (a + 1 < at_by and num(w[a + 1]) is not None)
+                        p.claim(a, head)
+                        p.sort.append(SortHint(family_member(vocab, cols[0], p.words), not asc,
+                                               " ".join(t.raw for t in p.toks[a:head] + p.toks[at_by:e])))
+                        p.claim(at_by, e)
+                        break
                 cols = [family_member(vocab, cols[0], p.words)] + cols[1:]  # "… in 2013": that year's member
                 p.sort.append(SortHint(cols[0], not asc, " ".join(t.raw for t in p.toks[a:e])))
                 k = e - 1 if measure else b  # "top 3 THC concentrations": words before the column's own ("THC") stay to be read

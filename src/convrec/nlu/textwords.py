@@ -183,6 +183,13 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         if all(x in vocab.value_words for x in stems) and (vals := _value_word_hits(vocab, stems)):
             p.values.append((Span(i, i + 2), [vals], " ".join(t.raw for t in p.toks[i:i + 2])))
             p.claim(i, i + 2)
+        elif len(a) >= 4 and len(b) >= 4 and not (a in DOMAIN_NOUNS or b in DOMAIN_NOUNS or a in GENERIC_NOUNS or b in GENERIC_NOUNS):
+            # "apple watch": a word the lexicon stops ("watch"), in the items' own text beside the other
+            col, n = max(((c, int(vocab.items[c].fillna("").astype(str).str.contains(rf"(?i)\b{re.escape(a)}\s+{re.escape(b)}").sum()))
+                          for c in vocab.text_words if c in vocab.items), key=lambda x: x[1], default=(None, 0))
+            if col is not None and n >= 2:
+                p.values.append((Span(i, i + 2), [[ValueHit(col, f"{a} {b}", n, "text")]], " ".join(t.raw for t in p.toks[i:i + 2])))
+                p.claim(i, i + 2)
     known = sorted({x for df in vocab.text_words.values() for x, k in df.items() if k >= 2 and len(x) >= 4})
 
     colwords = vocab.__dict__.get("_column_words")

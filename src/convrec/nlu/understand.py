@@ -18,7 +18,8 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.scopes import negation_scopes
-from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
+from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_letter_codes, read_lettered_codes,
+                               read_numbered_phrases,
                                read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
@@ -173,6 +174,10 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
             return m.group(0)
         return f"{m.group(1)} {u}"
 
+    # "taller than 1.5m", "2m tall": beside a length's words "m" is metres, not millions ("over 2m in sales")
+    text = re.sub(r"(?i)\b((?:taller|shorter|higher|lower|longer|deeper|wider|narrower)(?:\s+than)?)"
+                  r"\s+(\d+(?:\.\d+)?)m\b(?!\s*(?:people|dollars|euros|views|users|\$))", r"\1 \2 m", text)
+    text = re.sub(r"(?i)\b(\d+(?:\.\d+)?)m\s+(tall|long|deep|wide|high)\b", r"\1 m \2", text)
     # "6'5", "6' 9\"", "6 ft 5 in": a height in feet and inches is that many inches
     text = _FEET_INCHES.sub(lambda m: f"{int(m.group(1)) * 12 + int(m.group(2))} inches" if int(m.group(2)) < 12
                             else m.group(0), text)
@@ -393,6 +398,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_dates(p, vocab)
     read_code_families(p, vocab)
     read_digit_values(p, vocab)
+    read_numbered_phrases(p, vocab)
     if not p.mentions and fact_question(p, vocab):
         fact_title(p, vocab, speaker)
     claim_listed(p, vocab, text)
@@ -442,6 +448,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_place_words(p, vocab)
+    read_letter_codes(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
     read_value_lists(p, vocab)

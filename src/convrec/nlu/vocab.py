@@ -341,6 +341,8 @@ class Vocabulary:
             if len(c.words) == 1:
                 forms |= {norm(x) for x in c.words[0] if len(norm(x)) >= 3}
             forms |= {f for x in list(forms) if " " not in x for f in word_family(x)}  # `survived`: "survivors"
+            if label and " " not in label and len(label) >= 3 and label.isalpha():  # `Use`: "usable"; `wash`: "washable"
+                forms |= {f for f in ((label[:-1] if label.endswith("e") else label) + "able",) if word_rank(f) is not None}
             head = label.split()[-1] if label else ""
             if len(label.split()) == 2 and len(head) >= 6:  # `baseline_cavitation`: "cavities on the x-ray"
                 forms |= word_family(head)
