@@ -389,6 +389,11 @@ class ItemLinker:
         for _, _, i in ((t, sc, back[k]) for t, sc, k in more) if back is not None else more:
             if i not in seen:
                 hits.append((self.norm[i], fuzz.WRatio(n, self.norm[i]), i))
+        if back is None and len(n) >= 6:  # "SAE 4130 tempered at 400 F": the titles holding the name as said,
+            seen = {i for _, _, i in hits}  # however many near names crowd the fuzzy lists
+            for i, t in enumerate(self.norm):
+                if i not in seen and f" {n} " in f" {t} ":
+                    hits.append((t, fuzz.WRatio(n, t), i))
         qt = set(n.split())
         q_nums = {w for w in qt if w.isdigit()}
         best, best_score = None, 0.0

@@ -136,14 +136,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             conv = convert(1.0, unit, c.unit) if c.unit else None
             if c.unit and (shift := affine(unit, c.unit)):
                 conv = shift[0]  # its factor; the offset is added once the column is chosen
-            if conv is not None and c.unit_assumed and v0 is not None and c.min is not None and c.max is not None \
-                    and float(c.min) <= v0 <= float(c.max) and 1 / 3.5 <= conv <= 3.5 and conv != 1.0 and not affine(unit, c.unit):
-                # a unit nobody wrote down, only guessed from the noun (kg for a weight): a value said in
-                # another unit of its dimension and of its size (pounds for kg, miles for km, not tonnes)
-                # that falls among the column's values as said is taken in it ("heavier than 15 pounds"
-                # of backpacks weighing 2–35: pounds), the guess gives way
-                conv = 1.0
-            elif conv is not None:  # a unit its noun implied, that the value said does not fit
+            if conv is not None:  # a unit its noun implied, that the value said does not fit
                 guess = guessed_unit_factor(c, unit, v0)
                 if guess and not _tens_apart(guess, conv):
                     reguessed = guess  # another unit altogether (ounces for a weight taken for kg), not grams for kg

@@ -382,6 +382,11 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         kind, unmatched, fact_cols, group = "count", [], (), (distinct, True)
         conds = [c for c in conds if c.column != distinct]
         p.sort, p.k = [], None
+    if kind == "fact" and mentions and any(c.column == "title" and c.op == "matches" for c in conds):
+        from convrec.tools.filters import word_pattern  # "SAE 4130 … at 400 F": a name the title words said
+        ok = [m for m in mentions if all(word_pattern(" ".join(map(str, c.value))).search(m.title.lower())
+                                         for c in conds if c.column == "title" and c.op == "matches")]
+        mentions = ok if ok or any(m.score >= 100 for m in mentions) else []  # contradict, not a fuzzy "400 F"
     if kind == "count" and not group and not fact_cols:
         fact_cols = counted_column(p, vocab)  # "how many golden tickets were given out in San Juan?": their sum
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),

@@ -18,7 +18,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.scopes import negation_scopes
-from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_letter_codes, read_lettered_codes,
+from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
                                read_numbered_phrases,
                                read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
@@ -448,7 +448,6 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_place_words(p, vocab)
-    read_letter_codes(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
     read_value_lists(p, vocab)
