@@ -71,7 +71,12 @@ class ColumnInfo:
 
     @property
     def shown_unit(self) -> str:
-        return "" if self.unit_assumed else self.unit
+        """The unit as a reply writes it ("MPa", "kg/m³"; none where it was only guessed)."""
+        if self.unit_assumed or not self.unit:
+            return ""
+        from convrec.catalog.meaning import units_data
+
+        return str((units_data()["units"].get(self.unit) or {}).get("shown") or self.unit)
 
 
 _NUMBERED_COPY = re.compile(r"^(.+?)[._]?[0-9]$")
