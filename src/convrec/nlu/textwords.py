@@ -40,13 +40,14 @@ def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
 
 def _named_in_names(vocab: Vocabulary, col: str, words: list[str]) -> bool:
     """Is this a column of short names ("Honolulu, Hawaii", "Aloha Stadium": four words or fewer
-    a value) and the phrase one no dictionary counts common ("honolulu", "coeur")? Then one item's
-    name carrying it names that item, as a value would."""
+    a value; not the titles, which the title readers link) and the phrase one no dictionary counts
+    common ("honolulu", "coeur")? Then one item's name carrying it names that item, as a value would."""
     got = vocab.__dict__.setdefault("_short_text", {})
     if col not in got:
         vals = vocab.items[col].dropna().astype(str) if col in vocab.items else []
         got[col] = len(vals) > 0 and float(np.median([len(x.split()) for x in vals])) <= 4
-    return got[col] and all(x.isalpha() and len(x) >= 4 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK for x in words)
+    return got[col] and vocab.columns[col].role != "title" \
+        and all(x.isalpha() and len(x) >= 4 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK for x in words)
 
 
 def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
@@ -183,7 +184,9 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         if all(x in vocab.value_words for x in stems) and (vals := _value_word_hits(vocab, stems)):
             p.values.append((Span(i, i + 2), [vals], " ".join(t.raw for t in p.toks[i:i + 2])))
             p.claim(i, i + 2)
-        elif len(a) >= 4 and len(b) >= 4 and not (a in DOMAIN_NOUNS or b in DOMAIN_NOUNS or a in GENERIC_NOUNS or b in GENERIC_NOUNS):
+        elif len(a) >= 4 and len(b) >= 4 and len(a if a in lex.stop else b) >= 5 \
+                and not (a in DOMAIN_NOUNS or b in DOMAIN_NOUNS or a in GENERIC_NOUNS or b in GENERIC_NOUNS):
+            # (the stopped word one of five letters or more: "watch", not "with")
             # "apple watch": a word the lexicon stops ("watch"), in the items' own text beside the other
             col, n = max(((c, int(vocab.items[c].fillna("").astype(str).str.contains(rf"(?i)\b{re.escape(a)}\s+{re.escape(b)}").sum()))
                           for c in vocab.text_words if c in vocab.items), key=lambda x: x[1], default=(None, 0))
