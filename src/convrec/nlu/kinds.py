@@ -386,7 +386,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         from convrec.tools.filters import word_pattern  # "SAE 4130 … at 400 F": a name the title words said
         ok = [m for m in mentions if all(word_pattern(" ".join(map(str, c.value))).search(m.title.lower())
                                          for c in conds if c.column == "title" and c.op == "matches")]
-        mentions = ok if ok or any(m.score >= 100 for m in mentions) else []  # contradict, not a fuzzy "400 F"
+        worded = any(len([x for x in m.text.split() if x.isalpha() and len(x) >= 3]) >= 2 for m in mentions)
+        mentions = ok or (mentions if worded or any(m.score >= 100 for m in mentions) else [])  # a fuzzy "400 F": dropped
     if kind == "count" and not group and not fact_cols:
         fact_cols = counted_column(p, vocab)  # "how many golden tickets were given out in San Juan?": their sum
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
