@@ -118,6 +118,10 @@ def _ratios(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
                 both = x.notna() & vals[a["name"]].notna() & (vals[b["name"]] > 0)
                 if both.sum() < 10:
                     continue
+                head = both[both].index[:20]  # most pairs fail on a few rows: tried there first
+                q = vals[a["name"]][head] / vals[b["name"]][head]
+                if float(((q - x[head]).abs() <= 0.01 * q.abs() + 1e-3).mean()) < 0.5:
+                    continue
                 q = vals[a["name"]][both] / vals[b["name"]][both]
                 if float(((q - x[both]).abs() <= 0.01 * q.abs() + 1e-3).mean()) >= 0.95 and float((x[both] > 0).mean()) > 0.5:
                     d["ratio_of"] = [a["name"], b["name"]]

@@ -72,7 +72,6 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         said.add(info.label or c)
         v = vocab.item_value(iid, c)
         label = info.label or c.replace("_", " ")
-        unit = info.shown_unit if info.unit not in ("", "$") and info.role != "price" else ""
         if v in (None, [], ""):
             if len(intent.fact_columns) > 3:
                 continue  # a look-up of everything known: an empty field is not news ("no RER connection")
@@ -86,12 +85,19 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
         elif isinstance(v, bool):
             parts.append(f"it is {'' if v else 'not '}{label}")
         else:
-            named = code_name(vocab, c, v) if isinstance(v, str) else None  # "F (female)"
-            parts.append(f"its {label} is {_fmt(v)}" + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit)
-                         + (f" ({named})" if named else ""))
+            parts.append(f"its {label} is {_measured(vocab, c, v)}")
     if not parts:
         return f"I know {name}, but my catalog has no answer to that."
     return f"{name}: " + "; ".join(parts) + "."
+
+
+def _measured(vocab: Vocabulary, col: str, v: Any) -> str:
+    """A value as a reply says it: with its column's unit ("1627 MPa", "3 hours") and a code's
+    name ("F (female)"); money and prices are said by their callers."""
+    info = vocab.columns[col]
+    unit = info.shown_unit if info.unit not in ("", "$") and info.role != "price" else ""
+    named = code_name(vocab, col, v) if isinstance(v, str) else None
+    return _fmt(v) + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit) + (f" ({named})" if named else "")
 
 
 def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
@@ -326,10 +332,7 @@ def details_line(iid: str, vocab: Vocabulary, skip: set = frozenset(), most: int
         elif isinstance(v, bool):
             text = "yes" if v else "no"
         else:
-            unit = info.shown_unit if info.unit not in ("", "$") and not info.unit_assumed else ""
-            text = _fmt(v) + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit)
-            named = code_name(vocab, c, v) if isinstance(v, str) else None
-            text += f" ({named})" if named else ""
+            text = _measured(vocab, c, v)
         out.append(f"{label} {text}")
         if len(out) >= most:
             break

@@ -8,7 +8,7 @@ import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
 from convrec.nlu.columns import later_siblings
-from convrec.nlu.dimensions import (bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+from convrec.nlu.dimensions import (_power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -138,7 +138,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 conv = shift[0]  # its factor; the offset is added once the column is chosen
             if conv is not None:  # a unit its noun implied, that the value said does not fit
                 guess = guessed_unit_factor(c, unit, v0)
-                if guess and not _tens_apart(guess, conv):
+                if guess and guess != conv and not _power_of_ten(guess / conv):
                     reguessed = guess  # another unit altogether (ounces for a weight taken for kg), not grams for kg
                 conv = guess or conv
             named_unit = any(unit in g or any(x in g for x in unit_words(unit)) for g in c.words)
@@ -293,16 +293,6 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
-
-
-def _tens_apart(a: float, b: float) -> bool:
-    """Are two factors a power of ten apart (grams and kilograms), or the same?"""
-    import math
-
-    if a <= 0 or b <= 0:
-        return False
-    e = math.log10(a / b)
-    return abs(e - round(e)) < 1e-6
 
 
 def _score_top(c) -> float | None:

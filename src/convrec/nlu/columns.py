@@ -377,3 +377,11 @@ def ratio_named(w: list[str], vocab: Vocabulary, k: int) -> tuple[str | None, in
             if b is not None and b.words and all(said & set(g) for g in b.words):
                 return c.name, end
     return None, k
+
+
+def dated_column(vocab: Vocabulary, time_col: str) -> str:
+    """The full date a year column was read from (`audition_date_start` of `audition_date_start_year`),
+    else the catalog's one date column: what orders items within a year; else the year itself."""
+    dated = [c for c in vocab.role("date") if c in vocab.items]
+    own = [c for c in dated if f"{c}_year" == time_col]
+    return own[0] if own else dated[0] if len(dated) == 1 else time_col

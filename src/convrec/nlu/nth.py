@@ -6,7 +6,7 @@ consecutive values (a series, a season, an episode, a round) that the word after
 
 from __future__ import annotations
 
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_named, dated_column
 from convrec.nlu.intent import Condition
 from convrec.nlu.ranks import NTH
 from convrec.nlu.reading import Parse, Span
@@ -82,7 +82,6 @@ def _nth_in_time(p: Parse, vocab: Vocabulary) -> None:
     time_col = vocab.first("time")
     if not time_col or p.sort:
         return
-    dated = [c for c in vocab.role("date") if c in vocab.items and f"{c}_year" == time_col]
     w = p.words
     for k in range(len(w) - 2):
         place = _place_at(vocab, w[k], p.toks[k].raw)
@@ -94,7 +93,7 @@ def _nth_in_time(p: Parse, vocab: Vocabulary) -> None:
                                                                       or vocab.lookup(noun) or noun in vocab.lexicon.stop):
             continue  # "the 3rd season": a column's own sequence (read above)
         a = k - (k > 0 and w[k - 1] == "the")
-        p.sort.append(SortHint(dated[0] if dated else time_col, False, " ".join(t.raw for t in p.toks[a:k + 2])))
+        p.sort.append(SortHint(dated_column(vocab, time_col), False, " ".join(t.raw for t in p.toks[a:k + 2])))
         p.offset, p.k = place - 1, 1
         p.claim(a, k + 2)
         return

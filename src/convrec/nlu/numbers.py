@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_named, dated_column, nearest_column
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.modifiers import column_holding
@@ -529,14 +529,6 @@ def _cheap_max(vocab: Vocabulary, price: str) -> float:
     return got[price]
 
 
-def _dated(vocab: Vocabulary, time_col: str) -> str:
-    """The full date a year column was read from (`audition_date_start` of `audition_date_start_year`),
-    else the catalog's one date column: what orders items within a year; else the year itself."""
-    dated = [c for c in vocab.role("date") if c in vocab.items]
-    own = [c for c in dated if f"{c}_year" == time_col]
-    return own[0] if own else dated[0] if len(dated) == 1 else time_col
-
-
 def read_vague(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     price, time_col = vocab.first("price"), vocab.first("time")
@@ -560,7 +552,7 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             elif name == "cheap" and price:
                 p.numbers.append((Span(a, b), Condition(price, "<=", _cheap_max(vocab, price), text, "price")))
             elif name == "recent" and time_col and not neg and a > 0 and w[a - 1] == "most":
-                p.sort.append(SortHint(_dated(vocab, time_col), True, "most " + text))
+                p.sort.append(SortHint(dated_column(vocab, time_col), True, "most " + text))
                 if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
                     p.k = 1
                 a -= 1
@@ -585,7 +577,7 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                         and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS and w[b] not in items:
                     continue  # "old hollywood", "old timey": a style, read as a preference
                 if w[a] in ("oldest", "earliest", "first", "very") or w[a:b] == ["first", "ever"]:
-                    p.sort.append(SortHint(_dated(vocab, time_col), False, text))  # "the earliest audition": by its date
+                    p.sort.append(SortHint(dated_column(vocab, time_col), False, text))  # "the earliest audition": by its date
                     if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
                         p.k = 1  # "the very first audition": that one
                 else:
