@@ -332,6 +332,25 @@ _SPECS = (  # (header of the new column, the pattern of the number and its unit 
 )
 
 
+_PLACE_STATES = re.compile(r",\s*([A-Z]{2}(?:-[A-Z]{2})*)\s*$")
+
+
+def place_states(values: pd.Series) -> list | None:
+    """Place names that end with US state codes ("Holland-Grand Haven, MI", "Louisville, KY-IN"), nine
+    in ten of them and ten or more: the states of each (a list), for the codes' names to find them."""
+    from convrec.catalog.meaning import codes_data
+
+    codes = {str(v) for v in codes_data().get("us_states", {}).values()}
+    text = values.astype(str).str.strip()
+    if len(text) < 10 or text.str.contains(",").mean() < 0.9:
+        return None
+    found = text.map(lambda x: m.group(1).split("-") if (m := _PLACE_STATES.search(x)) else None)
+    ok = found.map(lambda f: bool(f) and all(x in codes for x in f))
+    if ok.mean() < 0.9 or found[ok].map(lambda f: f[0]).nunique() < 2:
+        return None
+    return [f if good else [] for f, good in zip(found, ok)]
+
+
 def title_specs(titles: pd.Series, share: float = 0.2) -> list[tuple[str, pd.Series]]:
     """A measure the items' names carry with its unit ("Samsung 65\" Class TV", "Crucial 1TB SSD",
     "Shampoo, 12 fl oz"): a number column of it (the first in each name), where at least a fifth
@@ -480,6 +499,12 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
             # "2000-03-04": the year is what people ask by ("entered in 1999", "from 2000 on")
             columns.append(ColumnSpec(f"{cname}_year", "integer", f"the year of '{col}'"))
             data[f"{cname}_year"] = years
+    for col in [src.title_col] + [c for c in raw.columns if c not in (src.id_col, src.title_col)]:
+        states = place_states(raw[col]) if "state" not in data else None
+        if states is not None:  # "Louisville, KY-IN": the states the names end with ("metros in Texas")
+            columns.append(ColumnSpec("state", "list", f"the US states at the end of '{col}'"))
+            data["state"] = states
+            break
     for header, vals in title_specs(titles):  # "Samsung 65\" Class TV", "SSD 1TB": the spec the names carry
         sname = _column_name(header)
         if sname not in data:

@@ -232,6 +232,8 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]], d
                 if both.sum() < 8 or float((days[both] >= 0).mean()) < 0.95 or float((days[both] > 0).mean()) < 0.5:
                     continue  # the later date after the earlier (the same day allowed: a wedding on the day of the licence)
                 for unit, per, tol in _SPAN_UNITS:
+                    if x[both].nunique() < 3 or float((days[both] / per).std()) <= 2 * tol:
+                        continue  # polls of a week each "span" 0 months: no length in that unit, whatever is near 0
                     if float(((days[both] / per - x[both]).abs() <= tol).mean()) >= 0.9:
                         found = [a, b, unit]
                         break

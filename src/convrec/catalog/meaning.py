@@ -548,6 +548,19 @@ def _kelvin_temperatures(columns: list[dict[str, Any]], raws: Mapping[str, list[
     if temps and all(c.get("min") is not None and float(c["min"]) >= float(spec.get("kelvin_from", 100)) for c in named):
         for c in temps:
             c["unit"] = "kelvin"
+        return
+    # air temperatures (no melting or flash point among them) that reach above ``fahrenheit_from`` and go
+    # below freezing-in-Fahrenheit: no Celsius reading of weather does both (a high of 102 is 39 °C)
+    air = set(spec.get("air_words", ()))
+    air_temps = [c for c in temps if set(raws.get(c["name"], ())) <= air | set(spec.get("air_qualifiers", ()))
+                 and set(raws.get(c["name"], ())) & air]
+    if air_temps and all(c.get("min") is not None and c.get("max") is not None for c in air_temps) \
+            and max(float(c["max"]) for c in air_temps) >= float(spec.get("fahrenheit_from", 60)) \
+            and max(float(c["max"]) for c in air_temps) <= float(spec.get("fahrenheit_to", 135)) \
+            and min(float(c["min"]) for c in air_temps) < 32:
+        for c in air_temps:
+            c["unit"] = "fahrenheit"
+            c["unit_assumed"] = True
 
 
 def _facets(flags: list[str], raws: Mapping[str, list[str]] | None = None) -> dict[str, tuple[str, list[str]]]:

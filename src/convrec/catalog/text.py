@@ -159,10 +159,22 @@ def content_words(text: str) -> str:
 _NOUN_OF_VERB = ("ures", "ure", "ments", "ment", "ing")
 
 
+_IRREGULAR_VERB_NOUNS = {
+    "flight": ("fly", "flies", "flew", "flown", "flying"), "loss": ("lose", "loses", "lost", "losing"),
+    "death": ("die", "dies", "died", "dying", "dead"), "sale": ("sell", "sells", "sold", "selling"),
+    "growth": ("grow", "grows", "grew", "grown", "growing"), "choice": ("choose", "chose", "chosen"),
+    "birth": ("born",), "sight": ("see", "saw", "seen", "sighted"), "theft": ("steal", "stole", "stolen"),
+    "bite": ("bit", "bitten"), "gift": ("give", "gave", "given"), "proof": ("prove", "proved", "proven"),
+}
+"""Nouns of irregular verbs: a flag headed by the noun is said by the verb ("flocks that flew")."""
+
+
 def word_family(w: str) -> set[str]:
     """The forms of the verb a participle names, and its agent noun ("survived" → survive, survives,
     surviving, survivor, survivors, survival): the English words among the regular forms of its stem
     of at least 4 letters; empty for a word that is no participle."""
+    if w in _IRREGULAR_VERB_NOUNS:  # `Flight`: "flew", "flown"; `Loss`: "lost"
+        return set(_IRREGULAR_VERB_NOUNS[w]) | {w}
     if w.isalpha() and len(w) >= 8 and w.endswith(("ation", "ations")):  # "cavitation": cavity, cavities
         stem = w[:w.rindex("ation")]
         out = {stem + e for e in ("y", "ies", "e", "es", "ed", "ate", "ated") if word_rank(stem + e) is not None}

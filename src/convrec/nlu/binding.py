@@ -8,10 +8,13 @@ import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
 from convrec.nlu.columns import later_siblings
-from convrec.nlu.dimensions import (_power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
+
+
+_MIDDLE_WORDS = {"average", "avg", "mean", "median", "typical", "usual"}
 
 
 def unit_after(w: list[str], j: int) -> tuple[str | None, int]:
@@ -134,9 +137,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             continue  # "1.5 ct" is no value of a price per carat
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
-            if c.unit and (shift := affine(unit, c.unit)):
+            shift = affine(unit, c.unit) if c.unit else None
+            if shift:
                 conv = shift[0]  # its factor; the offset is added once the column is chosen
-            if conv is not None:  # a unit its noun implied, that the value said does not fit
+            if conv is not None and not shift:  # a unit its noun implied, that the value said does not fit
                 guess = guessed_unit_factor(c, unit, v0)
                 if guess and guess != conv and not _power_of_ten(guess / conv):
                     reguessed = guess  # another unit altogether (ounces for a weight taken for kg), not grams for kg
@@ -213,6 +217,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         pct = unit == "%" and c.min is not None and c.max is not None and float(c.min) >= 0 and (
             float(c.max) <= 1.0 and c.type == "real" or float(c.max) <= 100 and (c.type == "real" or float(c.max) > 50))
         cmp_fit = bool(cmp_dims & column_dimensions(vocab, c))
+        # "days warmer than 25°C" of a high/average/low family: the highs (the nights colder than 5: the lows)
+        # (unless the user names the average or the other side)
+        sided = cmp_fit and bool(_column_words(c) & (_HIGH_WORDS if said_cmp[1] else _LOW_WORDS)) \
+            and not set(w[lo:hi]) & (_MIDDLE_WORDS | _HIGH_WORDS | _LOW_WORDS)
         # "a total cost of at least …": of `acquisition_cost` and `total_cost`, both named by "cost", the
         # one whose whole label is said (its optional words too)
         named_by = {x for g in c.words for x in g}
@@ -222,7 +230,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         # "10 lb or more" where a `BackpackWeight` (2–35 kg, as guessed) holds it: before a `BodyWeight`
         # (105–270) that only a unit of its own choosing (ounces) would make it fit
-        key = (coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        key = (sided, coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

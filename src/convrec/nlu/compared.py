@@ -83,6 +83,9 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             b += 1
         if b == a or any(p.claimed[x] for x in range(a, b)) or sum(len(w[x]) for x in range(a, b)) < 3:
             continue
+        if a > k + n and num(w[a]) is not None and a + 1 < len(w) and (
+                w[a + 1] in ("one", vocab.domain.lower(), noun_plural(vocab.domain.lower()))) and _of_year(p, vocab, a):
+            continue  # "longer than the 1973 one": the one item of that year
         if num(w[a]) is not None and not any(p.claimed[x] for x in range(a, a + 1)):
             _numbered_name(p, vocab, a)  # "larger than 1616 Pinecrest Rd": an address, not a number
             continue
@@ -98,6 +101,22 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, _raw(p, a, b),
                                                        "reference", "user", link.score)))
             p.claim(a, b)
+
+
+def _of_year(p: Parse, vocab: Vocabulary, a: int) -> bool:
+    """"the 1973 one": where one item of the catalog has that year (its first year column), a mention of it."""
+    v = num(p.words[a])
+    col = vocab.first("time")
+    if v is None or not float(v).is_integer() or not 1000 <= v <= 2200 or col is None or col not in vocab.items:
+        return False
+    hits = vocab.items.index[vocab.items[col] == v]
+    if len(hits) != 1:
+        return False
+    item = str(hits[0])
+    title = vocab.linker.titles[vocab.linker.ids.index(item)] if item in vocab.linker.ids else item
+    p.mentions.append((Span(a, a + 2), ItemMention(item, title, _raw(p, a, a + 2), "reference", "user", 100.0)))
+    p.claim(a, a + 2)
+    return True
 
 
 def _numbered_name(p: Parse, vocab: Vocabulary, a: int) -> None:
@@ -217,8 +236,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             for dim, dim_up in dims:
                 col = vocab.first("price") if dim == "price" else dimension_column(vocab, dim, dim_up)
                 if col is None and dim != "price":
-                    col = _of_several(p, vocab, free, {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
-                                                       and dim in column_dimensions(vocab, c)})
+                    of_dim = {c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "time"
+                              and dim in column_dimensions(vocab, c)}
+                    # the one column its unit puts in the dimension ("longer": `months`), else the one meant
+                    col = next(iter(of_dim)) if len(of_dim) == 1 else _of_several(p, vocab, free, of_dim, m.item_id)
                 if col is not None:
                     up = dim_up
                     break
@@ -228,7 +249,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
                         and any(p.words[x] in g and p.words[x] not in items and p.words[x] not in vocab.lexicon.stop
                                 for x in free for g in c.words)}
             # ("more people to hollywood than boston did": the one column a word of the clause names)
-            col = next(iter(named_by)) if len(named_by) == 1 and k >= 0 and w[k] == "than" else _of_several(p, vocab, free, named_by)
+            col = next(iter(named_by)) if len(named_by) == 1 and k >= 0 and w[k] == "than" else _of_several(p, vocab, free, named_by, m.item_id)
         if col is None:  # "higher incomes than linden hills": the column the words after it mean
             said = [w[x] for x in free if x >= e and w[x].isalpha() and w[x] not in vocab.lexicon.stop][:3]
             labelled = {c.name for c in vocab.columns.values() if c.type in ("integer", "real")
@@ -271,17 +292,37 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             p.claim(x, x + 1)
 
 
-def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str]) -> str | None:
+def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str], item: str | None = None) -> str | None:
     """Of two or more number columns a comparison could mean (`BackpackWeight`, `BodyWeight` of
     "heavier"), the one the clause's other words mean ("whose bag is heavier": the backpack's;
     "students who weigh more": the body's), by meaning; None when it is not clear."""
+    if item is not None and len(among) >= 2:  # of those, the ones the item compared with has a value of
+        valued = {c for c in among if _has_value(vocab, item, c)}
+        if len(valued) == 1:
+            return next(iter(valued))
+        among = valued or among
     if len(among) < 2:
         return None
     items = {vocab.domain, noun_plural(vocab.domain)}
     said = [p.words[x] for x in free if p.words[x].isalpha() and p.words[x] not in vocab.lexicon.stop
             and p.words[x] not in items]
     got = nearest_column(said, vocab, numeric=True, among=among, margin=0.03) if said else ()
-    return got[0] if got else None
+    if got:
+        return got[0]
+    # "more thrust than X" of a `max_thrust` and a `cruise_thrust`: the headline figure, where one is it
+    headline = [c for c in among if set(norm(vocab.columns[c].label or c).split()) & _HEADLINE]
+    return headline[0] if len(headline) == 1 else None
+
+
+_HEADLINE = {"max", "maximum", "peak", "rated", "total", "overall", "gross", "nominal", "full"}
+
+
+def _has_value(vocab: Vocabulary, item: str, col: str) -> bool:
+    try:
+        v = float(vocab.item_value(item, col))
+    except (TypeError, ValueError):
+        return False
+    return v == v
 
 
 def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):

@@ -64,7 +64,8 @@ def dimension_column(vocab: Vocabulary, dim: str, more: bool | None = None) -> s
     if more is not None:
         words = vocab.lexicon.superlatives[dim][2]
         scored = [(len(_column_words(c) & words), c) for c in vocab.columns.values()
-                  if c.type in ("integer", "real") and c.role not in ("id", "link") and _column_words(c) & words]
+                  if c.type in ("integer", "real") and c.role not in ("id", "link") and _column_words(c) & words
+                  and not (c.role == "time" and dim not in ("age", "time"))]  # a year is a date, no duration
         top = max((n for n, _ in scored), default=0)
         tied = [c for n, c in scored if n == top]
         side = [c.name for c in tied if _column_words(c) & (_HIGH_WORDS if more else _LOW_WORDS)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import COMMON_WORD_RANK, word_rank
+from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import Parse, Span
@@ -204,10 +205,13 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
         cued = before >= 0 and (w[before] in _CUES or w[before] in noun or (
-            key.isdigit() and int(key) > LIST_POSITIONS and _named_by_any_noun(vocab, p, before)))
+            key.isdigit() and (int(key) > LIST_POSITIONS or (before >= 1 and w[before - 1] == "than"))
+            and _named_by_any_noun(vocab, p, before)))  # ("more interlocks than company 8": no list position)
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id
+        if key.isdigit() and unit_after(w, b)[0] is not None:
+            continue  # "horses 16 hands and up", "houses 3 m wide": a measure, not horse 16
         if not has_digit and not (raw.isupper() and len(key) >= 2 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]

@@ -413,6 +413,11 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
             lo, hi = vocab.numeric_range(c)
             if lo is not None and lo <= v <= hi:
                 return c, "rating"
+        if not vocab.role("rating") and set(w[max(0, i - 3):i]) & {"rated", "rating", "scored", "graded", "rate"}:
+            scale = [c for c in vocab.role("other") if vocab.columns[c].type == "integer"
+                     and vocab.columns[c].min is not None and 0 <= vocab.columns[c].min <= v <= vocab.columns[c].max <= 10]
+            if len(scale) == 1:  # "hikes rated 5": the one small graded score the items are rated on (difficulty 2-7)
+                return scale[0], "other"
     if v in family_years(vocab) and not time_col:
         return None, ""  # a year that names a column of a measure by year, not a count
     if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:

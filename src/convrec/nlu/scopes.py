@@ -8,7 +8,8 @@ from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
 
-_JUST_ITEMS = {"the", "ones", "one", "those", "them", "any", "anything", "everything", "all", "items", "stuff"}
+_JUST_ITEMS = {"the", "ones", "one", "those", "them", "any", "anything", "everything", "all", "items", "stuff",
+               "anyone", "anybody", "everyone", "everybody", "someone", "people", "whoever", "whatever"}
 
 
 def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
@@ -37,7 +38,9 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
                 # (not "drop the ones with more than 10 billion of debt": the items said with it are negated)
             words += 0 if w[end] in PUNCT else 1
             end += 1
-        if end > j and end < len(w) and set(w[j:end]) & {"with", "having"} and w[j] in _JUST_ITEMS:
+        if end > j and end < len(w) and set(w[j:end]) & {"with", "having"} and (
+                w[j] in _JUST_ITEMS or w[j] in ("with", "having")
+                or w[j] in (vocab.domain.lower(), noun_plural(vocab.domain.lower()))):
             n_cmp = max((lex.compare[o].match_at(w, end) for o in lex.compare), default=0)
             if n_cmp and end + n_cmp < len(w) and num(w[end + n_cmp]) is not None:
                 end += n_cmp + 1  # "exclude the ones with sulfur above 2": the comparison is what is dropped

@@ -68,12 +68,25 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
             return []
         found.append(longer)
     sets = [{(h.column, h.value) for h in hs} for hs in found]
-    both = set.intersection(*sets)
+    both = {cv for cv in set.intersection(*sets) if not _denies(cv[1], stems[0])}
     if not both:
         return []
     hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
     col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
     return [h for h in hits if h.column == col]
+
+
+_DENYING = {"never", "not", "no", "without", "none", "nor", "non", "lacks", "lacking", "absent"}
+
+
+def _denies(value: str, stem: str) -> bool:
+    """A value that says the words are not so ("Nest never observed with full clutch."): it
+    names their opposite, so "a full clutch" is not it."""
+    from convrec.tools.filters import stem_of
+
+    toks = re.findall(r"[a-z']+", str(value).lower())
+    at = next((k for k, x in enumerate(toks) if stem_of(x) == stem or x.startswith(stem)), None)
+    return at is not None and any(x in _DENYING or x.endswith("n't") for x in toks[max(0, at - 5):at])
 
 
 def _keys_starting(vocab: Vocabulary, index: str, prefix: str) -> list[str]:

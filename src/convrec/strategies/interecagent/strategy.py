@@ -281,7 +281,9 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
                 profile.dislike_attrs = [a for a in profile.dislike_attrs if a != key]
         filt = next((s for s in plan.steps if isinstance(s, FilterStep)), None)
         if filt is not None:  # what the user is looking for now, carried into refinements
-            profile.expect = [c.model_dump_json() for c in filt.conditions if c.op not in ("not_contains", "not_in")][:8]
+            # a list column's negation is kept as a dislike (above); any other ("not from Vic") carries as said
+            profile.expect = [c.model_dump_json() for c in filt.conditions
+                              if not (c.op in ("not_contains", "not_in") and c.column in self.list_columns)][:8]
         elif intent.reset:
             profile.expect = []
 
