@@ -499,8 +499,9 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
             # "2000-03-04": the year is what people ask by ("entered in 1999", "from 2000 on")
             columns.append(ColumnSpec(f"{cname}_year", "integer", f"the year of '{col}'"))
             data[f"{cname}_year"] = years
-    for col in [src.title_col] + [c for c in raw.columns if c not in (src.id_col, src.title_col)]:
-        states = place_states(raw[col]) if "state" not in data else None
+    named = [] if "state" in data else [src.title_col] + [c for c in raw.columns if c not in (src.id_col, src.title_col)]
+    for col in named:
+        states = place_states(raw[col])
         if states is not None:  # "Louisville, KY-IN": the states the names end with ("metros in Texas")
             columns.append(ColumnSpec("state", "list", f"the US states at the end of '{col}'"))
             data["state"] = states

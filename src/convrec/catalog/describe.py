@@ -222,6 +222,8 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]], d
         if d["type"] not in ("integer", "real") or d.get("min") is None or d["min"] < 0:
             continue
         x = pd.to_numeric(items[d["name"]], errors="coerce")
+        if x.nunique() < 3:
+            continue  # a length between two dates varies (not a column of zeros)
         found = None
         for a, da in dates.items():
             for b, db in dates.items():
@@ -232,7 +234,7 @@ def _spans_between_dates(items: pd.DataFrame, described: list[dict[str, Any]], d
                 if both.sum() < 8 or float((days[both] >= 0).mean()) < 0.95 or float((days[both] > 0).mean()) < 0.5:
                     continue  # the later date after the earlier (the same day allowed: a wedding on the day of the licence)
                 for unit, per, tol in _SPAN_UNITS:
-                    if x[both].nunique() < 3 or float((days[both] / per).std()) <= 2 * tol:
+                    if float((days[both] / per).std()) <= 2 * tol:
                         continue  # polls of a week each "span" 0 months: no length in that unit, whatever is near 0
                     if float(((days[both] / per - x[both]).abs() <= tol).mean()) >= 0.9:
                         found = [a, b, unit]

@@ -554,9 +554,10 @@ def _kelvin_temperatures(columns: list[dict[str, Any]], raws: Mapping[str, list[
     air = set(spec.get("air_words", ()))
     air_temps = [c for c in temps if set(raws.get(c["name"], ())) <= air | set(spec.get("air_qualifiers", ()))
                  and set(raws.get(c["name"], ())) & air]
-    if air_temps and all(c.get("min") is not None and c.get("max") is not None for c in air_temps) \
-            and max(float(c["max"]) for c in air_temps) >= float(spec.get("fahrenheit_from", 60)) \
-            and max(float(c["max"]) for c in air_temps) <= float(spec.get("fahrenheit_to", 135)) \
+    if not air_temps or any(c.get("min") is None or c.get("max") is None for c in air_temps):
+        return
+    top = max(float(c["max"]) for c in air_temps)
+    if float(spec.get("fahrenheit_from", 60)) <= top <= float(spec.get("fahrenheit_to", 135)) \
             and min(float(c["min"]) for c in air_temps) < 32:
         for c in air_temps:
             c["unit"] = "fahrenheit"

@@ -8,13 +8,10 @@ import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
 from convrec.nlu.columns import later_siblings
-from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
-
-
-_MIDDLE_WORDS = {"average", "avg", "mean", "median", "typical", "usual"}
 
 
 def unit_after(w: list[str], j: int) -> tuple[str | None, int]:

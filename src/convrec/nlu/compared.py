@@ -267,12 +267,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             col = size_instead(vocab)  # "metros bigger than Boston": no size, the one population
         if col is None:
             continue
-        value = vocab.item_value(m.item_id, col)
-        try:
-            value = float(value)
-        except (TypeError, ValueError):
-            continue
-        if value != value:  # NaN: the item has no value to compare with
+        value = _item_number(vocab, m.item_id, col)
+        if value is None:  # the item has no value to compare with
             continue
         if vocab.columns[col].role == "time" and dims and dims[0][0] == "age":
             up = not up  # older: an earlier year
@@ -297,7 +293,7 @@ def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str], i
     "heavier"), the one the clause's other words mean ("whose bag is heavier": the backpack's;
     "students who weigh more": the body's), by meaning; None when it is not clear."""
     if item is not None and len(among) >= 2:  # of those, the ones the item compared with has a value of
-        valued = {c for c in among if _has_value(vocab, item, c)}
+        valued = {c for c in among if _item_number(vocab, item, c) is not None}
         if len(valued) == 1:
             return next(iter(valued))
         among = valued or among
@@ -317,12 +313,13 @@ def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str], i
 _HEADLINE = {"max", "maximum", "peak", "rated", "total", "overall", "gross", "nominal", "full"}
 
 
-def _has_value(vocab: Vocabulary, item: str, col: str) -> bool:
+def _item_number(vocab: Vocabulary, item: str, col: str) -> float | None:
+    """The item's value of a number column, or None (blank, NaN or no number)."""
     try:
         v = float(vocab.item_value(item, col))
     except (TypeError, ValueError):
-        return False
-    return v == v
+        return None
+    return v if v == v else None
 
 
 def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):

@@ -48,6 +48,7 @@ def column_dimensions(vocab: Vocabulary, c) -> set[str]:
 
 _HIGH_WORDS = {"high", "max", "maximum", "top", "upper", "peak", "hi"}
 _LOW_WORDS = {"low", "min", "minimum", "bottom", "lower", "lo"}
+_MIDDLE_WORDS = {"average", "avg", "mean", "median", "typical", "usual"}
 
 
 def size_instead(vocab: Vocabulary) -> str | None:

@@ -157,7 +157,6 @@ def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
     titles = vocab.linker.titles[:30]
     if not titles or not all(re.fullmatch(r"[a-z]+ \d+", str(t)) for t in titles):
         return False
-    from convrec.nlu.binding import unit_after
     from convrec.nlu.columns import comparison_words
 
     w = p.words

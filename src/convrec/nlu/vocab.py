@@ -355,7 +355,7 @@ class Vocabulary:
             if len(label.split()) == 2 and head.endswith("ion") and first.isalpha():
                 # `Clutch Completion`, `Loan Approval`: the state said as its adjective ("a complete clutch")
                 stem = head[:-3]
-                said = {f for f in (stem + "e", stem + "ed", stem + "d", stem) if len(f) >= 5 and word_rank(f) is not None}
+                said = {f for f in (stem + "e", stem + "ed", stem) if len(f) >= 5 and word_rank(f) is not None}
                 forms |= {f"{a} {first}" for a in said} | {f"{a} {plural(first)}" for a in said}
             if len(label.split()) == 2 and len(first) >= 3 and first.isalpha() and word_rank(first) is None \
                     and word_rank(head) is not None:
