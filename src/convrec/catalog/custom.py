@@ -131,6 +131,25 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
     return first
 
 
+_ROW_LABELS = {"rownames", "row names", "row name", "row", "rowname", "obs", "observation", "unnamed 0", "x", "index", "case"}
+
+
+def _row_numbers(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series:
+    """The numbers a table's rows carry of their own where its id only counts them: an R export's
+    `rownames` (27, 61, …, 150 beside an id of 1–65) is how its source numbers the items ("tree 131"),
+    so the titles say those; else the ids."""
+    seq = pd.to_numeric(ids, errors="coerce")
+    if seq.isna().any() or not (seq.to_numpy() == range(1, len(ids) + 1)).all():
+        return ids
+    for col in raw.columns:
+        if col == id_col or " ".join(str(col).lower().replace("_", " ").replace(".", " ").replace(":", " ").split()) not in _ROW_LABELS:
+            continue
+        v = pd.to_numeric(raw[col], errors="coerce")
+        if v.notna().all() and v.nunique() == len(v) and (v % 1 == 0).all() and not (v.to_numpy() == seq.to_numpy()).all():
+            return v.astype("int64").astype(str).set_axis(ids.index)
+    return ids
+
+
 def _titles_of(name: str, ids: pd.Series, columns: list[str] | None = None) -> pd.Series:
     """Titles for a table without a title column: an id with letters names its item ("AER",
     "tt0050083"); a bare number does not — "the cheapest 2" must not link item 2 — so it is
@@ -463,8 +482,8 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     columns = [ColumnSpec("item_id", "text", f"item id (column '{src.id_col}')"),
                ColumnSpec("title", "text", title_meaning(src.title_col))]
     titles = raw[src.title_col].astype(str).str.strip()
-    if src.title_col == src.id_col:  # no title column: named by the id
-        titles = _titles_of(name, ids, [str(c) for c in raw.columns if c != src.id_col
+    if src.title_col == src.id_col:  # no title column: named by the id (or the file's own row numbers)
+        titles = _titles_of(name, _row_numbers(raw, ids, src.id_col), [str(c) for c in raw.columns if c != src.id_col
                                         and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:

@@ -351,13 +351,45 @@ def items_file_meaning(header: str, written: str = "") -> str:
     return f"attribute '{header}' from the items file" + (f", written in {written}" if written else "")
 
 
-def _sibling_split(raws: dict[str, list[str]]) -> dict[str, list[str]]:
+_GLUED_NUMBER = re.compile(r"^([a-z]+)([0-9]+(?:\.[0-9]+)?)([a-z]*)$|^([0-9]+(?:\.[0-9]+)?)([a-z]+)$")
+
+
+def _numbered_split(raws: dict[str, list[str]], marks: dict[str, tuple[float, str, int]] | None = None) -> dict[str, list[str]]:
+    """A word with a number glued in, where a sibling header has the same word with another number
+    (`Freq12`, `Freq24`; "20yr GWP", "100yr GWP"): the number (and a unit glued to it) is a mark that
+    tells the siblings apart (a period, a horizon), not part of the column's words (`mp3`, `co2` alone
+    keep theirs). ``marks`` gets name → (number, unit word, where it stood among the words)."""
+    shapes: dict[tuple, set[str]] = {}
+    for name, ws in raws.items():
+        for k, x in enumerate(ws):
+            m = _GLUED_NUMBER.match(x)
+            if m:
+                shapes.setdefault((tuple(ws[:k]), m.group(1) or "", m.group(3) or m.group(5) or "", tuple(ws[k + 1:])),
+                                  set()).add(m.group(2) or m.group(4))
+    out = dict(raws)
+    for name, ws in raws.items():
+        for k, x in enumerate(ws):
+            m = _GLUED_NUMBER.match(x)
+            if m and len(shapes[(tuple(ws[:k]), m.group(1) or "", m.group(3) or m.group(5) or "", tuple(ws[k + 1:]))]) >= 2:
+                if len(out[name]) != len(ws):
+                    continue
+                unit = m.group(3) or m.group(5) or ""
+                u = unit_for_word(unit)  # a time glued on ("20yr"); "3m" may be months or metres: bare
+                unit = unit if u and convert(1.0, u, "h") is not None and unit != "m" else ""
+                rest = [y for y in (m.group(1), (m.group(3) or "") if not u else "") if y]  # "3m": the mark's, not a word
+                out[name] = out[name][:k] + rest + out[name][k + 1:]
+                if marks is not None:
+                    marks[name] = (float(m.group(2) or m.group(4)), unit, k + bool(m.group(1)))
+    return out
+
+
+def _sibling_split(raws: dict[str, list[str]], marks: dict | None = None) -> dict[str, list[str]]:
     """A glued name split where a sibling column's name ends in the same word ("gasbill" and
     "elecbill" beside "totalbill" = total bill: gas bill, elec bill), when the rest is a word or a
     known abbreviation."""
     heads = {ws[-1] for ws in raws.values() if len(ws) >= 2 and len(ws[-1]) >= 3 and ws[-1].isalpha()}
     ab = units_data()["abbrev"]
-    out = dict(raws)
+    out = _numbered_split(raws, marks)
     for name, ws in raws.items():
         if len(ws) != 1 or len(ws[0]) < 6 or not ws[0].isalpha():
             continue
@@ -423,9 +455,12 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     def header_words(c: Mapping[str, Any]) -> list[str]:
         # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
         m = _SOURCE.match(str(c.get("meaning") or ""))
-        return name_words(m.group(1) if m and _SAFE.sub("", m.group(1).lower()) == _SAFE.sub("", c["name"]) else c["name"])
+        said = _SAFE.sub("", m.group(1).lower()) if m else None
+        return name_words(m.group(1) if said is not None and said in (_SAFE.sub("", c["name"]), _SAFE.sub("", c["name"])[1:])
+                          and said[:1].isdigit() == (said != _SAFE.sub("", c["name"])) else c["name"])  # (`c_20yr_gwp` of "20yr GWP")
 
-    raws = _sibling_split({c["name"]: header_words(c) for c in columns})
+    marks: dict[str, tuple[float, str, int]] = {}
+    raws = _sibling_split({c["name"]: header_words(c) for c in columns}, marks)
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
     out = []
     sc = units_data()["scale"]
@@ -444,6 +479,12 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         role = c.get("role", "other")
         if role == "id":
             words = ["id"]
+        if c["name"] in marks and "label" not in c:  # "20 yr gwp", "freq 12": the mark back in its place
+            n, u, at = marks[c["name"]]
+            said = [f"{n:g}", *([u] if u else [])]
+            lw = [w for w in words if w not in ("desc",)]
+            c["label"] = " ".join(lw[:at] + said + lw[at:]) if lw else c["name"]
+            c.setdefault("mark", [n, unit_for_word(u) or ""] if u else [n, ""])
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
         wrote = _SOURCE.match(str(c.get("meaning") or ""))
         if wrote and wrote.group(2) in ("$", "%") and c.get("type") in ("integer", "real"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
-from convrec.nlu.columns import later_siblings
+from convrec.nlu.columns import later_siblings, money_columns
 from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -227,7 +227,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         # "10 lb or more" where a `BackpackWeight` (2–35 kg, as guessed) holds it: before a `BodyWeight`
         # (105–270) that only a unit of its own choosing (ounces) would make it fit
-        key = (sided, coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        marked = bool(c.mark) and tuple(c.mark) in p.marks  # "in the last 12 months": `Dollar12`, not `Dollar24` or `Amount`
+        key = (marked, sided, coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
@@ -236,7 +237,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         got = bind_by_dimension(p, vocab, i, lo, hi)
         if got[0] is not None or not lex_compares(vocab, w, i, j) or (i > 0 and w[i - 1] == "per"):
             return got  # "per 100k": a rate's base; a bare amount with no comparison binds to nothing by size
-        return _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j))
+        return _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j) or (i > 0 and w[i - 1] in ("$", "€", "£")),
+                             marks=p.marks)
     if best is None or (unit == "%" and not best_named):
         if unit == "%":  # "over 60% have a college degree": the share column the words beside it mean
             got = _share_meant(p, vocab, i, lo, hi)
@@ -273,6 +275,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if v is not None and c.max is not None and c.min is not None:
         size = max(abs(float(c.min)), abs(float(c.max)))
         counted = len(c.words) == 1 and j < len(w) and w[j] in c.words[0]  # "more than 1000 employees" of `staff`
+        # ("earning over 100 million" on earnings named by their word: money beyond any, not another column's)
+        counted = counted or (bool(best_named) and c.name in money_columns(vocab) and lex_compares(vocab, w, i, j))
         if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size and not counted:
             return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
     top = _score_top(c)
@@ -314,7 +318,7 @@ def _currency_near(p: Parse, vocab: Vocabulary, j: int) -> bool:
     return bool(vocab.lexicon.units["price"].match_at(w, j) or (j < len(w) and w[j] in vocab.lexicon.currencies))
 
 
-def _by_magnitude(vocab: Vocabulary, v: float | None, money_word: bool) -> tuple[str | None, str, float]:
+def _by_magnitude(vocab: Vocabulary, v: float | None, money_word: bool, marks: set = frozenset()) -> tuple[str | None, str, float]:
     """An amount no word names, said in millions or billions or with a currency ("did NSW take more
     than 800 million", "over half a billion dollars"): the one measure of the catalog that holds it,
     in full or in its thousands, millions or billions (`Takings` of 16–945: millions). None where
@@ -327,9 +331,15 @@ def _by_magnitude(vocab: Vocabulary, v: float | None, money_word: bool) -> tuple
                 or c.max is None or float(c.max) <= 0 or c.name == "popularity":
             continue  # (a count or rating column that could hold it makes it no one's: their readers decide)
         for div in (1.0, 1e3, 1e6, 1e9):
+            if div > 1.0 and float(c.max) >= 1e6:
+                break  # a column whose values reach millions holds them in full: 100 million is no 100 thousand of it
             if float(c.min) <= v / div / (c.scale or 1.0) <= float(c.max) and (div == 1.0 or round_in(v, div / 10)):
                 fits.append((c, div))
                 break
+    if money_word and len(fits) > 1:  # "$500": of the columns that hold it, money's (of siblings, the window said)
+        money = set(money_columns(vocab))
+        fits = [f for f in fits if f[0].name in money] or fits
+        fits = [f for f in fits if f[0].mark and tuple(f[0].mark) in marks] or fits
     if len(fits) != 1 or fits[0][0].role not in ("other", "price") or fits[0][0].years:
         return None, "", 1.0
     c, div = fits[0]
@@ -471,8 +481,8 @@ def kept_scale(v: float, c, money: bool = False) -> float | None:
     beyond the column's values whose thousands or millions fall among them is kept that way too
     ("staff costs of at least 300k €" on 2–221,302) — not "over $5 million" on prices of
     50,000–3.2 million (5,000 is below them all: no house costs that, and none is shown)."""
-    if c.min is None or c.max is None or float(c.max) <= 0 or (c.scale or 1.0) != 1.0:
-        return None
+    if c.min is None or c.max is None or float(c.max) <= 0 or (c.scale or 1.0) != 1.0 or float(c.max) >= 1e6:
+        return None  # (values that reach a million are held in full: "over 100 million" is more than any)
     if v >= 1e5 and v > 30 * float(c.max) and round_in(v, 1e3):  # "a million people" on 270–11,551 (thousands)
         return money_scale(v, float(c.min), float(c.max))
     if money and v >= 1e5 and v > float(c.max):

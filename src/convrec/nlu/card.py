@@ -40,6 +40,8 @@ class CapabilityCard:
 
     def scope_text(self) -> str:
         parts = [self.size_text()]
+        if self.facets:  # "what's in this dataset?": what each item tells, in the catalog's words
+            parts.append(f"For each I know: {', '.join(self.facets[:8])}.")
         for col, vals in self.top_values.items():
             parts.append(f"Most common {col.replace('_', ' ')}: {', '.join(vals[:10])}.")
         for col, (lo, hi) in self.ranges.items():

@@ -50,8 +50,14 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
                 for c in named}
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
     named = _one_per_year_family(named, w, vocab)
+    if len(named) > 1 and any(vocab.columns[c].mark for c in named if c in vocab.columns):
+        from convrec.nlu.marks import mark_choice, marks_in
+
+        named = mark_choice(vocab, named, marks_in(w, vocab))
     if len(named) > 1 and len(first := [c for c in named if c not in later_siblings(vocab)]) == 1:
         named = first  # "viewers": `viewers_7day`, not also `viewers_28day` after it
+    if not named and (money := _spent(w, vocab)):
+        return money
     if named or by_name_only:
         return tuple(named)
     return _keyword_columns(w, vocab)
@@ -133,12 +139,49 @@ def family_member(vocab: Vocabulary, col: str, words: list[str]) -> str:
     ("the 2nd lowest uninsured rate in 2013": `uni2013`), else ``col``."""
     from convrec.nlu.vocab import _YEAR
 
+    if vocab.columns[col].mark:  # "by spending over the past 24 months": `Dollar24`, the sibling the window says
+        from convrec.nlu.marks import marks_in
+
+        said = marks_in(words, vocab)
+        return next((c.name for c in vocab.columns.values() if c.mark and tuple(c.mark) in said
+                     and c.words == vocab.columns[col].words), col)
     if not vocab.columns[col].years:
         return col
     said = {int(num(x)) for x in words if num(x) is not None and float(num(x)).is_integer()}
     members = [c for c in vocab.columns if vocab.columns[c].years and _YEAR.sub("#", c) == _YEAR.sub("#", col)]
     hit = [c for c in members if said & set(vocab.columns[c].years)]
     return hit[0] if len(hit) == 1 else col
+
+
+def money_columns(vocab: Vocabulary) -> list[str]:
+    """The number columns that hold money: a price, a unit of money, or money's words in the name
+    (`Dollar12`, `earnings`, `Amount`)."""
+    got = vocab.__dict__.get("_money_columns")
+    if got is None:
+        lex = vocab.lexicon
+        words = lex.money_column_words | lex.currencies
+        got = vocab.__dict__["_money_columns"] = [
+            c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.name != "popularity"
+            and c.role not in ("id", "title", "time", "link", "rating")
+            and (c.role == "price" or c.unit == "$" or any(x in words for g in c.words for x in g))]
+    return got
+
+
+def _spent(w: list[str], vocab: Vocabulary, marks: set | None = None) -> tuple[str, ...]:
+    """"what has customer 41 spent over the past year", "the lowest paid": the money columns where
+    no price column is (of siblings, the one the window says), else none."""
+    if not vocab.lexicon.spending_asks.contains(w) or vocab.role("price") or not money_columns(vocab):
+        return ()
+    from convrec.nlu.marks import mark_choice, marks_in
+
+    marks = marks_in(w, vocab) if marks is None else marks
+    cols = mark_choice(vocab, money_columns(vocab), marks)
+    return tuple(cols if marks else [c for c in cols if c not in later_siblings(vocab)] or cols)
+
+
+def spent_columns(w: list[str], vocab: Vocabulary, marks: set) -> tuple[str, ...]:
+    """:func:`_spent` with the marks the whole message said (``w`` a part of it)."""
+    return _spent(w, vocab, marks)
 
 
 def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:

@@ -104,6 +104,8 @@ class Lexicon:
         c = data["compare"]
         self.currencies = frozenset(data.get("currencies", {}).get("words", []))
         """Names of money ("shillings", "rupees", "yen"): an amount said in them is money, whatever the catalog's currency."""
+        sp = data.get("spending", {})
+        self.spending_asks, self.money_column_words = Phrases.of(sp.get("asks", [])), frozenset(sp.get("columns", []))
         sg = data.get("signed", {})
         self.loss, self.gain = Phrases.of(sg.get("loss", [])), Phrases.of(sg.get("gain", []))
         self.money = Phrases.of(sg.get("money", []))

@@ -9,6 +9,7 @@ from dataclasses import replace
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_named, dated_column, nearest_column
+from convrec.nlu.marks import counted_sibling, marked_sibling
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.modifiers import column_holding
@@ -155,6 +156,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             jn = lex.range_join.match_at(w, i + 1)
             v2 = num(w[i + 1 + jn])
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
+            col = marked_sibling(vocab, col, p.marks)
             if not col:  # "between 45 and 55 percent": the column both ends fit
                 col, role = _column_by_magnitude(p, vocab, i + 1 + jn, v2, low=v)
                 p.factors.pop(i + 1 + jn, None)
@@ -170,6 +172,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 i = end
                 continue
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
+        col = marked_sibling(vocab, col, p.marks)
         if not col:
             col, role = _same_as_before(p, vocab, i)
         if not col:
@@ -408,6 +411,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
                     and _comparator(p, vocab, i, j)[0] is None:
                 continue  # "how many games did the 1906 cubs win": a year beside the word, not a number of games
             return c, vocab.columns[c].role
+    if (named := counted_sibling(p, vocab, near)) is not None:
+        return named, vocab.columns[named].role
     if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
         for c in vocab.role("rating"):
             lo, hi = vocab.numeric_range(c)

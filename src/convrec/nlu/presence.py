@@ -10,9 +10,9 @@ number wish, not a presence); an absence ("no", "without", "… is unknown") doe
 from __future__ import annotations
 
 from convrec.catalog.text import singular
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition
-from convrec.nlu.reading import Parse, Span, negated_aux
+from convrec.nlu.reading import Parse, Span, negated_aux, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -45,6 +45,20 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
         if len(named) == 1:
             return named[0], e
     return None, a
+
+
+def _bound_after(p: Parse, vocab: Vocabulary, e: int, neg: int) -> bool:
+    """Whether a bound follows the column ending at ``e`` ("… a GWP above 1000"): then the negation at
+    ``neg`` denies that bound ("don't have a GWP above 1000": at most 1000) — its span is marked negated
+    for the number readers — and no absence is read."""
+    w = p.words
+    for op, phrases in vocab.lexicon.compare.items():
+        n = phrases.match_at(w, e)
+        if n and e + n < len(w) and num(w[e + n]) is not None:
+            if not p.negated(e + n):
+                p.negated_spans.append(Span(neg, e + n + 1))
+            return True
+    return False
 
 
 def _negated_verb(w: list[str], i: int) -> int:
@@ -88,6 +102,8 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
                 d += 2  # "don't report their number of staff": the column is what is counted
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
+                continue
+            if _bound_after(p, vocab, e, i):  # "don't have a lifetime above 10 years": a bound denied, not an absence
                 continue
             tail = lex.listed.match_at(w, e)
             worded = vocab.columns[col].type in ("text", "list") and vocab.columns[col].role in ("category", "creator", "text", "tag") \
@@ -143,7 +159,7 @@ def read_zero_amounts(p: Parse, vocab: Vocabulary) -> None:
         while d < len(w) and w[d] in ("any", "the", "a", "an") and not p.claimed[d]:
             d += 1
         col, e = _column_at(p, vocab, d, zeros)
-        if col is None:
+        if col is None or _bound_after(p, vocab, e, i):
             continue
         e += 2 if tuple(w[e:e + 2]) == ("at", "all") else 0
         p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]),
@@ -243,3 +259,48 @@ def read_subject_presence(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(k, k + 1 + (k + 1 < len(w) and w[k + 1] == "up"))  # "turned up"
                 break
         return
+
+
+_MOSTLY = {"mostly", "majority", "predominantly", "largely", "mainly", "primarily", "overwhelmingly"}
+
+
+def _shares(vocab: Vocabulary) -> dict[str, float]:
+    """Columns that hold a share of a whole — percents (0–100) or fractions (0–1) — and their half."""
+    got = vocab.__dict__.get("_share_halves")
+    if got is None:
+        got = {}
+        for c in vocab.columns.values():
+            if c.type not in ("integer", "real") or c.min is None or c.max is None or c.role in ("id", "title", "time") \
+                    or c.name == "popularity" or float(c.min) < 0:
+                continue
+            if c.unit == "%" or (c.type == "real" and 1.0 < float(c.max) <= 100.0 and not c.unit):
+                got[c.name] = 50.0
+            elif c.type == "real" and float(c.max) <= 1.0 and not c.unit:
+                got[c.name] = 0.5
+        vocab.__dict__["_share_halves"] = got
+    return got
+
+
+def read_majority(p: Parse, vocab: Vocabulary) -> None:
+    """"mostly catholic provinces", "a catholic majority", "aren't mostly agricultural": a share column
+    (percent or fraction) said to be most of the whole — over its half."""
+    shares = _shares(vocab)
+    if not shares:
+        return
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or x not in _MOSTLY:
+            continue
+        col, e = _column_at(p, vocab, i + 1, set(shares))
+        if col is None and i + 1 < len(w) and not p.claimed[i + 1]:  # "mostly agricultural": `Agriculture` by its stem
+            got = [c for c in columns_by_stem(w[i + 1:i + 2], vocab) if c in shares]
+            col, e = (got[0], i + 2) if len(got) == 1 else (None, e)
+        a = i
+        if col is None and i > 0 and not p.claimed[i - 1]:  # "catholic majority provinces"
+            col, e = _column_at(p, vocab, i - 1, set(shares))
+            a, e = (i - 1, i + 1) if col is not None else (i, e)
+        if col is None:
+            continue
+        p.numbers.append((Span(a, e), Condition(col, "<=" if p.negated(a) else ">", shares[col], " ".join(t.raw for t in p.toks[a:e]),
+                                                vocab.columns[col].role)))
+        p.claim(a, e)

@@ -58,6 +58,8 @@ class Parse:
     unmatched: list[str] = field(default_factory=list)
     factors: dict[int, float] = field(default_factory=dict)
     offsets: dict[int, float] = field(default_factory=dict)
+    marks: set = field(default_factory=set)
+    """The marks of numbered sibling columns the request said ("in the last 12 months"; :mod:`convrec.nlu.marks`)."""
     """A number's offset after its factor, for units with their own zeros (0 °C is 273.15 K)."""
     offset: int = 0
     """Places skipped before a superlative ("the third most prestigious": 2)."""

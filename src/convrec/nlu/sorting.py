@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.marks import mark_choice
+from convrec.nlu.columns import spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import GENERIC_NOUNS, Parse, num
@@ -74,6 +75,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) > 1 and p.marks:  # "by spending over the past 24 months": the sibling the window said
+                cols = mark_choice(vocab, list(spent_columns(w[b:e], vocab, p.marks)) or cols, p.marks)
             dom = vocab.domain.lower()
             measure = not cols and x != "by" and (w[e - 1] in MEASURE_WORDS or (
                 len(dom) >= 5 and w[e - 1].startswith(dom) and dom not in ("item", "items"))) and the_measure(vocab)

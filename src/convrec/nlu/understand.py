@@ -17,6 +17,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
+from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
                                read_numbered_phrases,
@@ -31,7 +32,7 @@ from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
-from convrec.nlu.presence import read_presence, read_subject_presence, read_zero_amounts, read_nobody
+from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
 from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
@@ -117,6 +118,10 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 
 
 # ---------------------------------------------------------------------- one speaker turn
+_FIGURE_COUNT = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "4": 4, "5": 5, "6": 6, "7": 7,
+                 "8": 8, "9": 9}
+_FIGURES = re.compile(r"(?i)\b(?:a\s+)?(four|five|six|seven|eight|nine|[4-9])[- ]figures?\b(?:\s+(?:salary|income|sum))?")
+""""earn six figures": an amount of at least 100000 (its leading digit and five more)."""
 _MILLION = re.compile(r"\b(?:((?:a\s+)?half(?:\s+a)?|(?:a\s+)?quarter(?:(?:\s+of)?\s+a)?|a|one|an)|(\d+(?:\.\d+)?))\s*"
                       r"(trillion|billion|bn|million|thousand|grand)\b", re.I)
 _SCALES = {"trillion": 1_000_000_000_000, "billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000,
@@ -365,6 +370,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _DOZEN.sub(_dozens, text)
     text = _SCALED_PAIR.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if float(m.group(1)) < 1000 else m.group(0), text)
     text = _MILLION.sub(_scale, text)
+    text = _FIGURES.sub(lambda m: "at least 1" + "0" * (_FIGURE_COUNT.get(m.group(1).lower(), 0) - 1), text)
     text = _reference_points(text)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
@@ -395,6 +401,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
+    read_marks(p, vocab)
     read_dates(p, vocab)
     read_code_families(p, vocab)
     read_digit_values(p, vocab)
@@ -405,6 +412,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_presence(p, vocab)
     read_subject_presence(p, vocab)
     read_zero_amounts(p, vocab)
+    read_majority(p, vocab)
     read_nobody(p, vocab)
     read_codes(p, vocab)
     read_lettered_codes(p, vocab)
@@ -454,6 +462,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     if vocab.encoder is not None and speaker == "user":
         paraphrases(p, vocab)
     read_relations(p, vocab, speaker)
+    settle_marks(p, vocab)
     return p
 
 

@@ -65,6 +65,10 @@ class ColumnInfo:
     """The columns this one is the sum of on every item (`n` = `sober` + `drinks`), as the data shows."""
     ratio_of: tuple[str, ...] = ()
     """(a, b) where this column is a / b on every item (a share of b), as the data shows."""
+    mark: tuple = ()
+    """(number, unit) of the number its header carries beside siblings that carry others (`Freq12`,
+    `Freq24`; "20yr GWP"): a period or horizon that tells the siblings apart ("in the last 12 months",
+    "the 100-year GWP"); empty otherwise."""
     unit_assumed: bool = False
     """The unit is a default its noun implies (a weight in kg), not written by the file: requests
     convert by it, replies do not show it."""
@@ -121,7 +125,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
-                      order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")),
+                      order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")), mark=tuple(c.get("mark") or ()),
                       parts=tuple(str(x) for x in c.get("total_of") or ()),
                       ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()))
 
