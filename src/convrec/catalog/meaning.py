@@ -359,27 +359,24 @@ def _numbered_split(raws: dict[str, list[str]], marks: dict[str, tuple[float, st
     (`Freq12`, `Freq24`; "20yr GWP", "100yr GWP"): the number (and a unit glued to it) is a mark that
     tells the siblings apart (a period, a horizon), not part of the column's words (`mp3`, `co2` alone
     keep theirs). ``marks`` gets name → (number, unit word, where it stood among the words)."""
+    def shape(ws: list[str], k: int, m: re.Match) -> tuple:  # the header with its number left out
+        return tuple(ws[:k]), m.group(1) or "", m.group(3) or m.group(5) or "", tuple(ws[k + 1:])
+
+    found = [(name, ws, k, m) for name, ws in raws.items() for k, x in enumerate(ws) if (m := _GLUED_NUMBER.match(x))]
     shapes: dict[tuple, set[str]] = {}
-    for name, ws in raws.items():
-        for k, x in enumerate(ws):
-            m = _GLUED_NUMBER.match(x)
-            if m:
-                shapes.setdefault((tuple(ws[:k]), m.group(1) or "", m.group(3) or m.group(5) or "", tuple(ws[k + 1:])),
-                                  set()).add(m.group(2) or m.group(4))
+    for _, ws, k, m in found:
+        shapes.setdefault(shape(ws, k, m), set()).add(m.group(2) or m.group(4))
     out = dict(raws)
-    for name, ws in raws.items():
-        for k, x in enumerate(ws):
-            m = _GLUED_NUMBER.match(x)
-            if m and len(shapes[(tuple(ws[:k]), m.group(1) or "", m.group(3) or m.group(5) or "", tuple(ws[k + 1:]))]) >= 2:
-                if len(out[name]) != len(ws):
-                    continue
-                unit = m.group(3) or m.group(5) or ""
-                u = unit_for_word(unit)  # a time glued on ("20yr"); "3m" may be months or metres: bare
-                unit = unit if u and convert(1.0, u, "h") is not None and unit != "m" else ""
-                rest = [y for y in (m.group(1), (m.group(3) or "") if not u else "") if y]  # "3m": the mark's, not a word
-                out[name] = out[name][:k] + rest + out[name][k + 1:]
-                if marks is not None:
-                    marks[name] = (float(m.group(2) or m.group(4)), unit, k + bool(m.group(1)))
+    for name, ws, k, m in found:
+        if len(shapes[shape(ws, k, m)]) < 2 or len(out[name]) != len(ws):
+            continue  # (one number per header: the first that tells siblings apart)
+        unit = m.group(3) or m.group(5) or ""
+        u = unit_for_word(unit)  # a time glued on ("20yr"); "3m" may be months or metres: bare
+        unit = unit if u and convert(1.0, u, "h") is not None and unit != "m" else ""
+        rest = [y for y in (m.group(1), (m.group(3) or "") if not u else "") if y]  # "3m": the mark's, not a word
+        out[name] = out[name][:k] + rest + out[name][k + 1:]
+        if marks is not None:
+            marks[name] = (float(m.group(2) or m.group(4)), unit, k + bool(m.group(1)))
     return out
 
 
