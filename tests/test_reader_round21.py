@@ -117,3 +117,64 @@ def test_what_is_in_this_dataset_says_what_each_item_has(home, stores, tmp_path)
     a = _agent(home, tmp_path, "shops")
     t = a.chat("hi there, what's in this dataset?")
     assert "sales" in t.reply.lower() and "visits" in t.reply.lower()
+
+
+# ---------------------------------------------------------------- other words for columns (aliases)
+@pytest.fixture(scope="module")
+def lakes(home, tmp_path_factory):
+    rows = ["id,Lake,maxdep,SA_km2,fishing"]
+    for i in range(1, 41):
+        rows.append(f"{i},Lake {chr(65 + i % 26)}{i},{3 + 9 * i},{round(0.5 + i * 1.7, 1)},{'yes' if i % 3 else 'no'}")
+    return _csv(home, tmp_path_factory, "lakes", "\n".join(rows) + "\n")
+
+
+def test_aliases_from_a_schema_file_name_the_column(lakes, home):
+    import json
+
+    from convrec.catalog.store import open_dataset
+    from convrec.core.catalog import CatalogAccess
+
+    (lakes.ds.dir / "schema.json").write_text(json.dumps({"maxdep": {"aliases": ["deepest point"]}}))
+    v = CatalogAccess(open_dataset(home, "lakes"), home).vocab
+    assert v.columns["maxdep"].aliases == ("deepest point",)
+    assert ("maxdep", ">", 100.0) in _conds(understand("lakes whose deepest point is over 100", v))
+    assert not _conds(understand("lakes whose deepest point is over 100", lakes.vocab))  # without it: unread
+    (lakes.ds.dir / "schema.json").unlink()
+
+
+def test_the_prepare_brain_proposes_aliases_and_junk_is_dropped(lakes, home):
+    import json
+
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.setup import column_aliases
+
+    brain = ScriptedLLM([{"columns": [
+        {"column": "maxdep", "says": ["deepest point", "high", "maxdep"]},  # "high" also below; the name again
+        {"column": "sa_km2", "says": ["surface area", "high", "how big"]},  # a stop word first: dropped
+        {"column": "fishing", "says": ["angling", "true"]}]}])
+    got = column_aliases(home, lakes.ds, brain=brain)
+    assert got == {"maxdep": ["deepest point"], "sa_km2": ["surface area"], "fishing": ["angling"]}
+    saved = json.loads((lakes.ds.dir / "brain-schema.json").read_text())
+    assert saved["maxdep"]["aliases"] == ["deepest point"] and saved["maxdep"]["by"] == "llm"
+    (lakes.ds.dir / "brain-schema.json").unlink()
+
+
+@pytest.mark.llm
+def test_aliases_from_the_real_embedded_model_are_checked(lakes, home):
+    """The real model (the embedded 0.5B, passed as the brain) answers the catalog's schema; what it
+    proposes is kept only where it passes the checks (plain words, not a column's own, not vague)."""
+    from convrec.catalog.text import norm
+    from convrec.setup import column_aliases
+    from test_llm_local import open_local_llm
+
+    llm = open_local_llm(threads=1, n_ctx=4096, max_tokens=256)
+    try:
+        got = column_aliases(home, lakes.ds, brain=llm)
+    finally:
+        llm.close()
+    assert set(got) <= {"maxdep", "sa_km2", "fishing"}
+    for col, says in got.items():
+        assert 1 <= len(says) <= 3
+        for a in says:
+            assert a == norm(a) and 1 <= len(a.split()) <= 3 and a not in ("lake", "lakes", "high", "low")
+    (lakes.ds.dir / "brain-schema.json").unlink(missing_ok=True)

@@ -122,9 +122,13 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         got = timed("what an item is called", lambda: name_domain(config, ds, llm=llm))
         out[-1].note = f"{got['domain']} ({got['by']})"
         ds = open_dataset(config, name)
-    if llm and (force or not (ds.dir / BRAIN_SCHEMA_FILE).exists()) and _is_custom(config, name) and terse_columns(ds):
-        got = timed("names of abbreviated columns", lambda: name_columns(config, ds))
-        out[-1].note = ", ".join(f"{c} → {v['label']}" for c, v in got.items())[:200] or "none"
+    if llm and (force or not (ds.dir / BRAIN_SCHEMA_FILE).exists()) and _is_custom(config, name):
+        if terse_columns(ds):
+            got = timed("names of abbreviated columns", lambda: name_columns(config, ds))
+            out[-1].note = ", ".join(f"{c} → {v['label']}" for c, v in got.items())[:200] or "none"
+        if prepare_brain(config) is not None and alias_columns(ds):
+            said = timed("other words for the columns", lambda: column_aliases(config, ds))
+            out[-1].note = "; ".join(f"{c}: {', '.join(v)}" for c, v in said.items())[:200] or "none"
         ds = open_dataset(config, name)
     for art in chat_artifacts(ds):
         if not force and is_trained(ds, art):
@@ -309,6 +313,92 @@ def name_columns(config: Config, ds: PreparedDataset, brain=None) -> dict[str, d
                 continue
             got[n.column] = {"label": label, "words": column_words(expand(label.split()), roles[n.column]), "by": "llm"}
     (ds.dir / BRAIN_SCHEMA_FILE).write_text(json.dumps(got, indent=1))
+    return got
+
+
+def alias_columns(ds: PreparedDataset) -> list[dict]:
+    """The columns a request may name by other words: numbers, flags and categories (not the id,
+    title, links or free text), at most 24."""
+    return [c for c in ds.columns if c.get("role") not in ("id", "title", "link", "text") and c["name"] not in
+            ("popularity", "item_id", "title") and c.get("type") in ("integer", "real", "boolean", "text")][:24]
+
+
+def column_aliases(config: Config, ds: PreparedDataset, brain=None) -> dict[str, list[str]]:
+    """Other ways people say each column ("purchases" for `Freq12`), proposed once by the prepare brain
+    (:func:`prepare_brain`) in one schema-constrained call and checked: 1–3 plain words, not the
+    column's own words, no word of another column's name, not the items' noun, not a value of the
+    catalog. Saved with the labels in ``brain-schema.json`` (``convrec data show`` prints them; a
+    ``--schema`` file's ``aliases`` win). Without a capable brain nothing is proposed."""
+    import tomllib
+    from importlib import resources
+    from typing import Literal
+
+    from pydantic import create_model
+
+    from convrec.catalog.meaning import name_words
+    from convrec.catalog.text import noun_plural, norm
+    from convrec.llm.factory import make_llm
+
+    cols = alias_columns(ds)
+    brain_config = prepare_brain(config) if brain is None else config
+    if not cols or (brain is None and brain_config is None):
+        return {}
+    prompts = tomllib.loads(resources.files("convrec").joinpath("prompts/catalog.toml").read_text(encoding="utf-8"))
+    lines = "\n".join(f"- {c['name']} ({c.get('label') or c['name']}): " + (
+        f"from {c['min']:g} to {c['max']:g}" if isinstance(c.get("min"), (int, float)) and isinstance(c.get("max"), (int, float))
+        else ", ".join(str(x)[:30] for x in (c.get("examples") or [])[:3])) for c in cols)
+    Item = create_model("ColumnAliases", column=(Literal[tuple(c["name"] for c in cols)], ...),
+                        says=(list[str], Field(default_factory=list, max_length=3)), __base__=BaseModel)
+    Aliases = create_model("CatalogAliases", columns=(list[Item], Field(default_factory=list, max_length=len(cols))),
+                           __base__=BaseModel)
+    items = noun_plural(ds.domain)
+    brain = brain or make_llm(brain_config)
+    try:
+        answer = brain.generate_json(
+            [{"role": "system", "content": prompts["aliases_system"].format(items=items)},
+             {"role": "user", "content": prompts["aliases_user"].format(items=items, columns=lines)}],
+            Aliases, max_tokens=40 + 24 * len(cols), purpose="column aliases", include_schema=False)
+    except Exception:  # noqa: BLE001 — the brain is a help here; the columns stand without it
+        answer = None
+    own = {c["name"]: {norm(x) for x in [*name_words(c["name"]), *str(c.get("label") or "").split(),
+                                         *(y for g in c.get("words") or [] for y in g)]} for c in ds.columns}
+    from convrec.nlu.columns import MEASURE_WORDS
+    from convrec.nlu.lexicon import load_lexicon
+    from convrec.nlu.reading import GENERIC_NOUNS
+
+    vague = set(GENERIC_NOUNS) | set(MEASURE_WORDS) | {"number", "total", "count", "data", "info", "information", "type",
+                                                       "kind", "id", "code", "name", "rate", "figure", "figures", "stat",
+                                                       "time", "cost", "price", "problem", "issue", "activity"}
+    items_said = {norm(ds.domain), norm(items)}
+    values = {norm(str(v)) for c in cols if c.get("type") == "text" for v in (c.get("examples") or [])}
+    stop = load_lexicon().stop | {"true", "false", "yes", "no"}
+    proposed: dict[str, set[str]] = {}  # alias → the columns it was proposed for
+    for entry in (answer.columns if answer else []):
+        for a in entry.says:
+            proposed.setdefault(" ".join(norm(str(a)).replace("_", " ").split()), set()).add(entry.column)
+    got: dict[str, list[str]] = {}
+    for a, where in proposed.items():
+        words = a.split()
+        if len({own_words for own_words in (frozenset(own[c] - vague) for c in where)}) > 1:
+            continue  # said of unrelated columns ("high", "low", "time"): it names none of them
+        col = sorted(where)[0]
+        if not re.fullmatch(r"[a-z][a-z'\-]*( [a-z][a-z'\-]*){0,2}", a) or a in items_said or a in values or len(a) < 4 \
+                or words[0] in stop or words[-1] in stop or set(words) <= vague or set(words) & own[col]:
+            continue  # a phrase of stop words, the column's own words again ("wood quality"), a value
+        if any(set(words) & (ws - {"of", "the", "a", "number", "total"}) for n, ws in own.items() if n not in where):
+            continue  # a word of another column's name would move requests off that column
+        for c in where:
+            if len(got.setdefault(c, [])) < 3:
+                got[c].append(a)
+    got = {k: v for k, v in got.items() if v}
+    path = ds.dir / BRAIN_SCHEMA_FILE
+    try:
+        saved = json.loads(path.read_text()) if path.is_file() else {}
+    except ValueError:
+        saved = {}
+    for col, says in got.items():
+        saved[col] = {**saved.get(col, {}), "aliases": says, "by": "llm"}
+    path.write_text(json.dumps(saved, indent=1))
     return got
 
 

@@ -554,7 +554,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
                 change.extend(x for x in cw[way] if x not in change)
                 c["words"] = [g for g in groups if g]
         for k, v in (overrides.get(c["name"]) or {}).items():
-            if k in ("label", "words", "unit", "scale", "facet", "bands", "order"):
+            if k in ("label", "words", "unit", "scale", "facet", "bands", "order", "aliases"):
                 c[k] = v
                 if k == "unit":
                     c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown

@@ -50,8 +50,8 @@ def data_prepare(
     role: Optional[list[str]] = typer.Option(None, "--role", help="COLUMN=ROLE: what a column means (roles: time, "
                                              "date, price, rating, count, category, tag, creator, flag, text, link, "
                                              "other); repeatable"),
-    schema: Optional[Path] = typer.Option(None, "--schema", help="JSON file: per column label, words, unit, "
-                                          "scale, facet, role (what the rules cannot tell from the names)"),
+    schema: Optional[Path] = typer.Option(None, "--schema", help="JSON file: per column label, words, aliases, "
+                                          "unit, scale, facet, role (what the rules cannot tell from the names)"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),
     items_only: bool = typer.Option(False, "--items-only", help="only the item database and split (no models, "
                                     "no LLM state)"),
@@ -229,6 +229,8 @@ def data_show(dataset: str = DATASET_ARG):
         if c.get("order"):  # graded values, low → high (prepare, or the schema file's "order")
             rng = " < ".join(str(x) for x in c["order"][:8]) + (" < …" if len(c["order"]) > 8 else "")
         said = " + ".join("/".join(g[:3]) for g in c.get("words", []))
+        if c.get("aliases"):  # other ways to say it (the schema file, or proposed once by the prepare brain)
+            said += " | " + ", ".join(c["aliases"][:3])
         unit = (c.get("unit") or "") + (" (assumed)" if c.get("unit_assumed") else "") \
             + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
         if c.get("bands"):  # named ranges from the schema file

@@ -17,6 +17,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
+from convrec.nlu.aliases import said_aliases
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
@@ -374,6 +375,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _reference_points(text)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
+    text = said_aliases(text, vocab)
     text = _fractions(text, vocab)
     text = _formulas(text, vocab)
     text = _rates_per(text, vocab)

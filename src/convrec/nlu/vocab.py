@@ -69,6 +69,9 @@ class ColumnInfo:
     """(number, unit) of the number its header carries beside siblings that carry others (`Freq12`,
     `Freq24`; "20yr GWP"): a period or horizon that tells the siblings apart ("in the last 12 months",
     "the 100-year GWP"); empty otherwise."""
+    aliases: tuple[str, ...] = ()
+    """Other ways people say this column ("purchases" for `Freq12`): from the schema file, or proposed
+    once per catalog by the prepare brain (:func:`convrec.setup.column_aliases`)."""
     unit_assumed: bool = False
     """The unit is a default its noun implies (a weight in kg), not written by the file: requests
     convert by it, replies do not show it."""
@@ -126,6 +129,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
                       order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")), mark=tuple(c.get("mark") or ()),
+                      aliases=tuple(str(x) for x in c.get("aliases") or () if str(x).strip()),
                       parts=tuple(str(x) for x in c.get("total_of") or ()),
                       ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()))
 

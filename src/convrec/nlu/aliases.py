@@ -1,0 +1,53 @@
+"""Columns said by their aliases: other ways people name a column ("purchases" for `Freq12`, "how
+thick" for `dbh`), written in the schema file or proposed once per catalog by the prepare brain
+(:func:`convrec.setup.column_aliases`). An alias said is read as the column's own words, so every
+reader (bounds, orders, facts) sees the column named; an alias that is also a title's word or a
+value of the catalog is left alone (it may name that instead)."""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.text import noun_plural, norm
+from convrec.nlu.vocab import Vocabulary
+
+
+def _said_as(c) -> str:
+    """The column's label as a request says it (a mark's number left out: "frequency", not "frequency 12")."""
+    words = [w for w in norm(c.label or c.name).split() if not any(ch.isdigit() for ch in w)]
+    if c.mark and len(c.mark) > 1 and c.mark[1]:
+        words = [w for w in words if w not in (c.mark[1], "yr", "yrs")]
+    return " ".join(words) or c.name.replace("_", " ")
+
+
+def alias_pattern(vocab: Vocabulary):
+    """(compiled pattern of every usable alias, alias → the column's words), once per vocabulary."""
+    got = vocab.__dict__.get("_alias_pattern")
+    if got is None:
+        table: dict[str, str] = {}
+        for c in vocab.columns.values():
+            for a in c.aliases:
+                a = norm(a)
+                if not a or a in table or vocab.lookup(a) or a == norm(c.label or ""):
+                    continue
+                table[a] = _said_as(c)
+        if table:
+            alts = sorted({x for a in table for x in (a, noun_plural(a))}, key=len, reverse=True)
+            pat = re.compile(r"(?i)(?<![\w-])(" + "|".join(re.escape(x) for x in alts) + r")(?![\w-])")
+        else:
+            pat = None
+        got = vocab.__dict__["_alias_pattern"] = (pat, table)
+    return got
+
+
+def said_aliases(text: str, vocab: Vocabulary) -> str:
+    """``text`` with each alias replaced by its column's words."""
+    pat, table = alias_pattern(vocab)
+    if pat is None:
+        return text
+
+    def sub(m: re.Match) -> str:
+        a = norm(m.group(1))
+        return table.get(a) or next((v for k, v in table.items() if noun_plural(k) == a), m.group(1))
+
+    return pat.sub(sub, text)
