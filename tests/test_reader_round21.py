@@ -76,7 +76,8 @@ def people(home, tmp_path_factory):
 
 def test_six_figures_and_millions_in_full(people):
     v = people.vocab
-    assert ("earnings", ">=", 100000.0) in _conds(understand("how many people earn six figures", v))
+    c = _conds(understand("how many people earn six figures", v))
+    assert ("earnings", ">=", 100000.0) in c and ("earnings", "<=", 999999.0) in c
     it = understand("anyone earning over 100 million?", v)
     assert ("earnings", ">", 100000000.0) in _conds(it)  # more than any: not 100 thousand
 
@@ -178,3 +179,28 @@ def test_aliases_from_the_real_embedded_model_are_checked(lakes, home):
         for a in says:
             assert a == norm(a) and 1 <= len(a.split()) <= 3 and a not in ("lake", "lakes", "high", "low")
     (lakes.ds.dir / "brain-schema.json").unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="module")
+def timber(home, tmp_path_factory):
+    rows = ["id,dbh,branch,Examination,kind"]
+    for i in range(1, 41):
+        rows.append(f"{i},{4 + i},{10 + 3 * i},{5 + i % 30},{['oak', 'ash'][i % 2]}")
+    return _csv(home, tmp_path_factory, "timber", "\n".join(rows) + "\n")
+
+
+def test_short_and_expanded_column_words(timber):
+    v = timber.vocab
+    assert ("dbh", ">=", 20.0) in _conds(understand("trees with a dbh of at least 20", v))  # the cut, though read in full
+    assert ("dbh", ">", 30.0) in _conds(understand("trees thicker than 30 cm", v))  # a comparative before "than"
+    assert ("branch", ">", 50.0) in _conds(understand("ones with more than 50 kg of branches", v))  # -ch plural
+    assert ("examination", ">", 20.0) in _conds(understand("trees with an exam score above 20", v))  # a word said short
+
+
+def test_carried_conditions_let_go_are_said(home, counties, tmp_path):
+    from test_reader_round20 import _agent
+
+    a = _agent(home, tmp_path, "counties")
+    t = a.chat("counties with urban over 90")
+    t = a.chat("and farming over 80", t.session)
+    assert t.reply.startswith("Nothing matches that together with what you asked before") and "urban" in t.reply

@@ -270,7 +270,8 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
     for w in need:
         g = [w] + [s for s in syn.get(w, []) if s != w] + spelling_variants(w)  # "fibre" is also "fiber"
         if len(w) > 3 and not w.endswith("s"):
-            g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou" else w + "s")
+            g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou"
+                     else w + "es" if w.endswith(("ch", "sh", "x", "z")) else w + "s")  # "branches", "boxes"
         elif len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
             g.append(w[:-3] + "y" if w.endswith("ies") else w[:-1])  # "cores" is also said "an 8 core cpu"
         if len(w) >= 4 and w.isalpha() and word_rank(w) is None and w not in units_data()["abbrev"] and len(need) > 1:
@@ -483,6 +484,9 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["label"] = " ".join(lw[:at] + said + lw[at:]) if lw else c["name"]
             c.setdefault("mark", [n, unit_for_word(u) or ""] if u else [n, ""])
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
+        cut = [x for x in raw if " " in str(units_data()["abbrev"].get(x, "")) and len(x) >= 3]
+        if cut and c.get("type") in ("integer", "real"):  # `dbh` read "trunk diameter" is still said "dbh"
+            c.setdefault("aliases", cut)
         wrote = _SOURCE.match(str(c.get("meaning") or ""))
         if wrote and wrote.group(2) in ("$", "%") and c.get("type") in ("integer", "real"):
             c.setdefault("unit", wrote.group(2))  # the values wrote it: "$53.25", "-15%"

@@ -469,7 +469,8 @@ def family_years(vocab: Vocabulary) -> set[float]:
 def lex_compares(vocab: Vocabulary, w: list[str], i: int, j: int) -> bool:
     """Is a comparison written around the number at tokens [i, j)?"""
     lex = vocab.lexicon
-    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0)
+    before = any(lex.compare[o].ends_at(w, k) for o in lex.compare for k in (i, i - 1) if k > 0) \
+        or (i >= 2 and w[i - 1] == "than" and w[i - 2].isalpha() and w[i - 2].endswith(("er", "est")))  # "thicker than 30 cm"
     after = any(lex.compare[o].match_at(w, k) for o in ("<=", ">=") for k in (j, j + 1)) or (j < len(w) and w[j] == "+")
     return before or after
 

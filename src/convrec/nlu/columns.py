@@ -257,6 +257,14 @@ def _cuts(vocab: Vocabulary) -> list[str]:
     return got
 
 
+def _value_words(vocab: Vocabulary) -> set[str]:
+    """Every word of the catalog's values ("near" of "near threatened"), once per vocabulary."""
+    got = vocab.__dict__.get("_value_words")
+    if got is None:
+        got = vocab.__dict__["_value_words"] = {x for k in vocab.values for x in str(k).split()}
+    return got
+
+
 def correct_column_words(p, vocab: Vocabulary) -> None:
     """A mistyped column word ("calroies", "sodiun", "milage"): a word no dictionary knows, one or two
     letters from exactly one word that names a column, is read as that word (the raw text stays)."""
@@ -289,6 +297,13 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if len(near) == 1:
                 p.words[i] = near[0]
             continue
+        if len(x) >= 4 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
+                and singular(x) != own and singular(x) not in words and x not in _value_words(vocab):
+            longer = [y for y in column_vocabulary(vocab) if y.isalpha() and y.startswith(x) and len(y) >= len(x) + 3]
+            if len(longer) == 1 or (longer and len({y[:len(x) + 3] for y in longer}) == 1
+                                    and len({singular(y) for y in longer}) == 1):
+                p.words[i] = longer[0]  # "the army exam" of `Examination`: a word said short
+                continue
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
                 or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word
             continue

@@ -122,7 +122,7 @@ def _strip_user_label(message: str, vocab: Vocabulary) -> str:
 _FIGURE_COUNT = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "4": 4, "5": 5, "6": 6, "7": 7,
                  "8": 8, "9": 9}
 _FIGURES = re.compile(r"(?i)\b(?:a\s+)?(four|five|six|seven|eight|nine|[4-9])[- ]figures?\b(?:\s+(?:salary|income|sum))?")
-""""earn six figures": an amount of at least 100000 (its leading digit and five more)."""
+""""earn six figures": an amount of six digits, 100000 to 999999."""
 _MILLION = re.compile(r"\b(?:((?:a\s+)?half(?:\s+a)?|(?:a\s+)?quarter(?:(?:\s+of)?\s+a)?|a|one|an)|(\d+(?:\.\d+)?))\s*"
                       r"(trillion|billion|bn|million|thousand|grand)\b", re.I)
 _SCALES = {"trillion": 1_000_000_000_000, "billion": 1_000_000_000, "bn": 1_000_000_000, "million": 1_000_000,
@@ -371,7 +371,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _DOZEN.sub(_dozens, text)
     text = _SCALED_PAIR.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if float(m.group(1)) < 1000 else m.group(0), text)
     text = _MILLION.sub(_scale, text)
-    text = _FIGURES.sub(lambda m: "at least 1" + "0" * (_FIGURE_COUNT.get(m.group(1).lower(), 0) - 1), text)
+    text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "
+                        + "9" * _FIGURE_COUNT[m.group(1).lower()], text)
     text = _reference_points(text)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it

@@ -20,6 +20,7 @@ from convrec.nlu import ItemMention, RequestIntent, Vocabulary, build_card
 from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.understand import split_dialogue
 from convrec.timing import stage
+from convrec.core.answers import describe_conditions
 from convrec.strategies.interecagent.common import (MAX_WORDS, STATED_SET, _without, _worse, columns_text, load_prompts)
 
 from convrec.strategies.interecagent.executor import Executor
@@ -185,6 +186,9 @@ class InteRecAgent(TurnLoop, Planner, Executor, Replier, Critic):
             repairs.append("dropped_carried_conditions")
         with stage("reply"):
             reply = self._reply(intent, plan, out)
+            if "dropped_carried_conditions" in repairs:  # said, never silent: what was let go, and why
+                said = describe_conditions(carried, self.vocab)
+                reply = f"Nothing matches that together with what you asked before ({said}); without it:\n" + reply
         reflections: list[dict[str, Any]] = []
         for _ in range(self.reflection):
             verdict = self._critique(message, plan, out, reply)
