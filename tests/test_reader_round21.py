@@ -204,3 +204,20 @@ def test_carried_conditions_let_go_are_said(home, counties, tmp_path):
     t = a.chat("counties with urban over 90")
     t = a.chat("and farming over 80", t.session)
     assert t.reply.startswith("Nothing matches that together with what you asked before") and "urban" in t.reply
+
+
+@pytest.fixture(scope="module")
+def refrigerants(home, tmp_path_factory):
+    rows = ["id,Name,Code,Lifetime,Potency"]
+    for i in range(1, 41):
+        rows.append(f"{i},{['chloro', 'fluoro', 'bromo', 'iodo'][i % 4]}{'meth eth prop but'.split()[i % 4]}ane {i},"
+                    f"R-{100 + 7 * i}{'ab'[i % 2]},{round(0.5 + i * 1.3, 1)},{50 * i}")
+    return _csv(home, tmp_path_factory, "refrigerants", "\n".join(rows) + "\n")
+
+
+def test_an_item_named_by_its_code_column(refrigerants):
+    v = refrigerants.vocab
+    it = understand("what's the potency of R-114a?", v)  # item 2: R-114a
+    assert it.kind == "fact" and [m.item_id for m in it.mentions] == ["2"] and "R" in it.mentions[0].text
+    it = understand("ones that last longer than R-170a", v)  # item 10: lifetime 13.5
+    assert ("lifetime", ">", 13.5) in _conds(it)

@@ -12,6 +12,7 @@ from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
+from convrec.nlu.itemcodes import code_index, item_codes
 from convrec.nlu.casing import lower_case_or_names, lower_case_titles
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -107,7 +108,7 @@ def model_codes(p: Parse, vocab: Vocabulary, speaker: str) -> None:
     in "Core i7-8700K"): that item, with the words beside the code that its title also has
     ("threadripper 3990x", "i7 8700k")."""
     linker = vocab.linker
-    index = vocab.code_titles
+    index = code_index(vocab)  # (and the codes of a code column beside the title: "HFC-134a")
     if not index:
         return
     w, toks = p.words, p.toks
@@ -118,7 +119,7 @@ def model_codes(p: Parse, vocab: Vocabulary, speaker: str) -> None:
                 and len(index.get(w[i - 1] + x, ())) == 1:
             # "C87900", "S55C": a code its letters and digits written together, read as two words
             idx = index[w[i - 1] + x][0]
-            compact = normalize_title(str(linker.titles[idx])).replace(" ", "")
+            compact = normalize_title(str(linker.titles[idx])).replace(" ", "") + item_codes(vocab).get(idx, "")
             a = i - 1
             while a > 0 and not p.claimed[a - 1] and not toks[a - 1].punct and "".join(w[a - 1:i + 1]) in compact \
                     and w[a - 1] not in vocab.lexicon.stop:
@@ -130,7 +131,7 @@ def model_codes(p: Parse, vocab: Vocabulary, speaker: str) -> None:
         if x not in index or len(index[x]) != 1:
             continue
         idx = index[x][0]
-        compact = normalize_title(str(linker.titles[idx])).replace(" ", "")
+        compact = normalize_title(str(linker.titles[idx])).replace(" ", "") + item_codes(vocab).get(idx, "")
         a = i
         while a > 0 and not p.claimed[a - 1] and not p.toks[a - 1].punct and "".join(w[a - 1:i + 1]) in compact \
                 and w[a - 1] not in vocab.lexicon.stop:

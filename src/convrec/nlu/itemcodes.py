@@ -1,0 +1,55 @@
+"""Items named by a code of their own beside the title: a column whose values are codes that tell
+the items apart (an acronym "HFC-134a" beside "1,1,1,2-tetrafluoroethane", a CAS number, a part
+number) links like a model code in a title ("longer than HFC-134a", "the GWP of HFC-134a")."""
+
+from __future__ import annotations
+
+import re
+
+from convrec.catalog.linking import normalize_title
+from convrec.nlu.vocab import Vocabulary
+
+_CODE = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]{3,}")
+
+
+def code_columns(vocab: Vocabulary) -> list[str]:
+    """Text columns (not the id or title) of codes: 20 or more filled, (almost) every one different,
+    short, most with letters and digits."""
+    out = []
+    for c in vocab.columns.values():
+        if c.type != "text" or c.role in ("id", "title", "link") or c.name not in vocab.items:
+            continue
+        vals = vocab.items[c.name].dropna().astype(str).str.strip()
+        vals = vals[vals != ""]
+        if len(vals) < 20 or vals.nunique() < 0.95 * len(vals) or vals.str.len().median() > 20:
+            continue
+        if (vals.str.contains(r"\d") & vals.str.contains(r"[A-Za-z]")).mean() >= 0.5:
+            out.append(c.name)
+    return out
+
+
+def code_index(vocab: Vocabulary) -> dict[str, list[int]]:
+    """Code word → the items (linker indices) carrying it: the title's model codes and the code
+    columns' codes, computed once."""
+    got = vocab.__dict__.get("_code_index")
+    if got is None:
+        got = {k: list(v) for k, v in vocab.code_titles.items()}
+        ids = {str(x): k for k, x in enumerate(vocab.linker.ids)}
+        for col in code_columns(vocab):
+            for item_id, v in vocab.items[col].dropna().items():
+                k = ids.get(str(item_id))
+                if k is None:
+                    continue
+                codes = vocab.__dict__.setdefault("_item_codes", {})
+                codes[k] = codes.get(k, "") + "|" + normalize_title(str(v)).replace(" ", "")
+                for x in normalize_title(str(v)).split():
+                    if _CODE.fullmatch(x) and k not in got.setdefault(x, []):
+                        got[x].append(k)
+        vocab.__dict__["_code_index"] = got
+    return got
+
+
+def item_codes(vocab: Vocabulary) -> dict[int, str]:
+    """Item (linker index) → its codes written together ("|hfc134a"), for the words said before a code."""
+    code_index(vocab)
+    return vocab.__dict__.get("_item_codes", {})
