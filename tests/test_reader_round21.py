@@ -221,3 +221,20 @@ def test_an_item_named_by_its_code_column(refrigerants):
     assert it.kind == "fact" and [m.item_id for m in it.mentions] == ["2"] and "R" in it.mentions[0].text
     it = understand("ones that last longer than R-170a", v)  # item 10: lifetime 13.5
     assert ("lifetime", ">", 13.5) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def autos(home, tmp_path_factory):
+    rows = ["id,car,mpg,model_year,cylinders"]
+    for i in range(1, 61):
+        rows.append(f"{i},{['ford', 'chevy', 'toyota', 'datsun'][i % 4]} model {i},{12 + i % 30},{70 + i % 13},{[4, 6, 8][i % 3]}")
+    return _csv(home, tmp_path_factory, "autos", "\n".join(rows) + "\n")
+
+
+def test_two_digit_years(autos, stores):
+    v = autos.vocab
+    assert v.columns["model_year"].role == "time" and v.columns["model_year"].year_base == 1900
+    assert _conds(understand("cars from 1976-78", v)) == {("model_year", ">=", 76.0), ("model_year", "<=", 78.0)}
+    assert _conds(understand("cars made after 1980", v)) == {("model_year", ">", 80.0)}
+    assert _conds(understand("cars not from the 70s", v)) == {("model_year", "outside", (70.0, 79.0))}
+    assert stores.vocab.columns["staff"].role != "time"  # no year in the name: a count

@@ -484,6 +484,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["label"] = " ".join(lw[:at] + said + lw[at:]) if lw else c["name"]
             c.setdefault("mark", [n, unit_for_word(u) or ""] if u else [n, ""])
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
+        if role == "time" and c.get("type") == "integer" and isinstance(c.get("max"), (int, float)) and c["max"] <= 99:
+            c.setdefault("year_base", 1900)  # two-digit years (roles.two_digit_years): 65 is 1965
         cut = [x for x in raw if " " in str(units_data()["abbrev"].get(x, "")) and len(x) >= 3]
         if cut and c.get("type") in ("integer", "real"):  # `dbh` read "trunk diameter" is still said "dbh"
             c.setdefault("aliases", cut)
@@ -558,7 +560,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
                 change.extend(x for x in cw[way] if x not in change)
                 c["words"] = [g for g in groups if g]
         for k, v in (overrides.get(c["name"]) or {}).items():
-            if k in ("label", "words", "unit", "scale", "facet", "bands", "order", "aliases"):
+            if k in ("label", "words", "unit", "scale", "facet", "bands", "order", "aliases", "year_base"):
                 c[k] = v
                 if k == "unit":
                     c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown

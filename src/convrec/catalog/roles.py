@@ -53,6 +53,15 @@ def _is_number(x: Any) -> bool:
         return False
 
 
+def two_digit_years(col: Mapping[str, Any], words: set[str] | None = None) -> bool:
+    """A column of calendar years written with two digits: named a year (not "years"), integers
+    between 30 and 99 (a count of years starts lower: a student's year 0–6, years coded 0–20)."""
+    lo, hi = col.get("min"), col.get("max")
+    words = words if words is not None else set(_WORDS.findall(str(col["name"]).lower().replace("_", " ")))
+    return col.get("type") == "integer" and "year" in words and "years" not in words and _is_number(lo) \
+        and _is_number(hi) and 30 <= float(lo) < float(hi) <= 99
+
+
 def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     """The role of one described column (a dict from ``describe_columns``)."""
     name, ctype = str(col["name"]), col.get("type", "text")
@@ -76,6 +85,8 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
         if hint == "rating" and hi is not None and _is_number(hi) and float(hi) > 100:
             return "other"  # a test score of 605–709 is a measure, not a quality scale (stars, 0–100)
         if hint == "time" and hi is not None and _is_number(hi) and float(hi) < 1000 and ctype == "integer":
+            if two_digit_years(col, words):
+                return "time"  # a model `year` of 70–82, ships built in `year` 60, 65, 70, 75: 1970–1982, 1960s…
             return "other"  # a student's `Year` of 0–6, "years coded" of 0–20: a number of years, no calendar year
         if hint in ("price", "rating", "count", "time"):
             return hint

@@ -247,3 +247,19 @@ def _on_dates(vocab: Vocabulary, dated: tuple[str, pd.Series, pd.Series], ms: se
         keep &= ts.dt.year == year
     values = tuple(sorted({str(v) for v in vocab.items.loc[keep.fillna(False).to_numpy(), col].dropna()}))
     return Condition(col, "not_in" if negated else "in", values, text, "date")
+
+
+def full_year_end(start: float | None, end: float | None) -> float | None:
+    """The end of a span of years written short ("1965-69", "1998 to 02"): in full, after the start."""
+    if start is None or end is None or not (1000 <= start <= 2200 and float(start).is_integer()) \
+            or not (0 <= end < 100 and float(end).is_integer()):
+        return end
+    full = start - start % 100 + end
+    return full if full >= start else full + 100
+
+
+def decade_conditions(p: Parse, col: str, lo: int, hi: int, text: str, at: int) -> list[Condition]:
+    """A decade said as a span of years: within it, or outside it where negated ("not built in the 60s")."""
+    if p.negated(at) or (at > 0 and p.negated(at - 1)):
+        return [Condition(col, "outside", (float(lo), float(hi)), text, "time")]
+    return [Condition(col, ">=", float(lo), text, "time"), Condition(col, "<=", float(hi), text, "time")]

@@ -9,6 +9,7 @@ from dataclasses import replace
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_named, dated_column, nearest_column
+from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.marks import counted_sibling, marked_sibling
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
@@ -111,7 +112,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             elif op in ("<", "<="):
                 conds = [Condition(tc, "<" if op == "<" else "<=", float(lo if op == "<" else hi), x, "time")]
             else:
-                conds = [Condition(tc, ">=", float(lo), x, "time"), Condition(tc, "<=", float(hi), x, "time")]
+                conds = decade_conditions(p, tc, lo, hi, x, a)  # ("not in the 60s": outside them)
                 s = min(s, a)
                 # "60s or 70s", "the 80s and 90s": either decade, not both at once
                 spans = [(lo, hi)]
@@ -154,7 +155,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         # ranges: between 2000 and 2005, from 2000 to 2005, 2000 to 2005
         if i + 2 < len(w) and lex.range_join.match_at(w, i + 1) and num(w[i + 1 + lex.range_join.match_at(w, i + 1)] if i + 1 + lex.range_join.match_at(w, i + 1) < len(w) else "") is not None:
             jn = lex.range_join.match_at(w, i + 1)
-            v2 = num(w[i + 1 + jn])
+            v2 = full_year_end(v, num(w[i + 1 + jn]))  # "1965-69": 1965 to 1969
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
             col = marked_sibling(vocab, col, p.marks)
             if not col:  # "between 45 and 55 percent": the column both ends fit

@@ -69,6 +69,8 @@ class ColumnInfo:
     """(number, unit) of the number its header carries beside siblings that carry others (`Freq12`,
     `Freq24`; "20yr GWP"): a period or horizon that tells the siblings apart ("in the last 12 months",
     "the 100-year GWP"); empty otherwise."""
+    year_base: int = 0
+    """Of calendar years written with two digits (a model year of 70–82): the century they count from."""
     aliases: tuple[str, ...] = ()
     """Other ways people say this column ("purchases" for `Freq12`): from the schema file, or proposed
     once per catalog by the prepare brain (:func:`convrec.setup.column_aliases`)."""
@@ -129,7 +131,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
                       order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")), mark=tuple(c.get("mark") or ()),
-                      aliases=tuple(str(x) for x in c.get("aliases") or () if str(x).strip()),
+                      aliases=tuple(str(x) for x in c.get("aliases") or () if str(x).strip()), year_base=int(c.get("year_base") or 0),
                       parts=tuple(str(x) for x in c.get("total_of") or ()),
                       ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()))
 
