@@ -238,3 +238,11 @@ def test_two_digit_years(autos, stores):
     assert _conds(understand("cars made after 1980", v)) == {("model_year", ">", 80.0)}
     assert _conds(understand("cars not from the 70s", v)) == {("model_year", "outside", (70.0, 79.0))}
     assert stores.vocab.columns["staff"].role != "time"  # no year in the name: a count
+
+
+def test_horizons_in_orders_and_denied_bounds(funds):
+    v = funds.vocab
+    it = understand("top 3 funds by 5-year return", v)
+    assert it.sort and it.sort[0].column == "return5yr" and not it.conditions
+    assert _conds(understand("funds that don't have a 5 yr return above 4", v)) == {("return5yr", "<=", 4.0)}
+    assert _conds(understand("funds with a return5yr under 3", v)) == {("return5yr", "<", 3.0)}

@@ -103,8 +103,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     # the words around the number, not reaching past another number
     fam = family_years(vocab)  # "population change from 2016 to 2021 was over 10%": those years name the column
     lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
+    marked = {m[0] for m in p.marks}  # (a mark's number names the column: "GWP 100 under 2000")
     for k in range(i - 1, lo - 1, -1):
-        if num(w[k]) is not None and num(w[k]) not in fam:
+        if num(w[k]) is not None and num(w[k]) not in fam and not (p.claimed[k] and num(w[k]) in marked):
             lo = k + 1
             break
     for k in range(j, hi):

@@ -6,6 +6,8 @@ no value of any column (not "lifetime = 100 years")."""
 
 from __future__ import annotations
 
+import re
+
 from convrec.catalog.meaning import convert, unit_for_word
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -53,7 +55,10 @@ def _said(w: list[str], claimed: list[bool], vocab: Vocabulary):
             i += 1
             continue
         n, unit, a, b = num(w[i]), None, i, i + 1
-        if n is None:
+        glued = re.fullmatch(r"(\d+(?:\.\d+)?)([a-z]+)", w[i]) if n is None else None
+        if glued and _time(unit_for_word(glued.group(2))):
+            n, unit = float(glued.group(1)), unit_for_word(glued.group(2))  # "5yr"
+        elif n is None:
             if w[i] in _WINDOW and i + 1 < len(w) and not claimed[i + 1] and _time(unit_for_word(w[i + 1])):
                 n, unit, b = 1.0, unit_for_word(w[i + 1]), i + 2  # "the past year": one year
             else:
@@ -65,7 +70,7 @@ def _said(w: list[str], claimed: list[bool], vocab: Vocabulary):
         after = b
         while unit is not None and after < len(w) - 1 and w[after] == "of":
             after += 1  # "the 20 year of gwp"
-        horizon = (after < len(w) and w[after] in fam) or (a > 0 and w[a - 1] in fam and unit is None)
+        horizon = (after < len(w) and w[after] in fam) or (a > 0 and w[a - 1] in fam)  # "GWP 100", "return 5yr"
         hits = [c for c in cols if mark_fits(c.mark, n, unit)] if (window or horizon) and (unit is None or _time(unit)) else []
         if not hits:
             i += 1
@@ -82,6 +87,7 @@ def read_marks(p: Parse, vocab: Vocabulary) -> None:
     """Claim the windows and horizons that say a mark; ``p.marks`` gets the marks said."""
     for a, b, hits in list(_said(p.words, p.claimed, vocab)):
         p.claim(a, b)
+        p.mark_at.update(range(a, b))
         p.marks.update(tuple(c.mark) for c in hits)
 
 

@@ -1,6 +1,5 @@
 """Numbers and the columns they bind to: comparisons, ranges, decades, signed amounts, units and
-magnitudes, vague amounts ("cheap"), and superlatives that sort by a column.
-"""
+magnitudes, vague amounts ("cheap"), and superlatives that sort by a column."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_named, dated_column, nearest_column
 from convrec.nlu.dates import decade_conditions, full_year_end
+from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition, SortHint
@@ -259,7 +259,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i = max(e, i + 1)
             continue
         cond = Condition(col, op or "=", float(v), " ".join(w[s:e]), role)  # "a cpu with 128 cores": that number
-        if p.negated(i):  # "not before 2000" / "not over $20": the opposite comparison
+        if p.negated(i) or denied_bound(p, vocab, s, col):  # "not over $20", "don't have a GWP above 1000": the opposite
             flip = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
             cond = replace(cond, op=flip[cond.op])
         p.numbers.append((Span(s, e), cond))

@@ -304,3 +304,21 @@ def read_majority(p: Parse, vocab: Vocabulary) -> None:
         p.numbers.append((Span(a, e), Condition(col, "<=" if p.negated(a) else ">", shares[col], " ".join(t.raw for t in p.toks[a:e]),
                                                 vocab.columns[col].role)))
         p.claim(a, e)
+
+
+def denied_bound(p: Parse, vocab: Vocabulary, s: int, col: str) -> bool:
+    """A bound right after a negated span that ends with the bound column's own words ("don't have a
+    100 yr GWP above 1000"): the negation is the bound's (at most 1000)."""
+    if s < 1 or not p.negated(s - 1) or p.negated(s) or col not in vocab.columns:
+        return False
+    own = {x for g in vocab.columns[col].words for x in g}
+    span = next(x for x in p.negated_spans if x.start <= s - 1 < x.end)
+    k = span.start
+    while k > 0 and p.words[k - 1] in _HAVING | {"don't", "doesn't", "didn't", "not", "never", "no"}:
+        k -= 1  # the negation and its verb, just before the span
+    said = [p.words[x] for x in range(k, s) if x not in p.mark_at]
+    return p.words[s - 1] in own and any(x in _HAVING for x in said) and all(
+        x in own or x in _HAVING or x in ("don't", "doesn't", "didn't", "do", "does", "did", "not", "never", "no") for x in said)
+
+
+_HAVING = {"have", "has", "had", "having", "a", "an", "any", "the", "without", "with"}

@@ -59,6 +59,8 @@ class Parse:
     factors: dict[int, float] = field(default_factory=dict)
     offsets: dict[int, float] = field(default_factory=dict)
     marks: set = field(default_factory=set)
+    mark_at: set = field(default_factory=set)
+    """The tokens those marks were said with (part of the column's naming, not another reading)."""
     """The marks of numbered sibling columns the request said ("in the last 12 months"; :mod:`convrec.nlu.marks`)."""
     """A number's offset after its factor, for units with their own zeros (0 °C is 273.15 K)."""
     offset: int = 0

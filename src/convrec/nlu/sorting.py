@@ -62,14 +62,14 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         if count is not None and b + 2 < len(w) and (w[b] in items and w[b + 1] in ("for", "in", "on") or (
                 w[b + 1] == "for" and columns_named(w[b + 2:b + 5], vocab, by_name_only=True))):  # "top 3 districts for Bush"
             b += 2  # "top 3 districts for reading": the column after the items
-        end = min(len(w), b + (4 if x == "by" else 3))
+        end = min(len(w), b + (4 if x == "by" else 3) + len(p.mark_at & set(range(b, b + 4))))  # (a horizon said: "by 20-year GWP")
         if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):
             end = min(len(w), b + 5)  # "the biggest drops in the uninsured rate": the column's words after "in the"
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
         items = {vocab.domain, noun_plural(vocab.domain)}
         for e in range(end, b, -1):
-            if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
+            if any((p.claimed[k] and k not in p.mark_at) or p.toks[k].punct for k in range(b, e)):
                 continue
             if x != "by" and items & set(w[b:e]):
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column

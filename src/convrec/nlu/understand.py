@@ -426,6 +426,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     if not p.mentions and fact_question(p, vocab):  # "the life expectancy in japan": the column read, the name is the rest
         fact_title(p, vocab, speaker)
     read_acronyms(p, vocab)
+    read_marks(p, vocab)  # again: a horizon before a column said in full ("20-year global warming potential")
     read_initialled_values(p, vocab)
     read_initialled_values(p, vocab)
     read_abbreviated_values(p, vocab)
