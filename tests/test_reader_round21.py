@@ -246,3 +246,12 @@ def test_horizons_in_orders_and_denied_bounds(funds):
     assert it.sort and it.sort[0].column == "return5yr" and not it.conditions
     assert _conds(understand("funds that don't have a 5 yr return above 4", v)) == {("return5yr", "<=", 4.0)}
     assert _conds(understand("funds with a return5yr under 3", v)) == {("return5yr", "<", 3.0)}
+
+
+def test_a_bound_after_with_a_column_is_no_negation(home, tmp_path_factory):
+    rows = ["id,school,GPA,cost"]
+    for i in range(1, 41):
+        rows.append(f"{i},school {i},{2.5 + (i % 15) * 0.1:.2f},{5000 + 300 * i}")
+    v = _csv(home, tmp_path_factory, "law-schools", "\n".join(rows) + "\n").vocab
+    assert ("gpa", ">=", 3.5) in _conds(understand("schools with a median GPA of 3.5 or more", v))
+    assert ("cost", ">=", 9000.0) in _conds(understand("schools with a cost of 9000 or more", v))

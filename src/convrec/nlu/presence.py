@@ -47,7 +47,7 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
     return None, a
 
 
-def _bound_after(p: Parse, vocab: Vocabulary, e: int, neg: int) -> bool:
+def _bound_after(p: Parse, vocab: Vocabulary, e: int, neg: int | None) -> bool:
     """Whether a bound follows the column ending at ``e`` ("… a GWP above 1000"): then the negation at
     ``neg`` denies that bound ("don't have a GWP above 1000": at most 1000) — its span is marked negated
     for the number readers — and no absence is read."""
@@ -55,7 +55,7 @@ def _bound_after(p: Parse, vocab: Vocabulary, e: int, neg: int) -> bool:
     for op, phrases in vocab.lexicon.compare.items():
         n = phrases.match_at(w, e)
         if n and e + n < len(w) and num(w[e + n]) is not None:
-            if not p.negated(e + n):
+            if neg is not None and not p.negated(e + n):  # ("with a GPA of 3.5 or more": no negation, only a bound)
                 p.negated_spans.append(Span(neg, e + n + 1))
             return True
     return False
@@ -103,7 +103,7 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
-            if _bound_after(p, vocab, e, i):  # "don't have a lifetime above 10 years": a bound denied, not an absence
+            if _bound_after(p, vocab, e, i if op == "missing" else None):  # "don't have a lifetime above 10 years": a bound denied
                 continue
             tail = lex.listed.match_at(w, e)
             worded = vocab.columns[col].type in ("text", "list") and vocab.columns[col].role in ("category", "creator", "text", "tag") \
