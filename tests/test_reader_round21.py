@@ -249,9 +249,11 @@ def test_horizons_in_orders_and_denied_bounds(funds):
 
 
 def test_a_bound_after_with_a_column_is_no_negation(home, tmp_path_factory):
-    rows = ["id,school,GPA,cost"]
+    rows = ["id,rank,GPA,cost,salary"]
     for i in range(1, 41):
-        rows.append(f"{i},school {i},{2.5 + (i % 15) * 0.1:.2f},{5000 + 300 * i}")
+        rows.append(f"{i},{41 - i},{2.5 + (i % 15) * 0.1:.2f},{5000 + 300 * i},{30000 + 500 * i}")
     v = _csv(home, tmp_path_factory, "law-schools", "\n".join(rows) + "\n").vocab
+    it = understand("what's the median starting salary at the #1 school?", v)  # rank 1, not "school 1"
+    assert not it.mentions and ("rank", "=", 1.0) in _conds(it)
     assert ("gpa", ">=", 3.5) in _conds(understand("schools with a median GPA of 3.5 or more", v))
     assert ("cost", ">=", 9000.0) in _conds(understand("schools with a cost of 9000 or more", v))

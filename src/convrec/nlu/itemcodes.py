@@ -53,3 +53,14 @@ def item_codes(vocab: Vocabulary) -> dict[int, str]:
     """Item (linker index) → its codes written together ("|hfc134a"), for the words said before a code."""
     code_index(vocab)
     return vocab.__dict__.get("_item_codes", {})
+
+
+def drop_noun_mentions(p, vocab: Vocabulary) -> None:
+    """A "title" said only as the items' noun ("the #1 school" linked to "school 1") is no item: the
+    noun is what every item is (its words are left to the other readers' reading)."""
+    from convrec.catalog.text import noun_plural, norm
+
+    nouns = {norm(vocab.domain), norm(noun_plural(vocab.domain))}
+    keep = [(s, m) for s, m in p.mentions if norm(m.text) not in nouns or norm(m.title) in nouns]
+    if len(keep) < len(p.mentions):
+        p.mentions = keep

@@ -18,6 +18,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import said_aliases
+from convrec.nlu.itemcodes import drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
@@ -467,6 +468,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         paraphrases(p, vocab)
     read_relations(p, vocab, speaker)
     settle_marks(p, vocab)
+    drop_noun_mentions(p, vocab)
     return p
 
 
