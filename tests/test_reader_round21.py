@@ -257,3 +257,14 @@ def test_a_bound_after_with_a_column_is_no_negation(home, tmp_path_factory):
     assert not it.mentions and ("rank", "=", 1.0) in _conds(it)
     assert ("gpa", ">=", 3.5) in _conds(understand("schools with a median GPA of 3.5 or more", v))
     assert ("cost", ">=", 9000.0) in _conds(understand("schools with a cost of 9000 or more", v))
+
+
+def test_the_greeting_names_the_items_as_the_catalog_does(home, tmp_path_factory, tmp_path):
+    from convrec.nlu.card import build_card
+
+    rows = ["id,type,price,volume"]
+    for i in range(1, 31):
+        rows.append(f"{i},{['organic', 'conventional'][i % 2]},{1 + i * 0.03:.2f},{1000 * i}")
+    acc = _csv(home, tmp_path_factory, "avocado-sales", "\n".join(rows) + "\n")
+    card = build_card(acc.vocab)
+    assert card.named_plural == "avocado sales" and "avocado sales" in card.greeting_text() and "avocado" in card.size_text()

@@ -35,8 +35,19 @@ class CapabilityCard:
 
         return noun_plural(self.domain)
 
+    @property
+    def named_plural(self) -> str:
+        """The items as the catalog's own name says them, where it names them more fully than the
+        noun alone ("avocado sales", "red wine samples" of `avocado-sales`, `red-wine-samples`)."""
+        from convrec.catalog.text import word_rank
+
+        words = self.catalog_name.split()
+        if len(words) >= 2 and words[-1] == self.plural and all(x.isalpha() and (len(x) >= 4 or word_rank(x) is not None) for x in words[:-1]):
+            return self.catalog_name
+        return self.plural
+
     def size_text(self) -> str:
-        return f"My catalog has {self.n_items:,} {self.plural}."
+        return f"My catalog has {self.n_items:,} {self.named_plural}."
 
     def scope_text(self) -> str:
         parts = [self.size_text()]
@@ -79,7 +90,8 @@ class CapabilityCard:
             body = (" Tell me what you like — titles you enjoyed, genres, years"
                     + (", prices" if any("price" in c for c in self.ranges) else "")
                     + f" — and I'll find matching {self.plural}.")
-        head = f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}."
+        head = f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}" + (
+            f" {self.named_plural}." if self.named_plural != self.plural else ".")
         if self.domain == "item" and (self.catalog_name or self.sample_titles):
             # no noun for its items: the catalog's own name and a few of them say what it holds
             head = (f"Hi! I recommend items from the {self.catalog_name} catalog" if self.catalog_name
