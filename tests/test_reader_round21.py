@@ -268,3 +268,13 @@ def test_the_greeting_names_the_items_as_the_catalog_does(home, tmp_path_factory
     acc = _csv(home, tmp_path_factory, "avocado-sales", "\n".join(rows) + "\n")
     card = build_card(acc.vocab)
     assert card.named_plural == "avocado sales" and "avocado sales" in card.greeting_text() and "avocado" in card.size_text()
+
+
+def test_a_glued_column_word_said_apart_is_no_bound(home, tmp_path_factory):
+    rows = ["id,country,under5_mortality_1990,under5_mortality_2018,pm25"]
+    for i in range(1, 41):
+        rows.append(f"{i},Land {chr(65 + i % 26)}{i},{20 + 7 * i},{5 + 3 * i},{10 + i}")
+    v = _csv(home, tmp_path_factory, "child-deaths", "\n".join(rows) + "\n").vocab
+    for said in ("countries where under-5 mortality was above 80", "countries where under five mortality was above 80"):
+        assert _conds(understand(said, v)) == {("under5_mortality_2018", ">", 80.0)}, said
+    assert ("under5_mortality_1990", ">", 80.0) in _conds(understand("under-5 mortality above 80 in 1990", v))

@@ -17,7 +17,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
                                 read_value_prefixes)
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
-from convrec.nlu.aliases import said_aliases
+from convrec.nlu.aliases import read_glued_words, said_aliases
 from convrec.nlu.itemcodes import drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
@@ -387,6 +387,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     p = Parse(toks, [t.w for t in toks], claimed=[False] * len(toks))
     p.hashed = {k for k, t in enumerate(toks) if 0 < t.start <= len(text) and text[t.start - 1] == "#"}
     _than_written_then(p)
+    read_glued_words(p, vocab)
     correct_column_words(p, vocab)
     negation_scopes(p, vocab)
     claim_superlative_counts(p, vocab)
