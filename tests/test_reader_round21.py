@@ -278,3 +278,13 @@ def test_a_glued_column_word_said_apart_is_no_bound(home, tmp_path_factory):
     for said in ("countries where under-5 mortality was above 80", "countries where under five mortality was above 80"):
         assert _conds(understand(said, v)) == {("under5_mortality_2018", ">", 80.0)}, said
     assert ("under5_mortality_1990", ">", 80.0) in _conds(understand("under-5 mortality above 80 in 1990", v))
+
+
+def test_a_title_of_two_words_said_as_one(home, tmp_path_factory):
+    rows = ["id,country,rate"]
+    for i, name in enumerate(["Viet Nam", "New Zealand", "Peru", "Chad", "Costa Rica", "Mali"] * 1, start=1):
+        rows.append(f"{i},{name},{3 * i}")
+    v = _csv(home, tmp_path_factory, "nations", "\n".join(rows) + "\n").vocab
+    it = understand("what is vietnam's rate?", v)
+    assert it.kind == "fact" and [m.title for m in it.mentions] == ["Viet Nam"]
+    assert [m.title for m in understand("tell me about newzealand", v).mentions] == ["New Zealand"]

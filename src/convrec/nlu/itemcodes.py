@@ -64,3 +64,29 @@ def drop_noun_mentions(p, vocab: Vocabulary) -> None:
     keep = [(s, m) for s, m in p.mentions if norm(m.text) not in nouns or norm(m.title) in nouns]
     if len(keep) < len(p.mentions):
         p.mentions = keep
+
+
+def compact_titles(p, vocab: Vocabulary, speaker: str = "user") -> None:
+    """A title of two or more words said as one ("vietnam" for "Viet Nam", "newzealand"), where one title
+    is that: the item."""
+    from convrec.nlu.intent import ItemMention
+    from convrec.nlu.reading import Span
+
+    index = vocab.__dict__.get("_compact_titles")
+    if index is None:
+        index = {}
+        for k, t in enumerate(vocab.linker.titles):
+            words = normalize_title(str(t)).split()
+            if len(words) >= 2 and len("".join(words)) >= 5:
+                index.setdefault("".join(words), []).append(k)
+        index = vocab.__dict__["_compact_titles"] = {x: ks for x, ks in index.items() if len(ks) == 1}
+    if not index:
+        return
+    for i, x in enumerate(p.words):
+        said = x[:-2] if x.endswith("'s") else x
+        if p.claimed[i] or said not in index or vocab.lookup(said):
+            continue
+        k = index[said][0]
+        p.mentions.append((Span(i, i + 1), ItemMention(vocab.linker.ids[k], vocab.linker.titles[k], p.toks[i].raw,
+                                                       "reference", speaker, 100.0)))
+        p.claim(i, i + 1)

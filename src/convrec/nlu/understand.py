@@ -18,7 +18,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import read_glued_words, said_aliases
-from convrec.nlu.itemcodes import drop_noun_mentions
+from convrec.nlu.itemcodes import compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
@@ -406,6 +406,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
+    compact_titles(p, vocab, speaker)
     read_marks(p, vocab)
     read_dates(p, vocab)
     read_code_families(p, vocab)
