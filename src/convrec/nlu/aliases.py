@@ -53,30 +53,20 @@ def said_aliases(text: str, vocab: Vocabulary) -> str:
     return pat.sub(sub, text)
 
 
-_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-          "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
-
-
-def glued_pattern(vocab: Vocabulary):
-    """(pattern, glued word by its parts) of the column words that glue letters to a number ("under5",
-    "pm25"), said apart ("under-5 mortality", "under five mortality"), once per vocabulary."""
-    got = vocab.__dict__.get("_glued_pattern")
+def glued_words(vocab: Vocabulary) -> dict[tuple[str, int], tuple[str, set[str]]]:
+    """The column words that glue letters to a number ("under5", "pm25") by their parts ("under", 5):
+    the word and the other words of every column it is in, once per vocabulary."""
+    got = vocab.__dict__.get("_glued_words")
     if got is None:
-        parts: dict[tuple[str, int], tuple[str, set[str]]] = {}
+        got = {}
         for c in vocab.columns.values():
             own = {x for g in c.words for x in g}
             for g in c.words:
                 m = re.fullmatch(r"([a-z]{2,})(\d{1,3})", g[0])
-                if m:  # (the words of every column the glued word is in)
+                if m:
                     key = (m.group(1), int(m.group(2)))
-                    parts[key] = (g[0], (parts[key][1] if key in parts else set()) | (own - set(g)))
-        if parts:
-            nums = {n: [str(n)] + [k for k, v in _SMALL.items() if v == n] for _, n in parts}
-            alts = "|".join(f"{re.escape(a)}[\\s-]*(?:{'|'.join(nums[n])})" for a, n in parts)
-            pat = re.compile(r"(?i)\b(" + alts + r")\b")
-        else:
-            pat = None
-        got = vocab.__dict__["_glued_pattern"] = (pat, parts)
+                    got[key] = (g[0], (got[key][1] if key in got else set()) | (own - set(g)))
+        vocab.__dict__["_glued_words"] = got
     return got
 
 
@@ -84,16 +74,15 @@ def read_glued_words(p, vocab: Vocabulary) -> None:
     """A glued column word said apart ("under-5 mortality", "under five mortality" of `under5_mortality`;
     the tokenizer splits "under5" too) is that word — its number is no bound ("under 5") — where another
     word of its columns follows within three words."""
-    pat, parts = glued_pattern(vocab)
-    if pat is None:
+    parts = glued_words(vocab)
+    if not parts:
         return
-    w = p.words
+    w, spelled = p.words, vocab.lexicon.number_words
     for i in range(len(w) - 1):
         if p.claimed[i] or not w[i].isalpha():
             continue
         j = i + 1 + (w[i + 1] == "-" and i + 2 < len(w))
-        rest = w[j]
-        n = int(rest) if rest.isdigit() else _SMALL.get(rest)
+        n = int(w[j]) if w[j].isdigit() else spelled.get(w[j])
         word, others = parts.get((w[i], n), ("", set()))
         if word and set(w[j + 1:j + 4]) & others and not any(p.claimed[k] for k in range(i, j + 1)):
             p.words[i] = word

@@ -56,7 +56,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         named = mark_choice(vocab, named, marks_in(w, vocab))
     if len(named) > 1 and len(first := [c for c in named if c not in later_siblings(vocab)]) == 1:
         named = first  # "viewers": `viewers_7day`, not also `viewers_28day` after it
-    if not named and (money := _spent(w, vocab)):
+    if not named and (money := spent_columns(w, vocab)):
         return money
     if named or by_name_only:
         return tuple(named)
@@ -140,11 +140,9 @@ def family_member(vocab: Vocabulary, col: str, words: list[str]) -> str:
     from convrec.nlu.vocab import _YEAR
 
     if vocab.columns[col].mark:  # "by spending over the past 24 months": `Dollar24`, the sibling the window says
-        from convrec.nlu.marks import marks_in
+        from convrec.nlu.marks import marked_sibling, marks_in
 
-        said = marks_in(words, vocab)
-        return next((c.name for c in vocab.columns.values() if c.mark and tuple(c.mark) in said
-                     and c.words == vocab.columns[col].words), col)
+        return marked_sibling(vocab, col, marks_in(words, vocab))
     if not vocab.columns[col].years:
         return col
     said = {int(num(x)) for x in words if num(x) is not None and float(num(x)).is_integer()}
@@ -167,9 +165,9 @@ def money_columns(vocab: Vocabulary) -> list[str]:
     return got
 
 
-def _spent(w: list[str], vocab: Vocabulary, marks: set | None = None) -> tuple[str, ...]:
+def spent_columns(w: list[str], vocab: Vocabulary, marks: set | None = None) -> tuple[str, ...]:
     """"what has customer 41 spent over the past year", "the lowest paid": the money columns where
-    no price column is (of siblings, the one the window says), else none."""
+    no price column is (of siblings, the one the window says — ``marks``, or those ``w`` says), else none."""
     if not vocab.lexicon.spending_asks.contains(w) or vocab.role("price") or not money_columns(vocab):
         return ()
     from convrec.nlu.marks import mark_choice, marks_in
@@ -177,11 +175,6 @@ def _spent(w: list[str], vocab: Vocabulary, marks: set | None = None) -> tuple[s
     marks = marks_in(w, vocab) if marks is None else marks
     cols = mark_choice(vocab, money_columns(vocab), marks)
     return tuple(cols if marks else [c for c in cols if c not in later_siblings(vocab)] or cols)
-
-
-def spent_columns(w: list[str], vocab: Vocabulary, marks: set) -> tuple[str, ...]:
-    """:func:`_spent` with the marks the whole message said (``w`` a part of it)."""
-    return _spent(w, vocab, marks)
 
 
 def _keyword_columns(w: list[str], vocab: Vocabulary) -> tuple[str, ...]:

@@ -263,3 +263,18 @@ def decade_conditions(p: Parse, col: str, lo: int, hi: int, text: str, at: int) 
     if p.negated(at) or (at > 0 and p.negated(at - 1)):
         return [Condition(col, "outside", (float(lo), float(hi)), text, "time")]
     return [Condition(col, ">=", float(lo), text, "time"), Condition(col, "<=", float(hi), text, "time")]
+
+
+def settle_two_digit_years(p: Parse, vocab: Vocabulary) -> None:
+    """A year said in full on a column of two-digit years, counted from its century ("built after
+    1965": `year` > 65; "not in the 60s": outside 60–69)."""
+    if not any(c.year_base for c in vocab.columns.values()):
+        return
+    from dataclasses import replace
+
+    def short(c: Condition) -> Condition:
+        base = vocab.columns[c.column].year_base if c.column in vocab.columns else 0
+        one = lambda v: float(v) - base if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 1000 else v  # noqa: E731
+        return replace(c, value=tuple(one(v) for v in c.value) if isinstance(c.value, tuple) else one(c.value)) if base else c
+
+    p.numbers = [(span, short(c)) for span, c in p.numbers]

@@ -1,6 +1,7 @@
-"""Items named by a code of their own beside the title: a column whose values are codes that tell
+"""Items named otherwise than by their title as written: a column whose values are codes that tell
 the items apart (an acronym "HFC-134a" beside "1,1,1,2-tetrafluoroethane", a CAS number, a part
-number) links like a model code in a title ("longer than HFC-134a", "the GWP of HFC-134a")."""
+number) links like a model code in a title ("longer than HFC-134a"); a title of two words said as one
+("vietnam" for "Viet Nam") links; the items' noun alone ("the #1 school") names no item."""
 
 from __future__ import annotations
 

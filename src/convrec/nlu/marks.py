@@ -116,19 +116,10 @@ def marked_sibling(vocab: Vocabulary, col: str | None, marks: set) -> str | None
 
 def settle_marks(p: Parse, vocab: Vocabulary) -> None:
     """Every order and bound the readers took on a marked column moved to the sibling the request's
-    window says ("earned the most in the last 12 months": `Sales12m`); a year said in full on a
-    column of two-digit years counted from its century ("built after 1965": `year` > 65)."""
-    from dataclasses import replace
-
-    if any(c.year_base for c in vocab.columns.values()):
-        def short(c):
-            base = vocab.columns[c.column].year_base if c.column in vocab.columns else 0
-            one = lambda v: float(v) - base if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 1000 else v  # noqa: E731
-            return replace(c, value=tuple(one(v) for v in c.value) if isinstance(c.value, tuple) else one(c.value)) if base else c
-
-        p.numbers = [(span, short(c)) for span, c in p.numbers]
+    window says ("earned the most in the last 12 months": `Sales12m`)."""
     if not p.marks:
         return
+    from dataclasses import replace
 
     p.sort = [replace(s, column=marked_sibling(vocab, s.column, p.marks)) for s in p.sort]
     p.numbers = [(span, replace(c, column=marked_sibling(vocab, c.column, p.marks))) for span, c in p.numbers]

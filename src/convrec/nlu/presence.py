@@ -47,18 +47,13 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
     return None, a
 
 
-def _bound_after(p: Parse, vocab: Vocabulary, e: int, neg: int | None) -> bool:
-    """Whether a bound follows the column ending at ``e`` ("… a GWP above 1000"): then the negation at
-    ``neg`` denies that bound ("don't have a GWP above 1000": at most 1000) — its span is marked negated
-    for the number readers — and no absence is read."""
+def _bound_after(p: Parse, vocab: Vocabulary, e: int) -> bool:
+    """Whether a bound follows the column ending at ``e`` ("… a GWP above 1000"): then no absence is
+    read — the bound is the number readers' (negated there where "don't have a X" denies it:
+    :func:`denied_bound`)."""
     w = p.words
-    for op, phrases in vocab.lexicon.compare.items():
-        n = phrases.match_at(w, e)
-        if n and e + n < len(w) and num(w[e + n]) is not None:
-            if neg is not None and not p.negated(e + n):  # ("with a GPA of 3.5 or more": no negation, only a bound)
-                p.negated_spans.append(Span(neg, e + n + 1))
-            return True
-    return False
+    return any((n := phrases.match_at(w, e)) and e + n < len(w) and num(w[e + n]) is not None
+               for phrases in vocab.lexicon.compare.values())
 
 
 def _negated_verb(w: list[str], i: int) -> int:
@@ -103,7 +98,7 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
-            if _bound_after(p, vocab, e, i if op == "missing" else None):  # "don't have a lifetime above 10 years": a bound denied
+            if _bound_after(p, vocab, e):  # "don't have a lifetime above 10 years": a bound denied, not an absence
                 continue
             tail = lex.listed.match_at(w, e)
             worded = vocab.columns[col].type in ("text", "list") and vocab.columns[col].role in ("category", "creator", "text", "tag") \
@@ -159,7 +154,7 @@ def read_zero_amounts(p: Parse, vocab: Vocabulary) -> None:
         while d < len(w) and w[d] in ("any", "the", "a", "an") and not p.claimed[d]:
             d += 1
         col, e = _column_at(p, vocab, d, zeros)
-        if col is None or _bound_after(p, vocab, e, i):
+        if col is None or _bound_after(p, vocab, e):
             continue
         e += 2 if tuple(w[e:e + 2]) == ("at", "all") else 0
         p.numbers.append((Span(i, e), Condition(col, "<=", 0.0, " ".join(t.raw for t in p.toks[i:e]),

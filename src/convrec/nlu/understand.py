@@ -28,7 +28,7 @@ from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.compared import read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
-from convrec.nlu.dates import read_dates
+from convrec.nlu.dates import read_dates, settle_two_digit_years
 from convrec.nlu.dimensions import read_dimension_superlatives
 from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
@@ -470,6 +470,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
         paraphrases(p, vocab)
     read_relations(p, vocab, speaker)
     settle_marks(p, vocab)
+    settle_two_digit_years(p, vocab)
     drop_noun_mentions(p, vocab)
     return p
 
