@@ -229,13 +229,15 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
         return "boolean", text.str.lower().map({"1": True, "1.0": True, "0": False, "0.0": False})
     if low.isin(["y", "n"]).all() and low.nunique() == 2:  # Y/N flags
         return "boolean", text.str.lower().map({"y": True, "n": False})
+    if len(text) >= 20 and low.nunique() == 1 and low.iloc[0] in _TICKS and 0.02 <= len(present) / len(text) <= 0.98:
+        return "boolean", text.str.lower().map(lambda v: v in _TICKS)  # "Y" or "*" where it holds, blank where not
     num = pd.to_numeric(present, errors="coerce")
     if num.notna().all():
         full = pd.to_numeric(text.where(text != "", None), errors="coerce")
         if (num == num.round()).all() and num.abs().max() < 2**53:
             return "integer", full.round().astype("Int64")
         return "real", full.astype(float)
-    written = _written_numbers(text, present)
+    written = _written_numbers(text, present) or _mostly_numbers(text, present)
     if written is not None:
         return written
     era = _era_years(text, present)
@@ -285,6 +287,30 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     mark = marks[marks != ""].mode()
     unit = WRITTEN_UNIT.get(mark.iloc[0], "") if len(mark) else ""
     return ("real:" + unit if unit else "real"), full
+
+
+_TICKS = {"y", "yes", "x", "*", "✓", "✔", "true"}
+"""A mark that says a flag holds, in a column that is blank where it does not."""
+_TRACE = {"t", "tr", "t'", "trace", "traces"}
+"""How food and chemistry tables write an amount too small to measure: nothing to speak of (0)."""
+
+
+def _mostly_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series] | None:
+    """Numbers with a few marks among them ("t" for a trace, "a", "8-44"): at least 85 % plain numbers
+    (thousands written or not) and at most three other short forms — a number column where a trace
+    is 0 and the other marks are no value."""
+    plain = pd.to_numeric(present.str.replace(r"(?<=\d),(?=\d{3}\b)", "", regex=True), errors="coerce")
+    rest = present[plain.isna()].str.lower()
+    traced = plain.notna() | present.str.lower().isin(_TRACE)
+    if len(present) < 20 or plain.notna().mean() < 0.5 or traced.mean() < 0.85 or rest.nunique() > 3 \
+            or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).all():
+        return None
+    full = pd.to_numeric(text.str.replace(r"(?<=\d),(?=\d{3}\b)", "", regex=True).where(text != "", None), errors="coerce")
+    full = full.where(~text.str.lower().isin(_TRACE), 0.0)
+    whole = full.dropna()
+    if (whole == whole.round()).all() and whole.abs().max() < 2**53:
+        return "integer", full.round().astype("Int64")
+    return "real", full.astype(float)
 
 
 _SLOT = re.compile(r"[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|[$€£]?\d+(?:\.\d+)?%?")

@@ -165,6 +165,10 @@ def unit_of(words: list[str]) -> str:
             u = unit_for_word(w)
             if u and not (k and words[k - 1] == "per"):
                 return u
+    said = words[:1] + words[2:] if len(words) == 3 and words[1] in ("since", "of", "at", "in", "on", "before", "after") else words
+    first = unit_for_word(said[0]) if len(said) == 2 and len(said[0]) >= 3 and said[0].endswith("s") and said[1].isalpha() else None
+    if first and (said[1].endswith("ed") or first in ("yr", "month", "wk", "d", "h", "min") and not unit_for_word(said[1])):
+        return first  # "acres burned", "hours worked", "years service": the unit, then what was done or spent
     q = units_data()["quantity_units"]
     if {"to", "per", "ratio"} & set(words[1:]):
         return ""  # "debt_to_income", "income per capita": a ratio, not the unit of its noun
@@ -285,6 +289,8 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g.append(w + "ing")  # `readscr`: "top districts for reading"
         if role == "flag":
             g += _doer_verbs(w)
+        if len(w) >= 6 and w.endswith("ed") and w.isalpha() and word_rank(w[:-2] + "ion") is not None:
+            g += [w[:-2] + "ion", w[:-2] + "ions"]  # `convicted`: "the earliest conviction"
         groups.append(list(dict.fromkeys(g)))
     return groups
 

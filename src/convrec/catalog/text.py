@@ -179,6 +179,14 @@ def word_family(w: str) -> set[str]:
         stem = w[:w.rindex("ation")]
         out = {stem + e for e in ("y", "ies", "e", "es", "ed", "ate", "ated") if word_rank(stem + e) is not None}
         return out | ({stem + "ies"} if stem + "y" in out else set()) | {w}
+    if w.isalpha() and len(w) >= 8 and w.endswith(("ssion", "ction", "etion")):
+        # "confession" → confess, confessed; "completion" → complete: the verb whose past is a word too
+        stem = w[:-3] + ("e" if w.endswith("etion") else "")
+        past = stem + "d" if stem.endswith("e") else stem + "ed"
+        if len(stem) >= 5 and word_rank(stem) is not None and word_rank(past) is not None:
+            ing = (stem[:-1] if stem.endswith("e") else stem) + "ing"
+            return {f for f in (stem, stem + "s" if not stem.endswith("s") else stem + "es", past, ing) if word_rank(f) is not None} | {w}
+        return set()
     if w.isalpha() and len(w) >= 7 and w.endswith(_NOUN_OF_VERB) and not w.endswith("ed"):
         # "failure" → fail, failed, fails, failing; "dredging" → dredge, dredged: the verb a noun is made of
         suffix = next(x for x in _NOUN_OF_VERB if w.endswith(x))

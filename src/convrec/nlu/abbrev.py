@@ -292,11 +292,13 @@ def read_abbreviated_values(p: Parse, vocab: Vocabulary) -> None:
                 continue
             cut = [a for a, b in zip(ws, said) if a != b]
             # a cut word no dictionary has ("univ", "assn", "intl"): "Man's Films" is not "many films"
+            # of two cuts, the one whose words are the said words' beginnings: "associate" is "Assoc", not "Asst"
+            key = (len(ws), sum(b.startswith(a) for a, b in zip(ws, said)))
             if all(_cut_from(a, b) for a, b in zip(ws, said)) and any(
-                    (word_rank(a) or 10 ** 9) >= COMMON_WORD_RANK for a in cut) and (best is None or len(ws) > len(best[0])):
-                best = (ws, hits)
+                    (word_rank(a) or 10 ** 9) >= COMMON_WORD_RANK for a in cut) and (best is None or key > best[2]):
+                best = (ws, hits, key)
         if best:
-            ws, hits = best
+            ws, hits, _ = best
             col = hits[0].column
             group = [h for hs in vocab.values.values() for h in hs if h.column == col and norm(h.value) == " ".join(ws)]
             group = list({(h.column, h.value): h for h in group or hits}.values())

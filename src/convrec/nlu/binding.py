@@ -110,7 +110,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             break
     for k in range(j, hi):
         if num(w[k]) is not None and num(w[k]) not in fam and w[k - 2:k] != ["out", "of"]:  # "4.5 out of 5 for …"
-            hi = k
+            hi = _next_bound_named(vocab, w, j, k)
             break
     best, best_key, best_words, best_named = None, None, [], 0
     # "a bill longer than 26 mm", "isn't deeper than 8mm": of the columns named alike, the one of the
@@ -125,6 +125,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
     said_years = {int(num(x)) for x in w[max(0, i - 8):j + 8] if num(x) is not None and float(num(x)).is_integer()}
     items = {vocab.domain, noun_plural(vocab.domain)}  # "3 year loans", "the 5-year loan": the items, no column's word
+    # "20 grams of protein" beside a `Grams` column: the unit is the number's, the column is the one after "of"
+    unit_only = set(range(j, j + n_unit)) if unit is not None and w[j + n_unit:j + n_unit + 1] == ["of"] and any(
+        w[j + n_unit + 1:j + n_unit + 2] == [x] for c in vocab.columns.values() if c.type in ("integer", "real")
+        for g in c.words for x in g if x not in w[j:j + n_unit]) else set()
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
@@ -168,7 +172,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if per & set(g) and len(c.words) > 1:
                 continue  # the rate's "per ct" alone names no price: it counts only beside "price"
             hits = [(k, ph) for ph in g if ph not in items for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
-                    and not (k == head and (len(c.words) > 1 or len((c.label or "").split()) > 1))
+                    and k not in unit_only and not (k == head and (len(c.words) > 1 or len((c.label or "").split()) > 1))
                     and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
                     and not (k > 0 and w[k - 1] == "per" and not per)  # "price per carat": not the carats
                     # a price column only named right before its number ("a fee under 0.5"; not "…, price at most")
@@ -303,6 +307,41 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     if shift and abs(factor - shift[0]) < 1e-9:  # a scale with its own zero: 0 °C is 273.15 K
         p.offsets[i] = shift[1] / (c.scale or 1.0)
     return c.name, c.role, factor / (c.scale or 1.0)
+
+
+def _next_bound_named(vocab: Vocabulary, w: list[str], j: int, k: int) -> int:
+    """Where the words of the number at k begin: "rated 7+ but volatile acidity not above 0.3" — a
+    column's words just before the next number's comparison are that number's, not the one before."""
+    lex = vocab.lexicon
+    s = k - max((lex.compare[o].ends_at(w, k) for o in lex.compare), default=0)
+    if s == k:
+        return k
+    own = {x for c in vocab.columns.values() for g in c.words for ph in g for x in ph.split()}
+    a = s
+    while a > j and w[a - 1] in ("not", "no", "is", "was", "are", "were", "be"):
+        a -= 1
+    b = a
+    while b > j and w[b - 1] in own and w[b - 1] not in lex.stop:
+        b -= 1
+    return b if b < a else k
+
+
+def rated_scale(vocab: Vocabulary, w: list[str], i: int, v: float, reach: int = 1) -> str | None:
+    """"hikes rated 5", "rated 7+": the column the items are rated on — a rating column that holds
+    the number or, where the catalog has none, its one small whole-number score (0–10) that does
+    (a wine's `quality` of 3–8, a trail's difficulty of 2–7)."""
+    said = w[max(0, i - reach):i] if reach > 1 else w[max(0, i - 2 if i > 1 and w[i - 1] in ("a", "an", "of") else i - 1):i]
+    if not set(said) & {"rated", "rating", "scored", "graded", "rate"}:
+        return None
+    for c in vocab.role("rating"):
+        lo, hi = vocab.numeric_range(c)
+        if lo is not None and lo <= v <= hi:
+            return c
+    if vocab.role("rating"):
+        return None
+    scale = [c for c in vocab.role("other") if vocab.columns[c].type == "integer" and vocab.columns[c].min is not None
+             and 0 <= vocab.columns[c].min <= v <= vocab.columns[c].max <= 10]
+    return scale[0] if len(scale) == 1 else None
 
 
 def _score_top(c) -> float | None:

@@ -77,6 +77,8 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
         a = k + n
         while a < len(w) and w[a] in _DETERMINERS:
             a += 1
+        if a + 2 < len(w) and w[a - 1] in ("a", "an") and w[a].isalpha() and w[a + 1] == "of" and not p.claimed[a + 2]:
+            a += 2  # "than a cup of buttermilk": the item after the portion it is measured in
         b = a
         while b < len(w) and not p.toks[b].punct and w[b] not in (",", "but", "and", "in", "on", "at", "for", "with", "when") \
                 and not p.claimed[b] and b - a < 8:
@@ -212,6 +214,9 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or (w[k] in items and k + 1 == span.start) or _makes(vocab, m.item_id, w[k]) or w[k] in maker
                           or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
             k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name
+        portion = k >= 2 and w[k] == "of" and w[k - 2] in ("a", "an", "one") and w[k - 1].isalpha()
+        if portion:
+            k -= 3  # "than a slice of cherry pie", "than a cup of X": the item, in the portion its row is of
         ca, cb = _clause(p, span.start)
         if k >= 0 and w[k] == "than":
             found = _comparative(p, vocab, max(ca, k - 6), k)
@@ -227,7 +232,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             continue
         s, e, up, dims = found
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
-                and w[x] != "than" and not p.claimed[x]]
+                and w[x] != "than" and not p.claimed[x] and not (portion and k < x < span.start)]
         col = _named_column(p, vocab, free, s) or meant
         if col is None and e < len(w) and w[e] in vocab.lexicon.person_nouns:
             totals = [c.name for c in vocab.columns.values() if c.parts]
@@ -267,6 +272,9 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             col = size_instead(vocab)  # "metros bigger than Boston": no size, the one population
         if col is None:
             continue
+        aged = dimension_column(vocab, "age") if any(dim == "age" for dim, _ in dims) and vocab.columns[col].role == "time" else None
+        if aged is not None and vocab.columns[aged].role != "time":  # "younger than X when convicted": the age, not the year
+            col, up = aged, next(u for dim, u in dims if dim == "age")
         value = _item_number(vocab, m.item_id, col)
         if value is None:  # the item has no value to compare with
             continue
@@ -283,7 +291,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         p.values = [v for v in p.values if not (v[0].start < span.end and span.start < v[0].end
                                                 and v[1] and v[1][0] and v[1][0][0].role == "text")]
         if k >= 0 and w[k] == "than":
-            p.claim(k, k + 1)
+            p.claim(k, span.start if portion else k + 1)
+            for x in range(e, k):  # "more land than the rim fire": the measure's noun, no value to match
+                if not p.claimed[x] and w[x].isalpha() and not any(h.role != "text" for h in vocab.lookup(w[x])):
+                    p.claim(x, x + 1)
         for x in _column_word_positions(p, vocab, col, free):
             p.claim(x, x + 1)
 

@@ -104,9 +104,23 @@ def _number_codes(vocab: Vocabulary) -> dict[str, int]:
             k = at.get(str(item))
             if k is not None:
                 got[str(int(value))] = k
+        vocab._number_code_column = (c.name,)
         break
     vocab._number_codes = got
     return got
+
+
+def _only_a_code(vocab: Vocabulary, w: list[str], before: int, v: float) -> bool:
+    """Is a number of four or more digits, compared with nothing, a value only the catalog's code column
+    can hold (no other number column's range reaches it)?"""
+    from convrec.nlu.columns import comparison_words
+
+    if before >= 0 and (w[before] in comparison_words(vocab.lexicon) or w[before] in ("than", "$", "to", "and", "or")):
+        return False
+    code = set(getattr(vocab, "_number_code_column", ()))
+    return not any(c.type in ("integer", "real") and c.role not in ("id", "title") and c.name not in code
+                   and c.min is not None and c.max is not None and float(c.min) <= v <= float(c.max)
+                   for c in vocab.columns.values())
 
 
 def _chunks(p: Parse, text: str) -> list[tuple[int, int]]:
@@ -196,6 +210,8 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if key.isdigit() and key in _number_codes(vocab) and (hashed or (before >= 0 and (
                 w[before] in noun or w[before] in _POSITION_CUES or w[before] in ("code", "ref")))):
             hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it
+        elif key.isdigit() and len(key) >= 4 and key in _number_codes(vocab) and _only_a_code(vocab, w, before, float(key)):
+            hits, hashed = [_number_codes(vocab)[key]], True  # "the bid premium on 79015": no other column holds it
         if len(hits) != 1:
             continue
         if key.isdigit() and before >= 0 and w[before] in _CUES and _column_holds(vocab, w[before], key):

@@ -91,3 +91,19 @@ def compact_titles(p, vocab: Vocabulary, speaker: str = "user") -> None:
         p.mentions.append((Span(i, i + 1), ItemMention(vocab.linker.ids[k], vocab.linker.titles[k], p.toks[i].raw,
                                                        "reference", speaker, 100.0)))
         p.claim(i, i + 1)
+
+
+def claim_portions(p, vocab: Vocabulary) -> None:
+    """"a cup of buttermilk", "a slice of cherry pie": the portion said before an item its own row is
+    measured in (its measure "1 cup", "1 slice") is part of naming it, no value to match."""
+    w = p.words
+    for span, m in p.mentions:
+        a = span.start
+        if a < 3 or w[a - 1] != "of" or w[a - 3] not in ("a", "an", "one") or any(p.claimed[x] for x in range(a - 3, a)):
+            continue
+        said = w[a - 2].rstrip("s")
+        row = [str(vocab.item_value(m.item_id, c.name) or "").lower() for c in vocab.columns.values()
+               if c.type in ("text", "category") and c.role not in ("id", "title")]
+        if said.isalpha() and len(said) >= 3 and any(said in re.findall(r"[a-z]+", v) or said + "s" in re.findall(r"[a-z]+", v)
+                                                     for v in row):
+            p.claim(a - 3, a)

@@ -127,6 +127,7 @@ class Lexicon:
         self.how_dimension = {norm(k): list(v) for k, v in data.get("how_dimension", {}).items()}
         pe = data.get("people", {})
         self.person_nouns = set(pe.get("nouns", []))
+        self.life_ages = {k: (float(a), float(b)) for k, (a, b) in pe.get("ages", {}).items()}  # "teenagers": 13-19
         rk = data.get("ranks", {})
         self.rank_words, self.rank_verbs = list(rk.get("words", [])), set(rk.get("verbs", []))
         ff = data.get("flag_forms", {})

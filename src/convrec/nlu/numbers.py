@@ -1,5 +1,5 @@
 """Numbers and the columns they bind to: comparisons, ranges, decades, signed amounts, units and
-magnitudes, vague amounts ("cheap"), and superlatives that sort by a column."""
+magnitudes (vague amounts such as "cheap": vague.py)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_named, dated_column, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
 from convrec.nlu.compared import comparative_ending
-from convrec.nlu.intent import Condition, SortHint
+from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
-from convrec.nlu.binding import bind_by_words, family_years, in_kept_scale, lex_compares, money_column, unit_after
+from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, lex_compares, money_column, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column
-from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span, num
+from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -344,8 +344,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars") \
             and not (w[j] in column_vocabulary(vocab) and w[j] not in vocab.lexicon.stop and j + 1 < len(w)
                      and w[j + 1] in ("ones", "one", "models", "kinds", noun_plural(vocab.domain), vocab.domain)) \
-            and not unit_after(w, j)[0]:
-        return None, ""  # "top 3 most rated": a count of items, not a condition ("the 64 core ones" is one)
+            and (not unit_after(w, j)[0] or w[i - 1] == "top" and w[j + unit_after(w, j)[1]:][:1] == ["by"]):
+        return None, ""  # "top 3 most rated", "top 3 days by steps": a count of items, not a condition ("the 64 core ones" is one)
     near = w[max(0, i - 3):min(len(w), j + 3)]
     price_col, time_col = vocab.first("price"), vocab.first("time")
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
@@ -371,6 +371,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
             return time_col, "time"  # "how many people died in crashes in 2014": the year, not deaths
+    rated = rated_scale(vocab, w, _comparator(p, vocab, i, j)[1], v)
+    if rated:  # "rated 7+ but volatile acidity …": the scale the items are rated on, said right before the number
+        return rated, vocab.columns[rated].role
     col, role, factor = bind_by_words(p, vocab, i, j)
     if col and p.unnamed_bind and not vocab.columns[col].unit and unit_after(w, j)[0] and not lex_compares(vocab, w, i, j):
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
@@ -419,11 +422,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
             lo, hi = vocab.numeric_range(c)
             if lo is not None and lo <= v <= hi:
                 return c, "rating"
-        if not vocab.role("rating") and set(w[max(0, i - 3):i]) & {"rated", "rating", "scored", "graded", "rate"}:
-            scale = [c for c in vocab.role("other") if vocab.columns[c].type == "integer"
-                     and vocab.columns[c].min is not None and 0 <= vocab.columns[c].min <= v <= vocab.columns[c].max <= 10]
-            if len(scale) == 1:  # "hikes rated 5": the one small graded score the items are rated on (difficulty 2-7)
-                return scale[0], "other"
+        if (scale := rated_scale(vocab, w, i, v, reach=3)) is not None:
+            return scale, "other"  # "hikes rated 5": the one small graded score the items are rated on (difficulty 2-7)
     if v in family_years(vocab) and not time_col:
         return None, ""  # a year that names a column of a measure by year, not a count
     if any(lex.units["count"].match_at(near, k) for k in range(len(near))) and v >= 10:
@@ -519,102 +519,3 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
             and w[k] not in (vocab.domain, noun_plural(vocab.domain)):
         p.claim(k, k + 1)  # "over 4 million fans": what the number counts, no word of an item's text
     return fits[0].name, fits[0].role
-
-
-def _cheap_max(vocab: Vocabulary, price: str) -> float:
-    """What "cheap" means in this catalog: the lexicon's amount ($10) where a quarter of the catalog
-    costs that or less, else the price a quarter of it stays under (diamonds are not cheap at $10)."""
-    got = vocab.__dict__.setdefault("_cheap_max", {})
-    if price not in got:
-        import math
-
-        import pandas as pd
-
-        x = pd.to_numeric(vocab.items[price], errors="coerce").dropna() if price in vocab.items else pd.Series([], dtype=float)
-        q = float(x.quantile(0.25)) if len(x) else 0.0
-        thr = vocab.lexicon.cheap_max
-        if q > thr:
-            step = 10 ** max(0, int(math.floor(math.log10(q))))
-            thr = float(math.ceil(q / step) * step)
-        got[price] = thr
-    return got[price]
-
-
-def read_vague(p: Parse, vocab: Vocabulary) -> None:
-    lex, w = vocab.lexicon, p.words
-    price, time_col = vocab.first("price"), vocab.first("time")
-    rating, count = vocab.first("rating"), vocab.first("count")
-    for name, phrases in lex.vague.items():
-        for a, b in phrases.find(w):
-            if not p.free(a, b):
-                continue
-            text = " ".join(w[a:b])
-            if any(h.role == "flag" for h in vocab.lookup(text)):
-                continue  # "premium" where a yes/no column is called that: the column, not a price
-            neg = p.negated(a)
-            if name == "free" and price:
-                if w[a] == "free" and b < len(w) and w[b] in ("to", "time", "weekend", "trial"):
-                    continue
-                p.numbers.append((Span(a, b), Condition(price, ">" if neg else "<=", 0.0, text, "price")))
-            elif name == "not_free" and price:
-                p.numbers.append((Span(a, b), Condition(price, ">", 0.0, text, "price")))
-            elif name == "cheap" and price and any(c.column == price for _, c in p.numbers):
-                pass  # "budget 6k", "cheap, under $20": the number says how cheap
-            elif name == "cheap" and price:
-                p.numbers.append((Span(a, b), Condition(price, "<=", _cheap_max(vocab, price), text, "price")))
-            elif name == "recent" and time_col and not neg and a > 0 and w[a - 1] == "most":
-                p.sort.append(SortHint(dated_column(vocab, time_col), True, "most " + text))
-                if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
-                    p.k = 1
-                a -= 1
-            elif name == "recent" and time_col and not neg:
-                hi = vocab.columns[time_col].max
-                if hi is None:
-                    continue
-                if w[a] in ("new", "newer") and not (b < len(w) and (w[b] in DOMAIN_NOUNS or w[b] in ("release", "releases"))):
-                    continue  # "something new" = not seen before, not "recent"
-                p.numbers.append((Span(a, b), Condition(time_col, ">=", float(hi - lex.recent_years), text, "time")))
-            elif name == "old" and time_col:
-                if a > 0 and w[a - 1] in ("year", "years", "month", "months", "yr", "yrs"):
-                    continue  # "a 5 year old"
-                aged = dimension_column(vocab, "age")
-                if aged and vocab.columns[aged].role != "time" and w[a] in ("oldest", "older", "eldest", "elder"):
-                    continue  # "the 3 oldest people" where an `age` column says it: the age, not the earliest year
-                if any(c.column == time_col for _, c in p.numbers):
-                    p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
-                    continue
-                items = (vocab.domain, noun_plural(vocab.domain))
-                if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
-                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS and w[b] not in items:
-                    continue  # "old hollywood", "old timey": a style, read as a preference
-                if w[a] in ("oldest", "earliest", "first", "very") or w[a:b] == ["first", "ever"]:
-                    p.sort.append(SortHint(dated_column(vocab, time_col), False, text))  # "the earliest audition": by its date
-                    if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
-                        p.k = 1  # "the very first audition": that one
-                else:
-                    p.sort.append(SortHint(time_col, False, text))
-            elif name in ("top_rated", "popular"):
-                said = [c for c in columns_named([x for x in w[a:b] if x not in ("most", "the", "best", "top")], vocab, by_name_only=True)
-                        if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-                col = (said[0] if len(said) == 1 else None) or (rating if name == "top_rated" else None) or count or "popularity"
-                if col == "popularity" and not vocab.has_interactions:
-                    continue  # nobody's ratings or plays here: "hurricanes that hit texas" says no popularity
-                p.sort.append(SortHint(col, True, text))
-            elif name in ("cheapest", "priciest") and price:
-                # of several prices, the one the message's words name ("the most expensive house that sold": the sale price)
-                named = money_column(vocab, [x for k, x in enumerate(w) if not p.claimed[k]]) if len(vocab.role("price")) > 1 else None
-                p.sort.append(SortHint(named or price, name == "priciest", text))
-                if named:  # the word that chose it ("sold") is used up
-                    own = {y for g in vocab.columns[named].words for y in g}
-                    for k, x in enumerate(w):
-                        if not p.claimed[k] and x in own:
-                            p.claim(k, k + 1)
-            elif name in ("cheapest", "priciest") and money_column(vocab, w[b:b + 3]):
-                col = money_column(vocab, w[b:b + 3])  # "the cheapest electric bill": that bill's column
-                p.sort.append(SortHint(col, name == "priciest", text))
-                named = set(w[b:b + 3]) & {y for g in vocab.columns[col].words for y in g}
-                while b < len(w) and w[b] in named:
-                    b += 1
-            else:
-                continue
-            p.claim(a, b)

@@ -74,8 +74,9 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
             p.mentions[k] = (Span(i, span.end), m)
             p.claim(i, span.end)
     for i in range(len(w) - 1):
-        if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or not w[i + 1].isalpha() or w[i] in vocab.lexicon.stop:
-            continue
+        if p.claimed[i] or p.claimed[i + 1] or not w[i].isalpha() or not w[i + 1].isalpha() or w[i] in vocab.lexicon.stop \
+                or vocab.lexicon.superlative(w[i]):
+            continue  # ("the largest fire" is no "Largo Fire")
         found = [(item, first) for item, first in by_last.get(w[i + 1], []) if _first_fits(w[i], first, nick)]
         if not found or len({f for _, f in found}) != 1:
             continue  # nobody, or two different people of that name (one person's rows: the first)

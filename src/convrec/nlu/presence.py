@@ -317,3 +317,60 @@ def denied_bound(p: Parse, vocab: Vocabulary, s: int, col: str) -> bool:
 
 
 _HAVING = {"have", "has", "had", "having", "a", "an", "any", "the", "without", "with"}
+
+
+_SOMEONE = {"someone", "somebody", "anyone", "anybody", "people", "persons", "person"}
+_WITH = {"with", "has", "have", "had", "having"}
+
+
+def _counts(vocab: Vocabulary) -> set[str]:
+    """Whole-number columns that count something per item, from none (0 or a blank) up: children, deaths."""
+    return {c.name for c in vocab.columns.values() if c.type == "integer" and c.role == "other" and c.min is not None
+            and float(c.min) in (0.0, 1.0) and float(c.max or 0) > 1 and not c.years and not c.mark}
+
+
+def read_some_amounts(p: Parse, vocab: Vocabulary) -> None:
+    """"presidents with children", "fires with deaths", "fires where someone died": a count column said
+    to be there, with no number, is more than none (at least 1)."""
+    counts = _counts(vocab)
+    if not counts:
+        return
+    w = p.words
+    for i in range(len(w)):
+        if p.claimed[i] or not (w[i] in _WITH or w[i] in _SOMEONE):
+            continue
+        d = i + 1
+        while d < len(w) and w[d] in ("any", "some") and not p.claimed[d]:
+            d += 1
+        col, e = _column_at(p, vocab, d, counts)
+        if col is None or _bound_after(p, vocab, e) or (e < len(w) and num(w[e]) is not None):
+            continue
+        if w[i] in _SOMEONE and not (i > 0 and w[i - 1] in ("where", "when", "which", "that", "if", "whenever")):
+            continue  # "fires where someone died" (not "how many people died in X": a question of that number)
+        if w[i] in _SOMEONE and not any(w[d] == x and x.endswith(("ed", "d")) for g in vocab.columns[col].words for x in g):
+            continue  # "someone died": the column's verb after the subject, not "people injuries"
+        if i > 0 and w[i - 1] in ("no", "without", "not", "never"):
+            continue
+        p.numbers.append((Span(i, e), Condition(col, ">=", 1.0, " ".join(t.raw for t in p.toks[i:e]), vocab.columns[col].role)))
+        p.claim(i, e)
+
+
+def read_less_words(p: Parse, vocab: Vocabulary) -> None:
+    """"childless", "weren't childless": a count column's noun with "-less" is none of it (0), and
+    not none where negated."""
+    counts = _counts(vocab) | _with_zeros(vocab)
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.endswith("less") or len(x) < 7:
+            continue
+        base = x[:-4]
+        forms = {base, base + "s", base + "es", base + "ren"}  # "child" → "children"
+        cols = [c for c in counts if any(singular(y) == base or y in forms for g in vocab.columns[c].words for y in g)]
+        if len(cols) != 1:
+            continue
+        negated = i > 0 and (w[i - 1] in ("not", "never", "n't") or w[i - 1].endswith("n't") or negated_aux(w, i - 1))
+        a = i - 1 if negated else i
+        cond = Condition(cols[0], ">=" if negated else "<=", 1.0 if negated else 0.0,
+                         " ".join(t.raw for t in p.toks[a:i + 1]), vocab.columns[cols[0]].role)
+        p.numbers.append((Span(a, i + 1), cond))
+        p.claim(a, i + 1)

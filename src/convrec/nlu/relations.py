@@ -39,6 +39,8 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
             continue
         if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months"):
             continue  # "my 12 yo", "a 5 year old": an age, not a count
+        if any(lex.compare[o].match_at(w, i + span) for o in (">=", "<=")):
+            continue  # "3 or more bids", "2 or fewer stops": a bound, not how many to show
         after = w[i + span:i + span + 5]
         noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
         noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])
@@ -102,7 +104,8 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
     if head is not None and w[head + 1:head + 2] == ["of"] and any(
             x in lex.singular_verbs for x in w[head + 2:head + 5]):
         return True  # "which of those has the best graduation rate?"
-    if head is not None and head + 1 < len(w) and (_singular_noun(w[head + 1], lex) or w[head + 1] == vocab.domain) \
+    if head is not None and head + 1 < len(w) and (_singular_noun(w[head + 1], lex) or w[head + 1] == vocab.domain
+                                                   or w[head + 1] in ("item", "thing", "entry", "record", "row", "option")) \
             and w[head + 1] not in ("is", "are") and w[head + 1] not in lex.number_words:
         return True  # "which journal is the cheapest" (not "which two leaders")
     for h in p.sort:

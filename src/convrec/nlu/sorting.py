@@ -273,8 +273,9 @@ def _adjective_superlatives(p: Parse, vocab: Vocabulary) -> None:
         base = x[:-4] if x.endswith("iest") else x[:-3]
         if len(base) < 4:
             continue
+        bases = {base, base[:-1]} if base[-1] == base[-2] else {base}  # "fattiest": fat
         cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role != "id"
-                and any(y == base or (y.startswith(base) and len(y) - len(base) <= 3) or y == base + "ness"
+                and any(y in bases or (y.startswith(base) and len(y) - len(base) <= 3) or y == base + "ness"
                         for y in norm(c.label or c.name).split())]  # "sleepiest": sleep; "rainiest": rain
         if len(cols) > 1:  # sleep_total, sleep_rem, sleep_cycle: the one whose other words may be left out
             from convrec.catalog.meaning import units_data

@@ -178,7 +178,9 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
                 or (span.start > 0 and all(p.toks[x].capitalised for x in range(span.start, span.end)))  # "World Economy"
             b = span.start - (span.start > 0 and w[span.start - 1] == "the")
             asked = b >= 2 and w[b - 1] in ("of", "for") and bool(columns_named(w[max(0, b - 4):b - 1], vocab, by_name_only=True))
-            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named and not asked:
+            compared = span.start in p.compared  # "more land than the rim fire": one item, compared with
+            if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named and not asked \
+                    and not compared:
                 # ("the value of the Boltzmann constant": that item's value, the title said whole)
                 for x in range(span.start, span.end):
                     p.claimed[x] = False

@@ -18,7 +18,7 @@ from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, rea
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import read_glued_words, said_aliases
-from convrec.nlu.itemcodes import compact_titles, drop_noun_mentions
+from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
@@ -34,14 +34,16 @@ from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
-from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody
+from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody, read_some_amounts, read_less_words
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
 from convrec.nlu.banded import read_banded_values
 from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.nth import read_sequence_places
 from convrec.nlu.periods import read_intervals, read_periods
-from convrec.nlu.numbers import read_numbers, read_vague
+from convrec.nlu.numbers import read_numbers
+from convrec.nlu.vague import read_vague
+from convrec.nlu.ages import read_life_stages
 from convrec.nlu.signed import signed_amounts
 from convrec.nlu.sorting import sort_by_column
 from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
@@ -52,7 +54,7 @@ from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, c
                                 year_marked_titles)
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.textwords import read_measured_names, read_text_words
-from convrec.nlu.words import (column_values, paraphrases, read_bands, read_codes, read_creator_names, read_maker_prefixes, read_values,
+from convrec.nlu.words import (column_values, read_column_text_words, paraphrases, read_bands, read_codes, read_creator_names, read_maker_prefixes, read_values,
                                scope_words, typo_values)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
@@ -407,6 +409,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     claim_bracketed(p, vocab)
     model_codes(p, vocab, speaker)
     compact_titles(p, vocab, speaker)
+    claim_portions(p, vocab)
     read_marks(p, vocab)
     read_dates(p, vocab)
     read_code_families(p, vocab)
@@ -418,6 +421,9 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_presence(p, vocab)
     read_subject_presence(p, vocab)
     read_zero_amounts(p, vocab)
+    read_some_amounts(p, vocab)
+    read_less_words(p, vocab)
+    read_life_stages(p, vocab)
     read_majority(p, vocab)
     read_nobody(p, vocab)
     read_codes(p, vocab)
@@ -437,6 +443,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_numbered_labels(p, vocab)
     read_number_words(p, vocab)
     read_item_comparisons(p, vocab, parse=_parse)
+    read_column_text_words(p, vocab)
     column_values(p, vocab)
     read_bands(p, vocab)
     read_banded_values(p, vocab)

@@ -580,10 +580,17 @@ def _index_compounds(index: dict[str, dict[tuple[str, str], ValueHit]], columns:
         for (col, value), h in hits.items():
             if h.role == "category" and norm(value) == f:
                 by_col.setdefault(col, {})[f] = h
+    def joined(h) -> list[str]:
+        parts = [norm(x) for x in re.split(r"\s*[-/&]\s*", str(h.value)) if x.strip()]
+        return parts if len(parts) >= 2 and all(x in vals and x != norm(h.value) for x in parts) else []
+
     for col, vals in by_col.items():
+        # a hyphen joins two values into a third of its own ("Democratic-Republican") unless the column
+        # joins its values so more than once ("Guard-Forward", "Forward-Center"): a lone one is a name
+        hyphened = sum(1 for h in vals.values() if joined(h) and not re.search(r"[/&]", str(h.value)))
         for f, h in list(vals.items()):
-            parts = [norm(x) for x in re.split(r"\s*[-/&]\s*", str(h.value)) if x.strip()]
-            if len(parts) < 2 or not all(x in vals and x != f for x in parts):
+            parts = joined(h)
+            if not parts or (hyphened < 2 and not re.search(r"[/&]", str(h.value))):
                 continue
             for x in parts:
                 for form in {x, *(k for k, hs in index.items() if (col, vals[x].value) in hs and k != x)}:

@@ -480,3 +480,45 @@ def _generic_head(word: str, vals) -> bool:
         return False
     st = stem_of(word)
     return all(len(norm(h.value).split()) >= 2 and stem_of(norm(h.value).split()[-1]) == st for h in vals)
+
+
+def _text_word_counts(vocab: Vocabulary, col: str) -> dict[str, int]:
+    got = vocab.__dict__.setdefault("_text_word_counts", {})
+    if col not in got:
+        from collections import Counter
+
+        got[col] = Counter(x for v in vocab.items[col].dropna() for x in set(re.findall(r"[a-z]+", str(v).lower())))
+    return got[col]
+
+
+def read_column_text_words(p: Parse, vocab: Vocabulary) -> None:
+    """"sentenced to death", "a sentence of life", "death sentence": a free-text column named by its
+    word (or that word's verb) right beside a word its values hold — that word, in that column (not
+    a word of another column that means something like it)."""
+    from convrec.catalog.text import word_family
+
+    cols = [c for c in vocab.columns.values() if c.role == "text" and c.type == "text" and c.name in vocab.items and c.words]
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isalpha() or x in vocab.lexicon.stop:
+            continue
+        for c in cols:
+            own = {y for g in c.words for y in g} if len(c.words) == 1 else set()
+            if not (x in own or own & word_family(x)):
+                continue
+            k = i + 1
+            while k < len(w) and w[k] in ("to", "of", "as", "was", "is", "were", "a", "an", ":") and not p.claimed[k]:
+                k += 1
+            spans = [(i, k)] + ([(i - 1, i - 1)] if i > 0 else [])  # "sentenced to death" / "death sentence"
+            for a, at in spans:
+                if at >= len(w) or p.claimed[at] or not w[at].isalpha() or w[at] in vocab.lexicon.stop:
+                    continue
+                n = _text_word_counts(vocab, c.name).get(w[at], 0)
+                if n:
+                    lo, hi = min(a, at), max(i, at) + 1
+                    p.values.append((Span(lo, hi), [[ValueHit(c.name, w[at], n, "text")]], " ".join(t.raw for t in p.toks[lo:hi])))
+                    p.claim(lo, hi)
+                    break
+            else:
+                continue
+            break
