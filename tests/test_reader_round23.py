@@ -68,7 +68,6 @@ def test_a_comparison_with_an_item_in_its_portion(foods):
 
 
 def test_mark_columns_and_y_blank_flags():
-    blank = [""] * 30
     kind, vals = infer_column(__import__("pandas").Series(["Y" if i % 3 == 0 else "" for i in range(30)]), ";")
     assert kind == "boolean" and list(vals[:3]) == [True, False, False]
     kind, _ = infer_column(__import__("pandas").Series(["*" if i % 7 == 0 else "" for i in range(30)]), ";")
@@ -77,7 +76,6 @@ def test_mark_columns_and_y_blank_flags():
     assert kind == "integer" and int(vals.iloc[-1]) == 0  # a trace is nothing to speak of
     kind, _ = infer_column(__import__("pandas").Series(["A1", "B2", "t"] * 10), ";")
     assert kind == "text"  # codes stay codes
-    assert blank  # (the list above is only a width)
 
 
 def test_units_a_header_writes_first():
@@ -178,3 +176,66 @@ def test_a_cut_value_by_its_prefix_and_a_duration_header(faculty):
     assert _conds(understand("assistant professors", v)) == {("rank", "in", ("AsstProf",))}
     it = understand("on staff for under 18 months", v)
     assert _conds(it) == {("yrs_service", "<", 1.5)}
+
+
+def test_a_served_amount_compared_is_a_number(foods):
+    v = foods.vocab
+    it = understand("meat portions bigger than 3 oz", v)
+    assert any(c.column == "grams" and c.op == ">" and abs(c.value - 85.05) < 0.1 for c in it.conditions)
+    assert not any(c.column == "measure" for c in it.conditions)
+
+
+def test_a_decade_where_values_also_write_that_number(cases):
+    v = cases.vocab
+    it = understand("convicted in the 80s", v)
+    assert _conds(it) == {("convicted", ">=", 1980.0), ("convicted", "<=", 1989.0)}
+
+
+def test_a_negated_auxiliary_before_a_bare_verb(cases):
+    v = cases.vocab
+    it = understand("murder cases that didnt end in a death sentence", v)
+    assert any(c.column == "sentence" and c.op in ("not_matches", "not_in") for c in it.conditions)
+    assert ("crime", "in", ("Murder",)) in _conds(it)
+
+
+def test_a_value_after_the_sorted_column_and_one_picked(faculty, leaders):
+    v = faculty.vocab
+    it = understand("the lowest paid assistant professor", v)
+    assert it.sort and it.sort[0].column == "salary" and not it.sort[0].descending
+    assert ("rank", "in", ("AsstProf",)) in _conds(it) and it.k == 1
+    it = understand("the tallest republican with the most children", leaders.vocab)
+    assert it.k == 1
+
+
+@pytest.fixture(scope="module")
+def stations(home, tmp_path_factory):
+    rows = ["id,Venue,Island,Number of Chargers,Number of Ports,Charger Level"]
+    for i in range(1, 31):
+        rows.append(f"{i},Venue {chr(65 + i % 26)}{i},{['Oahu', 'Maui', 'Kauai'][i % 3]},{1 + i % 5},{1 + i % 7},{1 + i % 2}")
+    return _csv(home, tmp_path_factory, "stations23", "\n".join(rows) + "\n")
+
+
+def test_the_most_of_a_counted_noun(stations):
+    v = stations.vocab
+    it = understand("which venue has the most chargers", v)
+    assert it.sort and it.sort[0].column == "number_of_chargers" and it.k == 1
+    it = understand("the maui venue with the most ports", v)
+    assert it.sort[0].column == "number_of_ports" and it.k == 1 and ("island", "in", ("Maui",)) in _conds(it)
+    it = understand("places with at least 4 plugs", v)
+    assert _conds(it) == {("number_of_ports", ">=", 4.0)}
+
+
+@pytest.fixture(scope="module")
+def mortality(home, tmp_path_factory):
+    rows = ["id,country,under5_mortality_1990,under5_mortality_2018,under5_mortality_2018_male,infant_mortality_2018"]
+    for i in range(1, 31):
+        rows.append(f"{i},Land {chr(65 + i % 26)}{i},{20 + i * 9},{3 + i * 4},{4 + i * 4},{2 + i * 3}")
+    return _csv(home, tmp_path_factory, "mortality23", "\n".join(rows) + "\n")
+
+
+def test_a_glued_column_word_in_a_sort_and_a_bound(mortality):
+    v = mortality.vocab
+    it = understand("which 3 countries had the highest under-5 mortality in 2018", v)
+    assert it.sort and it.sort[0].column == "under5_mortality_2018" and it.k == 3
+    it = understand("countries whose under-5 mortality in 2018 was below 10", v)
+    assert _conds(it) == {("under5_mortality_2018", "<", 10.0)}

@@ -87,3 +87,4 @@ def read_glued_words(p, vocab: Vocabulary) -> None:
         if word and set(w[j + 1:j + 4]) & others and not any(p.claimed[k] for k in range(i, j + 1)):
             p.words[i] = word
             p.claim(i + 1, j + 1)
+            p.mark_at.update(range(i + 1, j + 1))  # part of the column's name, as a horizon is: no gap in it

@@ -105,7 +105,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     lo, hi = max(0, i - 6 - 3 * bool(fam)), min(len(w), j + 5)
     marked = {m[0] for m in p.marks}  # (a mark's number names the column: "GWP 100 under 2000")
     for k in range(i - 1, lo - 1, -1):
-        if num(w[k]) is not None and num(w[k]) not in fam and not (p.claimed[k] and num(w[k]) in marked):
+        if num(w[k]) is not None and num(w[k]) not in fam and not (p.claimed[k] and num(w[k]) in marked) and k not in p.mark_at:
             lo = k + 1
             break
     for k in range(j, hi):

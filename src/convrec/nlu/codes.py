@@ -259,6 +259,8 @@ def read_code_families(p: Parse, vocab: Vocabulary) -> None:
                 continue
             if i > 0 and p.words[i - 1] in _BEFORE_NUMBER:
                 continue  # "under 500", "than 737": a number
+            if not m.group(1) and re.fullmatch(r"\d0s", raw.lower()) and vocab.first("time"):
+                continue  # "convicted in the 80s": a decade, where the catalog keeps years
             col, values = hits[0]
             role = vocab.columns[col].role
             p.values.append((Span(i, j), [[ValueHit(col, v, 1, "category" if role == "title" else role) for v in values]], raw))
@@ -309,6 +311,8 @@ def read_numbered_phrases(p: Parse, vocab: Vocabulary) -> None:
         if len(found) != 1 or len(found[0][1]) > 5:
             continue
         a = i - (i > 0 and w[i - 1] in ("$", "€", "£") and not p.claimed[i - 1])
+        if (a > 0 and w[a - 1] == "than") or any(ph.ends_at(w, a) for ph in vocab.lexicon.compare.values()):
+            continue  # "bigger than 3 oz", "over 3 oz": an amount compared, not the serving written "3 oz."
         p.values.append((Span(a, i + 2), [found[0][1]], " ".join(t.raw for t in p.toks[a:i + 2])))
         p.claim(a, i + 2)
 

@@ -65,7 +65,9 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
                         and all(w[x].isalpha() for x in range(i + span, m)))
         # "which 3 have the biggest drives?", "what 5 are the cheapest": a count asked by its question word
         tail = tail or (i > 0 and w[i - 1] in lex.count_questions and i + span < len(w)
-                        and w[i + span] in lex.count_question_verbs)
+                        and (w[i + span] in lex.count_question_verbs  # ("which 3 countries had the highest …")
+                             or (w[i + span].isalpha() and w[i + span].endswith("s") and i + span + 1 < len(w)
+                                 and w[i + span + 1] in lex.count_question_verbs)))
         # "the cheapest 2", "the 3 biggest": a count beside the order it asks for
         ordered = bool(sort_words) and x not in ("one", "a") and (
             (i > 0 and w[i - 1] in sort_words) or (i + span < len(w) and w[i + span] in sort_words))
@@ -108,6 +110,10 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
                                                    or w[head + 1] in ("item", "thing", "entry", "record", "row", "option")) \
             and w[head + 1] not in ("is", "are") and w[head + 1] not in lex.number_words:
         return True  # "which journal is the cheapest" (not "which two leaders")
+    for k in range(2, len(w) - 2):  # "the maui station with the most ports": a singular head before what picks it
+        if w[k:k + 2] == ["with", "the"] and _singular_noun(w[k - 1], lex) and "the" in w[max(0, k - 4):k - 1] \
+                and (vocab.lexicon.superlative(w[k + 2]) or w[k + 2] in ("most", "least", "fewest")):
+            return True
     for h in p.sort:
         said = norm(h.text).split()
         own = {x for g in vocab.columns[h.column].words for x in g} if h.column in vocab.columns else set()

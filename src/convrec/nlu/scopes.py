@@ -4,7 +4,7 @@ or past a place or time when what is negated is a verb ("not caught in october")
 from __future__ import annotations
 
 from convrec.catalog.text import PUNCT, noun_plural
-from convrec.nlu.reading import Parse, Span, num
+from convrec.nlu.reading import NEGATED_AUX, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -65,8 +65,9 @@ def _negated_verb_then(vocab: Vocabulary, w: list[str], j: int, end: int) -> boo
         own = {y for c in vocab.columns.values() for g in c.words for y in g}
         vocab.__dict__["_column_word_set"] = own
     verbs = vocab.lexicon.verb_forms
-    return bool(said) and (said[0].endswith(("ed", "ing")) or said[0] in verbs) \
-        and all(x in verbs or x.endswith(("ed", "ing")) or x in _PARTICLES for x in said) \
+    aux = j > 0 and w[j - 1] in NEGATED_AUX  # "didn't end in": after an auxiliary, the verb's bare form
+    return bool(said) and (said[0].endswith(("ed", "ing")) or said[0] in verbs or (aux and len(said) == 1)) \
+        and all(x in verbs or x.endswith(("ed", "ing")) or x in _PARTICLES or (aux and x == said[0]) for x in said) \
         and not any(vocab.lookup(x) or x in own for x in said)
 
 

@@ -77,6 +77,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
             if len(cols) > 1 and p.marks:  # "by spending over the past 24 months": the sibling the window said
                 cols = mark_choice(vocab, list(spent_columns(w[b:e], vocab, p.marks)) or cols, p.marks)
+            if len(cols) > 1 and x in ("most", "fewest", "least") and e == b + 1:  # "the most chargers": their number, not level
+                counted = [c for c in cols if set(norm(vocab.columns[c].label or c).split()) & {"number", "count", "num", "total"}]
+                cols = counted if len(counted) == 1 else cols
             dom = vocab.domain.lower()
             measure = not cols and x != "by" and (w[e - 1] in MEASURE_WORDS or (
                 len(dom) >= 5 and w[e - 1].startswith(dom) and dom not in ("item", "items"))) and the_measure(vocab)
@@ -96,6 +99,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     and w[0] in ("what", "what's", "whats", "how", "tell"):
                 break  # "what's the top speed of the heaviest one": the measure asked, not an order
             if len(cols) == 1:
+                own = {y for g in vocab.columns[cols[0]].words for y in g}
+                while e - 1 > b and w[e - 1] not in own and any(h.role in ("category", "flag") for h in vocab.lookup(w[e - 1])
+                                                                 + [h for g in vocab.resolve_synonym(w[e - 1]) or [] for h in g]):
+                    e -= 1  # "lowest paid woman": the value after the column's words is a condition of its own
                 asc = x in _SORT_ASC or any(y in ("ascending", "lowest", "smallest", "least", "oldest") for y in w) \
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
                 if x in _PACE and column_dimensions(vocab, vocab.columns[cols[0]]) & {"time", "duration"}:
