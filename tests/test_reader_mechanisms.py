@@ -243,6 +243,8 @@ def test_the_brain_reads_unread_words_and_the_catalog_checks_it(schools):
     v = schools.vocab
     assert checked(v, "tuition", "<", "20k", "cheap tuition").value == 20000.0
     assert checked(v, "tuition", "<", "2", "x") is None  # outside the column's values: bounds nothing
+    top = float(v.columns["tuition"].max)
+    assert checked(v, "tuition", "<", f"{top:g}", "x") is None  # the column's own end: no wish of the user's
     assert checked(v, "private", "=", "no", "state run").value is False
     assert checked(v, "nosuch", "=", "1", "x") is None
     brain = ScriptedLLM([{"filters": [{"column": "tuition", "op": "<=", "value": "15000"},

@@ -84,6 +84,8 @@ def checked(vocab, column: str, op: str, value: Any, words: str) -> Condition | 
         x = _number(value)
         if x is None or c.min is None or not (float(c.min) <= x <= float(c.max)):
             return None  # a bound outside the column's values bounds nothing
+        if (x == float(c.max) and op in ("<", "<=")) or (x == float(c.min) and op in (">", ">=")):
+            return None  # "age under 83" where 83 is the oldest: the column's own end, no wish of the user's
         return Condition(column, op, x, words, c.role)
     hits = [h.value for h in vocab.lookup(norm(str(value))) if h.column == column]
     if not hits:
