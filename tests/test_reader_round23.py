@@ -239,3 +239,41 @@ def test_a_glued_column_word_in_a_sort_and_a_bound(mortality):
     assert it.sort and it.sort[0].column == "under5_mortality_2018" and it.k == 3
     it = understand("countries whose under-5 mortality in 2018 was below 10", v)
     assert _conds(it) == {("under5_mortality_2018", "<", 10.0)}
+
+
+@pytest.fixture(scope="module")
+def earners(home, tmp_path_factory):
+    rows = ["id,earnings,age,state,celebrity"]
+    states = ["MI", "IN", "OH", "TX", "CA"]
+    for i in range(1, 41):
+        rows.append(f"{i},{20000 + i * 5000},{20 + i},{states[i % 5]},{'yes' if i in (7, 13) else 'no'}")
+    return _csv(home, tmp_path_factory, "earners23", "\n".join(rows) + "\n")
+
+
+def test_an_item_described_by_a_flag_and_a_place(earners):
+    v = earners.vocab
+    it = understand("who earns more than the celebrity from ohio?", v)  # row 7 (7 % 5 = 2: OH); row 13 is in TX
+    assert ("earnings", ">", 55000.0) in _conds(it) and [m.item_id for m in it.mentions] == ["7"]
+
+
+@pytest.fixture(scope="module")
+def panel(home, tmp_path_factory):
+    rows = ["id,year,country,gdp"]
+    k = 0
+    for y in (2010, 2015, 2020):
+        for n, c in enumerate(["Germany", "France", "Spain", "Italy", "Norway", "Chile", "Peru"]):
+            k += 1
+            rows.append(f"{k},{y},{c},{20000 + n * 7000 + (y - 2010) * 500}")
+    return _csv(home, tmp_path_factory, "panel23", "\n".join(rows) + "\n")
+
+
+def test_compared_with_an_entity_in_a_year_of_a_panel(panel):
+    v = panel.vocab
+    it = understand("which countries had a higher gdp than Germany in 2020?", v)
+    assert ("year", "=", 2020.0) in _conds(it) and ("gdp", ">", 25000.0) in _conds(it)
+
+
+def test_compared_with_the_one_in_a_numbered_deal(bids):
+    v = bids.vocab
+    it = understand("targets with a higher bidprem than the one in deal 78037", v)  # docno of row 1
+    assert [m.item_id for m in it.mentions] == ["1"] and any(c.column == "bidprem" and c.op == ">" for c in it.conditions)

@@ -187,6 +187,11 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
             continue
         p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
         p.values = [x for x in p.values if not any(x is y for y in inside)]
+        timed = [c for c in conds if c.column in vocab.columns and vocab.columns[c.column].role in ("time", "date")]
+        untimed = [c for c in conds if c not in timed]
+        if timed and untimed and len(rows_matching(vocab, untimed) if rows_matching(vocab, untimed) is not None else []) > 1:
+            # "a higher GDP than Germany in 2020" in a country-by-year table: compared in 2020, and the others too
+            p.numbers.extend((Span(a, b), c) for c in timed)
         iid = str(vocab.items["item_id"].iloc[rows[0]])
         title = str(vocab.items["title"].iloc[rows[0]])
         p.mentions.append((Span(a, b), ItemMention(iid, title, _raw(p, a, b), "reference", "user", 100.0)))
@@ -194,10 +199,18 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
 
 
 def _value_conditions(sub: Parse) -> list[Condition]:
-    """The category values a parse read, as conditions (the first column each phrase names)."""
-    return [Condition(g[0].column, "matches" if g[0].role == "text" else "in",
-                      tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t, "text" if g[0].role == "text" else "category")
-            for _, groups, t in sub.values for g in groups[:1]]
+    """The category values a parse read, as conditions (the first column each phrase names; a yes/no
+    column's flag as its truth: "the celebrity from michigan")."""
+    out = []
+    for _, groups, t in sub.values:
+        for g in groups[:1]:
+            if g[0].role in ("flag", "flag_off"):
+                out.append(Condition(g[0].column, "=", g[0].role == "flag", t, "flag"))
+            else:
+                out.append(Condition(g[0].column, "matches" if g[0].role == "text" else "in",
+                                     tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t,
+                                     "text" if g[0].role == "text" else "category"))
+    return out
 
 
 def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
@@ -214,6 +227,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or (w[k] in items and k + 1 == span.start) or _makes(vocab, m.item_id, w[k]) or w[k] in maker
                           or (w[k] in ("-", "&") and k > 0 and w[k - 1] in maker)):
             k -= 1  # "than the samsung 860 evo", "than the rolls-royce dawn": the maker is part of the name
+        if k > 1 and k + 1 == span.start and m.text.isdigit() and w[k].isalpha() and w[k - 1] in ("in", "of", "for", "from", "at"):
+            k -= 2  # "than the one in deal 78001": the item by its number, said with what it is
+            while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones")):
+                k -= 1
         portion = k >= 2 and w[k] == "of" and w[k - 2] in ("a", "an", "one") and w[k - 1].isalpha()
         if portion:
             k -= 3  # "than a slice of cherry pie", "than a cup of X": the item, in the portion its row is of

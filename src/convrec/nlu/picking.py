@@ -30,6 +30,9 @@ def rows_matching(vocab: Vocabulary, conds: list[Condition]) -> np.ndarray | Non
             m = pd.Series(True, index=col.index)
             for v in c.value:
                 m &= text.str.contains(word_pattern(str(v)))
+        elif c.op in ("=", "!=") and isinstance(c.value, bool):  # a yes/no column ("the celebrity from michigan")
+            truth = col.map(lambda v: v is True or v == 1 or str(v).strip().lower() in ("true", "yes", "1"))
+            m = truth if (c.op == "=") == c.value else ~truth
         elif c.op in ("=", "!=", "<", "<=", ">", ">=") and isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
             x = pd.to_numeric(col, errors="coerce")
             m = {"=": x == c.value, "!=": x != c.value, "<": x < c.value, "<=": x <= c.value, ">": x > c.value,
