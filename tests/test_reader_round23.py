@@ -277,3 +277,23 @@ def test_compared_with_the_one_in_a_numbered_deal(bids):
     v = bids.vocab
     it = understand("targets with a higher bidprem than the one in deal 78037", v)  # docno of row 1
     assert [m.item_id for m in it.mentions] == ["1"] and any(c.column == "bidprem" and c.op == ">" for c in it.conditions)
+
+
+def test_top_n_nouns_by_a_column_and_cents(foods):
+    v = foods.vocab
+    it = understand("top 3 weeks by calories", v)
+    assert it.k == 3 and not it.conditions and it.sort and it.sort[0].column == "calories"
+
+
+@pytest.fixture(scope="module")
+def produce(home, tmp_path_factory):
+    rows = ["id,type,price,units"]
+    for i in range(1, 31):
+        rows.append(f"{i},{'Organic' if i % 2 else 'Conventional'},${0.7 + i * 0.04:.2f},{1000 * i}")
+    return _csv(home, tmp_path_factory, "produce23", "\n".join(rows) + "\n")
+
+
+def test_cents_on_a_price_in_dollars(produce):
+    v = produce.vocab
+    it = understand("conventional ones cheaper than 90 cents", v)
+    assert ("price", "<", 0.9) in _conds(it)

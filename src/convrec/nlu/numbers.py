@@ -172,6 +172,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 p.claim(s, end)
                 i = end
                 continue
+        if i > 0 and w[i - 1] == "top" and v < 100 and "by" in w[i + 1:i + 4]:
+            i += 1  # "top 3 weeks by total sold": how many to show, ordered by what follows "by"
+            continue
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         col = marked_sibling(vocab, col, p.marks)
         if not col:
@@ -212,6 +215,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
                 e += 1
+            if i + 1 < len(w) and w[i + 1] in ("cents", "cent", "¢", "pence", "p") and not p.claimed[i + 1]:
+                v, e = v / 100, max(e, i + 2)  # "cheaper than 90 cents": $0.90
             op = op or "<="
             if op == "=" and w[s] in ("in", "of", "from"):
                 op = "<="
