@@ -297,3 +297,32 @@ def test_cents_on_a_price_in_dollars(produce):
     v = produce.vocab
     it = understand("conventional ones cheaper than 90 cents", v)
     assert ("price", "<", 0.9) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def cereals(home, tmp_path_factory):
+    rows = ["id,name,mfr,sugars,shelf"]
+    for i in range(1, 41):
+        rows.append(f"{i},Flakes {chr(65 + i % 26)}{i},{'KGPQRN'[i % 6]},{i % 15},{1 + i % 3}")
+    return _csv(home, tmp_path_factory, "cereals23", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def beers(home, tmp_path_factory):
+    rows = ["id,beer,maker,abv"]
+    for i in range(1, 31):
+        rows.append(f"{i},Ale {chr(65 + i % 26)}{i},{'HBS'[i % 3]},{4 + (i % 5) * 0.5}")
+    return _csv(home, tmp_path_factory, "beers23", "\n".join(rows) + "\n")
+
+
+def test_a_maker_kept_as_its_initial(cereals, beers):
+    v = cereals.vocab
+    assert v.columns["mfr"].role == "creator"
+    assert ("mfr", "in", ("K",)) in _conds(understand("kelloggs cereals please", v))
+    assert ("mfr", "in", ("P", "Q")) in _conds(understand("post or quaker cereals", v))
+    got = _conds(understand("anything not made by kellogg's or general mills", v))
+    assert ("mfr", "not_in", ("K",)) in got and ("mfr", "not_in", ("G",)) in got
+    assert not _conds(understand("nutty cereals", v))  # a word, not a maker
+    b = beers.vocab
+    assert b.columns["maker"].role == "creator"
+    assert ("maker", "in", ("H",)) in _conds(understand("ales made by heineken", b))

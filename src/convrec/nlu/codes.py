@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from convrec.catalog.text import norm, noun_plural
+from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, word_rank
 from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -437,3 +437,55 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
         n = int((vocab.items[col].astype(str).str.strip() == v).sum())
         p.values.append((Span(i, i + 1), [[ValueHit(col, v, n, "category")]], p.toks[i].raw))
         p.claim(i, i + 1)
+
+
+_ADJECTIVE_ENDS = ("y", "ous", "ful", "ish", "ic", "al", "less", "ive", "able", "ible", "ed", "ing")
+
+
+def read_maker_initials(p: Parse, vocab: Vocabulary) -> None:
+    """"kelloggs cereals", "post or quaker cereals", "made by general mills": a maker column that keeps
+    each maker as one capital letter (`K`, `G`, `P`) is said by the maker's name — its initial — where the
+    name stands in a maker's place (before the items' noun, after "by"/"from", or joined by "or" to one)."""
+    cols = [c for c in vocab.columns.values() if c.role == "creator" and c.type == "text" and c.name in vocab.items
+            and 2 <= (c.distinct or 0) <= 12]
+    cols = [c for c in cols if vocab.items[c.name].dropna().astype(str).str.fullmatch(r"[A-Z]").all()]
+    if len(cols) != 1:
+        return
+    col = cols[0]
+    letters = set(vocab.items[col.name].dropna().astype(str))
+    w, items = p.words, {vocab.domain, noun_plural(vocab.domain)} | set(DOMAIN_NOUNS)
+    names: list[tuple[int, int]] = []
+    i = 0
+    while i < len(w):
+        b = i + 1 + (i + 1 < len(w) and w[i + 1].isalpha() and w[i + 1] not in items and not p.claimed[i + 1]
+                     and w[i + 1] not in vocab.lexicon.stop and w[i + 1] not in ("or", "and"))
+        free = all(not p.claimed[k] and w[k].isalpha() and len(w[k]) >= 3 and w[k] not in vocab.lexicon.stop
+                   and not vocab.lookup(w[k]) for k in range(i, b))
+        rare = b - i == 2 or (b < len(w) and w[b] == "'s") or ((word_rank(w[i]) or 10 ** 9) >= COMMON_WORD_RANK
+                                                             and not w[i].endswith(_ADJECTIVE_ENDS))
+        placed = (i > 0 and w[i - 1] in ("by", "from")) or (b < len(w) and w[b] in items and rare) \
+            or (b < len(w) and w[b] == "'s")  # ("nutty cereals", "ready cereals": words, not makers)
+        if free and w[i][0].upper() in letters and placed:
+            names.append((i, b))
+            i = b
+            continue
+        i += 1
+    for k, (a, b) in enumerate(names):  # "post or quaker cereals": the name joined by "or" to a placed one
+        if a >= 2 and w[a - 1] in ("or", "and") and not any(x[1] == a - 1 for x in names):
+            x = a - 2
+            if x >= 0 and not p.claimed[x] and w[x].isalpha() and w[x][0].upper() in letters and not vocab.lookup(w[x]) \
+                    and w[x] not in vocab.lexicon.stop:
+                names.append((x, x + 1))
+    for a, b in list(names):  # "by kellogg's or general mills": the name after "or" too
+        b2 = b + (b < len(w) and w[b] == "'s")
+        if b2 + 1 < len(w) and w[b2] in ("or", "and") and not any(x[0] == b2 + 1 for x in names):
+            c = b2 + 1
+            e = c + 1 + (c + 1 < len(w) and w[c + 1].isalpha() and w[c + 1] not in vocab.lexicon.stop and not p.claimed[c + 1]
+                         and w[c + 1] not in items)
+            if all(not p.claimed[k] and w[k].isalpha() and not vocab.lookup(w[k]) for k in range(c, e)) \
+                    and w[c][0].upper() in letters and w[c] not in vocab.lexicon.stop:
+                names.append((c, e))
+    for a, b in sorted(names):
+        v = w[a][0].upper()
+        p.values.append((Span(a, b), [[ValueHit(col.name, v, 1, "creator")]], " ".join(t.raw for t in p.toks[a:b])))
+        p.claim(a, b)

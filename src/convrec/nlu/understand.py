@@ -21,7 +21,7 @@ from convrec.nlu.aliases import read_glued_words, said_aliases
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
-from convrec.nlu.codes import (read_code_families, read_code_words, read_digit_values, read_lettered_codes,
+from convrec.nlu.codes import (read_maker_initials, read_code_families, read_code_words, read_digit_values, read_lettered_codes,
                                read_numbered_phrases,
                                read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
@@ -428,6 +428,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_nobody(p, vocab)
     read_codes(p, vocab)
     read_lettered_codes(p, vocab)
+    read_maker_initials(p, vocab)
     title_words(p, vocab)
     read_acronym_columns(p, vocab)
     read_initial_words(p, vocab)
