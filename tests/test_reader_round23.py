@@ -147,7 +147,7 @@ def bids(home, tmp_path_factory):
     rows = ["id,docno,weeks,numbids,bidprem,quality"]
     for i in range(1, 41):
         rows.append(f"{i},{78000 + i * 37},{2 + i * 0.9:.2f},{i % 7},{0.9 + i * 0.03:.3f},{3 + i % 6}")
-    return _csv(home, tmp_path_factory, "bids23", "\n".join(rows) + "\n")
+    return _csv(home, tmp_path_factory, "takeover-bids23", "\n".join(rows) + "\n")
 
 
 def test_a_bare_code_rated_and_more_bids(bids):
@@ -159,6 +159,10 @@ def test_a_bare_code_rated_and_more_bids(bids):
     it = understand("top 3 by weeks", v)
     assert it.k == 3 and not it.conditions
     assert understand("bids with 3 or more numbids", v).k is None  # a bound, not how many to show
+    assert v.domain == "takeover"  # the items have bids (`numbids`): they are not bids
+    assert _conds(understand("targets that got 3 or more bids", v)) == {("numbids", ">=", 3.0)}
+    it = understand("how many bids did deal 78074 get?", v)
+    assert it.kind == "fact" and it.fact_columns == ("numbids",)
 
 
 @pytest.fixture(scope="module")

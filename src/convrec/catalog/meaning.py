@@ -253,6 +253,15 @@ def _unit_named(words: list[str]) -> str | None:
     return None
 
 
+def counted_noun(w: str) -> str | None:
+    """The plural a glued count name counts (`numbids`: "bids", `nbeds`: "beds"), or None."""
+    if not w.isalpha() or not w.endswith("s") or word_rank(w) is not None:
+        return None
+    got = [w[len(x):] for x in ("num", "nb", "no", "nr", "n") if w.startswith(x) and len(w) - len(x) >= 3
+           and word_rank(w[len(x):]) is not None]
+    return max(got, key=len) if got else None
+
+
 def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> list[list[str]]:
     """The groups of words a request must say to mean a column with these (expanded) label words;
     ``letters_unsaid``: a lone letter beside other words is left out (False where it tells the column
@@ -289,6 +298,9 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g.append(w + "ing")  # `readscr`: "top districts for reading"
         if role == "flag":
             g += _doer_verbs(w)
+        counted = counted_noun(w) if len(need) == 1 else None
+        if counted:
+            g += [counted, counted[:-1]]  # `numbids`, `nrooms`: the number of bids, said "bids"
         if len(w) >= 6 and w.endswith("ed") and w.isalpha() and word_rank(w[:-2] + "ion") is not None:
             g += [w[:-2] + "ion", w[:-2] + "ions"]  # `convicted`: "the earliest conviction"
         groups.append(list(dict.fromkeys(g)))
@@ -727,6 +739,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
         return singular(t[0])  # a title column named "course", "wine", "baker": what one item is (not "leaderspellreg")
     optional = set(units_data()["optional"]["words"])
     heads = [[x for x in name_words(c) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns]
+    heads = [h[:-1] + [counted_noun(h[-1]) or h[-1]] if h else h for h in heads]  # `numbids`: the items have bids
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
     # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
