@@ -187,15 +187,32 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
             continue
         p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
         p.values = [x for x in p.values if not any(x is y for y in inside)]
-        timed = [c for c in conds if c.column in vocab.columns and vocab.columns[c.column].role in ("time", "date")]
-        untimed = [c for c in conds if c not in timed]
-        if timed and untimed and len(rows_matching(vocab, untimed) if rows_matching(vocab, untimed) is not None else []) > 1:
+        if _panel_year(p, vocab, conds, a, b):
             # "a higher GDP than Germany in 2020" in a country-by-year table: compared in 2020, and the others too
-            p.numbers.extend((Span(a, b), c) for c in timed)
+            p.numbers.extend((Span(a, b), c) for c in conds if vocab.columns[c.column].role in ("time", "date"))
         iid = str(vocab.items["item_id"].iloc[rows[0]])
         title = str(vocab.items["title"].iloc[rows[0]])
         p.mentions.append((Span(a, b), ItemMention(iid, title, _raw(p, a, b), "reference", "user", 100.0)))
         p.claim(a, b)
+
+
+def _panel_year(p: Parse, vocab: Vocabulary, conds: list[Condition], a: int, b: int) -> bool:
+    """Is the item compared with one entity's row of a year ("Germany in 2020") in a table that has a row
+    for that entity in (nearly) every year — a panel, where the others are compared in that year too?
+    Not a date ("December 2008"), not an event of one place among others' ("than boston did in 2005")."""
+    from convrec.nlu.picking import rows_matching
+
+    timed = [c for c in conds if c.column in vocab.columns and vocab.columns[c.column].role in ("time", "date")]
+    untimed = [c for c in conds if c not in timed]
+    if len(timed) != 1 or not untimed or not any(x in ("in", "during") for x in p.words[a:b]):
+        return False
+    col = timed[0].column
+    rows = rows_matching(vocab, untimed)
+    if rows is None or len(rows) < 2 or col not in vocab.items:
+        return False
+    years = vocab.items[col].dropna()
+    mine = vocab.items[col].iloc[rows].dropna()
+    return years.nunique() >= 3 and mine.nunique() >= 0.8 * years.nunique()
 
 
 def _value_conditions(sub: Parse) -> list[Condition]:
