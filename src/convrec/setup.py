@@ -371,7 +371,8 @@ def column_aliases(config: Config, ds: PreparedDataset, brain=None) -> dict[str,
 
     vague = set(GENERIC_NOUNS) | set(MEASURE_WORDS) | {"number", "total", "count", "data", "info", "information", "type",
                                                        "kind", "id", "code", "name", "rate", "figure", "figures", "stat",
-                                                       "time", "cost", "price", "problem", "issue", "activity"}
+                                                       "time", "cost", "price", "problem", "issue", "activity",
+                                                       "place", "places", "spot", "spots"}  # ("places with 4 plugs": the items)
     items_said = {norm(ds.domain), norm(items)}
     values = {norm(str(v)) for c in cols if c.get("type") == "text" for v in (c.get("examples") or [])}
     stop = load_lexicon().stop | {"true", "false", "yes", "no"}
