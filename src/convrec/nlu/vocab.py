@@ -15,6 +15,7 @@ from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.catalog.meaning import unit_symbol_names
 from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family, word_rank
+from convrec.nlu.value_index import index_code_families, index_compounds
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -384,8 +385,8 @@ class Vocabulary:
                     # ("uncontested" of a `contested` column: contested = No)
                     if a not in index:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
-        _index_compounds(index, self.columns)
-        _index_code_families(index)
+        index_compounds(index, self.columns)
+        index_code_families(index)
         role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
         order = {name: k for k, name in enumerate(self.columns)}
@@ -566,55 +567,6 @@ class Vocabulary:
         return v.item() if hasattr(v, "item") else v
 
 
-_CODE_MEMBER = re.compile(r"^([A-Z]{2,5})[ -]?(\d{1,2})$")
 
 
 _ORDINAL_VALUE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
-
-
-def _index_compounds(index: dict[str, dict[tuple[str, str], ValueHit]], columns: dict) -> None:
-    """A value joined from two of its column's own values ("Guard-Forward", "Forward-Guard",
-    "Drama/Romance") is also found by each of them: "the guards" are every player who plays guard."""
-    by_col: dict[str, dict[str, ValueHit]] = {}
-    for f, hits in index.items():
-        for (col, value), h in hits.items():
-            if h.role == "category" and norm(value) == f:
-                by_col.setdefault(col, {})[f] = h
-    def joined(h) -> list[str]:
-        parts = [norm(x) for x in re.split(r"\s*[-/&]\s*", str(h.value)) if x.strip()]
-        return parts if len(parts) >= 2 and all(x in vals and x != norm(h.value) for x in parts) else []
-
-    for col, vals in by_col.items():
-        # a hyphen joins two values into a third of its own ("Democratic-Republican") unless the column
-        # joins its values so more than once ("Guard-Forward", "Forward-Center"): a lone one is a name
-        hyphened = sum(1 for h in vals.values() if joined(h) and not re.search(r"[/&]", str(h.value)))
-        for f, h in list(vals.items()):
-            parts = joined(h)
-            if not parts or (hyphened < 2 and not re.search(r"[/&]", str(h.value))):
-                continue
-            for x in parts:
-                for form in {x, *(k for k, hs in index.items() if (col, vals[x].value) in hs and k != x)}:
-                    index.setdefault(form, {})[(col, h.value)] = h
-
-
-def _index_code_families(index: dict[str, dict[tuple[str, str], ValueHit]]) -> None:
-    """Coded values numbered within a family ("SI1", "SI2"; "VS1", "VS2") are also read by the
-    family's code: "no SI clarity" means every SI grade. Only where the code is no value of its own."""
-    fams: dict[tuple[str, str], list[ValueHit]] = {}
-    for hits in index.values():
-        for h in hits.values():
-            if h.role not in ("category", "tag"):
-                continue
-            m = _CODE_MEMBER.match(str(h.value))
-            if m:
-                fams.setdefault((h.column, m.group(1).lower()), [])
-                if h not in fams[(h.column, m.group(1).lower())]:
-                    fams[(h.column, m.group(1).lower())].append(h)
-    for (col, code), members in fams.items():
-        if len(members) < 2 or code in index:
-            continue
-        for h in members:
-            index.setdefault(code, {})[(col, h.value)] = h
-
-
-
