@@ -233,10 +233,7 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
         return "boolean", text.str.lower().map(lambda v: v in _TICKS)  # "Y" or "*" where it holds, blank where not
     num = pd.to_numeric(present, errors="coerce")
     if num.notna().all():
-        full = pd.to_numeric(text.where(text != "", None), errors="coerce")
-        if (num == num.round()).all() and num.abs().max() < 2**53:
-            return "integer", full.round().astype("Int64")
-        return "real", full.astype(float)
+        return _typed_numbers(pd.to_numeric(text.where(text != "", None), errors="coerce"))
     written = _written_numbers(text, present) or _mostly_numbers(text, present)
     if written is not None:
         return written
@@ -299,14 +296,21 @@ def _mostly_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series
     """Numbers with a few marks among them ("t" for a trace, "a", "8-44"): at least 85 % plain numbers
     (thousands written or not) and at most three other short forms — a number column where a trace
     is 0 and the other marks are no value."""
-    plain = pd.to_numeric(present.str.replace(r"(?<=\d),(?=\d{3}\b)", "", regex=True), errors="coerce")
+    plain = pd.to_numeric(present.str.replace(_THOUSANDS, "", regex=True), errors="coerce")
     rest = present[plain.isna()].str.lower()
     traced = plain.notna() | present.str.lower().isin(_TRACE)
     if len(present) < 20 or plain.notna().mean() < 0.5 or traced.mean() < 0.85 or rest.nunique() > 3 \
             or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).all():
         return None
-    full = pd.to_numeric(text.str.replace(r"(?<=\d),(?=\d{3}\b)", "", regex=True).where(text != "", None), errors="coerce")
-    full = full.where(~text.str.lower().isin(_TRACE), 0.0)
+    full = pd.to_numeric(text.str.replace(_THOUSANDS, "", regex=True).where(text != "", None), errors="coerce")
+    return _typed_numbers(full.where(~text.str.lower().isin(_TRACE), 0.0))
+
+
+_THOUSANDS = r"(?<=\d),(?=\d{3}\b)"
+
+
+def _typed_numbers(full: pd.Series) -> tuple[str, pd.Series]:
+    """A column of numbers (blanks as NaN): whole numbers as integers, else reals."""
     whole = full.dropna()
     if (whole == whole.round()).all() and whole.abs().max() < 2**53:
         return "integer", full.round().astype("Int64")

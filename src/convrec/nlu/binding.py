@@ -316,7 +316,10 @@ def _next_bound_named(vocab: Vocabulary, w: list[str], j: int, k: int) -> int:
     s = k - max((lex.compare[o].ends_at(w, k) for o in lex.compare), default=0)
     if s == k:
         return k
-    own = {x for c in vocab.columns.values() for g in c.words for ph in g for x in ph.split()}
+    own = vocab.__dict__.get("_column_word_parts")
+    if own is None:  # every word of every column's words, once per catalog
+        own = vocab.__dict__["_column_word_parts"] = {x for c in vocab.columns.values() for g in c.words for ph in g
+                                                      for x in ph.split()}
     a = s
     while a > j and w[a - 1] in ("not", "no", "is", "was", "are", "were", "be"):
         a -= 1

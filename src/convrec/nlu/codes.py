@@ -446,13 +446,16 @@ def read_maker_initials(p: Parse, vocab: Vocabulary) -> None:
     """"kelloggs cereals", "post or quaker cereals", "made by general mills": a maker column that keeps
     each maker as one capital letter (`K`, `G`, `P`) is said by the maker's name — its initial — where the
     name stands in a maker's place (before the items' noun, after "by"/"from", or joined by "or" to one)."""
-    cols = [c for c in vocab.columns.values() if c.role == "creator" and c.type == "text" and c.name in vocab.items
-            and 2 <= (c.distinct or 0) <= 12]
-    cols = [c for c in cols if vocab.items[c.name].dropna().astype(str).str.fullmatch(r"[A-Z]").all()]
-    if len(cols) != 1:
+    got = vocab.__dict__.get("_maker_initials")
+    if got is None:  # (the maker column of one-letter codes and its letters, once per catalog)
+        cols = [c for c in vocab.columns.values() if c.role == "creator" and c.type == "text" and c.name in vocab.items
+                and 2 <= (c.distinct or 0) <= 12]
+        cols = [c for c in cols if vocab.items[c.name].dropna().astype(str).str.fullmatch(r"[A-Z]").all()]
+        got = vocab.__dict__["_maker_initials"] = (cols[0], set(vocab.items[cols[0].name].dropna().astype(str))) \
+            if len(cols) == 1 else ()
+    if not got:
         return
-    col = cols[0]
-    letters = set(vocab.items[col.name].dropna().astype(str))
+    col, letters = got
     w, items = p.words, {vocab.domain, noun_plural(vocab.domain)} | set(DOMAIN_NOUNS)
     names: list[tuple[int, int]] = []
     i = 0

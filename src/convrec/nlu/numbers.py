@@ -349,8 +349,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars") \
             and not (w[j] in column_vocabulary(vocab) and w[j] not in vocab.lexicon.stop and j + 1 < len(w)
                      and w[j + 1] in ("ones", "one", "models", "kinds", noun_plural(vocab.domain), vocab.domain)) \
-            and (not unit_after(w, j)[0] or w[i - 1] == "top" and w[j + unit_after(w, j)[1]:][:1] == ["by"]):
-        return None, ""  # "top 3 most rated", "top 3 days by steps": a count of items, not a condition ("the 64 core ones" is one)
+            and not unit_after(w, j)[0]:
+        return None, ""  # "top 3 most rated": a count of items, not a condition ("the 64 core ones" is one)
     near = w[max(0, i - 3):min(len(w), j + 3)]
     price_col, time_col = vocab.first("price"), vocab.first("time")
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]

@@ -497,14 +497,17 @@ def read_column_text_words(p: Parse, vocab: Vocabulary) -> None:
     a word of another column that means something like it)."""
     from convrec.catalog.text import word_family
 
-    cols = [c for c in vocab.columns.values() if c.role == "text" and c.type == "text" and c.name in vocab.items and c.words]
+    cols = [(c, {y for g in c.words for y in g}) for c in vocab.columns.values()
+            if c.role == "text" and c.type == "text" and c.name in vocab.items and len(c.words) == 1]
+    if not cols:
+        return
     w = p.words
     for i, x in enumerate(w):
         if p.claimed[i] or not x.isalpha() or x in vocab.lexicon.stop:
             continue
-        for c in cols:
-            own = {y for g in c.words for y in g} if len(c.words) == 1 else set()
-            if not (x in own or own & word_family(x)):
+        said = {x} | word_family(x)  # "sentenced": sentence
+        for c, own in cols:
+            if not own & said:
                 continue
             k = i + 1
             while k < len(w) and w[k] in ("to", "of", "as", "was", "is", "were", "a", "an", ":") and not p.claimed[k]:
