@@ -53,7 +53,12 @@ class CustomSource:
 
 
 def _column_name(raw: str) -> str:
-    name = _SAFE_NAME.sub("_", raw.strip().lower()).strip("_") or "attr"
+    """A header as a safe column name: lower case, letters and digits, accents dropped ("AÑO" → ano,
+    "Años de vida" → anos_de_vida — not "a_o")."""
+    import unicodedata
+
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", raw.strip().lower()) if not unicodedata.combining(ch))
+    name = _SAFE_NAME.sub("_", plain).strip("_") or "attr"
     if name[0].isdigit():
         name = "c_" + name
     return name

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
-from convrec.nlu.columns import later_siblings, money_columns
+from convrec.nlu.columns import as_written, later_siblings, money_columns
 from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -242,8 +242,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         got = bind_by_dimension(p, vocab, i, lo, hi)
         if got[0] is not None or not lex_compares(vocab, w, i, j) or (i > 0 and w[i - 1] == "per"):
             return got  # "per 100k": a rate's base; a bare amount with no comparison binds to nothing by size
-        return _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j) or (i > 0 and w[i - 1] in ("$", "€", "£")),
-                             marks=p.marks)
+        got = _by_magnitude(vocab, v0, money_word=_currency_near(p, vocab, j) or (i > 0 and w[i - 1] in ("$", "€", "£")),
+                            marks=p.marks)
+        if got[0] is not None and j < len(w) and w[j] in vocab.lexicon.currencies and not p.claimed[j]:
+            p.claim(j, j + 1)  # "below 100k pesos": the currency is the amount's, said
+        return got
     if best is None or (unit == "%" and not best_named):
         if unit == "%":  # "over 60% have a college degree": the share column the words beside it mean
             got = _share_meant(p, vocab, i, lo, hi)
@@ -383,6 +386,8 @@ def _by_magnitude(vocab: Vocabulary, v: float | None, money_word: bool, marks: s
         money = set(money_columns(vocab))
         fits = [f for f in fits if f[0].name in money] or fits
         fits = [f for f in fits if f[0].mark and tuple(f[0].mark) in marks] or fits
+        plain = as_written(vocab, [f[0].name for f in fits])
+        fits = [f for f in fits if f[0].name in plain]
     if len(fits) != 1 or fits[0][0].role not in ("other", "price") or fits[0][0].years:
         return None, "", 1.0
     c, div = fits[0]
@@ -559,6 +564,9 @@ def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
         best = max(score.values())
         named = [c for c in cols if score[c.name] == best]
         cols = named if best and len(named) == 1 else cols
+    if len(cols) > 1:
+        plain = as_written(vocab, [c.name for c in cols])
+        cols = [c for c in cols if c.name in plain]
     if len(cols) > 1:
         cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
     return cols[0].name if len(cols) == 1 else None

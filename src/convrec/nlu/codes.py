@@ -51,6 +51,14 @@ def _category_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
     return {c: list(v.values()) for c, v in by.items() if 2 <= len(v) <= 200}
 
 
+def _from_list(values: set[str], codes: set[str]) -> bool:
+    """Whether a column's codes come from a standard list: most of them are the list's, and either
+    three or more are, or they are half the list (F and M of sex; D and R of parties) — two letters
+    that happen to be element symbols (B and O of a crab's colour) are no list's."""
+    hit = values & codes
+    return len(hit) >= max(2, 0.6 * len(values)) and (len(hit) >= 3 or len(hit) >= 0.5 * len(codes))
+
+
 def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
     """(words of a name) → the code values it stands for, from the standard lists (US states,
     IUCN categories) that a code column's values mostly come from."""
@@ -62,7 +70,7 @@ def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
             for names in _standard_lists().values():
                 listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()}
                 codes = {c for cs in listed.values() for c in cs}
-                if len(set(by_code) & codes) < max(2, 0.6 * len(by_code)):
+                if not _from_list(set(by_code), codes):
                     continue
                 for name, cs in listed.items():  # a name whose code no item has: said, never dropped
                     got.setdefault(tuple(name.split()), [])
@@ -389,14 +397,15 @@ def code_name(vocab: Vocabulary, column: str, value) -> str | None:
         if not isinstance(table, dict):
             continue
         codes = {str(x).lower() for x in table.values()}
-        if values and all(x.lower() in codes for x in values):
+        if values and all(x.lower() in codes for x in values) and _from_list({x.lower() for x in values}, codes):
             return next((k for k, x in table.items() if str(x).lower() == v.lower() and len(k) > len(v)), None)
     return None
 
 
 def _letter_columns(vocab: Vocabulary) -> dict[str, list[str]]:
-    """Category columns whose values are all single capital letters, two to five of them (`Status` of
-    U and G): column → its letters, once per catalog."""
+    """Category columns of a few short capital codes, two to six of them, at least two single letters
+    (`Status` of U and G; `sp` of B and O; `class` of VF, F, M, L): column → its single letters, once per
+    catalog. A column of many letters (protocols A … O) is an enumeration, not initials of words."""
     got = vocab.__dict__.get("_letter_columns")
     if got is None:
         got = {}
@@ -404,32 +413,49 @@ def _letter_columns(vocab: Vocabulary) -> dict[str, list[str]]:
             if c.role != "category" or c.type != "text" or c.name not in vocab.items:
                 continue
             vals = {str(v).strip() for v in vocab.items[c.name].dropna() if str(v).strip()}
-            if 2 <= len(vals) <= 5 and all(len(v) == 1 and v.isupper() for v in vals):
-                got[c.name] = sorted(vals)
+            ones = sorted(v for v in vals if len(v) == 1)
+            if 2 <= len(vals) <= 6 and len(ones) >= 2 and all(len(v) <= 2 and v.isalpha() and v.isupper() for v in vals):
+                got[c.name] = ones
+        listed = {h.column for hs in named_codes(vocab).values() for h in hs}  # F / M of sex: said by their names
+        got = {c: v for c, v in got.items() if c not in listed}
         vocab.__dict__["_letter_columns"] = got
     return got
 
 
+_COPULA = {"are", "is", "were", "was", "aren't", "isn't", "weren't", "wasn't", "arent", "isnt", "not", "n't"}
+
+
 def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
-    """"grad students", "students who aren't undergrads" of a `Status` holding U and G: a word the
-    rest of the reading left unused whose first letter is the one code of such a column that starts
-    so is that code (negation applies as for any value). Only words of four letters or more that
-    name nothing else; the reply says the code it read."""
+    """"blue female crabs", "long jobs", "grad students" of a column of one-letter codes (`sp` of B and
+    O, `class` of VF/F/M/L, `Status` of U and G): an unread word that stands where a kind of item is
+    named — right before the items' noun, "ones" or a kind of person, other values read between — whose
+    first letter is the one such code that starts so, is that code (negation applies as for any value).
+    Only words of four letters or more that name nothing else and no quality or measure ("famous",
+    "older", "bigger"); the reply says the code it read. (A plural alone, "districts", names no code.)"""
     cols = _letter_columns(vocab)
     if not cols:
         return
     from convrec.nlu.reading import GENERIC_NOUNS
 
-    w = p.words
-    items = {vocab.domain, noun_plural(vocab.domain)}
+    w, lex = p.words, vocab.lexicon
+    items = {vocab.domain, noun_plural(vocab.domain), "ones", "one"}
     for i, x in enumerate(w):
-        if p.claimed[i] or not x.isalpha() or len(x) < 4 or x in vocab.lexicon.stop or x in DOMAIN_NOUNS \
-                or x in GENERIC_NOUNS or x in items or x in vocab.lexicon.person_nouns \
-                or x.endswith(("ous", "ful", "ive", "able", "ible", "ic", "est", "er", "ly", "ing", "ed")):
+        if p.claimed[i] or not x.isalpha() or len(x) < 4 or x in lex.stop or x in DOMAIN_NOUNS \
+                or x in GENERIC_NOUNS or x in items or x in lex.person_nouns or vocab.lookup(x) \
+                or x.endswith(("ous", "ful", "ive", "able", "ible", "ic", "est", "er", "ly", "ing", "ed")) \
+                or any(x in ph for _, more, less in lex.comparative_dims for ph in (more, less)):
             continue  # (a quality or a manner — "famous", "older", "quickly" — is no one's code)
-        nxt = w[i + 1] if i + 1 < len(w) else ""
-        if not ((x.endswith("s") and len(x) >= 5) or nxt in vocab.lexicon.person_nouns or nxt in items):
-            continue  # a kind of person or item: "undergrads", "grad students" (not "borrow")
+        k = i + 1
+        while k < len(w) and p.claimed[k] and any(s.start <= k < s.end for s, _, _ in p.values):
+            k += 1  # "blue female crabs": another value read between the word and the noun
+        nxt = w[k] if k < len(w) else ""
+        named = nxt in lex.person_nouns or nxt in items or (nxt in DOMAIN_NOUNS and nxt not in GENERIC_NOUNS) \
+            or (k > i + 1 and w[k - 1].endswith("s") and len(w[k - 1]) >= 4) \
+            or (k > i + 1 and (num(nxt) is not None or nxt in ("#", "")))  # "blue males", "blue female 40": one item
+        said_of = i >= 2 and w[i - 1] in _COPULA and (w[i - 2] in ("that", "which", "who") or w[i - 2] in _COPULA or w[i - 2] in items) \
+            or (i >= 3 and w[i - 1] == "not" and w[i - 2] in _COPULA)  # "crabs that aren't blue"
+        if not (named or said_of):
+            continue
         hits = [(c, v) for c, vals in cols.items() for v in vals if v.lower() == x[0]]
         if len(hits) != 1:
             continue

@@ -165,6 +165,13 @@ def money_columns(vocab: Vocabulary) -> list[str]:
     return got
 
 
+def as_written(vocab: Vocabulary, cols: list[str]) -> list[str]:
+    """Of several money columns, those that are not an adjusted copy (`VALOR_REAL`, `price_adj`) — or all."""
+    adj = vocab.lexicon.money_adjusted
+    plain = [c for c in cols if c in vocab.columns and not any(x in adj for g in vocab.columns[c].words for x in g)]
+    return plain if plain and len(plain) < len(cols) else cols
+
+
 def spent_columns(w: list[str], vocab: Vocabulary, marks: set | None = None) -> tuple[str, ...]:
     """"what has customer 41 spent over the past year", "the lowest paid": the money columns where
     no price column is (of siblings, the one the window says — ``marks``, or those ``w`` says), else none."""

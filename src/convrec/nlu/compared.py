@@ -175,14 +175,24 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         ones = any(x in ("one", "ones") + items for x in w[k + 1:a]) or any(x in ("one", "ones") for x in w[b:b + 1])
         day = len(conds) == 1 and conds[0].role == "date" and len(conds[0].value) == 1
         # "heavier than the philosophy major": one value of an unordered column that one item holds
-        lone = len(conds) == 1 and conds[0].op == "in" and len(conds[0].value) == 1 and conds[0].column in vocab.columns \
-            and not vocab.columns[conds[0].column].order and vocab.columns[conds[0].column].role in ("category", "other", "text")
-        if not conds or sub.mentions or not (len(conds) >= 2 or ones or day or lone):
+        lone = len(conds) == 1 and conds[0].op in ("in", "matches") and len(conds[0].value) == 1 \
+            and conds[0].column in vocab.columns and not vocab.columns[conds[0].column].order \
+            and vocab.columns[conds[0].column].role in ("category", "other", "text")  # ("than FONDEN did": a name's word)
+        timed = bool(conds) and all(_timed(vocab, c) for c in conds)  # "less Democratic than in 1984"
+        if not conds or sub.mentions or not (len(conds) >= 2 or ones or day or lone or timed):
             continue  # "later in the year than september": one value, read by the scale's own order
-        rows = rows_matching(vocab, conds)
-        if rows is not None and len(rows) > 1 and k > 0:  # "lead readings higher than the one in batch 104":
-            more = _value_conditions(parse(_raw(p, 0, k), vocab))  # the values said before narrow it to the lead one
-            rows = rows_matching(vocab, conds + more) if more else rows
+        rows = rows_matching(vocab, conds) if not timed else None
+        if (rows is None or len(rows) > 1) and k > 0:  # "lead readings higher than the one in batch 104":
+            before = parse(_raw(p, 0, k), vocab)  # the values said before narrow it to the lead one
+            more = _value_conditions(before)
+            if timed:  # "years when Minnesota was less Democratic than in 1984": Minnesota's row of 1984
+                rows = rows_matching(vocab, conds + more) if more else None
+            elif rows is not None:
+                rows = rows_matching(vocab, conds + more) if more else rows
+                if len(rows) > 1:  # "in 2016 which states … than Pennsylvania did": its row of the year said
+                    when = [c for _, c in before.numbers + (parse(_raw(p, b, len(w)), vocab).numbers if b < len(w) else [])
+                            if _timed(vocab, c)]
+                    rows = rows_matching(vocab, conds + more + when) if when else rows
         if rows is None or len(rows) != 1:
             continue
         p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
@@ -194,6 +204,12 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         title = str(vocab.items["title"].iloc[rows[0]])
         p.mentions.append((Span(a, b), ItemMention(iid, title, _raw(p, a, b), "reference", "user", 100.0)))
         p.claim(a, b)
+        if timed:
+            p.timed_refs.add(a)
+
+
+def _timed(vocab: Vocabulary, c: Condition) -> bool:
+    return c.column in vocab.columns and vocab.columns[c.column].role in ("time", "date") and c.op == "="
 
 
 def _panel_year(p: Parse, vocab: Vocabulary, conds: list[Condition], a: int, b: int) -> bool:
@@ -228,6 +244,50 @@ def _value_conditions(sub: Parse) -> list[Condition]:
                                      tuple(dict.fromkeys(h.value for h in g if h.column == g[0].column)), t,
                                      "text" if g[0].role == "text" else "category"))
     return out
+
+
+def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
+    """"blue female 40", "orange male #25": a number read as an item's id, said after values that item
+    does not hold, is the item's number within those values — in the one number column where exactly
+    one item with those values holds it (a crab's index within its colour and sex, a flight number).
+    An id the words agree with ("the female crab 90") stays."""
+    from convrec.nlu.picking import rows_matching
+
+    w, stop = p.words, vocab.lexicon.stop
+    for n, (sp, m) in enumerate(list(p.mentions)):
+        raw = m.text.lstrip("#")
+        end = sp.end - 1  # the number's token; words before it in the span ("female 40") describe it too
+        if not raw.isdigit() or sp.end - sp.start > 2 or any(not w[x].isalpha() for x in range(sp.start, end)):
+            continue
+        lo = sp.start
+        while lo > 0 and end - lo < 3 and not p.claimed[lo - 1] and w[lo - 1].isalpha() and w[lo - 1] not in stop:
+            lo -= 1
+        if lo == end:
+            continue
+        sub = parse(_raw(p, lo, end), vocab)
+        conds = _value_conditions(sub)
+        if not conds or sub.mentions or sub.numbers or any(c.op != "in" for c in conds):
+            continue
+        rows = rows_matching(vocab, conds)
+        if rows is None or not len(rows):
+            continue
+        ids = vocab.items["item_id"].astype(str)
+        if m.item_id in set(ids.iloc[rows]):
+            continue  # the id fits the words
+        got = []
+        for c in vocab.columns.values():
+            if c.type != "integer" or c.role in ("id", "title") or c.name == "popularity" or c.name not in vocab.items:
+                continue
+            vals = vocab.items[c.name].iloc[rows]
+            at = [r for r, v in zip(rows, vals) if v == float(raw)]
+            if len(at) == 1:
+                got.append(at[0])
+        if len(got) != 1:
+            continue
+        title = str(vocab.items["title"].iloc[got[0]])
+        p.mentions[n] = (Span(lo, sp.end), ItemMention(str(ids.iloc[got[0]]), title, _raw(p, lo, sp.end), m.relation,
+                                                       m.speaker, 100.0))
+        p.claim(lo, sp.end)
 
 
 def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
@@ -302,8 +362,16 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
                                or w[x] in _DETERMINERS + ("one", "ones") or p.claimed[x] or bool(vocab.lookup(w[x]))
                                for x in free):
             col = the_measure(vocab)  # "THC results higher than the one in sample 139": the one measure
-        if col is None and any(dim == "size" for dim, _ in dims):
-            col = size_instead(vocab)  # "metros bigger than Boston": no size, the one population
+        if col is None and (any(dim == "size" for dim, _ in dims)
+                            or any(w[x] in vocab.lexicon.money_column_words or w[x] == "money" for x in free)):
+            col = size_instead(vocab)  # "metros bigger than Boston": no size, the one population; "more money"
+        if col is not None and span.start in p.timed_refs and vocab.columns[col].role in ("time", "date"):
+            # "less Democratic than in 1984": the row of 1984 is compared on a measure the words name, not its year
+            said = [w[x] for x in free if w[x].isalpha() and w[x] not in vocab.lexicon.stop]
+            near = [c for c in columns_by_stem(said, vocab, stop_ok=True)
+                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role not in ("time", "date", "id")]
+            col = near[0] if near else the_measure(vocab)
+            up = next((u for d, u in dims if d != "age"), up) if dims else up
         if col is None:
             continue
         aged = dimension_column(vocab, "age") if any(dim == "age" for dim, _ in dims) and vocab.columns[col].role == "time" else None

@@ -10,7 +10,7 @@ import pandas as pd
 
 from convrec.catalog.meaning import _factors, convert, name_words, unit_for_word, unit_words, units_data
 from convrec.catalog.text import norm, noun_plural, singular
-from convrec.nlu.columns import column_vocabulary, columns_named, glued_words, nearest_column
+from convrec.nlu.columns import as_written, column_vocabulary, columns_named, glued_words, money_columns, nearest_column
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -53,8 +53,11 @@ _MIDDLE_WORDS = {"average", "avg", "mean", "median", "typical", "usual"}
 
 def size_instead(vocab: Vocabulary) -> str | None:
     """Where no column is a size, what "bigger" and "the biggest" mean: the catalog's one population or
-    weight column ("metros bigger than Boston"), else None — a last resort, after the words said."""
+    weight column ("metros bigger than Boston"), or its one amount of money as written ("the biggest budget
+    line" beside an inflation-adjusted copy), else None — a last resort, after the words said."""
     alts = [c for c in (_dimension_column(vocab, d) for d in ("population", "weight") if d in vocab.lexicon.superlatives) if c]
+    money = as_written(vocab, money_columns(vocab))
+    alts += money if len(money) == 1 else []
     return alts[0] if len(alts) == 1 and _dimension_column(vocab, "size") is None else None
 
 

@@ -103,6 +103,7 @@ class Lexicon:
         self.low_superlatives, self.non_superlatives = set(num.get("low_superlatives", [])), set(num.get("non_superlatives", []))
         c = data["compare"]
         self.currencies = frozenset(data.get("currencies", {}).get("words", []))
+        self.money_adjusted = frozenset(data.get("currencies", {}).get("adjusted", []))
         """Names of money ("shillings", "rupees", "yen"): an amount said in them is money, whatever the catalog's currency."""
         sp = data.get("spending", {})
         self.spending_asks, self.money_column_words = Phrases.of(sp.get("asks", [])), frozenset(sp.get("columns", []))

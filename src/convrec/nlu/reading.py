@@ -71,6 +71,8 @@ class Parse:
     missing: list[str] = field(default_factory=list)
     hashed: set[int] = field(default_factory=set)
     """tokens written right after a "#" ("the #1 school", "#156")"""
+    timed_refs: set[int] = field(default_factory=set)
+    """starts of references picked by a time alone ("less Democratic than in 1984"): compared on a measure, not the time"""
     compared: set[int] = field(default_factory=set)
     """starts of mentions a comparison measured against ("more protein than Special K"): references"""
     """places the user named that this catalog's place column does not hold ("icelandic")"""

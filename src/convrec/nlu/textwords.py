@@ -245,7 +245,8 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
                     if 5 <= len(x) <= 6 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK else []  # not "water" → watertown
                 if longer:  # "intro" → introduction
                     st = x = max(longer, key=lambda y: max(df.get(y, 0) for df in vocab.text_words.values()))
-                elif len(st) >= 5:
+                elif len(st) >= 5 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK:
+                    # (a common word as written is no typo: "programs" is not the Spanish "programa")
                     hit = process.extractOne(st, known, scorer=fuzz.ratio, score_cutoff=84)
                     if hit and hit[0][0] == st[0]:
                         st, x = hit[0], hit[0]

@@ -21,11 +21,12 @@ from convrec.nlu.aliases import read_glued_words, said_aliases
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
-from convrec.nlu.codes import (read_maker_initials, read_code_families, read_code_words, read_digit_values, read_lettered_codes,
+from convrec.nlu.codes import (read_maker_initials, read_code_families, read_code_words, read_digit_values, read_letter_codes, read_lettered_codes,
                                read_numbered_phrases,
                                read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
-from convrec.nlu.compared import read_item_comparisons
+from convrec.nlu.clock import clock_times
+from convrec.nlu.compared import relink_described_numbers, read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
@@ -377,6 +378,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "
                         + "9" * _FIGURE_COUNT[m.group(1).lower()], text)
     text = _reference_points(text)
+    text = clock_times(text, vocab)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = said_aliases(text, vocab)
@@ -443,6 +445,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_cut_values(p, vocab)
     read_numbered_labels(p, vocab)
     read_number_words(p, vocab)
+    relink_described_numbers(p, vocab, _parse)
     read_item_comparisons(p, vocab, parse=_parse)
     read_column_text_words(p, vocab)
     column_values(p, vocab)
@@ -471,6 +474,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     makers_of_mentions(p, vocab)
     read_text_words(p, vocab)
     read_place_words(p, vocab)
+    read_letter_codes(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
     read_value_lists(p, vocab)
