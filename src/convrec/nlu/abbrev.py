@@ -234,8 +234,9 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
             ws = w[i:j]
             named = all(p.toks[x].raw[:1].isupper() for x in range(i, j))  # "the New Forest": a name, stop words and all
             if any(p.claimed[x] or p.toks[x].punct for x in range(i, j)) or any(
-                    len(x) < 3 or not x.isalpha() or (x in stop and not named) for x in ws):
-                continue
+                    len(x) < 3 or not x.isalpha() or (x in stop and not named and not (x is ws[0] and x in vocab.lexicon.intensifiers))
+                    for x in ws):
+                continue  # ("very fast" → VF: an intensifier starts a grade said by initials)
             hits = codes.get("".join(x[0] for x in ws))
             if not hits or vocab.lookup(" ".join(ws)):
                 continue

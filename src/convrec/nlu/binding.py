@@ -108,9 +108,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if num(w[k]) is not None and num(w[k]) not in fam and not (p.claimed[k] and num(w[k]) in marked) and k not in p.mark_at:
             lo = k + 1
             break
-    for k in range(j, hi):
+    for k in range(j, min(len(w), hi + 2)):  # (a number just past the window: its comparison may reach into it)
         if num(w[k]) is not None and num(w[k]) not in fam and w[k - 2:k] != ["out", "of"]:  # "4.5 out of 5 for …"
-            hi = _next_bound_named(vocab, w, j, k)
+            hi = min(hi, _next_bound_named(vocab, w, j, k))
             break
     best, best_key, best_words, best_named = None, None, [], 0
     # "a bill longer than 26 mm", "isn't deeper than 8mm": of the columns named alike, the one of the
@@ -317,6 +317,12 @@ def _next_bound_named(vocab: Vocabulary, w: list[str], j: int, k: int) -> int:
     column's words just before the next number's comparison are that number's, not the one before."""
     lex = vocab.lexicon
     s = k - max((lex.compare[o].ends_at(w, k) for o in lex.compare), default=0)
+    if s == k and k > j + 1 and w[k - 1] == "than":  # "at 200 psi that were colder than 70": "colder" is the 70's
+        from convrec.nlu.compared import comparative_ending
+
+        got = comparative_ending(lex, w, k - 1, j)
+        if got is not None:
+            return got[0]
     if s == k:
         return k
     own = vocab.__dict__.get("_column_word_parts")

@@ -53,10 +53,10 @@ def _category_values(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
 
 def _from_list(values: set[str], codes: set[str]) -> bool:
     """Whether a column's codes come from a standard list: most of them are the list's, and either
-    three or more are, or they are half the list (F and M of sex; D and R of parties) — two letters
-    that happen to be element symbols (B and O of a crab's colour) are no list's."""
+    three or more are, or a tenth of the list (F and M of sex; D and R of parties; W and E of the
+    compass) — two letters that happen to be element symbols (B and O of a crab's colour) are no list's."""
     hit = values & codes
-    return len(hit) >= max(2, 0.6 * len(values)) and (len(hit) >= 3 or len(hit) >= 0.5 * len(codes))
+    return len(hit) >= max(2, 0.6 * len(values)) and (len(hit) >= 3 or len(hit) >= 0.1 * len(codes))
 
 
 def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
@@ -204,7 +204,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             if fits:
                 take(i, i + 2, min(fits)[2])
                 continue
-        if i > 0 and p.claimed[i - 1] and any(s.end == i and hs and hs[0] and hs[0][0].column in codes
+        if i > 0 and p.claimed[i - 1] and x not in (vocab.domain, noun_plural(vocab.domain)) and x not in DOMAIN_NOUNS \
+                and any(s.end == i and hs and hs[0] and hs[0][0].column in codes
                                                for s, hs, _ in p.values):
             # "american league east": a one-letter code right after another code read
             prev = next(hs[0][0].column for s, hs, _ in p.values if s.end == i and hs and hs[0])
@@ -422,6 +423,30 @@ def _letter_columns(vocab: Vocabulary) -> dict[str, list[str]]:
     return got
 
 
+def _graded_letters(vocab: Vocabulary) -> list[str]:
+    """Letter columns graded by a word and its stronger form (VF beside F, XL beside L): a scale of one
+    quality whose letters are the initials of its words ("very fast", "fast", "medium", "long")."""
+    got = []
+    for col in _letter_columns(vocab):
+        vals = {str(v).strip() for v in vocab.items[col].dropna()}
+        if any(len(v) == 2 and v[1] in vals for v in vals):
+            got.append(col)
+    return got
+
+
+def _measures(vocab: Vocabulary, word: str) -> bool:
+    """Is ``word`` a measure's adjective ("big", "long", "heavy") of which the catalog has a column? Then it
+    means the measure ("big crabs" where widths are), never a code by its first letter ("long jobs" → L where
+    no column is a duration or a length)."""
+    from convrec.nlu.clock import clock_column
+    from convrec.nlu.dimensions import column_dimensions
+
+    dims = set(vocab.lexicon.how_dimension.get(word, ()))
+    clock = (clock_column(vocab) or ("",))[0]  # the hour of the day is no duration
+    return bool(dims) and any(dims & set(column_dimensions(vocab, c)) for c in vocab.columns.values()
+                              if c.type in ("integer", "real") and c.role not in ("id", "title") and c.name != clock)
+
+
 _COPULA = {"are", "is", "were", "was", "aren't", "isn't", "weren't", "wasn't", "arent", "isnt", "not", "n't"}
 
 
@@ -439,10 +464,19 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
 
     w, lex = p.words, vocab.lexicon
     items = {vocab.domain, noun_plural(vocab.domain), "ones", "one"}
+    graded = _graded_letters(vocab)
     for i, x in enumerate(w):
-        if p.claimed[i] or not x.isalpha() or len(x) < 4 or x in lex.stop or x in DOMAIN_NOUNS \
-                or x in GENERIC_NOUNS or x in items or x in lex.person_nouns or vocab.lookup(x) \
-                or x.endswith(("ous", "ful", "ive", "able", "ible", "ic", "est", "er", "ly", "ing", "ed")) \
+        if x in lex.how_dimension and not p.claimed[i] and not _measures(vocab, x):
+            cands = [c for c in graded if x[0].upper() in cols[c]]  # "long jobs" of VF < F < M < L: the grade
+            if len(cands) == 1:  # (a measure's word names a code only on a scale graded so: "big crabs" is no B)
+                n = int((vocab.items[cands[0]].astype(str).str.strip() == x[0].upper()).sum())
+                p.values.append((Span(i, i + 1), [[ValueHit(cands[0], x[0].upper(), n, "category")]], p.toks[i].raw))
+                p.claim(i, i + 1)
+            continue
+        if p.claimed[i] or not x.isalpha() or len(x) < 3 or x in lex.stop or x in DOMAIN_NOUNS \
+                or x in GENERIC_NOUNS or x in items or x in lex.person_nouns or vocab.lookup(x) or _measures(vocab, x) \
+                or any(x.endswith(e) and len(x) - len(e) >= 2 for e in ("ous", "ful", "ive", "able", "ible", "ic", "est",
+                                                                          "er", "ly", "ing", "ed")) \
                 or any(x in ph for _, more, less in lex.comparative_dims for ph in (more, less)):
             continue  # (a quality or a manner — "famous", "older", "quickly" — is no one's code)
         k = i + 1

@@ -254,7 +254,12 @@ def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
     from convrec.nlu.picking import rows_matching
 
     w, stop = p.words, vocab.lexicon.stop
-    for n, (sp, m) in enumerate(list(p.mentions)):
+    said = list(p.mentions)
+    for x in range(1, len(w)):  # "green female 12": a number no reader took, said right after words
+        if not p.claimed[x] and w[x].isdigit() and w[x - 1].isalpha() and w[x - 1] not in stop and not p.claimed[x - 1] \
+                and (x + 1 == len(w) or p.toks[x + 1].punct) and not any(sp.start <= x < sp.end for sp, _ in p.mentions):
+            said.append((Span(x, x + 1), ItemMention("", "", w[x], "reference", "user", 0.0)))
+    for n, (sp, m) in enumerate(said):
         raw = m.text.lstrip("#")
         end = sp.end - 1  # the number's token; words before it in the span ("female 40") describe it too
         if not raw.isdigit() or sp.end - sp.start > 2 or any(not w[x].isalpha() for x in range(sp.start, end)):
@@ -285,8 +290,11 @@ def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
         if len(got) != 1:
             continue
         title = str(vocab.items["title"].iloc[got[0]])
-        p.mentions[n] = (Span(lo, sp.end), ItemMention(str(ids.iloc[got[0]]), title, _raw(p, lo, sp.end), m.relation,
-                                                       m.speaker, 100.0))
+        new = (Span(lo, sp.end), ItemMention(str(ids.iloc[got[0]]), title, _raw(p, lo, sp.end), m.relation, m.speaker, 100.0))
+        if n < len(p.mentions):
+            p.mentions[n] = new
+        else:
+            p.mentions.append(new)
         p.claim(lo, sp.end)
 
 

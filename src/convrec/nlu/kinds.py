@@ -530,7 +530,8 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
             named = columns_named([w[k + 1]], vocab, by_name_only=True)  # "how many people died in the crash on …"
             k += 1 if named else 0
         if k >= len(w) or w[k] in nouns or p.claimed[k] or not named \
-                or all(vocab.columns[c].role in ("title", "id") or _numbering(vocab, c) for c in named):
+                or all(vocab.columns[c].role in ("title", "id") or _numbering(vocab, c) or vocab.columns[c].type == "text"
+                       for c in named):  # ("how many flights were …" of a `FlightNumber` of codes: items counted)
             return ()  # "how many loans from california", "how many districts did coderre win": a count of items
             # (a `district` column numbering them 1…53 is no quantity of one: "how many districts had …")
     if content[0] in ("what", "whats", "what's") and len(content) > 1 and (content[1] in nouns or (

@@ -104,6 +104,7 @@ class Lexicon:
         c = data["compare"]
         self.currencies = frozenset(data.get("currencies", {}).get("words", []))
         self.money_adjusted = frozenset(data.get("currencies", {}).get("adjusted", []))
+        self.intensifiers = frozenset(data.get("intensifiers", {}).get("words", []))
         """Names of money ("shillings", "rupees", "yen"): an amount said in them is money, whatever the catalog's currency."""
         sp = data.get("spending", {})
         self.spending_asks, self.money_column_words = Phrases.of(sp.get("asks", [])), frozenset(sp.get("columns", []))

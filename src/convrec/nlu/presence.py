@@ -74,6 +74,9 @@ def _modified_column(p: Parse, vocab: Vocabulary, d: int, gaps: set[str]) -> tup
     return col, e
 
 
+_HAVING = {"have", "has", "had", "get", "got", "suffer", "suffered", "see", "saw", "experience", "experienced"}
+
+
 def read_presence(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     gaps = _with_gaps(vocab)
@@ -98,6 +101,10 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
+            counted = vocab.columns[col].type in ("integer", "real") and vocab.columns[col].min is not None \
+                and float(vocab.columns[col].min) == 0
+            if op == "missing" and counted and not lex.listed.match_at(w, e) and (phrases is not None or w[i + n - 1] in _HAVING):
+                continue  # "launches that didn't have a failure", "without a failure": none (a count of 0), not a gap
             if _bound_after(p, vocab, e):  # "don't have a lifetime above 10 years": a bound denied, not an absence
                 continue
             tail = lex.listed.match_at(w, e)

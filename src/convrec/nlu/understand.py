@@ -30,7 +30,7 @@ from convrec.nlu.compared import relink_described_numbers, read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
-from convrec.nlu.dimensions import read_dimension_superlatives
+from convrec.nlu.dimensions import column_dimensions, read_dimension_superlatives
 from convrec.nlu.ids import dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
@@ -197,7 +197,8 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     text = re.sub(r"(?i)(?<=\d )([a-z]{5,})\b", _unit_slip, text)  # "3 precent", "5 kilometres" as typed
     text = re.sub(r"(?i)(?<=\d)\s?°\s?([cf])\b", lambda m: " celsius" if m.group(1).lower() == "c" else " fahrenheit", text)
     text = re.sub(r"(?<=\d)\s?°", " degrees", text)  # "25°C", "100°F", "30°"
-    if any(c.unit in ("celsius", "fahrenheit", "kelvin") for c in vocab.columns.values()):
+    if any(c.unit in ("celsius", "fahrenheit", "kelvin") or "temperature" in column_dimensions(vocab, c)
+           for c in vocab.columns.values() if c.type in ("integer", "real")):
         # "below 30 C", "over 90F": a bare C or F after a number, where the catalog has temperatures
         text = re.sub(r"(?<=\d)\s?([CF])(?![\w'])", lambda m: " celsius" if m.group(1) == "C" else " fahrenheit", text)
     text = _GLUED_UNIT.sub(glued, text)
