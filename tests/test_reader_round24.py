@@ -144,3 +144,21 @@ def test_a_reference_picked_by_its_year(turnout):
     peru00 = float(items[(items["country"] == "Peru") & (items["year"] == 2000)]["turnout"].iloc[0])
     it = understand("in 2000 which countries had a higher turnout than Peru did", v)
     assert _conds(it) == {("year", "=", 2000.0), ("turnout", ">", round(peru00, 2))}
+
+
+@pytest.fixture(scope="module")
+def towns(home, tmp_path_factory):
+    names = ["Oxford", "Reading", "Banbury", "Witney", "Abingdon", "Didcot", "Thame", "Bicester", "Wantage", "Henley",
+             "Wallingford", "Chipping Norton"]
+    rows = ["id,name,population,dist_oxford"]
+    for i, n in enumerate(names, 1):
+        rows.append(f"{i},{n},{5000 + i * 1371},{0 if n == 'Oxford' else 8 + (i * 7) % 40}")
+    return _csv(home, tmp_path_factory, "towns24", "\n".join(rows) + "\n")
+
+
+def test_a_distance_from_the_item_a_column_measures_from(towns):
+    v = towns.vocab
+    it = understand("towns more than 20 km away from Oxford", v)
+    assert _conds(it) == {("dist_oxford", ">", 20.0)} and not it.mentions
+    it = understand("towns like Oxford", v)  # no distance said: the town is the one liked
+    assert it.mentions and not it.conditions

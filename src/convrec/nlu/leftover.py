@@ -96,7 +96,8 @@ def item_noun_span(p: Parse, vocab: Vocabulary) -> set[int]:
     if head is None:
         return set()
     one = singular(p.words[head]) == p.words[head]  # "state school": one noun keeps its modifier as a wish
-    return {head} | ({head - 1} if head > 0 and not one and not p.claimed[head - 1] and _modifier(p, head - 1) else set())
+    return {head} | ({head - 1} if head > 0 and not one and not p.claimed[head - 1] and _modifier(p, head - 1)
+                     and _english(p.words[head - 1]) else set())  # ("Semarnat lines": a name no reader knew, said back)
 
 
 def _modifier(p: Parse, i: int) -> bool:

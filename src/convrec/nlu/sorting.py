@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.text import norm, noun_plural
+from convrec.catalog.text import singular, norm, noun_plural
 from convrec.nlu.marks import mark_choice
 from convrec.nlu.columns import spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
@@ -59,9 +59,13 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 and 1 <= num(w[b]) <= 50:
             count, b = int(num(w[b])), b + 1
         items = {vocab.domain, noun_plural(vocab.domain)}
-        if count is not None and b + 2 < len(w) and (w[b] in items and w[b + 1] in ("for", "in", "on") or (
-                w[b + 1] == "for" and columns_named(w[b + 2:b + 5], vocab, by_name_only=True))):  # "top 3 districts for Bush"
+        best_for = x in ("best", "worst", "top") and b + 2 < len(w) and w[b + 1] == "for" and w[b].isalpha() \
+            and not p.claimed[b]  # "the 3 worst states for the Democrat": the column the words after "for" name
+        if (count is not None or best_for) and b + 2 < len(w) and (w[b] in items and w[b + 1] in ("for", "in", "on") or (
+                w[b + 1] == "for" and (columns_named(w[b + 2:b + 5], vocab, by_name_only=True) or best_for))):
             b += 2  # "top 3 districts for reading": the column after the items
+            while b < len(w) and w[b] in ("the", "a", "an") and best_for:
+                b += 1
         end = min(len(w), b + (4 if x == "by" else 3) + len(p.mark_at & set(range(b, b + 4))))  # (a horizon said: "by 20-year GWP")
         if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):
             end = min(len(w), b + 5)  # "the biggest drops in the uninsured rate": the column's words after "in the"
@@ -75,6 +79,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
             cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if not cols and best_for and e == b + 1:  # "best for the Democrat" of `demVote`: the one number column a word names
+                cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "time")
+                        and any(singular(w[b]) in g or w[b] in g for g in c.words)]
+                cols = cols if len(cols) == 1 else []
             if len(cols) > 1 and p.marks:  # "by spending over the past 24 months": the sibling the window said
                 cols = mark_choice(vocab, list(spent_columns(w[b:e], vocab, p.marks)) or cols, p.marks)
             if len(cols) > 1 and x in ("most", "fewest", "least") and e == b + 1:  # "the most chargers": their number, not level
@@ -248,6 +256,8 @@ def _by_meaning(p: Parse, vocab: Vocabulary, b: int, named: str | None) -> tuple
         own = {y for g in c.words for y in g} | set(norm(c.label or named).split())
     phrase = [y for y in w[b:e] if y not in own]
     rest = [y for y in phrase if y not in vocab.lexicon.stop and y.isalpha() and y not in (vocab.domain, noun_plural(vocab.domain))]
+    counting = {w[k] for k in range(b, e - 1) if w[k + 1] == "of" and w[k] in ("number", "count", "amount", "total", "quantity")}
+    rest = [y for y in rest if y not in counting]  # "by number of input fields": the input fields, counted
     if not rest:
         return None, e
     near = nearest_column(phrase, vocab, numeric=True)

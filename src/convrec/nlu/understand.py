@@ -25,8 +25,9 @@ from convrec.nlu.codes import (read_maker_initials, read_code_families, read_cod
                                read_numbered_phrases,
                                read_numbered_labels)
 from convrec.nlu.columns import correct_column_words, profile_columns
+from convrec.nlu.blends import read_blended_names
 from convrec.nlu.clock import clock_times
-from convrec.nlu.compared import relink_described_numbers, read_item_comparisons
+from convrec.nlu.compared import read_landmark_distances, relink_described_numbers, read_item_comparisons
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
@@ -410,6 +411,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     complete_titles(p, vocab)
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)
+    read_landmark_distances(p, vocab)
     model_codes(p, vocab, speaker)
     compact_titles(p, vocab, speaker)
     claim_portions(p, vocab)
@@ -442,6 +444,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_marks(p, vocab)  # again: a horizon before a column said in full ("20-year global warming potential")
     read_initialled_values(p, vocab)
     read_initialled_values(p, vocab)
+    read_blended_names(p, vocab)
     read_abbreviated_values(p, vocab)
     read_cut_values(p, vocab)
     read_numbered_labels(p, vocab)
