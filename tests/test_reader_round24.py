@@ -162,3 +162,35 @@ def test_a_distance_from_the_item_a_column_measures_from(towns):
     assert _conds(it) == {("dist_oxford", ">", 20.0)} and not it.mentions
     it = understand("towns like Oxford", v)  # no distance said: the town is the one liked
     assert it.mentions and not it.conditions
+
+
+@pytest.fixture(scope="module")
+def votes(home, tmp_path_factory):
+    states = ["Alabama", "Alaska", "Arizona", "DC", "Florida", "Georgia", "Ohio", "Texas", "Utah", "Vermont"]
+    rows = ["id,state,year,demVote"]
+    n = 0
+    for y in (2008, 2012, 2016):
+        for s in states:
+            n += 1
+            rows.append(f"{n},{s},{y},{20 + (n * 13) % 70}.{n % 10}")
+    return _csv(home, tmp_path_factory, "votes24", "\n".join(rows) + "\n")
+
+
+def test_a_standard_code_is_said_by_its_own_name(votes):
+    v = votes.vocab
+    it = understand("states where the democratic candidate got less than 30 percent", v)
+    assert not any(c.column == "state" for c in it.conditions)  # no "DC" from "democratic candidate"
+    assert ("state", "in", ("DC",)) in _conds(understand("results for the district of columbia", v))
+
+
+def test_best_and_worst_for_what_a_column_measures(votes):
+    it = understand("the 3 worst states for the Democrat in 2016", votes.vocab)
+    assert it.k == 3 and it.sort and it.sort[0].column == "demvote" and not it.sort[0].descending
+    assert ("year", "=", 2016.0) in _conds(it)
+
+
+def test_a_blended_name_of_a_value(grants):
+    it = understand("Convenci grants", grants.vocab)  # not a blend of any one value: said back, never guessed
+    assert not any(c.column == "agencia" for c in it.conditions)
+    it = understand("Conaci grants", grants.vocab)  # CONsejo NACIonal de Ciencia
+    assert ("agencia", "in", ("Consejo Nacional de Ciencia",)) in _conds(it)

@@ -23,6 +23,7 @@ written in place of the last word read, so the number readers bind to it ("2 car
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from convrec.catalog.meaning import expand, name_words
 from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, skeleton_of as _skeleton, word_rank
@@ -228,6 +229,14 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
     if not codes:
         return
     stop, w = vocab.lexicon.stop, p.words
+    for code, hits in codes.items():  # "the district of columbia" → DC: a standard code said by its list's name
+        for name in _listed_names().get(code, ()):
+            ph = name.split()
+            for i in range(len(w) - len(ph) + 1):
+                if w[i:i + len(ph)] == ph and not any(p.claimed[x] for x in range(i, i + len(ph))):
+                    p.values.append((Span(i, i + len(ph)), [[h for h in hits if h.column == hits[0].column]],
+                                     " ".join(t.raw for t in p.toks[i:i + len(ph)])))
+                    p.claim(i, i + len(ph))
     for n in (5, 4, 3, 2):
         for i in range(len(w) - n + 1):
             j = i + n
@@ -240,9 +249,27 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
             hits = codes.get("".join(x[0] for x in ws))
             if not hits or vocab.lookup(" ".join(ws)):
                 continue
+            listed_as = _listed_names().get("".join(x[0] for x in ws))
+            if listed_as and " ".join(ws) not in listed_as:
+                continue  # "the democratic candidate" is no DC: a standard code is said by its own name
             col = hits[0].column
             p.values.append((Span(i, j), [[h for h in hits if h.column == col]], " ".join(t.raw for t in p.toks[i:j])))
             p.claim(i, j)
+
+
+@lru_cache(maxsize=1)
+def _listed_names() -> dict[str, set[str]]:
+    """code (lower case) → the names a standard list (codes.toml) gives it ("dc": district of columbia)."""
+    from convrec.catalog.meaning import codes_data
+
+    out: dict[str, set[str]] = {}
+    for table in codes_data().values():
+        if isinstance(table, dict):
+            for name, code in table.items():
+                for c in (code if isinstance(code, list) else [code]):
+                    if isinstance(c, str):
+                        out.setdefault(c.lower(), set()).add(name)
+    return out
 
 
 def _short_forms(vocab: Vocabulary) -> dict[str, list[tuple[tuple[str, ...], list[ValueHit]]]]:
@@ -417,111 +444,6 @@ def read_value_prefixes(p: Parse, vocab: Vocabulary) -> None:
         p.claim(i, i + 1)
 
 
-def _fits(piece: str, word: str) -> bool:
-    return word.isalpha() and (word[0] == piece if len(piece) == 1 else _cut_from(piece, word) or _cut_from(piece, singular(word)))
-
-
-def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
-    """A column named by initials, said in full: `str` ← "student teacher ratio", `S.F.Ratio` ←
-    "student faculty ratio", `F.Undergrad` ← "full-time undergrads": each piece of the name
-    (split at its separators and capitals) is the initial, a prefix or the skeleton of one word
-    in turn, stop words between them skipped; at least one piece is a single letter."""
-    stop, w = vocab.lexicon.stop, p.words
-    for c, pieces in _initialled(vocab):
-        for i in range(len(w)):
-            k, ok, at = i, True, []
-            for n, piece in enumerate(pieces):
-                while n and k < len(w) and (w[k] in stop or w[k] == "-") and not p.claimed[k]:
-                    k += 1
-                at.append(k)
-                if k >= len(w) or p.claimed[k] or (w[k] in stop and len(w[k]) < 4) or not _fits(piece, w[k]):
-                    ok = False
-                    break
-                k += 1
-                if len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k] == "-" \
-                        or (len(piece) == 1 and n + 1 < len(pieces) and k + 1 < len(w) and w[k].isalpha()
-                            and not _fits(pieces[n + 1], w[k]) and _fits(pieces[n + 1], w[k + 1])):
-                    k += 2 if w[k] == "-" else 1  # "full-time" / "full time" undergrads: one word for the "F"
-            if not ok and len(pieces) == 2 and i + 1 < len(w) and not p.claimed[i] and not p.claimed[i + 1] \
-                    and _comparative(vocab, w[i]) and _fits(pieces[1], w[i]) and _fits(pieces[0], w[i + 1]) \
-                    and w[i + 1] not in stop:
-                p.words[i + 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else c.name
-                break  # "a deeper body than …" on `BD` (body depth): the comparative first, the column after it
-            if not ok:
-                continue
-            if c.type == "boolean":
-                p.values.append((Span(i, k), [[_flag_hit(vocab, c.name)]], " ".join(t.raw for t in p.toks[i:k])))
-                p.claim(i, k)
-            elif len(c.words) == 1:
-                if k - 1 > at[0] and _comparative(vocab, w[k - 1]):
-                    # "a carapace longer than 40" on `CL`: the comparative names the column's last word and
-                    # says which way the number goes — the column takes the first word, the comparison stays
-                    p.words[at[0]] = c.words[0][0]
-                else:
-                    for x in at[:-1]:
-                        p.words[x] = "of"  # "carapace width" → `CW`: the name's other words said, not left unread
-                    p.words[k - 1] = c.words[0][0]
-            elif len(c.words) == len(pieces) and all(c.words):
-                for pos, g in zip(at, c.words):  # "full time undergrads" → `F.Undergrad`'s own words, "f undergrad"
-                    p.words[pos] = g[0]
-            break
-
-
-def _comparative(vocab: Vocabulary, word: str) -> bool:
-    """A dimension's own comparative ("longer", "wider", "deeper"): one word that names a measure and a direction."""
-    return any(word in ph for _, more, less in vocab.lexicon.comparative_dims for ph in (more, less))
-
-
-def _initial_tokens(vocab: Vocabulary) -> list[tuple[str, str]]:
-    """(column, token) for the 2–4 letter words of number columns' names that are no English word
-    and no known short form: initials a person says in full (`sf_value`: "significant figures")."""
-    got = vocab.__dict__.get("_initial_tokens")
-    if got is None:
-        got = []
-        for c in vocab.columns.values():
-            if c.type not in ("integer", "real") or c.role in ("id", "time"):
-                continue
-            for g in c.words:
-                t = g[0] if g else ""
-                if 2 <= len(t) <= 4 and t.isalpha() and (word_rank(t) or 10 ** 9) >= COMMON_WORD_RANK and expand([t]) == [t]:
-                    got.append((c.name, t))
-        vocab.__dict__["_initial_tokens"] = got
-    return got
-
-
-def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
-    """"known to 13 significant figures" on `sf_value`: words whose initials spell a word of a
-    number column's name stand for that word (the last one carries it)."""
-    w, stop = p.words, vocab.lexicon.stop
-    for col, t in _initial_tokens(vocab):
-        n = len(t)
-        done = False
-        for m in range(n, 1, -1):  # "bypass ratio" → `bpr`: a compound word gives the initials of its parts
-            for i in range(len(w) - m + 1):
-                ws = w[i:i + m]
-                if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(m)) \
-                        or t not in _initials(ws, n):
-                    continue
-                for x in range(i, i + m - 1):
-                    p.words[x] = "of"
-                p.words[i + m - 1] = t
-                done = True
-                break
-            if done:
-                break
-
-
-def _initials(ws: list[str], n: int) -> set[str]:
-    """The initials a run of words may give: one letter each, or two of a word made of two words
-    ("bypass": b, p; "airflow": a, f)."""
-    out = {""}
-    for x in ws:
-        opts = {x[0]} | {x[0] + x[k] for k in range(2, len(x) - 1)
-                         if word_rank(x[:k]) is not None and word_rank(x[k:]) is not None and len(x[k:]) >= 3}
-        out = {a + b for a in out for b in opts if len(a + b) <= n}
-    return out
-
-
 def _flag_hit(vocab: Vocabulary, col: str) -> ValueHit:
     """A yes/no column as a value of the message, with the number of items it holds (counted once)."""
     hits = vocab.__dict__.setdefault("_flag_hits", {})
@@ -530,26 +452,6 @@ def _flag_hit(vocab: Vocabulary, col: str) -> ValueHit:
         n = int(vocab.items[col].map(lambda v: v is True or v == 1).sum()) if col in vocab.items else 0
         hits[col] = ValueHit(col, c.label or col, n, "flag")
     return hits[col]
-
-
-def _initialled(vocab: Vocabulary) -> list:
-    """(column, the pieces of its name) for columns named with initials (`str`, `S.F.Ratio`), once per catalog."""
-    got = vocab.__dict__.get("_initialled")
-    if got is None:
-        got = []
-        for c in vocab.columns.values():
-            if c.role in ("id", "title") or c.type not in ("boolean", "integer", "real"):
-                continue
-            pieces = name_words(c.name)
-            if c.label and norm(c.label).replace(" ", "") != "".join(pieces) and len("".join(pieces)) <= 3:
-                continue  # `mu` known as "poisson's ratio" (a notation, a brain, a schema): no initials to read
-            rare = word_rank(pieces[0]) is None or (len(pieces[0]) == 2 and word_rank(pieces[0]) >= 10000)
-            if len(pieces) == 1 and 2 <= len(pieces[0]) <= 5 and pieces[0].isalpha() and rare:  # "hd": hard drive
-                pieces = list(pieces[0])  # "str": each letter an initial
-            if len(pieces) >= 2 and any(len(x) == 1 for x in pieces) and all(x.isalpha() for x in pieces):
-                got.append((c, pieces))
-        vocab.__dict__["_initialled"] = got
-    return got
 
 
 def _value_initials(vocab: Vocabulary) -> dict[str, list[ValueHit]]:

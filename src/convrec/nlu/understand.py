@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, tokenize, word_rank
-from convrec.nlu.abbrev import (read_initial_words, read_abbreviated_values, read_cut_values, read_abbreviations, read_acronym_columns, read_acronyms, read_initialled_values,
+from convrec.nlu.abbrev import (read_abbreviated_values, read_cut_values, read_abbreviations, read_acronyms, read_initialled_values,
                                 read_value_prefixes)
+from convrec.nlu.initials import read_acronym_columns, read_initial_words
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import read_glued_words, said_aliases
