@@ -194,3 +194,30 @@ def test_a_blended_name_of_a_value(grants):
     assert not any(c.column == "agencia" for c in it.conditions)
     it = understand("Conaci grants", grants.vocab)  # CONsejo NACIonal de Ciencia
     assert ("agencia", "in", ("Consejo Nacional de Ciencia",)) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def launches(home, tmp_path_factory):
+    rows = ["id,FlightNumber,Temperature,Pressure,Fail,nFailures"]
+    codes = [str(i) for i in range(1, 10)] + ["41B", "41C", "41D", "41G", "51A", "51C", "51D", "51B", "51G", "51F", "51I",
+                                              "51J", "61A", "61B", "61C"]
+    for i, c in enumerate(codes, 1):
+        n = (i * 5) % 3 if i % 4 == 0 else 0
+        rows.append(f"{i},{c},{53 + (i * 7) % 29},{50 if i < 9 else (100 if i < 12 else 200)},{'yes' if n else 'no'},{n}.0")
+    return _csv(home, tmp_path_factory, "launches24", "\n".join(rows) + "\n")
+
+
+def test_how_many_of_one_named_item_is_its_number(launches):
+    v = launches.vocab
+    items = v.items.set_index("item_id")
+    failed = items[items["nfailures"] > 0]
+    code = str(failed["flightnumber"].iloc[-1])
+    it = understand(f"how many failures did {code} have", v)
+    assert it.kind == "fact" and it.mentions and "nfailures" in it.fact_columns
+    it = understand(f"how many o-rings failed on flight {code}", v)
+    assert it.kind == "fact" and "nfailures" in it.fact_columns  # not the flight number it is named by
+    it = understand("launches that didn't have a failure", v)
+    assert _conds(it) & {("fail", "=", False), ("nfailures", "=", 0.0), ("nfailures", "<=", 0.0)}
+    assert not any(c.op == "missing" for c in it.conditions)  # none, not "not recorded"
+    it = understand("flights not at 200 psi that were warmer than 70F", v)
+    assert _conds(it) == {("pressure", "!=", 200.0), ("temperature", ">", 70.0)}

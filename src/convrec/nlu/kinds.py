@@ -47,6 +47,12 @@ def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
     """Does the named item already meet every value condition said with it ("how many years has orin
     hatch been in the senate")? Then they describe it and the question is about it."""
     for c in conds:
+        if c.op == "=" and isinstance(c.value, bool):  # "how many failures did 61A have": a flag it holds
+            have = vocab.item_value(m.item_id, c.column)
+            if have is None or str(have).strip().lower() in ("", "nan", "none") \
+                    or (str(have).strip().lower() in ("true", "yes", "1", "1.0", "y")) != c.value:
+                return False
+            continue
         if c.op != "in" or not isinstance(c.value, (list, tuple)):
             return False
         have = vocab.item_value(m.item_id, c.column)
@@ -91,6 +97,8 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
         return "count", ()  # "how many medals did carl lewis get": the rows under that name
     if mentions and question and len(mentions) == 1 and (not conds or name_words or _met_by(vocab, mentions[0], conds)):
         named = _how_adverb(w, vocab) or columns_named(w, vocab, by_name_only=True)
+        said = mentions[0].text.strip().lower()  # "how many o-rings failed on flight 61A": not the flight number it is named by
+        named = tuple(c for c in named if str(vocab.item_value(mentions[0].item_id, c) or "").strip().lower() != said)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
             inside = {i for sp, _ in p.mentions for i in range(sp.start, sp.end)}
             named = columns_by_stem([x for i, x in enumerate(w) if i not in inside], vocab)
