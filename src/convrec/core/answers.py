@@ -404,7 +404,7 @@ def unused_note(unmatched: Sequence[str], soft_text: str = "") -> str:
     if not words:
         return ""
     low = soft_text.lower()
-    soft = [u for u in words if low and u.lower() in low]
+    soft = [u for u in words if low and u.lower() in low and not any(ch.isdigit() for ch in u)]
     unused = [u for u in words if u not in soft]
     q = lambda xs: ", ".join(f"“{x}”" for x in xs)  # noqa: E731
     parts = []

@@ -28,6 +28,7 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
     out: list[tuple[Span, str]] = []
     cur: list[int] = []
     item_noun = item_noun_span(p, vocab) if final else set()
+    measures = _unread_measures(p, vocab) if final else set()
     own = {vocab.domain.lower(), plural(vocab.domain.lower())}  # the catalog's own noun ("the biggest diamond")
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
@@ -40,12 +41,41 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
         skip = skip or (i < len(w) and (any(ph.match_at(w, i) for ph in lex.relations.values())
                                         or lex.negation.match_at(w, i) > 0 or lex.recommend.match_at(w, i) > 0
                                         or any(ph.match_at(w, i) for ph in lex.compare.values())))  # "above": no theme
+        if i in measures:
+            skip = False  # "between 30 and 35 mm" no column took: said back, never dropped
         if skip:
             if cur:
                 out.append((Span(cur[0], cur[-1] + 1), " ".join(p.toks[k].raw for k in cur)))
             cur = []
         else:
             cur.append(i)
+    return out
+
+
+def _unread_measures(p: Parse, vocab: Vocabulary) -> set[int]:
+    """Positions of amounts no reader took — a number with its unit after it or its comparison before it
+    ("between 30 and 35 mm", "over 40 zorps") — with those words: a condition the catalog could not
+    place, to be named in the reply."""
+    from convrec.catalog.meaning import unit_for_word
+
+    lex, w = vocab.lexicon, p.words
+    out: set[int] = set()
+    mentioned = {k for sp, _ in p.mentions for k in range(sp.start, sp.end)}
+    for i, x in enumerate(w):
+        if p.claimed[i] or num(x) is None or i in mentioned:
+            continue
+        unit = 0
+        for n in (2, 1):
+            if i + 1 + n <= len(w) and not any(p.claimed[k] for k in range(i + 1, i + 1 + n)) \
+                    and unit_for_word(" ".join(w[i + 1:i + 1 + n])) is not None:
+                unit = n
+                break
+        before = max((ph.ends_at(w, i) for ph in lex.compare.values()), default=0)
+        if i >= 2 and w[i - 1] in ("and", "to") and num(w[i - 2]) is not None and not p.claimed[i - 2]:
+            before = 2 + (i >= 3 and w[i - 3] in ("between", "from") and not p.claimed[i - 3])  # "between 30 and 35"
+        if not unit and not before:
+            continue
+        out |= {k for k in range(i - before, i + 1 + unit) if not p.claimed[k]}
     return out
 
 

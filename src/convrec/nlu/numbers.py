@@ -185,7 +185,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             col, role = _column_by_magnitude(p, vocab, i, v)
         if not col:
             col, role = _bare_price(p, vocab, i, v)
-        if not col and _comparator(p, vocab, i, i + 1)[0] is None:
+        ranged = i >= 2 and w[i - 1] in ("and", "to", "-") and num(w[i - 2]) is not None  # "between 30 and 35 mm": a bound
+        if not col and _comparator(p, vocab, i, i + 1)[0] is None and not ranged:
             col, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": a value of the column that holds it
             if col:
                 role, p.factors[i] = vocab.columns[col].role, f

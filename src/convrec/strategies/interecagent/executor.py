@@ -146,7 +146,8 @@ class Executor:
         occasions ("cozy", "mind-bending", "for a rainy evening") — a preference that ranks."""
         if intent.kind != "recommend" or intent.missing or intent.dialogue:
             return ""
-        return " ".join(list(intent.unmatched) + [v for _, v in intent.soft_values]).strip()
+        words = [u for u in intent.unmatched if not any(ch.isdigit() for ch in u)]  # an amount no column took ranks nothing
+        return " ".join(words + [v for _, v in intent.soft_values]).strip()
 
     def _brain_values(self, message: str, text: str, runs: list[str]) -> dict[tuple[str, str], float]:
         """One short schema-constrained call: which of this catalog's values (the ones closest in
