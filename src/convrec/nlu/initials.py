@@ -53,8 +53,9 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                     # says which way the number goes — the column takes the first word, the comparison stays
                     p.words[at[0]] = c.words[0][0]
                 else:
-                    for x in at[:-1]:
-                        p.words[x] = "of"  # "carapace width" → `CW`: the name's other words said, not left unread
+                    for x in at[:-1]:  # "carapace width" → `CW`: the name's other words said, not left unread
+                        if not vocab.lexicon.superlative(w[x]) and not _comparative(vocab, w[x]):
+                            p.words[x] = "of"  # ("the highest heating value" → `hhv`: "highest" still orders)
                     p.words[k - 1] = c.words[0][0]
             elif len(c.words) == len(pieces) and all(c.words):
                 for pos, g in zip(at, c.words):  # "full time undergrads" → `F.Undergrad`'s own words, "f undergrad"
