@@ -221,3 +221,10 @@ def test_how_many_of_one_named_item_is_its_number(launches):
     assert not any(c.op == "missing" for c in it.conditions)  # none, not "not recorded"
     it = understand("flights not at 200 psi that were warmer than 70F", v)
     assert _conds(it) == {("pressure", "!=", 200.0), ("temperature", ">", 70.0)}
+
+
+def test_a_code_with_a_letter_is_no_temperature(launches):
+    v = launches.vocab
+    it = understand("what was the temperature for flight 51C?", v)  # not "51 °C"
+    assert it.kind == "fact" and it.mentions and it.mentions[0].text == "51C" and "temperature" in it.fact_columns
+    assert _conds(understand("flights warmer than 70F", v)) == {("temperature", ">", 70.0)}

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from convrec.catalog.text import PUNCT, tokenize, word_rank
+from convrec.catalog.text import PUNCT, norm, tokenize, word_rank
 from convrec.nlu.abbrev import (read_abbreviated_values, read_cut_values, read_abbreviations, read_acronyms, read_initialled_values,
                                 read_value_prefixes)
 from convrec.nlu.initials import read_acronym_columns, read_initial_words
@@ -33,7 +33,7 @@ from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
 from convrec.nlu.dimensions import column_dimensions, read_dimension_superlatives
-from convrec.nlu.ids import dashed_code, item_ids
+from convrec.nlu.ids import compact, dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names
 from convrec.nlu.places import read_place_words
@@ -202,7 +202,9 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     if any(c.unit in ("celsius", "fahrenheit", "kelvin") or "temperature" in column_dimensions(vocab, c)
            for c in vocab.columns.values() if c.type in ("integer", "real")):
         # "below 30 C", "over 90F": a bare C or F after a number, where the catalog has temperatures
-        text = re.sub(r"(?<=\d)\s?([CF])(?![\w'])", lambda m: " celsius" if m.group(1) == "C" else " fahrenheit", text)
+        text = re.sub(r"\b(\d+(?:\.\d+)?)(\s?)([CF])(?![\w'])",
+                      lambda m: m.group(0) if not m.group(2) and _a_code(vocab, m.group(0))  # "flight 51C": a code
+                      else f"{m.group(1)} {'celsius' if m.group(3) == 'C' else 'fahrenheit'}", text)
     text = _GLUED_UNIT.sub(glued, text)
     prefixed = units_data()["prefixed"]
     if prefixed:
@@ -300,6 +302,18 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     """Is the dash at ``at`` inside a code the catalog has ("band 788-36611"), not a range ("3-5")?"""
     m = re.match(r"[0-9/-]+", text[at:])
     return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
+
+
+def _a_code(vocab: Vocabulary, token: str) -> bool:
+    """Is ``token`` ("51C") a value or an item's code the catalog holds, as written?"""
+    if vocab.lookup(norm(token)):
+        return True
+    idx = vocab.__dict__.get("_glued_codes")
+    if idx is None:
+        idx = vocab.__dict__["_glued_codes"] = {compact(str(v)) for c in vocab.columns.values()
+                                               if c.type == "text" and c.name in vocab.items and c.role not in ("title",)
+                                               for v in vocab.items[c.name].dropna().unique()[:5000] if len(str(v)) <= 8}
+    return compact(token) in idx
 
 
 def _reference_points(text: str) -> str:
