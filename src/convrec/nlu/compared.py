@@ -257,6 +257,7 @@ def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
     said = list(p.mentions)
     for x in range(1, len(w)):  # "green female 12": a number no reader took, said right after words
         if not p.claimed[x] and w[x].isdigit() and w[x - 1].isalpha() and w[x - 1] not in stop and not p.claimed[x - 1] \
+                and not columns_named([w[x - 1]], vocab, by_name_only=True) \
                 and (x + 1 == len(w) or p.toks[x + 1].punct) and not any(sp.start <= x < sp.end for sp, _ in p.mentions):
             said.append((Span(x, x + 1), ItemMention("", "", w[x], "reference", "user", 0.0)))
     for n, (sp, m) in enumerate(said):
