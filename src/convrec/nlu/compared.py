@@ -526,7 +526,8 @@ def _landmark_columns(vocab: Vocabulary) -> dict[str, str]:
     got = vocab.__dict__.get("_landmark_columns")
     if got is None:
         got = {}
-        titles = vocab.items["title"].fillna("").astype(str) if "title" in vocab.items else None
+        titles = [re.sub(r"[^a-z]", "", t.lower()) for t in vocab.items["title"].fillna("").astype(str)] \
+            if "title" in vocab.items else None  # each title's letters, once
         for c in vocab.columns.values():
             if titles is None or c.type not in ("integer", "real") or c.role in ("id", "title") or c.min is None \
                     or c.name not in vocab.items:
@@ -535,9 +536,8 @@ def _landmark_columns(vocab: Vocabulary) -> dict[str, str]:
             parts = [x for x in re.split(r"[^a-z]+", c.name.lower()) if x]
             if len(name) < 4:
                 continue
-            for pos, t in enumerate(titles):
-                tl = re.sub(r"[^a-z]", "", t.lower())
-                if len(tl) < 4:
+            for pos, tl in enumerate(titles):
+                if len(tl) < 4 or (tl[0] != name[0] and not any(tl in x for x in parts)):
                     continue
                 cut = tl != name and tl[0] == name[0] and len(name) >= 5 and tl.endswith(name[1:])  # "S" + "cruz"
                 whole = tl in parts or (len(tl) >= 5 and any(x.endswith(tl) or x.startswith(tl) for x in parts) and tl != name)
