@@ -228,3 +228,16 @@ def test_a_code_with_a_letter_is_no_temperature(launches):
     it = understand("what was the temperature for flight 51C?", v)  # not "51 °C"
     assert it.kind == "fact" and it.mentions and it.mentions[0].text == "51C" and "temperature" in it.fact_columns
     assert _conds(understand("flights warmer than 70F", v)) == {("temperature", ">", 70.0)}
+
+
+def test_a_brain_label_must_spell_a_header_of_initials(lizards):
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.setup import name_columns, terse_columns
+
+    terse = {c["name"] for c in terse_columns(lizards.ds)}
+    assert {"tl", "hw"} <= terse
+    brain = ScriptedLLM([{"names": [{"column": "tl", "label": "tail length"},
+                                    {"column": "hw", "label": "head width size"}]}])
+    got = name_columns(lizards.config, lizards.ds, brain=brain)
+    assert got.get("tl", {}).get("label") == "tail length"
+    assert "hw" not in got  # three words are no two initials: the header stays as it is

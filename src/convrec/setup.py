@@ -311,9 +311,23 @@ def name_columns(config: Config, ds: PreparedDataset, brain=None) -> dict[str, d
             label = " ".join(str(n.label).lower().replace("_", " ").split())
             if not re.fullmatch(r"[a-z][a-z'\-]*( [a-z][a-z'\-]*){0,4}", label) or label == " ".join(name_words(n.column)):
                 continue
+            if not _spells(n.column, label):
+                continue  # `RW` is no "right wing length": a header of initials is spelled by its label's words
             got[n.column] = {"label": label, "words": column_words(expand(label.split()), roles[n.column]), "by": "llm"}
     (ds.dir / BRAIN_SCHEMA_FILE).write_text(json.dumps(got, indent=1))
     return got
+
+
+def _spells(column: str, label: str) -> bool:
+    """Does a label fit a header made of initials (`CW`, `hhv`): its words' first letters, joining words
+    skipped, spell the header's letters? Any label fits a header that is not such initials."""
+    from convrec.catalog.text import word_rank
+
+    letters = re.sub(r"[^a-z]", "", column.lower())
+    if not (2 <= len(letters) <= 4 and re.fullmatch(r"[A-Za-z]+", column) and word_rank(letters) is None):
+        return True
+    words = [x for x in label.split() if x not in ("of", "the", "a", "an", "and", "to", "in", "at")]
+    return len(words) == 1 or "".join(x[0] for x in words) == letters  # ("horsepower" for hp: one word, a cut)
 
 
 def alias_columns(ds: PreparedDataset) -> list[dict]:
