@@ -130,3 +130,13 @@ def test_a_request_with_more_conditions_than_the_planner_may_write(catalog, tmp_
     assert len(t.plan["steps"][0]["conditions"]) >= 8
     for it in t.items:
         assert "Indie" in v.item_value(it["id"], "genres") and "Pixel Graphics" not in v.item_value(it["id"], "tags")
+
+
+def test_an_intro_with_a_number_nothing_shown_holds_is_dropped(catalog, tmp_path):
+    a = make(catalog, tmp_path, POPULAR, "Here are 3 relaxing games, the top one sold 4400 copies:")
+    t = a.turn("3 relaxing games")
+    assert t.items and "4400" not in t.reply  # a number no item shown and no word of the user holds
+    b = InteRecAgent(catalog, ScriptedLLM([POPULAR, "Here are 3 calm relaxing games to unwind with:"], routed=True),
+                     SessionStore(tmp_path / "b.db"), DemoBank(catalog.ds), planner=_PLANNER["mode"])
+    t = b.turn("3 relaxing games")
+    assert t.items and "to unwind with" in t.reply  # the model's own words stand where every number is grounded

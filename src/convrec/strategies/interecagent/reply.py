@@ -8,7 +8,7 @@ from typing import Any
 
 
 from convrec.tools.bus import CandidateBus
-from convrec.core.answers import (answer_catalog, answer_chitchat, answer_count, answer_fact, answer_groups, fact_sql,
+from convrec.core.answers import (invented_numbers, answer_catalog, answer_chitchat, answer_count, answer_fact, answer_groups, fact_sql,
                                    item_view, list_reply, no_items_reply, template_intro, unused_note, absent_note)
 from convrec.strategies.interecagent.plan import Plan
 from convrec.strategies.interecagent.repairs import to_condition
@@ -214,4 +214,8 @@ class Replier:
             return ""  # a value not every item has
         if check.k is not None and check.k != len(items):
             return ""
+        shown = " ".join(str(v) for it in items for k, v in it.items() if k not in ("id", "title", "item_id"))
+        bare = re.sub(r"\w*[A-Za-z]\d\w*|\w*\d[A-Za-z]\w*", " ", text)  # (a number inside a name, "PS4", is no amount)
+        if invented_numbers(bare, f"{intent.message} {len(items)} {shown}"):
+            return ""  # "The Ramo number for CFE is 440": a number no item shown and no word of the user holds
         return text if text.endswith((":", ".", "!")) else text + ":"
