@@ -425,12 +425,15 @@ def _letter_columns(vocab: Vocabulary) -> dict[str, list[str]]:
 
 def _graded_letters(vocab: Vocabulary) -> list[str]:
     """Letter columns graded by a word and its stronger form (VF beside F, XL beside L): a scale of one
-    quality whose letters are the initials of its words ("very fast", "fast", "medium", "long")."""
-    got = []
-    for col in _letter_columns(vocab):
-        vals = {str(v).strip() for v in vocab.items[col].dropna()}
-        if any(len(v) == 2 and v[1] in vals for v in vals):
-            got.append(col)
+    quality whose letters are the initials of its words ("very fast", "fast", "medium", "long"); once per catalog."""
+    got = vocab.__dict__.get("_graded_letters")
+    if got is None:
+        got = []
+        for col in _letter_columns(vocab):
+            vals = {str(v).strip() for v in vocab.items[col].dropna()}
+            if any(len(v) == 2 and v[1] in vals for v in vals):
+                got.append(col)
+        vocab.__dict__["_graded_letters"] = got
     return got
 
 
@@ -438,13 +441,21 @@ def _measures(vocab: Vocabulary, word: str) -> bool:
     """Is ``word`` a measure's adjective ("big", "long", "heavy") of which the catalog has a column? Then it
     means the measure ("big crabs" where widths are), never a code by its first letter ("long jobs" → L where
     no column is a duration or a length)."""
-    from convrec.nlu.clock import clock_column
-    from convrec.nlu.dimensions import column_dimensions
+    measured = vocab.__dict__.get("_measured_dims")
+    if measured is None:  # the dimensions the catalog's number columns measure, once per catalog
+        from convrec.nlu.clock import clock_column
+        from convrec.nlu.dimensions import column_dimensions
 
-    dims = set(vocab.lexicon.how_dimension.get(word, ()))
-    clock = (clock_column(vocab) or ("",))[0]  # the hour of the day is no duration
-    return bool(dims) and any(dims & set(column_dimensions(vocab, c)) for c in vocab.columns.values()
-                              if c.type in ("integer", "real") and c.role not in ("id", "title") and c.name != clock)
+        clock = (clock_column(vocab) or ("",))[0]  # the hour of the day is no duration
+        measured = vocab.__dict__["_measured_dims"] = {
+            d for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
+            and c.name != clock for d in column_dimensions(vocab, c)}
+    return bool(set(vocab.lexicon.how_dimension.get(word, ())) & measured)
+
+
+def _letter_hit(vocab: Vocabulary, col: str, letter: str) -> ValueHit:
+    """The code ``letter`` of ``col`` as a value read, with the number of items holding it."""
+    return ValueHit(col, letter, int((vocab.items[col].astype(str).str.strip() == letter).sum()), "category")
 
 
 _COPULA = {"are", "is", "were", "was", "aren't", "isn't", "weren't", "wasn't", "arent", "isnt", "not", "n't"}
@@ -455,7 +466,7 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
     O, `class` of VF/F/M/L, `Status` of U and G): an unread word that stands where a kind of item is
     named — right before the items' noun, "ones" or a kind of person, other values read between — whose
     first letter is the one such code that starts so, is that code (negation applies as for any value).
-    Only words of four letters or more that name nothing else and no quality or measure ("famous",
+    Only words of three letters or more that name nothing else and no quality or measure ("famous",
     "older", "bigger"); the reply says the code it read. (A plural alone, "districts", names no code.)"""
     cols = _letter_columns(vocab)
     if not cols:
@@ -469,15 +480,14 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
         if x in lex.how_dimension and not p.claimed[i] and not _measures(vocab, x):
             cands = [c for c in graded if x[0].upper() in cols[c]]  # "long jobs" of VF < F < M < L: the grade
             if len(cands) == 1:  # (a measure's word names a code only on a scale graded so: "big crabs" is no B)
-                n = int((vocab.items[cands[0]].astype(str).str.strip() == x[0].upper()).sum())
-                p.values.append((Span(i, i + 1), [[ValueHit(cands[0], x[0].upper(), n, "category")]], p.toks[i].raw))
+                p.values.append((Span(i, i + 1), [[_letter_hit(vocab, cands[0], x[0].upper())]], p.toks[i].raw))
                 p.claim(i, i + 1)
             continue
         if p.claimed[i] or not x.isalpha() or len(x) < 3 or x in lex.stop or x in DOMAIN_NOUNS \
                 or x in GENERIC_NOUNS or x in items or x in lex.person_nouns or vocab.lookup(x) or _measures(vocab, x) \
                 or any(x.endswith(e) and len(x) - len(e) >= 2 for e in ("ous", "ful", "ive", "able", "ible", "ic", "est",
                                                                           "er", "ly", "ing", "ed")) \
-                or any(x in ph for _, more, less in lex.comparative_dims for ph in (more, less)):
+                or lex.dimension_comparative(x):
             continue  # (a quality or a manner — "famous", "older", "quickly" — is no one's code)
         k = i + 1
         while k < len(w) and p.claimed[k] and any(s.start <= k < s.end for s, _, _ in p.values):
@@ -493,9 +503,7 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
         hits = [(c, v) for c, vals in cols.items() for v in vals if v.lower() == x[0]]
         if len(hits) != 1:
             continue
-        col, v = hits[0]
-        n = int((vocab.items[col].astype(str).str.strip() == v).sum())
-        p.values.append((Span(i, i + 1), [[ValueHit(col, v, n, "category")]], p.toks[i].raw))
+        p.values.append((Span(i, i + 1), [[_letter_hit(vocab, *hits[0])]], p.toks[i].raw))
         p.claim(i, i + 1)
 
 

@@ -254,7 +254,7 @@ def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
     from convrec.nlu.picking import rows_matching
 
     w, stop = p.words, vocab.lexicon.stop
-    said = list(p.mentions)
+    said, known = list(p.mentions), len(p.mentions)  # the mentions read, then the bare numbers (appended if linked)
     for x in range(1, len(w)):  # "green female 12": a number no reader took, said right after words
         if not p.claimed[x] and w[x].isdigit() and w[x - 1].isalpha() and w[x - 1] not in stop and not p.claimed[x - 1] \
                 and not columns_named([w[x - 1]], vocab, by_name_only=True) \
@@ -296,7 +296,7 @@ def relink_described_numbers(p: Parse, vocab: Vocabulary, parse) -> None:
             continue
         title = str(vocab.items["title"].iloc[got[0]])
         new = (Span(lo, sp.end), ItemMention(str(ids.iloc[got[0]]), title, _raw(p, lo, sp.end), m.relation, m.speaker, 100.0))
-        if n < len(p.mentions):
+        if n < known:
             p.mentions[n] = new
         else:
             p.mentions.append(new)

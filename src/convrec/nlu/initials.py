@@ -38,7 +38,7 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                             and not _fits(pieces[n + 1], w[k]) and _fits(pieces[n + 1], w[k + 1])):
                     k += 2 if w[k] == "-" else 1  # "full-time" / "full time" undergrads: one word for the "F"
             if not ok and len(pieces) == 2 and i + 1 < len(w) and not p.claimed[i] and not p.claimed[i + 1] \
-                    and _comparative(vocab, w[i]) and _fits(pieces[1], w[i]) and _fits(pieces[0], w[i + 1]) \
+                    and vocab.lexicon.dimension_comparative(w[i]) and _fits(pieces[1], w[i]) and _fits(pieces[0], w[i + 1]) \
                     and w[i + 1] not in stop:
                 p.words[i + 1] = c.words[0][0] if len(c.words) == 1 and c.words[0] else c.name
                 break  # "a deeper body than …" on `BD` (body depth): the comparative first, the column after it
@@ -48,24 +48,19 @@ def read_acronym_columns(p: Parse, vocab: Vocabulary) -> None:
                 p.values.append((Span(i, k), [[_flag_hit(vocab, c.name)]], " ".join(t.raw for t in p.toks[i:k])))
                 p.claim(i, k)
             elif len(c.words) == 1:
-                if k - 1 > at[0] and _comparative(vocab, w[k - 1]):
+                if k - 1 > at[0] and vocab.lexicon.dimension_comparative(w[k - 1]):
                     # "a carapace longer than 40" on `CL`: the comparative names the column's last word and
                     # says which way the number goes — the column takes the first word, the comparison stays
                     p.words[at[0]] = c.words[0][0]
                 else:
                     for x in at[:-1]:  # "carapace width" → `CW`: the name's other words said, not left unread
-                        if not vocab.lexicon.superlative(w[x]) and not _comparative(vocab, w[x]):
+                        if not vocab.lexicon.superlative(w[x]) and not vocab.lexicon.dimension_comparative(w[x]):
                             p.words[x] = "of"  # ("the highest heating value" → `hhv`: "highest" still orders)
                     p.words[k - 1] = c.words[0][0]
             elif len(c.words) == len(pieces) and all(c.words):
                 for pos, g in zip(at, c.words):  # "full time undergrads" → `F.Undergrad`'s own words, "f undergrad"
                     p.words[pos] = g[0]
             break
-
-
-def _comparative(vocab: Vocabulary, word: str) -> bool:
-    """A dimension's own comparative ("longer", "wider", "deeper"): one word that names a measure and a direction."""
-    return any(word in ph for _, more, less in vocab.lexicon.comparative_dims for ph in (more, less))
 
 
 def _initial_tokens(vocab: Vocabulary) -> list[tuple[str, str]]:

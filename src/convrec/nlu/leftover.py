@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from convrec.catalog.text import COMMON_WORD_RANK, plural, singular, word_rank
+from convrec.nlu.binding import unit_after
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, QUESTION_WORDS, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -56,20 +57,14 @@ def _unread_measures(p: Parse, vocab: Vocabulary) -> set[int]:
     """Positions of amounts no reader took — a number with its unit after it or its comparison before it
     ("between 30 and 35 mm", "over 40 zorps") — with those words: a condition the catalog could not
     place, to be named in the reply."""
-    from convrec.catalog.meaning import unit_for_word
-
     lex, w = vocab.lexicon, p.words
     out: set[int] = set()
     mentioned = {k for sp, _ in p.mentions for k in range(sp.start, sp.end)}
     for i, x in enumerate(w):
         if p.claimed[i] or num(x) is None or i in mentioned:
             continue
-        unit = 0
-        for n in (2, 1):
-            if i + 1 + n <= len(w) and not any(p.claimed[k] for k in range(i + 1, i + 1 + n)) \
-                    and unit_for_word(" ".join(w[i + 1:i + 1 + n])) is not None:
-                unit = n
-                break
+        unit = unit_after(w, i + 1)[1]
+        unit = unit if not any(p.claimed[k] for k in range(i + 1, i + 1 + unit)) else 0
         before = max((ph.ends_at(w, i) for ph in lex.compare.values()), default=0)
         if i >= 2 and w[i - 1] in ("and", "to") and num(w[i - 2]) is not None and not p.claimed[i - 2]:
             before = 2 + (i >= 3 and w[i - 3] in ("between", "from") and not p.claimed[i - 3])  # "between 30 and 35"

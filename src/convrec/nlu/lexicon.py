@@ -173,6 +173,10 @@ class Lexicon:
         self.values = {norm(k2): list(v2) for k2, v2 in data["values"].items()}
         self.places = set(data.get("places", {}).get("countries", []))
 
+    def dimension_comparative(self, word: str) -> bool:
+        """A dimension's own comparative ("longer", "wider", "deeper"): one word that names a measure and a way."""
+        return any(word in ph for _, more, less in self.comparative_dims for ph in (more, less))
+
     def superlative(self, word: str) -> bool:
         """A word in -est that is a superlative ("deadliest", "strongest"; not "interest", "forest")."""
         return len(word) >= 5 and word.isalpha() and word.endswith("est") and word not in self.non_superlatives

@@ -199,8 +199,7 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
     text = re.sub(r"(?i)(?<=\d )([a-z]{5,})\b", _unit_slip, text)  # "3 precent", "5 kilometres" as typed
     text = re.sub(r"(?i)(?<=\d)\s?°\s?([cf])\b", lambda m: " celsius" if m.group(1).lower() == "c" else " fahrenheit", text)
     text = re.sub(r"(?<=\d)\s?°", " degrees", text)  # "25°C", "100°F", "30°"
-    if any(c.unit in ("celsius", "fahrenheit", "kelvin") or "temperature" in column_dimensions(vocab, c)
-           for c in vocab.columns.values() if c.type in ("integer", "real")):
+    if _has_temperatures(vocab):
         # "below 30 C", "over 90F": a bare C or F after a number, where the catalog has temperatures
         text = re.sub(r"\b(\d+(?:\.\d+)?)(\s?)([CF])(?![\w'])",
                       lambda m: m.group(0) if not m.group(2) and _a_code(vocab, m.group(0))  # "flight 51C": a code
@@ -302,6 +301,16 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     """Is the dash at ``at`` inside a code the catalog has ("band 788-36611"), not a range ("3-5")?"""
     m = re.match(r"[0-9/-]+", text[at:])
     return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
+
+
+def _has_temperatures(vocab: Vocabulary) -> bool:
+    """Does a number column hold temperatures (by its unit or its words)? Once per catalog."""
+    got = vocab.__dict__.get("_has_temperatures")
+    if got is None:
+        got = vocab.__dict__["_has_temperatures"] = any(
+            c.unit in ("celsius", "fahrenheit", "kelvin") or "temperature" in column_dimensions(vocab, c)
+            for c in vocab.columns.values() if c.type in ("integer", "real"))
+    return got
 
 
 def _a_code(vocab: Vocabulary, token: str) -> bool:
