@@ -205,6 +205,22 @@ def _blank_marks(text: pd.Series) -> set[str]:
     return marks
 
 
+def _imputed_flag(s: pd.Series) -> float | None:
+    """The one value strictly between 0 and 1 of a column otherwise 0 or 1 (a survey's `clerical` of
+    0, 1 and 0.1823 — the sample mean filled in for the people never asked), where 0 and 1 hold at
+    least half of the rows; else None."""
+    present = s.dropna()
+    if len(present) < 20:
+        return None
+    counts = present.value_counts()
+    if len(counts) != 3 or not {0.0, 1.0} <= set(counts.index):
+        return None
+    other = float(next(x for x in counts.index if x not in (0.0, 1.0)))
+    if not 0.0 < other < 1.0 or counts[0.0] + counts[1.0] < 0.5 * len(present) or min(counts[0.0], counts[1.0]) < 2:
+        return None
+    return other
+
+
 def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple[str, pd.Series | list]:
     """Infer a column's type and convert it; returns (type, converted values)."""
     s = values
@@ -219,6 +235,9 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if pd.api.types.is_integer_dtype(s):
         return "integer", s.astype("Int64")
     if pd.api.types.is_float_dtype(s):
+        imputed = _imputed_flag(s)
+        if imputed is not None:  # 0/1 with one mean filled in where it was not asked: a yes/no column, that one blank
+            return "boolean", s.map(lambda v: None if pd.isna(v) or v == imputed else bool(v))
         return "real", s.astype(float)
     text = s.astype(str).str.strip()
     blank = _blank_marks(text)
@@ -237,6 +256,9 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if len(text) >= 20 and low.nunique() == 1 and low.iloc[0] in _TICKS and 0.02 <= len(present) / len(text) <= 0.98:
         return "boolean", text.str.lower().map(lambda v: v in _TICKS)  # "Y" or "*" where it holds, blank where not
     num = pd.to_numeric(present, errors="coerce")
+    if num.notna().all() and (imputed := _imputed_flag(num)) is not None:
+        full = pd.to_numeric(text.where(text != "", None), errors="coerce")  # (see _imputed_flag)
+        return "boolean", full.map(lambda v: None if pd.isna(v) or v == imputed else bool(v))
     if num.notna().all():
         return _typed_numbers(pd.to_numeric(text.where(text != "", None), errors="coerce"))
     written = _written_numbers(text, present) or _mostly_numbers(text, present)

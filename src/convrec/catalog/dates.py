@@ -96,3 +96,58 @@ def with_years(items: pd.DataFrame, columns: list) -> list:
         items[name] = years.astype("Int64")
         out.append(ColumnSpec(name, "integer", f"the year of {c.name} (read from its dates when the catalog was prepared)"))
     return out
+
+
+_CLOCK_TEXT = re.compile(r"(?i)^\s*(\d{1,2})(?::([0-5]\d))?(?::[0-5]\d)?\s*(?:([ap])\.?\s?m\.?)?\s*$")
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _clock_hours(values: pd.Series) -> pd.Series | None:
+    """The hour of the day (13.5 for 1:30 p.m.) of each clock time written as text ("5:00 a.m.",
+    "12:00 p.m.", "17:30"), where nine in ten of eight or more values are one; else None."""
+    s = values.dropna().astype(str)
+    s = s[s.str.strip() != ""]
+    if len(s) < 8:
+        return None
+    m = values.astype("string").str.extract(_CLOCK_TEXT)
+    h, mins, half = pd.to_numeric(m[0], errors="coerce"), pd.to_numeric(m[1], errors="coerce"), m[2].str.lower()
+    written = m[0].notna() & (m[1].notna() | half.notna())  # "8" alone is no time of day
+    if float(written[s.index].mean()) < 0.9:
+        return None
+    hours = h.where(half.isna(), h % 12 + (half == "p").astype(float) * 12) + mins.fillna(0) / 60
+    hours = hours.where(written & (h <= 24))
+    return hours if hours.notna().sum() >= 8 and hours.nunique() >= 2 else None
+
+
+def with_day_parts(items: pd.DataFrame, columns: list) -> list:
+    """Parts of the day and week a catalog writes only inside text: for a column of clock times
+    ("5:00 a.m.") its hour of the day as a number (`time_hour`: "before noon", "in the morning",
+    "after 6pm" then read it); for a column of days spread over the week (`date`) the day's name
+    (`weekday`: "Sunday prices", "how many Sundays"). Adds to ``items`` in place; returns the
+    column specs with the new ones after their sources."""
+    from convrec.catalog.schema import ColumnSpec
+
+    names = {c.name for c in columns}
+    out = []
+    for c in columns:
+        out.append(c)
+        if c.type != "text" or c.name in ("item_id", "title") or c.name not in items:
+            continue
+        hours = _clock_hours(items[c.name])
+        if hours is not None and f"{c.name}_hour" not in names:
+            items[f"{c.name}_hour"] = hours.astype(float)
+            out.append(ColumnSpec(f"{c.name}_hour", "real",
+                                  f"the hour of the day of {c.name} (read from its clock times when the catalog was prepared)"))
+            continue
+        if not holds_dates(items[c.name]):
+            continue
+        start, end = periods(items[c.name])
+        days = start[start.notna() & (start == end)]
+        # its own name, not `date_weekday` (a header that says "date" holds dates, not day names)
+        name = "weekday" if "weekday" not in names else f"{c.name}_weekday"
+        if len(days) < 20 or days.dt.day_of_week.nunique() < 5 or name in names:
+            continue  # (months, quarters, or dates that all fall on a few weekdays: no day of the week to ask by)
+        items[name] = start.map(lambda d: None if pd.isna(d) else _DAY_NAMES[d.weekday()]).astype(object)
+        names.add(name)
+        out.append(ColumnSpec(name, "text", f"the day of the week of {c.name} (read from its dates when the catalog was prepared)"))
+    return out

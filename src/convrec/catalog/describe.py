@@ -32,6 +32,9 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                 cast = int if c.type == "integer" else float
                 d["min"], d["max"] = cast(present.min()), cast(present.max())
                 d["examples"] = [cast(v) for v in present.value_counts().index[:n_examples]]
+                d["median"] = float(present.median())  # where a number said in an unknown unit most likely falls
+                if c.type == "real":  # kelvin written from Celsius keeps its offset: 273.15, 302.15
+                    d["kelvin_marks"] = round(float(((present * 100).round() % 100 == 15).mean()), 3)
             else:
                 d["min"] = d["max"] = None
                 d["examples"] = []
@@ -109,8 +112,9 @@ def _ratios(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
     vals = {d["name"]: pd.to_numeric(items[d["name"]], errors="coerce") for d in nums}
     for d in nums:
         x = vals[d["name"]]
-        if d["type"] != "real" or x.dropna().empty or float(x.min()) < 0 or float(x.max()) > 1.5:
+        if d["type"] != "real" or x.dropna().empty or float(x.min()) < 0 or float(x.max()) > 100:
             continue
+        per = 1.0 if float(x.max()) <= 1.5 else 100.0  # a share as a fraction, or in percent (deaths / cases × 100)
         for a in nums:
             for b in nums:
                 if len({a["name"], b["name"], d["name"]}) < 3:
@@ -119,12 +123,15 @@ def _ratios(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
                 if both.sum() < 10:
                     continue
                 head = both[both].index[:20]  # most pairs fail on a few rows: tried there first
-                q = vals[a["name"]][head] / vals[b["name"]][head]
-                if float(((q - x[head]).abs() <= 0.01 * q.abs() + 1e-3).mean()) < 0.5:
+                tol = 1e-3 if per == 1.0 else 0.051  # (percents written to one decimal)
+                q = per * vals[a["name"]][head] / vals[b["name"]][head]
+                if float(((q - x[head]).abs() <= 0.01 * q.abs() + tol).mean()) < 0.5:
                     continue
-                q = vals[a["name"]][both] / vals[b["name"]][both]
-                if float(((q - x[both]).abs() <= 0.01 * q.abs() + 1e-3).mean()) >= 0.95 and float((x[both] > 0).mean()) > 0.5:
+                q = per * vals[a["name"]][both] / vals[b["name"]][both]
+                if float(((q - x[both]).abs() <= 0.01 * q.abs() + tol).mean()) >= 0.95 and float((x[both] > 0).mean()) > 0.5:
                     d["ratio_of"] = [a["name"], b["name"]]
+                    if per == 100.0:
+                        d["ratio_percent"] = True
                     break
             if "ratio_of" in d:
                 break

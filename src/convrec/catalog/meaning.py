@@ -117,14 +117,100 @@ def _split_compound(w: str) -> list[str]:
         if len(b) >= 4 and (word_rank(b) or 10 ** 9) < 5000 and (word_rank(a) or 10 ** 9) > 10000 and a not in ab:
             return [a, b]
     if len(w) < 8:
-        return [w]
+        return _glued_pieces(w) or [w]
     best = None
     for k in range(3, len(w) - 2):
         a, b = word_rank(w[:k]), word_rank(w[k:])
         if a is not None and b is not None and a < 10000 and b < 10000:
             if best is None or max(a, b) < best[0]:
                 best = (max(a, b), [w[:k], w[k:]])
-    return best[1] if best else [w]
+    return best[1] if best else (_glued_pieces(w) or [w])
+
+
+@lru_cache(maxsize=4096)
+def skeleton_word(piece: str) -> str | None:
+    """The commonest English word a piece of consonants was written for ("wrk" → work, "hlth" →
+    health, "yng" → young, "nrm" → normal): the piece is the word's consonants (its first letter kept,
+    doubled letters once) or their start, three of every four of them; a word written so exactly wins.
+    None for a piece with a vowel or no common word ("grs" is no "groups": its "p" is missing); a
+    piece of two letters must be the whole skeleton of a very common word ("gd": good)."""
+    if len(piece) < 2 or not piece.isalpha() or set(piece) & set("aeiou"):
+        return None
+    word_rank("a")
+    best = None
+    for x, n in (_WORD_RANKS or {}).items():
+        if n >= (5000 if len(piece) >= 3 else 3000) or x[0] != piece[0] \
+                or not len(piece) < len(x) <= len(piece) + (2 if len(piece) <= 3 else 3):  # ("cnd" is no "canada")
+            continue
+        sk = consonants(x)
+        if (sk == piece or len(piece) >= 3 and sk.startswith(piece) and 4 * len(piece) >= 3 * len(sk)) \
+                and unit_for_word(x) is None:  # a unit is written by its own short form: `workscnd` is no seconds
+            key = (sk != piece, n)
+            if best is None or key < best[0]:
+                best = (key, x)
+    return best[1] if best else None
+
+
+def consonants(word: str) -> str:
+    """A word's consonant skeleton: its first letter, then its consonants, a doubled one once ("sleep" → slp)."""
+    out = word[:1]
+    for ch in word[1:]:
+        if ch not in "aeiouy" and ch != out[-1]:
+            out += ch
+    return out
+
+
+def _glued_pieces(w: str) -> list[str] | None:
+    """A header glued from a lone letter and words (`tsize` → t size, `pnodes` → p nodes: no English
+    word starts "ts" or "pn") or from words and consonant skeletons (`yngkid` → young kid, `totwrk` →
+    tot work, `workscnd` → work second): each piece a common word, a known short form or a word's
+    skeleton of three or more letters, the lone letter only first. A skeleton is written out as its
+    word (shown by `convrec data show`, corrected with --schema). Two plain words are left to the
+    rules above ("mileage" is no "mile age"); None when no such reading covers the header."""
+    ab = units_data()["abbrev"]
+
+    def kind(piece: str, first: bool) -> tuple[float, str, bool] | None:
+        if piece in ("the", "and", "for", "per", "not", "but", "with", "from"):
+            return None  # `therms` is no "the rooms"
+        if len(piece) >= 3 and (word_rank(piece) or 10 ** 9) < (20000 if len(piece) >= 4 else 10000):
+            return 1.0, piece, False  # "nodes" of `pnodes`
+        if piece in ab and len(piece) >= 3:
+            return 1.0, piece, False
+        sk = skeleton_word(piece) if len(piece) >= 3 or not set(w) & set("aeiouy") and len(w) >= 6 else None
+        if sk:  # (two letters only in a header of consonants alone: "gd" of `gdhlth`, good health)
+            return 1.5 + (len(piece) == 2), sk, True
+        if len(piece) == 1 and first and _rare_onset(w[:2]):
+            return 1.5, piece, True
+        return None
+
+    n = len(w)
+    best: list[tuple[float, list[str], bool] | None] = [None] * (n + 1)
+    best[0] = (0.0, [], False)
+    for a in range(n):
+        if best[a] is None:
+            continue
+        for b in range(a + 1, n + 1):
+            got = kind(w[a:b], a == 0)
+            if got is None:
+                continue
+            cost = best[a][0] + got[0] + 0.01
+            if best[b] is None or cost < best[b][0]:
+                best[b] = (cost, best[a][1] + [got[1]], best[a][2] or got[2])
+    if best[n] is None or len(best[n][1]) < 2 or not best[n][2] or best[n][0] > 1.5 * len(best[n][1]) + 1.1:
+        return None  # (at most one piece as weak as a two-letter skeleton)
+    pieces = best[n][1]
+    if best[n][0] > 1.5 * len(pieces) + 0.1:  # a two-letter skeleton only before one of four letters or more
+        return pieces if len(pieces) == 2 and skeleton_word(w[2:]) == pieces[1] and len(w) - 2 >= 4 else None  # (`gdhlth`)
+    if best[n][0] >= 1.5 * len(pieces) and len(pieces[0]) > 1:
+        return None  # skeletons alone (`brkfst` is no "break fast"): a word or a short form of the catalog's among them
+    return pieces
+
+
+@lru_cache(maxsize=512)
+def _rare_onset(pair: str) -> bool:
+    """Whether hardly any English word starts with these two letters ("ts", "pn", "tg"; not "os", "mo")."""
+    word_rank("a")
+    return len(pair) == 2 and sum(1 for x, n in (_WORD_RANKS or {}).items() if n < 30000 and len(x) >= 3 and x[:2] == pair) < 5
 
 
 def name_words(name: str) -> list[str]:
@@ -296,6 +382,10 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
             g += ["price", "cost", "costs", "priced"]
         if len(w) >= 3 and w.isalpha() and w[-1] not in "aeiouy" and (word_rank(w + "ing") or 10 ** 9) < 20000:
             g.append(w + "ing")  # `readscr`: "top districts for reading"
+        if len(w) >= 6 and w.endswith("ing") and w.isalpha() and role != "flag":  # "melting point" is said "melts below 0 °C"
+            verb = [x for x in (w[:-3], w[:-3] + "e") if word_rank(x) is not None]
+            if len(verb) == 1:  # not "rating" (a rat or a rate)
+                g += [verb[0], verb[0] + "s", verb[0].removesuffix("e") + "ed"]
         if role == "flag":
             g += _doer_verbs(w)
         counted = counted_noun(w) if len(need) == 1 else None
@@ -441,7 +531,8 @@ def _coded_headers(columns: list[dict[str, Any]]) -> None:
 
 def _symbol_headers(columns: list[dict[str, Any]]) -> None:
     """Number columns headed by the standard symbols of one notation (`Su`, `Sy`, `E`, `G`, `mu`, `Ro`:
-    a material's strengths, moduli, Poisson's ratio, density), three or more of them: each is said by
+    a material's strengths, moduli, Poisson's ratio, density; `Tm`, `Tb`, `rho`: a substance's melting
+    and boiling points and density), three or more of them: each is said by
     its name ("yield strength") and kept in the unit its values' size says (MPa; kg/m³ or g/cm³)."""
     table = {k: [x.strip() for x in str(v).split("|")] for k, v in codes_data().get("engineering_symbols", {}).items()}
     found = []
@@ -472,9 +563,16 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
         m = _SOURCE.match(str(c.get("meaning") or ""))
         said = _SAFE.sub("", m.group(1).lower()) if m else None
-        return name_words(m.group(1) if said is not None and said in (_SAFE.sub("", c["name"]), _SAFE.sub("", c["name"])[1:])
-                          and said[:1].isdigit() == (said != _SAFE.sub("", c["name"])) else c["name"])  # (`c_20yr_gwp` of "20yr GWP")
+        got = name_words(m.group(1) if said is not None and said in (_SAFE.sub("", c["name"]), _SAFE.sub("", c["name"])[1:])
+                         and said[:1].isdigit() == (said != _SAFE.sub("", c["name"])) else c["name"])  # (`c_20yr_gwp` of "20yr GWP")
+        if len(got) >= 2 and len(got[0]) == 1 and "".join(got) == _SAFE.sub("", c["name"]) and (
+                c.get("type") not in ("integer", "real") or "".join(got[1:]) in names):
+            # a lone letter glued to a word names a measure (`tsize`), not a text column (`tzone`) nor
+            # another column's copy (`lsalary` beside `salary`: its log)
+            return ["".join(got)]
+        return got
 
+    names = {_SAFE.sub("", str(c["name"]).lower()) for c in columns}
     marks: dict[str, tuple[float, str, int]] = {}
     raws = _sibling_split({c["name"]: header_words(c) for c in columns}, marks)
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
@@ -510,6 +608,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         wrote = _SOURCE.match(str(c.get("meaning") or ""))
         if wrote and wrote.group(2) in ("$", "%") and c.get("type") in ("integer", "real"):
             c.setdefault("unit", wrote.group(2))  # the values wrote it: "$53.25", "-15%"
+        if c.get("ratio_percent") and c.get("type") in ("integer", "real"):
+            c.setdefault("unit", "%")  # deaths / cases × 100 on every item, as the data shows: a percent
         c.setdefault("unit", "$" if role == "price" else "" if role == "time"  # a year is a date, not a number of years
                      else unit_of(words) if c.get("type") in ("integer", "real") else "")
         if c.get("in_years") and c["unit"] in _TIME_UNITS and not any(unit_for_word(x) for x in raw[-1:]) \
@@ -604,13 +704,20 @@ def _kelvin_temperatures(columns: list[dict[str, Any]], raws: Mapping[str, list[
     stays above ``kelvin_from`` (units.toml ``temperature_columns``): a flash point of 302.15 is 29 °C."""
     spec = units_data().get("temperature_columns") or {}
     said = set(spec.get("words", ()))
-    named = [c for c in columns if c.get("type") in ("integer", "real")
-             and said & ({w.removesuffix("s") for w in raws.get(c["name"], ())} | set(raws.get(c["name"], ())))]
+    def words(c: Mapping[str, Any]) -> set[str]:  # its header's words, or its label's (`Tm`: "melting point")
+        ws = set(raws.get(c["name"], ())) | set(str(c.get("label") or "").split())
+        return ws | {w.removesuffix("s") for w in ws}
+
+    named = [c for c in columns if c.get("type") in ("integer", "real") and said & words(c)]
     temps = [c for c in named if not c.get("unit") and "unit" not in (overrides.get(c["name"]) or {})]
     if temps and all(c.get("min") is not None and float(c["min"]) >= float(spec.get("kelvin_from", 100)) for c in named):
         for c in temps:
             c["unit"] = "kelvin"
         return
+    for c in list(temps):  # a helium's 4.22 K: the low end says nothing, the offset of most values does
+        if c.get("min") is not None and float(c["min"]) >= 0 and float(c.get("kelvin_marks") or 0) >= 0.3:
+            c["unit"] = "kelvin"
+            temps.remove(c)
     # air temperatures (no melting or flash point among them) that reach above ``fahrenheit_from`` and go
     # below freezing-in-Fahrenheit: no Celsius reading of weather does both (a high of 102 is 39 °C)
     air = set(spec.get("air_words", ()))

@@ -25,7 +25,7 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.dates import with_years
+from convrec.catalog.dates import with_day_parts, with_years
 from convrec.catalog.describe import describe_columns
 from convrec.catalog.roles import with_roles
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
@@ -250,6 +250,7 @@ def _prepare_locked(config: Config, name: str, out: Path, files, fp: str, k: int
     columns = list(raw.columns) + [ColumnSpec("popularity", "integer", "number of interactions in the training data (higher = more popular)")]
     say("describing columns")
     columns = with_years(items, columns)  # dates written as text: their years, for "since 2015"
+    columns = with_day_parts(items, columns)  # clock times and days of the week written as text
     desc = with_roles(describe_columns(items, columns), len(items), _read_roles(out))
     manifest = {
         "dataset": name,

@@ -4,6 +4,8 @@ grams of fat" → total fat, "35 mpg highway" → highway mpg, "16 megs of ram" 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
@@ -95,6 +97,11 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             c = vocab.columns[share]
             p.claim(j, end)
             return c.name, c.role, (0.01 if c.max is not None and float(c.max) <= 1.5 else 1.0) / (c.scale or 1.0)
+        after = set(w[j + n_unit:j + n_unit + 4])
+        tops = [c for c in vocab.columns.values() if len(c.ratio_of) == 2 and c.unit == "%" and c.ratio_of[0] in vocab.columns
+                and any(after & set(g) for g in vocab.columns[c.ratio_of[0]].words)]
+        if len(tops) == 1:  # "more than 5 percent of patients died": the percent whose numerator the verb names (deaths)
+            return tops[0].name, tops[0].role, 1.0 / (tops[0].scale or 1.0)
     # "3 year loans": a plural right after the number's unit is the thing it measures (the head noun),
     # not a column's word ("loan amount"), unless a comparison makes it a bound of that column
     head = j + n_unit if unit is not None and j + n_unit < len(w) and w[j + n_unit].isalpha() and (
@@ -191,6 +198,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if b - a > matched:
                 matched, dist, own = b - a, min(dist, abs(k - i)), True
                 where.append((k, k + 1))
+        if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) and not c.unit:
+            matched, dist = 1, 1  # "tumors bigger than 5 cm": the comparative names the one column of its dimension
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
         coverage = matched / max(1, len([g for g in c.words if not (per & set(g))] if len(c.words) > 1 else c.words))
@@ -503,11 +512,23 @@ def _fitting_unit(unit: str, v: float | None, c) -> float | None:
     converts to, where the value falls in the column's range and as said it does not; else None."""
     from convrec.catalog.meaning import _factors
 
-    if v is None or c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
+    if v is None or c.min is None or c.max is None:
         return None
+    if float(c.min) <= v <= float(c.max):
+        # "tumors bigger than 5 cm" on a `tsize` of 3–120 (median 25): as millimetres it falls among the
+        # values people ask about, as said far below them — the unit that puts it nearest the middle,
+        # where that is twice as near (in ratio) as the number as said
+        mid = c.median
+        if mid is None or mid <= 0 or v <= 0 or unit == "%":
+            return None  # (a percent is no unit to guess: "0.5 percent" is not 5 per mille)
+        near = sorted((abs(math.log(v * f / mid)), f) for f in {1.0, *_factors().get(unit, {}).values()}
+                      if f > 0 and float(c.min) <= v * f <= float(c.max))
+        return near[0][1] if near and near[0][1] != 1.0 and near[0][0] + math.log(2) < abs(math.log(v / mid)) else None
     if just_beyond(v, c):
         return None
     fits = sorted((abs(f - 1.0), f) for f in _factors().get(unit, {}).values() if float(c.min) <= v * f <= float(c.max))
+    if len(fits) > 1 and c.median and c.median > 0 and v > 0:  # "longer than 6 years" on days (median 1,084), not months
+        return min((abs(math.log(v * f / c.median)), f) for _, f in fits)[1]
     return fits[0][1] if len(fits) == 1 else None
 
 

@@ -31,7 +31,7 @@ def clock_column(vocab: Vocabulary) -> tuple[str, str] | None:
         if c.type not in ("integer", "real") or c.role in ("id", "title") or c.min is None or c.max is None:
             continue
         words = [w for g in c.words for w in g]
-        said = [w for w in words if w in _HOUR_WORDS]
+        said = sorted((w for w in words if w in _HOUR_WORDS), key=lambda w: w not in ("hours", "hour"))  # "hours" binds best
         if said and 0 <= float(c.min) and float(c.max) <= 24 and float(c.max) - float(c.min) >= 6:
             got = (c.name, said[0])
             break
@@ -82,8 +82,12 @@ def clock_times(text: str, vocab: Vocabulary) -> str:
         return f"{n} {word}"
 
     text = _CLOCK.sub(sub, text)
-    return _PART.sub(lambda m: f"between {_PARTS[m.group(1).lower()][0]} and {_PARTS[m.group(1).lower()][1]} {word}", text)
+    text = _PART.sub(lambda m: f"between {_PARTS[m.group(1).lower()][0]} and {_PARTS[m.group(1).lower()][1]} {word}", text)
+    # "morning prices", "just the afternoon ones", "on the evening of …": the part of the day said alone
+    return _PART_WORD.sub(lambda m: f"between {_PARTS[m.group(1).lower()][0]} and {_PARTS[m.group(1).lower()][1]} {word}",
+                          text)
 
 
-_PARTS = {"morning": (5, 12), "afternoon": (12, 17), "evening": (17, 21)}
+_PARTS = {"morning": (6, 11.99), "afternoon": (12, 17), "evening": (17, 21)}  # (noon is no morning)
 _PART = re.compile(r"(?i)\b(?:in|during) the (morning|afternoon|evening)\b")
+_PART_WORD = re.compile(r"(?i)(?<!good )(?<!this )(?<!tomorrow )\b(morning|afternoon|evening)s?\b(?!\s+(?:star|glory|sickness))")

@@ -282,6 +282,8 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if said:
                 p.words[i] = said[0]
                 continue
+        if i > 0 and p.toks[i].capitalised and x not in words:
+            continue  # a name written as one ("in Denver"): no slip of "denser"
         if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
                 and singular(x) != own and not any(x.startswith(y) for y in words if len(y) >= 4 and word_rank(y) is not None):  # "profitable": `profit`
             # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)
@@ -342,6 +344,9 @@ def columns_by_stem(words: list[str], vocab: Vocabulary, stop_ok: bool = False) 
         hits = {c.name for c in vocab.columns.values() if c.role not in ("id", "title")
                 and not (c.min is not None and c.min == c.max)  # a constant (no interactions' popularity) orders nothing
                 for y in norm(c.label or c.name).split() if len(y) >= 5 and (y[:4] == x[:4] or bool(_roots(y) & _roots(x)))}
+        if len(hits) > 1:  # "scored" of `score` and `percent_score`: the one the word's root names whole
+            whole = [h for h in hits if norm(vocab.columns[h].label or h) in _roots(x)]
+            hits = set(whole) if len(whole) == 1 else hits
         if len(hits) == 1:
             found.append(next(iter(hits)))
     return tuple(dict.fromkeys(found))

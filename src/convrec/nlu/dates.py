@@ -92,6 +92,10 @@ def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[
             month, day = int(md[:2]), int(md[3:])
             j = i + len(words)
             break
+    if month is None and i + 2 < len(w) and re.fullmatch(r"(1[89]|20)\d\d", w[i]) and re.fullmatch(r"\d{2}", w[i + 1]) \
+            and re.fullmatch(r"\d{2}", w[i + 2]) and 1 <= int(w[i + 1]) <= 12 and 1 <= int(w[i + 2]) <= 31 \
+            and p.toks[i + 1].start == p.toks[i].end + 1 and p.toks[i + 2].start == p.toks[i + 1].end + 1:
+        return i + 3, int(w[i]), int(w[i + 1]), int(w[i + 2])  # "2021-04-12": a day as ISO writes it
     if month is None:
         m = _ORDINAL_DAY.match(w[i])
         if m and i + 2 < len(w) and w[i + 1] == "of" and w[i + 2] in months:  # "the 29th of august"

@@ -5,6 +5,8 @@ the word is left unread and named, never guessed."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -275,6 +277,9 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         same = [f for _, f in fits if _power_of_ten(abs(f))]
         if len(same) == 1:
             return same[0]  # "10,000 m" on a unitless distance: km (metres' own system), not miles
+    if len(fits) > 1 and all(conv for conv, _ in fits) and c.median and c.median > 0 and v > 0:
+        # "recurrence-free longer than 6 years" on a `time` of 8–2,659 (median 1,084): days, not months
+        return min((abs(math.log(v * f / c.median)), f) for _, f in fits)[1]
     return min(fits)[1] if fits else None
 
 

@@ -147,6 +147,23 @@ def _column_holds(vocab: Vocabulary, word: str, key: str) -> bool:
     return False
 
 
+def _identifying(vocab: Vocabulary, word: str, key: str) -> int | None:
+    """The item a whole-number column the word names numbers, where it gives every item its own number
+    (a survey's `case`); None where no such column holds ``key``."""
+    at = {str(x): k for k, x in enumerate(vocab.linker.ids)}
+    for col in columns_named([word], vocab, by_name_only=True):
+        c = vocab.columns[col]
+        if c.type != "integer" or col not in vocab.items:
+            continue
+        s = vocab.items[col].dropna()
+        if len(s) < 0.9 * len(vocab.items) or not s.is_unique:
+            continue
+        match = s[s.astype(float) == float(key)]
+        if len(match) == 1 and str(match.index[0]) in at:
+            return at[str(match.index[0])]
+    return None
+
+
 def _numbers_of(vocab: Vocabulary, col: str) -> set[float]:
     """The whole numbers a column holds, read once per catalog."""
     got = vocab.__dict__.setdefault("_column_numbers", {})
@@ -215,7 +232,10 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if len(hits) != 1:
             continue
         if key.isdigit() and before >= 0 and w[before] in _CUES and _column_holds(vocab, w[before], key):
-            continue  # "sample 94" where a `positive_sample` column holds 94: that column's value, not row 94
+            own = _identifying(vocab, w[before], key)
+            if own is None:
+                continue  # "sample 94" where a `positive_sample` column holds 94: that column's value, not row 94
+            hits = [own]  # "case 3" of a `case` numbering every row once: the row whose case it is
         has_digit, has_alpha = any(ch.isdigit() for ch in key), any(ch.isalpha() for ch in key)
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"

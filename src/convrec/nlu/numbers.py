@@ -41,7 +41,9 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     if n_unit:
         for op in ("<=", ">="):
             n = lex.compare[op].match_at(w, j + n_unit)
-            if n and not (j + n_unit + n < len(w) and w[j + n_unit + n] == "than"):
+            if n and not (j + n_unit + n < len(w) and (w[j + n_unit + n] == "than" or num(w[j + n_unit + n]) is not None
+                                                         and w[j + n_unit] == "or" and w[j + n_unit + n - 1] in _BEFORE_A_NUMBER)):
+                # ("below -200 °C or above 3500 °C": a second bound, not "or above")
                 return op, min(i, start), j + n_unit + n  # not "over 3 years or less than 7 months": a second one
         if j + n_unit < len(w) and w[j + n_unit] == "+":
             return ">=", min(i, start), j + n_unit + 1
@@ -56,7 +58,9 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     if jj > j:
         for op in ("<=", ">="):
             n = lex.compare[op].match_at(w, jj)
-            if n and not (jj + n < len(w) and w[jj + n] == "than"):  # "over 100 pools or more than 8 sites": a second one
+            if n and not (jj + n < len(w) and (w[jj + n] == "than" or num(w[jj + n]) is not None and w[jj] == "or"
+                                               and w[jj + n - 1] in _BEFORE_A_NUMBER)):
+                # "over 100 pools or more than 8 sites", "below -200 °C or above 3500 °C": a second one
                 return op, min(i, start), jj + n
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
@@ -70,6 +74,9 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
 
 
 _POSSESSIVE = {"their", "his", "her", "my", "your", "our"}
+
+_BEFORE_A_NUMBER = {"above", "below", "over", "under", "beyond"}
+"""comparisons that take a number after them ("or above 3500"), unlike "or more" that ends one"""
 
 _TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
 """said of a time taken these go the other way ("ran faster than 10 seconds": under 10)"""
@@ -177,6 +184,11 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             continue
         col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         col = marked_sibling(vocab, col, p.marks)
+        if col and vocab.columns[col].unit and not column_vocabulary(vocab) & set(w[max(0, i - 3):i + 4]):
+            # "melts below -200 °C or above 3500 °C": bound by its unit alone, a second bound is of the first's column
+            same, _ = _same_as_before(p, vocab, i, claim=False)
+            if same and same != col and vocab.columns[same].unit == vocab.columns[col].unit:
+                col = None
         if not col:
             col, role = _same_as_before(p, vocab, i)
         if not col:
@@ -320,12 +332,12 @@ def _age_of_people(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str |
         return None, ""
     col = dimension_column(vocab, "age")
     c = vocab.columns.get(col) if col else None
-    if c is None or c.role == "time" or c.min is None or not float(c.min) <= v <= float(c.max):
-        return None, ""
+    if c is None or c.role == "time" or c.min is None or not (float(c.min) <= v <= float(c.max) or 0 < v <= 120):
+        return None, ""  # ("anyone over 70?" of people aged 23–65: an age nobody here has, said so)
     return col, c.role
 
 
-def _same_as_before(p: Parse, vocab: Vocabulary, i: int) -> tuple[str | None, str]:
+def _same_as_before(p: Parse, vocab: Vocabulary, i: int, claim: bool = True) -> tuple[str | None, str]:
     """"a class under 80 students or over 600": a bare bound right after "or" and a comparison, a few
     words after another number's condition, is of that number's column."""
     w = p.words
@@ -339,7 +351,7 @@ def _same_as_before(p: Parse, vocab: Vocabulary, i: int) -> tuple[str | None, st
     if len(prev) != 1 or prev[0][1].column not in vocab.columns:
         return None, ""
     c = prev[0][1]
-    for x in range(prev[0][0].end, k):
+    for x in range(prev[0][0].end, k if claim else prev[0][0].end):
         p.claim(x, x + 1)  # "students" between: the first number's unit, said once
     return c.column, c.role
 

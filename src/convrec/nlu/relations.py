@@ -61,7 +61,8 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
         # plural noun and what picks them
         m = next((m for m in range(i + span + 1, min(len(w), i + span + 4))
                   if w[m] in ("with", "that", "which", "who", "whose", "where", "by")), None)
-        tail = tail or (i > 0 and w[i - 1] in ("the", "top") and m is not None and w[m - 1].endswith("s")
+        tail = tail or (i > 0 and w[i - 1] in ("the", "top") and m is not None
+                        and (w[m - 1].endswith("s") or w[m - 1] in lex.person_nouns)  # ("the 3 people who …")
                         and all(w[x].isalpha() for x in range(i + span, m)))
         # "which 3 have the biggest drives?", "what 5 are the cheapest": a count asked by its question word
         tail = tail or (i > 0 and w[i - 1] in lex.count_questions and i + span < len(w)
@@ -281,14 +282,16 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
                 conds.append(Condition(col, "=", bool(neg), info.label or col, "flag"))  # shown "not private"
                 continue
             if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
-                prev = flags[-1] if flags else None
-                gap = [x for x in p.words[prev[0].end:span.start] if x not in ("a", "an", ",")] if prev else None
-                if prev is not None and not neg and gap == ["or"] and conds[prev[1]].op in ("=", "any_true") \
+                # the flag said just before, joined by "or" (read in any order: "clerical or construction")
+                at = next((x for x, (sp, _) in enumerate(flags)
+                           if [y for y in p.words[sp.end:span.start] if y not in ("a", "an", ",")] == ["or"]), None)
+                prev = flags[at] if at is not None else None
+                if prev is not None and not neg and conds[prev[1]].op in ("=", "any_true") \
                         and conds[prev[1]].value is not False:  # "internships or apprenticeships": either
                     pc = conds[prev[1]]
                     cols_ = (pc.value if pc.op == "any_true" else (pc.column,)) + (col,)
                     conds[prev[1]] = Condition(pc.column, "any_true", tuple(cols_), f"{pc.text} or {text}", "flag")
-                    flags[-1] = (Span(prev[0].start, span.end), prev[1])
+                    flags[at] = (Span(prev[0].start, span.end), prev[1])
                     continue
                 cast = _cast_against(p, span)  # "voted against", "voted no": the flag's verb, cast the other way
                 conds.append(Condition(col, "=", not neg and not cast, text, "flag"))

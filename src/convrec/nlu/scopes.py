@@ -4,6 +4,7 @@ or past a place or time when what is negated is a verb ("not caught in october")
 from __future__ import annotations
 
 from convrec.catalog.text import PUNCT, noun_plural
+from convrec.nlu.columns import column_vocabulary
 from convrec.nlu.reading import NEGATED_AUX, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -19,8 +20,9 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
         n = lex.negation.match_at(w, i)
         if n and any(lex.compare[o].match_at(w, i) for o in lex.compare):
             n = 0  # "less than 500 mg", "no more than $10": a comparison, not a negation
-        if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT):
-            i += 1
+        if not n or (w[i] == "no" and i + 1 < len(w) and w[i + 1] in PUNCT) or (
+                w[i] == "non" and any(vocab.lookup(" ".join(w[i:i + k])) for k in (2, 3, 4))):
+            i += 1  # ("non-emergency PCI" where the catalog has "Non-Emergency PCI": a value, not a negation)
             continue
         j = i + n
         end = j
@@ -30,8 +32,11 @@ def negation_scopes(p: Parse, vocab: Vocabulary) -> None:
             if (w[end] in PUNCT and not initial) or (end > j and lex.boundaries.match_at(w, end)
                                                      and not _negated_verb_then(vocab, w, j, end)):
                 break
-            if end > j and w[end] in ("with", "that", "which", "where", "having", "and", "who", "whose") and any(
-                    num(x) is not None for x in w[end + 1:end + (6 if w[end] in ("and", "who", "whose") else 4)]) \
+            if end > j and lex.negation.match_at(w, end) and not any(lex.compare[o].match_at(w, end) for o in lex.compare):
+                break  # "not married people who don't live in the south": the next negation has its own scope
+            if end > j and w[end] in ("with", "that", "which", "where", "having", "and", "who", "whose") and (any(
+                    num(x) is not None for x in w[end + 1:end + (6 if w[end] in ("and", "who", "whose") else 4)])
+                    or w[end] in ("with", "having") and any(x in column_vocabulary(vocab) for x in w[end + 1:end + 4])) \
                     and not (w[end] != "and" and set(w[j:end]) <= _JUST_ITEMS | set(vocab.domain.split())
                              | {noun_plural(vocab.domain)}):
                 break  # "outside the east division with 100+ rbi": the number is a wish of its own

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import singular, norm, noun_plural
 from convrec.nlu.marks import mark_choice
 from convrec.nlu.columns import spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
@@ -66,19 +67,27 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
             b += 2  # "top 3 districts for reading": the column after the items
             while b < len(w) and w[b] in ("the", "a", "an") and best_for:
                 b += 1
-        end = min(len(w), b + (4 if x == "by" else 3) + len(p.mark_at & set(range(b, b + 4))))  # (a horizon said: "by 20-year GWP")
+        end = min(len(w), b + 4 + len(p.mark_at & set(range(b, b + 4))))  # ("the highest risk adjusted death rates")  # (a horizon said: "by 20-year GWP")
         if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):
             end = min(len(w), b + 5)  # "the biggest drops in the uninsured rate": the column's words after "in the"
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
         items = {vocab.domain, noun_plural(vocab.domain)}
+        inner = next((k for k in range(b + 1, min(len(w), end)) if (p.claimed[k] and k not in p.mark_at or any(
+            h.role in ("category", "flag") for h in vocab.lookup(w[k]))) and num(w[k]) is None and not p.toks[k].punct), None)
+        if inner is not None and x != "by" and inner + 1 < len(w) and not p.claimed[inner + 1]:
+            end = min(len(w), end + 1)  # "the 3 highest risk-adjusted CABG death rates": a value said among its words
         for e in range(end, b, -1):
-            if any((p.claimed[k] and k not in p.mark_at) or p.toks[k].punct for k in range(b, e)):
+            skip = {inner} if inner is not None and b < inner < e - 1 and x != "by" else set()
+            if any(((p.claimed[k] and k not in p.mark_at) or p.toks[k].punct) and k not in skip for k in range(b, e)):
                 continue
             if x != "by" and items & set(w[b:e]):
                 continue  # "the most literate department", "the highest volcano": the items, not a `dept` column
-            cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
+            said_words = [w[k] for k in range(b, e) if k not in skip]
+            cols = [c for c in columns_named(said_words, vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if skip and len(cols) != 1:
+                continue  # (the value in between only where the words around it name one column)
             if not cols and best_for and e == b + 1:  # "best for the Democrat" of `demVote`: the one number column a word names
                 cols = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "time")
                         and any(singular(w[b]) in g or w[b] in g for g in c.words)]
@@ -135,6 +144,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     k += 1
                 p.claim(a, b)
                 p.claim(k, e)
+                for x2 in skip:
+                    p.claimed[x2] = False  # the value said among the column's words is read as a condition
                 if count is not None and p.k is None:
                     p.k = count
                 break
@@ -211,10 +222,12 @@ def _verb_before(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
     number column the verb means (its words, else its meaning), when nothing after it names one."""
     w = p.words
     k = a - 1 - (a > 0 and w[a - 1] == "the")
-    if k < 0 or p.claimed[k] or not w[k].isalpha() or w[k] in vocab.lexicon.stop:
-        return False
-    if a + 1 < len(w) and w[a + 1].isalpha() and w[a + 1] not in vocab.lexicon.stop and not p.claimed[a + 1]:
-        return False  # "the most home runs": the words after it say what
+    if k < 0 or p.claimed[k] or not w[k].isalpha() or w[k] in vocab.lexicon.stop and not columns_named([w[k]], vocab):
+        return False  # ("work" is a stop word, and the word of a `totwrk`)
+    unit_after_most = a + 1 < len(w) and unit_for_word(w[a + 1]) is not None and not columns_named([w[a + 1]], vocab)
+    if a + 1 < len(w) and w[a + 1].isalpha() and w[a + 1] not in vocab.lexicon.stop and not p.claimed[a + 1] \
+            and not unit_after_most:
+        return False  # "the most home runs": the words after it say what ("work the most hours": the verb does)
     numeric = [c for c in columns_named([w[k]], vocab) if vocab.columns[c].type in ("integer", "real")
                and vocab.columns[c].role != "id"]
     if len(numeric) > 1:
@@ -223,8 +236,9 @@ def _verb_before(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
         numeric = list(nearest_column([w[k]], vocab, numeric=True)) if not numeric else []
     if len(numeric) != 1:
         return False
-    p.sort.append(SortHint(numeric[0], x == "most", " ".join(t.raw for t in p.toks[k:a + 1])))
-    p.claim(k, a + 1)
+    end = a + 1 + unit_after_most
+    p.sort.append(SortHint(numeric[0], x == "most", " ".join(t.raw for t in p.toks[k:end])))
+    p.claim(k, end)
     return True
 
 

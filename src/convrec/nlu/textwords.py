@@ -86,7 +86,8 @@ def _denies(value: str, stem: str) -> bool:
 
     toks = re.findall(r"[a-z']+", str(value).lower())
     at = next((k for k, x in enumerate(toks) if stem_of(x) == stem or x.startswith(stem)), None)
-    return at is not None and any(x in _DENYING or x.endswith("n't") for x in toks[max(0, at - 5):at])
+    return at is not None and any((x in _DENYING and (x != "non" or k == at - 1)) or x.endswith("n't")
+                                  for k, x in enumerate(toks[:at]) if k >= at - 5)  # ("Non-Emergency PCI" is a PCI)
 
 
 def _keys_starting(vocab: Vocabulary, index: str, prefix: str) -> list[str]:
@@ -177,7 +178,8 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
             named = any(x in ("of", "the", "for", "to", "from", "on", "at") for x in w[span.start + 1:span.end - 1]) \
                 or (span.start > 0 and all(p.toks[x].capitalised for x in range(span.start, span.end)))  # "World Economy"
             b = span.start - (span.start > 0 and w[span.start - 1] == "the")
-            asked = b >= 2 and w[b - 1] in ("of", "for") and bool(columns_named(w[max(0, b - 4):b - 1], vocab, by_name_only=True))
+            asked = b >= 2 and w[b - 1] in ("of", "for") and bool(columns_named(w[max(0, b - 4):b - 1], vocab, by_name_only=True)) \
+                or b >= 3 and w[b - 1] in ("is", "was", "are", "were") and w[b - 3] == "how" and w[b - 2] in lex.how_dimension  # "how dense is gold"
             compared = span.start in p.compared  # "more land than the rim fire": one item, compared with
             if col is not None and n >= 3 and span.end - span.start <= 4 and not numbered and not named and not asked \
                     and not compared:

@@ -469,6 +469,9 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
             content = [x for x in words if x not in lex.stop]
             if not content:
                 continue
+            if n == 1 and any(c.label == words[0] for c in vocab.columns.values() if c.role not in ("id", "title")) and not any(
+                    vocab.linker.titles[k].strip().lower() == words[0] for k in ids):
+                continue  # "CAS number for …": the column's own name, not the initials of "Cobalt arsenic sulfide"
             cap = any(t.capitalised or t.w[:1].isdigit() or lower_case for t in toks[i:j] if t.w not in lex.stop) and \
                 not (i == 0 and n == 1 and not relaxed and not (j < len(w) and w[j] in (",", ":", "?", "or", "and")))
             strict = _trigger_before(p, vocab, i) or _after_mention_list(p, i)

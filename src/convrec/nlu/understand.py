@@ -19,6 +19,7 @@ from convrec.nlu.initials import read_acronym_columns, read_initial_words
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import read_glued_words, said_aliases
+from convrec.nlu.negprefix import negated_prefixes
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
@@ -298,8 +299,10 @@ def _superlative_tail(p: Parse, vocab: Vocabulary) -> None:
 
 
 def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
-    """Is the dash at ``at`` inside a code the catalog has ("band 788-36611"), not a range ("3-5")?"""
+    """Is the dash at ``at`` inside a code the catalog has ("band 788-36611") or an ISO date, not a range ("3-5")?"""
     m = re.match(r"[0-9/-]+", text[at:])
+    if m is not None and re.fullmatch(r"(?:1[89]|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])", m.group(0)):
+        return True  # "2021-04-12": a day as ISO writes it, not 2021 to 4
     return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
 
 
@@ -336,7 +339,8 @@ def _reference_points(text: str) -> str:
     alt = "|".join(re.escape(k) for k in sorted(points, key=len, reverse=True))
     # not after a measure ("how many feet above sea level is SLC", "1,200 m above sea level"): its description
     return re.sub(rf"(?i)(?<!feet )(?<!foot )(?<!ft )(?<!metres )(?<!meters )(?<!m )(?<!miles )(?<!degrees )"
-                  rf"\b(above|below|under|over|than|beneath)\s+({alt})\b",
+                  rf"\b(above|below|under|over|than|beneath)\s+({alt})\b"
+                  r"(?:\s*\(\s*[-−]?\d[\d.,]*\s*°?\s*[A-Za-z]{0,10}\s*\))?",  # "below freezing (0 C)": said twice, read once
                   lambda m: f"{m.group(1)} {points[m.group(2).lower()]}", text)
 
 
@@ -369,9 +373,19 @@ def _rates_per(text: str, vocab: Vocabulary) -> str:
     if rates is None:
         rates = [c.name for c in vocab.columns.values() if c.type in ("integer", "real") and "rate" in c.name.lower()]
         vocab.__dict__["_rate_columns"] = rates
-    if not rates or " per " not in text.lower():
+    if not rates:
+        return text
+    if any(vocab.columns[c].unit == "%" for c in rates):
+        # rates kept in percent (as the data shows): "5 per 1,000" is 0.5 %, "1 in 20" 5 %
+        text = _PER_N.sub(lambda m: f"{float(m.group(1)) * 100 / float(m.group(2).replace(',', '')):g} percent", text)
+        return _ONE_IN.sub(lambda m: f"{100 / float(m.group(2).replace(',', '')):g} percent", text)
+    if " per " not in text.lower():
         return text
     return _PER_BASE.sub(lambda m: f"{m.group(1)} rate", text)
+
+
+_PER_N = re.compile(r"(?i)\b(\d+(?:\.\d+)?)\s+per\s+(1,?000|100,?000|10,?000|100)(?![\d,])")
+_ONE_IN = re.compile(r"(?i)\b(1|one)\s+(?:in|out\s+of)\s+(\d[\d,]*)(?![\d.])")
 
 
 _FORMULA = re.compile(r"\b([A-Z][a-z]?)(\d*)O(\d*)\b")
@@ -408,6 +422,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = said_aliases(text, vocab)
+    text = negated_prefixes(text, vocab)
     text = _fractions(text, vocab)
     text = _formulas(text, vocab)
     text = _rates_per(text, vocab)

@@ -75,6 +75,8 @@ class ColumnInfo:
     aliases: tuple[str, ...] = ()
     """Other ways people say this column ("purchases" for `Freq12`): from the schema file, or proposed
     once per catalog by the prepare brain (:func:`convrec.setup.column_aliases`)."""
+    median: float | None = None
+    """The middle of a number column's values: where a number said in a unit nobody wrote down most likely falls."""
     unit_assumed: bool = False
     """The unit is a default its noun implies (a weight in kg), not written by the file: requests
     convert by it, replies do not show it."""
@@ -130,6 +132,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       words=() if c["name"] == "popularity" and not c.get("max") else
                       tuple(tuple(str(x) for x in g) for g in c.get("words") or ()),
                       unit=str(c.get("unit") or ""), scale=float(c.get("scale") or 1.0), facet=str(c.get("facet") or ""),
+                      median=float(c["median"]) if c.get("median") is not None else None,
                       bands=tuple((str(k), lo, hi) for k, (lo, hi) in (c.get("bands") or {}).items()),
                       order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")), mark=tuple(c.get("mark") or ()),
                       aliases=tuple(str(x) for x in c.get("aliases") or () if str(x).strip()), year_base=int(c.get("year_base") or 0),

@@ -40,8 +40,8 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                     h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)) and not (
                     i > 0 and w[i - 1] in ("from", "in", "of") and (word_rank(phrase) or 10 ** 9) > 3000):  # "from tx": a code
                 continue  # "en" in a Spanish sentence is not the language code "en"
-            if n > 1 and lex.negation.match_at(inner, 0):
-                continue  # "not seen": the user's negation, not a tag value "Not Seen"
+            if n > 1 and lex.negation.match_at(inner, 0) and not (inner[0] == "non" and vocab.lookup(phrase)):
+                continue  # "not seen": the user's negation, not a tag value "Not Seen" (but "Non-Emergency PCI" is one)
             groups = vocab.resolve_synonym(phrase)
             if groups is None and phrase in lex.values and not p.negated(i):
                 place = _absent_place(vocab, phrase)
