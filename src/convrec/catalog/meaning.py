@@ -566,8 +566,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         got = name_words(m.group(1) if said is not None and said in (_SAFE.sub("", c["name"]), _SAFE.sub("", c["name"])[1:])
                          and said[:1].isdigit() == (said != _SAFE.sub("", c["name"])) else c["name"])  # (`c_20yr_gwp` of "20yr GWP")
         if len(got) >= 2 and len(got[0]) == 1 and "".join(got) == _SAFE.sub("", c["name"]) and (
-                c.get("type") not in ("integer", "real") or "".join(got[1:]) in names):
-            # a lone letter glued to a word names a measure (`tsize`), not a text column (`tzone`) nor
+                c.get("type") not in ("integer", "real") and not c.get("order") or "".join(got[1:]) in names):
+            # a lone letter glued to a word names a measure (`tsize`) or a grade (`tgrade`), not a text column (`tzone`) nor
             # another column's copy (`lsalary` beside `salary`: its log)
             return ["".join(got)]
         return got
@@ -894,6 +894,9 @@ _LETTER_GRADE = re.compile(r"^([a-z])([+-]?)$")
 _NUMBERED = re.compile(r"^(\D*?)\s*(\d+(?:\.\d+)?)\s*(\D*)$")
 
 
+_ROMAN_GRADE = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
 def value_order(counts: Mapping[str, int]) -> list[str] | None:
     """The order of a graded text column's values, low (worse, smaller, milder) → high, or None
     when its values are not graded. ``counts``: value → number of items. Decided from the values
@@ -915,6 +918,9 @@ def value_order(counts: Mapping[str, int]) -> list[str] | None:
             best = (len(on), share, sorted(on, key=lambda v: pos[folded[v]]))
     if best is not None and best[0] == len(vals):
         return best[2]  # every value on one known scale ("S", "M", "L" are sizes, not grades)
+    romans = {v: _ROMAN_GRADE.get(str(v).strip().upper()) for v in vals}
+    if all(romans.values()) and len(vals) >= 2 and all(str(v).strip().isupper() for v in vals):
+        return sorted(vals, key=lambda v: romans[v])  # grades or stages written I, II, III (before letters: "I", "V")
     letters = {v: _LETTER_GRADE.match(folded[v]) for v in vals}
     if all(letters.values()) and len(vals) >= 3:
         key = lambda v: (-ord(letters[v].group(1)), {"-": 0, "": 1, "+": 2}[letters[v].group(2)])  # noqa: E731

@@ -10,6 +10,7 @@ from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
 from convrec.nlu.abbrev import _cut_from, _flag_hit
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
+from convrec.tools.filters import stem_of
 
 
 def _fits(piece: str, word: str) -> bool:
@@ -93,6 +94,8 @@ def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
                 if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(m)) \
                         or t not in _initials(ws, n):
                     continue
+                if any(_a_value_word(vocab, x) for x in ws):
+                    continue  # "valve surgery" where a value says "Valve": the value, not the `vs` of a header
                 for x in range(i, i + m - 1):
                     p.words[x] = "of"
                 p.words[i + m - 1] = t
@@ -100,6 +103,10 @@ def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
                 break
             if done:
                 break
+
+
+def _a_value_word(vocab: Vocabulary, word: str) -> bool:
+    return bool(vocab.lookup(word)) or stem_of(word) in vocab.value_words
 
 
 def _initials(ws: list[str], n: int) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, measure_words
 from convrec.nlu.vocab import Vocabulary
@@ -51,7 +51,9 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         measured = k < len(w) and w[k] in measures
         before = any(lex.compare[o].ends_at(w, i) for o in lex.compare)
         after = any(lex.compare[o].match_at(w, i + 1) for o in lex.compare)
-        if measured or (x != "one" and (before or after)):
+        verb = i > 0 and x != "one" and w[i - 1].endswith("ed") and w[i - 1].isalpha() and any(
+            vocab.columns[c].type in ("integer", "real") for c in columns_by_stem([w[i - 1]], vocab, stop_ok=True))
+        if measured or verb or (x != "one" and (before or after)):  # ("scored zero": the verb's column says what)
             w[i] = str(n)
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -76,6 +76,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
 _POSSESSIVE = {"their", "his", "her", "my", "your", "our"}
 
 _BEFORE_A_NUMBER = {"above", "below", "over", "under", "beyond"}
+_COMPARE_FILLER = {"more", "less", "than", "at", "least", "most", "over", "under", "above", "below", "exactly", "just", "only"}
 """comparisons that take a number after them ("or above 3500"), unlike "or more" that ends one"""
 
 _TIME_WAYS = {"faster": False, "quicker": False, "slower": True}
@@ -241,7 +242,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                                           "higher", "above", "+", "and", "up"):
                 e += 1
             exact = s > 0 and w[s - 1] in ("just", "only", "exactly", "precisely") and role == "rating"
-            op = "=" if exact else op if op not in (None, "=") else ">="  # "just one star": that rating
+            lowest = col in vocab.columns and vocab.columns[col].min is not None and v <= float(vocab.columns[col].min)
+            op = "=" if exact or (lowest and op in (None, "=")) else op if op not in (None, "=") else ">="
+            # ("just one star": that rating; "scored 0": no "at least" the lowest score)
         if i in p.factors:  # a number bound by the column's words: its unit, then an "or more" after it
             _, n_unit = unit_after(w, i + 1)
             if n_unit and e <= i + 1:
@@ -400,6 +403,15 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if col:
         p.factors[i] = factor
         return col, role
+    if unit_after(w, j)[0] is None:  # "companies that scored 0", "scored more than 20": the verb's column, by its stem
+        k = i - 1
+        while k >= 0 and k >= i - 4 and (w[k] in _COMPARE_FILLER or any(lex.compare[o].ends_at(w, k + 1) for o in lex.compare)):
+            k -= 1
+        stem_cols = [c for c in columns_by_stem([w[k]], vocab, stop_ok=True) if vocab.columns[c].type in ("integer", "real")] \
+            if k >= 0 and w[k].isalpha() and not p.claimed[k] and w[k].endswith("ed") else []  # (a verb: not "horses")
+        if len(stem_cols) == 1:
+            p.claim(k, k + 1)
+            return stem_cols[0], vocab.columns[stem_cols[0]].role
     if j < len(w) and w[j] in lex.person_nouns and not unit_after(w, j)[0]:
         totals = [c.name for c in vocab.columns.values() if c.parts]
         if len(totals) == 1:  # "more than 10 men in the sample": the count of people every other count adds up to

@@ -150,6 +150,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.k = count
                 break
         else:
+            if x in ("best", "worst") and not p.sort and _did_best(p, vocab, a, x):
+                continue
             if x in ("most", "least", "fewest") and not p.sort and _verb_before(p, vocab, a, x):
                 continue
             if x in ("most", "fewest") and not p.sort and _named_later(p, vocab, a, b, x):
@@ -214,6 +216,26 @@ def _named_later(p: Parse, vocab: Vocabulary, a: int, b: int, x: str) -> bool:
     for k in range(b + 1, end):
         if w[k] in said and any(w[k] in g for g in vocab.columns[hits[0]].words):
             p.claim(k, k + 1)
+    return True
+
+
+_DID = {"did", "does", "do", "done", "performed", "performs", "perform", "scored", "scores", "score", "fared", "fares", "ranked", "ranks", "rated"}
+
+
+def _did_best(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
+    """"which bank did best?", "who scored worst": best or worst after a verb of doing, with nothing
+    after it, orders by the catalog's one score (its rating column; of several, the one named "score"
+    or "rating")."""
+    w = p.words
+    if a == 0 or w[a - 1] not in _DID or any(y.isalpha() for y in w[a + 1:]):
+        return False
+    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
+    if len(rated) > 1:
+        rated = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
+    if len(rated) != 1:
+        return False
+    p.sort.append(SortHint(rated[0], x == "best", " ".join(t.raw for t in p.toks[a - 1:a + 1])))
+    p.claim(a - 1, a + 1)
     return True
 
 

@@ -119,6 +119,9 @@ def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
     return out
 
 
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
 def column_info(c: dict[str, Any]) -> ColumnInfo:
     """A described column (``PreparedDataset.columns``) as the vocabulary reads it."""
     if "label" not in c:
@@ -322,6 +325,9 @@ class Vocabulary:
                     continue
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
+                roman = _ROMAN.get(str(value).strip()) if c.order else None
+                if roman:  # "grade 1", "stage 2" of graded values written I, II, III
+                    forms |= {f"{x} {roman}" for g in c.words for x in g[:1] if x.isalpha()}
                 last = str(value).split()[-1] if str(value).split() else ""
                 if re.fullmatch(r"[A-Z]{2,}s", last):  # "TVs", "PCs", "DVDs": an acronym's plural, said "TV"
                     forms.add(" ".join(words[:-1] + [words[-1][:-1]]))

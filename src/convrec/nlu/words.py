@@ -281,9 +281,10 @@ def _with_longer_forms(vocab: Vocabulary, hits: list[ValueHit]) -> list[ValueHit
             by_col[col] = [(norm(v), v, int(n)) for v, n in counts.items()] if len(counts) <= 500 else []
         for h in [h for h in hits if h.column == col and " " in norm(h.value)]:  # "Manual" ≠ "Automated Manual"
             key = " " + norm(h.value)
-            out += [ValueHit(col, v, n, "category") for nv, v, n in by_col[col]
-                    if nv.endswith(key) and (col, v) not in seen]
-            seen |= {(col, v) for nv, v, n in by_col[col] if nv.endswith(key)}
+            kinds = [(nv, v, n) for nv, v, n in by_col[col] if nv.endswith(key)
+                     and nv[:-len(key)].split()[-1:] not in (["non"], ["not"], ["no"], ["anti"])]  # "Non-Emergency PCI" is no kind of it
+            out += [ValueHit(col, v, n, "category") for nv, v, n in kinds if (col, v) not in seen]
+            seen |= {(col, v) for nv, v, n in kinds}
     return out
 
 
