@@ -128,6 +128,8 @@ def with_day_parts(items: pd.DataFrame, columns: list) -> list:
     from convrec.catalog.schema import ColumnSpec
 
     names = {c.name for c in columns}
+    dated = [c.name for c in columns if c.type == "text" and c.name not in ("item_id", "title") and c.name in items
+             and holds_dates(items[c.name])]
     out = []
     for c in columns:
         out.append(c)
@@ -139,8 +141,8 @@ def with_day_parts(items: pd.DataFrame, columns: list) -> list:
             out.append(ColumnSpec(f"{c.name}_hour", "real",
                                   f"the hour of the day of {c.name} (read from its clock times when the catalog was prepared)"))
             continue
-        if not holds_dates(items[c.name]):
-            continue
+        if c.name not in dated or len(dated) > 1:
+            continue  # (of several dates — a licence's, a ceremony's, a birth — no one's weekday is "the" day)
         start, end = periods(items[c.name])
         days = start[start.notna() & (start == end)]
         # its own name, not `date_weekday` (a header that says "date" holds dates, not day names)

@@ -218,9 +218,15 @@ def answer_groups(rows: Sequence, intent: RequestIntent, vocab: Vocabulary) -> s
 
 def answer_catalog(intent: RequestIntent, card: CapabilityCard, vocab: Vocabulary) -> str:
     w = intent.message.lower()
+    # "how many patients had a recurrence or died": words no column or value holds are said back, so the
+    # catalog's size is not taken for the count asked
+    note = unused_note(intent.unmatched)
+    if note and any(x in w for x in ("how many", "number of")):
+        size = card.size_text()
+        return f"I can't count that. {note} In all, {size[0].lower()}{size[1:]} " + card.scope_text().split(". ", 1)[-1]
     if any(x in w for x in ("how many", "how big", "how large", "size", "number of", "total")):
         return card.size_text() + " " + card.scope_text().split(". ", 1)[-1]
-    return card.scope_text()
+    return card.scope_text() + (" " + note if note else "")
 
 
 def answer_chitchat(intent: RequestIntent, card: CapabilityCard, vocab: Vocabulary,

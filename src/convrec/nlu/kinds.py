@@ -322,7 +322,10 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         mentions = [replace(m, relation="asked") for m in mentions]
     if absent and kind == "chitchat":
         kind = "recommend"
-    unmatched = unread_words(p, vocab) if kind == "recommend" else []
+    unmatched = unread_words(p, vocab) if kind in ("recommend", "count", "catalog") else []
+    if kind in ("count", "catalog"):  # "how many patients had a recurrence or died": what the count could not use
+        about = {x for ph in (lex.catalog_words, lex.catalog_size, lex.count) for it in ph.items for x in it} | {"total", "all", "overall"}
+        unmatched = [u for u in unmatched if not set(u.lower().split()) <= about]
     if unmatched and kind == "recommend":
         conds, unmatched = _absent_values(p, vocab, list(conds), unmatched)
     if kind == "recommend" and not unmatched and _named_items(p, vocab, mentions):

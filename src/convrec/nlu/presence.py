@@ -42,9 +42,18 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
         if any(p.claimed[k] or p.toks[k].punct for k in range(a, e)):
             break
         named = [c for c in columns_named(w[a:e], vocab, by_name_only=True) if c in gaps]
-        if len(named) == 1:
-            return named[0], e
+        said = [x for x in w[a:e] if x.isalpha() and x not in vocab.lexicon.stop]
+        if not named and len(said) >= 2:  # "no confidence interval": the words of two columns' common part
+            named = [c for c in sorted(gaps) if all(any(x in g for g in vocab.columns[c].words) for x in said)]
+        if len(named) == 1 or (len(named) > 1 and _gap_together(vocab, named)):
+            return named[0], e  # ("no confidence interval": its lower and upper limits, blank on the same rows)
     return None, a
+
+
+def _gap_together(vocab: Vocabulary, cols: list[str]) -> bool:
+    """Are these columns blank on exactly the same items (a lower and an upper limit of one interval)?"""
+    masks = [vocab.items[c].isna() for c in cols if c in vocab.items]
+    return len(masks) == len(cols) and all(bool((m == masks[0]).all()) for m in masks[1:])
 
 
 def _bound_after(p: Parse, vocab: Vocabulary, e: int) -> bool:
@@ -101,8 +110,8 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
-            counted = vocab.columns[col].type in ("integer", "real") and vocab.columns[col].min is not None \
-                and float(vocab.columns[col].min) == 0
+            counted = vocab.columns[col].type == "integer" and vocab.columns[col].min is not None \
+                and float(vocab.columns[col].min) == 0  # (a count: "without a failure" is none; a real's blank is a gap)
             if op == "missing" and counted and not lex.listed.match_at(w, e) and (phrases is not None or w[i + n - 1] in _HAVING):
                 continue  # "launches that didn't have a failure", "without a failure": none (a count of 0), not a gap
             if _bound_after(p, vocab, e):  # "don't have a lifetime above 10 years": a bound denied, not an absence
