@@ -147,3 +147,32 @@ def test_rates_in_percent_as_the_data_shows(hospitals):
     assert len(got) == 1 and got[0].op == "not_in" and set(got[0].value) == {"All PCI", "Non-Emergency PCI", "Emergency PCI"}
     it = understand("the 3 highest adjusted CABG death rates", v)
     assert it.sort and it.sort[0].column == "adjusted_mortality_rate" and ("procedure", "in", ("CABG",)) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def trial(home, tmp_path_factory):
+    rows = ["id,tgrade,score,procedure,lower_confidence_limit,upper_confidence_limit,visit_date,birth_date"]
+    for i in range(1, 41):
+        ci = ("", "") if i % 7 == 0 else (f"{i * 0.1:.1f}", f"{i * 0.2 + 1:.1f}")
+        rows.append(f"{i},{['I', 'II', 'III'][i % 3]},{(i * 17) % 53 / 2},{['Valve surgery', 'Bypass', 'Stent'][i % 3]},"
+                    f"{ci[0]},{ci[1]},2020-03-{1 + i % 28:02d},19{50 + i % 40}-0{1 + i % 9}-1{i % 9}")
+    return _csv(home, tmp_path_factory, "trial25", "\n".join(rows) + "\n")
+
+
+def test_roman_grades_blanks_together_and_the_best(trial):
+    from convrec.core.answers import answer_catalog
+    from convrec.nlu.card import build_card
+
+    v = trial.vocab
+    assert v.columns["tgrade"].order == ("I", "II", "III")
+    it = understand("how many grade 2 patients are there", v)
+    assert it.kind == "count" and _conds(it) == {("tgrade", "in", ("II",))}
+    it = understand("how many have no confidence limit?", v)  # the lower and upper limit, blank together
+    assert it.kind == "count" and [(c.op) for c in it.conditions] == ["missing"]
+    it = understand("which stent did best?", v)
+    assert it.sort and it.sort[0].column == "score" and it.sort[0].descending and it.k == 1
+    assert ("procedure", "in", ("Valve surgery",)) in _conds(understand("valve surgery results", v))  # no initials of a header
+    assert "weekday" not in v.columns  # two dates: no one of them is "the" day of the week
+    it = understand("how many patients had a relapse or died", v)
+    reply = answer_catalog(it, build_card(v), v)
+    assert it.kind == "catalog" and "relapse" in reply and reply.startswith("I can't count that")
