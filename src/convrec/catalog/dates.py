@@ -130,7 +130,7 @@ def with_day_parts(items: pd.DataFrame, columns: list) -> list:
     names = {c.name for c in columns}
     dated = [c.name for c in columns if c.type == "text" and c.name not in ("item_id", "title") and c.name in items
              and holds_dates(items[c.name])]
-    out = []
+    out, later = [], []
     for c in columns:
         out.append(c)
         if c.type != "text" or c.name in ("item_id", "title") or c.name not in items:
@@ -151,5 +151,5 @@ def with_day_parts(items: pd.DataFrame, columns: list) -> list:
             continue  # (months, quarters, or dates that all fall on a few weekdays: no day of the week to ask by)
         items[name] = start.map(lambda d: None if pd.isna(d) else _DAY_NAMES[d.weekday()]).astype(object)
         names.add(name)
-        out.append(ColumnSpec(name, "text", f"the day of the week of {c.name} (read from its dates when the catalog was prepared)"))
-    return out
+        later.append(ColumnSpec(name, "text", f"the day of the week of {c.name} (read from its dates when the catalog was prepared)"))
+    return out + later  # (last: a list shows an item's own facets first, not the weekday derived from them)

@@ -120,8 +120,12 @@ def _one_asked(p: Parse, vocab: Vocabulary) -> bool:
         own = {x for g in vocab.columns[h.column].words for x in g} if h.column in vocab.columns else set()
         if len(said) >= 2 and said[-1] not in own and _singular_noun(said[-1], lex):
             return True  # "the highest paid player": the sort's own words end on one item
-        if len(said) >= 2 and said[-1] in own and _singular_noun(said[-1], lex) and said[-1] != noun_plural(said[-1]) \
-                and w[-len(said):] == said:
+        end = len(w)
+        while end > 0 and w[end - 1] in ("?", "!", ".", "ever", "recorded", "so", "far", "of", "all", "time", "yet"):
+            end -= 1  # ("highest price ever?", "the highest price of all time")
+        if len(said) >= 2 and said[-1] in own and (_singular_noun(said[-1], lex) or said[-1] in lex.stop and said[-1].isalpha()
+                                                   and not said[-1].endswith("s")) and said[-1] != noun_plural(said[-1]) \
+                and w[end - len(said):end] == said:
             return True  # "highest acetazolamide concentration": the measure of one item, ending the request
         for k in range(len(w) - len(said) + 1):
             if w[k:k + len(said)] == said:
