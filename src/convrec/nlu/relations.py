@@ -288,14 +288,15 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
             if group[0].role == "flag":  # "seminars", "not a lab course", "no gas guzzlers"
                 # the flag said just before, joined by "or" (read in any order: "clerical or construction")
                 at = next((x for x, (sp, _) in enumerate(flags)
-                           if [y for y in p.words[sp.end:span.start] if y not in ("a", "an", ",")] == ["or"]), None)
+                           if [y for y in p.words[min(sp.end, span.end):max(sp.start, span.start)]
+                               if y not in ("a", "an", ",")] == ["or"]), None)
                 prev = flags[at] if at is not None else None
                 if prev is not None and not neg and conds[prev[1]].op in ("=", "any_true") \
                         and conds[prev[1]].value is not False:  # "internships or apprenticeships": either
                     pc = conds[prev[1]]
                     cols_ = (pc.value if pc.op == "any_true" else (pc.column,)) + (col,)
                     conds[prev[1]] = Condition(pc.column, "any_true", tuple(cols_), f"{pc.text} or {text}", "flag")
-                    flags[at] = (Span(prev[0].start, span.end), prev[1])
+                    flags[at] = (Span(min(prev[0].start, span.start), max(prev[0].end, span.end)), prev[1])
                     continue
                 cast = _cast_against(p, span)  # "voted against", "voted no": the flag's verb, cast the other way
                 conds.append(Condition(col, "=", not neg and not cast, text, "flag"))
