@@ -13,6 +13,7 @@ import pandas as pd
 
 from convrec.catalog.linking import ItemLinker, alias_columns, normalize_title
 from convrec.nlu.lexicon import Lexicon, load_lexicon
+from convrec.catalog.grades import ROMAN_GRADES
 from convrec.catalog.meaning import unit_symbol_names
 from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family, word_rank
 from convrec.nlu.value_index import index_code_families, index_compounds
@@ -117,9 +118,6 @@ def year_families(columns: dict[str, ColumnInfo]) -> dict[str, ColumnInfo]:
         for ys, name in members:
             out[name] = replace(out[name], years=ys, latest=name == newest)
     return out
-
-
-_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
 
 def column_info(c: dict[str, Any]) -> ColumnInfo:
@@ -325,7 +323,7 @@ class Vocabulary:
                     continue
                 words = base.split()
                 forms = {base, " ".join(words[:-1] + [singular(words[-1])]), " ".join(words[:-1] + [plural(words[-1])])}
-                roman = _ROMAN.get(str(value).strip()) if c.order else None
+                roman = ROMAN_GRADES.get(str(value).strip()) if c.order else None
                 if roman:  # "grade 1", "stage 2" of graded values written I, II, III
                     forms |= {f"{x} {roman}" for g in c.words for x in g[:1] if x.isalpha()}
                 last = str(value).split()[-1] if str(value).split() else ""
