@@ -139,7 +139,9 @@ def test_aliases_from_a_schema_file_name_the_column(lakes, home):
     v = CatalogAccess(open_dataset(home, "lakes"), home).vocab
     assert v.columns["maxdep"].aliases == ("deepest point",)
     assert ("maxdep", ">", 100.0) in _conds(understand("lakes whose deepest point is over 100", v))
-    assert not _conds(understand("lakes whose deepest point is over 100", lakes.vocab))  # without it: unread
+    assert ("maxdep", ">", 30.0) in _conds(understand("lakes whose deepest point is over 30", v))
+    # without it: unread, where both number columns hold the number (over 100 no area reaches: the depth, by magnitude)
+    assert not _conds(understand("lakes whose deepest point is over 30", lakes.vocab))
     (lakes.ds.dir / "schema.json").unlink()
 
 

@@ -36,12 +36,13 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
     # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
     raw = [w for w in _SPLIT.split(_camel_split(name).lower()) if w]
-    words = [w for w in raw if w.isalpha() and len(_split_compound(w)) == 1]
+    words = [w for w in raw if w.isalpha() and (len(_split_compound(w)) == 1 or word_rank(singular(w)) is not None)]
+    # (a word is a word even where its letters make two: "billionaires", not billion + "aires")
     words += [x for w in raw if not w.isalpha() for x in re.split(r"\d+", w)  # "cars2024": cars (not "forbes2000")
               if x.isalpha() and len(x) >= 4 and word_rank(singular(x)) is not None and singular(x) != x]
     for k in range(len(words) - 1, 0, -1):  # "<noun>-<measure>": the word before a column's word
         if singular(words[k]) in measured and words[k - 1] not in GENERIC_ROW_NOUNS and len(words[k - 1]) >= 2 \
-                and singular(words[k - 1]) not in measured:
+                and singular(words[k - 1]) not in measured and not _a_place_code(words[k - 1]):
             return singular(words[k - 1])
     for w in reversed(words):  # a name of one plural ("loans") is the items, even where a column measures them
         if len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w \
@@ -52,6 +53,17 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     if len(t) == 1 and t[0].isalpha() and len(t[0]) >= 4 and t[0] not in GENERIC_ROW_NOUNS and t[0] not in _WHERE_NOUNS:
         return singular(t[0])  # a title column named "course", "wine", "recipe"
     return None
+
+
+def _a_place_code(word: str) -> bool:
+    """A two-letter word that is rare as a word or a US state's code ("mn-radon": Minnesota's radon,
+    not items called "mns"; "pc-prices" names PCs)."""
+    from convrec.catalog.wordlists import codes_data
+
+    if len(word) != 2:
+        return False
+    rank = word_rank(word)
+    return rank is None or rank > 20000 or word.upper() in {str(v) for v in codes_data()["us_states"].values()}
 
 
 def valid_domain(noun: str) -> str | None:

@@ -91,12 +91,27 @@ def answer_fact(intent: RequestIntent, vocab: Vocabulary, iid: str | None = None
     return f"{name}: " + "; ".join(parts) + "."
 
 
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _calendar_month(info, v: Any) -> bool:
+    """Is ``v`` a month of the year: of an integer column of 1–12 whose label ends "month"?"""
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        return False
+    return info.type == "integer" and info.unit in ("", "month") and (info.label or "").split()[-1:] == ["month"] \
+        and info.min is not None and 1 <= float(info.min) and float(info.max or 99) <= 12 and x.is_integer() and 1 <= x <= 12
+
+
 def _measured(vocab: Vocabulary, col: str, v: Any) -> str:
     """A value as a reply says it: with its column's unit ("1627 MPa", "3 hours") and a code's
     name ("F (female)"); money and prices are said by their callers."""
     info = vocab.columns[col]
     unit = info.shown_unit if info.unit not in ("", "$") and info.role != "price" else ""
     named = code_name(vocab, col, v) if isinstance(v, str) else None
+    if _calendar_month(info, v):
+        return _fmt(v) + f" ({_MONTHS[int(float(v)) - 1]})"  # a month of the year, said by its name too
     return _fmt(v) + (f" {unit_word(unit, v)}" if unit and unit != "%" else unit) + (f" ({named})" if named else "")
 
 

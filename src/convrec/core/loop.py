@@ -182,6 +182,7 @@ class TurnLoop:
             intent = self.understand(message, history)
             intent = self._brain_read(message, intent, ctx)
             intent = self._unread_refinement(message, intent, conversation)
+            intent = self._bound_as_before(message, intent, conversation)
             if candidates is not None and intent.kind != "refuse":
                 intent = replace(intent, kind="recommend")  # the caller gave items to rank
             if intent.kind == "refuse":
@@ -250,6 +251,21 @@ class TurnLoop:
         unread = tuple(w.strip("?!.,") for w in words[1:] if w.strip("?!.,").isalnum()
                        and w.strip("?!.,") not in lex.stop)
         return replace(intent, kind="recommend", refine=True, unmatched=tuple(intent.unmatched) or (" ".join(unread),))
+
+    def _bound_as_before(self, message: str, intent, conversation: list[dict[str, Any]]):
+        """"and under 8" after "only those over 2 pCi/L": a bare bound nothing read is of the column the
+        user's previous message bound (read with it); the request is a refinement of the list."""
+        from convrec.nlu.understand import bounds_as_before
+
+        if not any(any(ch.isdigit() for ch in u) for u in intent.unmatched) or intent.kind not in ("recommend", "chitchat"):
+            return intent
+        before = next((str(m.get("content", "")) for m in reversed(conversation[:-1]) if m.get("role") == "user"), "")
+        got = bounds_as_before(message, before, self.catalog.vocab) if before else []
+        if not got:
+            return intent
+        said = {str(c.text).lower() for c in got}
+        unread = tuple(u for u in intent.unmatched if not any(ch.isdigit() for ch in u) or not any(u.lower() in x for x in said))
+        return replace(intent, kind="recommend", refine=True, conditions=tuple(intent.conditions) + tuple(got), unmatched=unread)
 
     def _follow_up(self, message: str, conversation: list[dict[str, Any]]):
         """A short follow-up the act lexicon could not read ("got anything from further back?"),

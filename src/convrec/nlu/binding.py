@@ -283,6 +283,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if float(c.min) <= v / div <= float(c.max) and round_in(v, div):
                 factor = 1.0 / div
                 break
+        else:  # "worth more than 50 billion" on 1–37 (billions): beyond them all in the same scale, not in units
+            div = money_scale(v, float(c.min), float(c.max))
+            if round_in(v, div) and float(c.min) / 10 <= v / div <= 10 * float(c.max):
+                factor = 1.0 / div
     elif v is not None and unit in (None, "", "$") and factor == 1.0 \
             and (div := kept_scale(v, c, money=_money(unit, c, p, vocab, i, j))):
         factor = 1.0 / div

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
 from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -68,11 +68,14 @@ def named_codes(vocab: Vocabulary) -> dict[tuple[str, ...], list[ValueHit]]:
         for col, hits in _category_values(vocab).items():
             by_code = {str(h.value).strip().lower(): h for h in hits}  # " R": a code padded with a space
             for names in _standard_lists().values():
-                listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()}
+                listed = {n: [c.lower() for c in (code if isinstance(code, list) else [code])] for n, code in names.items()
+                          if not n.startswith("_")}
                 codes = {c for cs in listed.values() for c in cs}
                 if not _from_list(set(by_code), codes):
                     continue
                 for name, cs in listed.items():  # a name whose code no item has: said, never dropped
+                    if names.get("_said_with_column"):  # "right" is a code only beside a column's word ("right foot")
+                        vocab.__dict__.setdefault("_with_column", set()).add(tuple(name.split()))
                     got.setdefault(tuple(name.split()), [])
                     got[tuple(name.split())] += [by_code[c] for c in cs if c in by_code]
         vocab.__dict__["_named_codes"] = got
@@ -148,6 +151,37 @@ def _read_initialled_codes(p: Parse, vocab: Vocabulary, index: dict[tuple[str, i
                 break
 
 
+def _names_word(said: str, word: str) -> bool:
+    """Is a word said a form of one of a column's words ("handed" of hand, "feet" of foot)?"""
+    return said == word or (len(word) >= 3 and said.startswith(word) and len(said) - len(word) <= 2) \
+        or singular(said) == word or (said, word) in _IRREGULAR
+
+
+_IRREGULAR = {("feet", "foot"), ("teeth", "tooth"), ("men", "man"), ("women", "woman"), ("children", "child")}
+
+
+def _nearest_named(p: Parse, vocab: Vocabulary, span: Span, hits: list[ValueHit]) -> list[ValueHit]:
+    """The hits of the one column whose own words are said nearest the code's name ("left-handed",
+    "a bigger right foot", "whose bigger foot isn't the left one"), those words claimed with it;
+    none where no column is named or two are named as near (one letter says too little to guess)."""
+    w, best = p.words, []
+    for col in {h.column for h in hits}:
+        info = vocab.columns.get(col)
+        if info is None:
+            continue
+        near = [(min(abs(k - span.start), abs(k - (span.end - 1))), k) for k in range(len(w))
+                if not span.start <= k < span.end and not p.claimed[k] and w[k].isalpha()
+                and any(_names_word(w[k], g) for group in info.words for g in group if len(g) >= 3)]
+        if near:
+            best.append((min(near)[0], col, [k for d, k in near if d <= 6]))
+    best.sort()
+    if not best or best[0][0] > 6 or (len(best) > 1 and best[1][0] == best[0][0]):
+        return []
+    for k in best[0][2]:
+        p.claim(k, k + 1)
+    return [h for h in hits if h.column == best[0][1]]
+
+
 def read_code_words(p: Parse, vocab: Vocabulary) -> None:
     stop, w = vocab.lexicon.stop, p.words
     names = named_codes(vocab)
@@ -156,6 +190,10 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             hits = names.get(tuple(w[i:i + n]))
             if hits is None or any(p.claimed[k] for k in range(i, i + n)):
                 continue
+            if len({h.column for h in hits}) > 1 or (hits and tuple(w[i:i + n]) in vocab.__dict__.get("_with_column", ())):
+                hits = _nearest_named(p, vocab, Span(i, i + n), hits)  # "left" of a hand and a foot column: the one named nearest
+                if not hits and tuple(w[i:i + n]) in vocab.__dict__.get("_with_column", ()):
+                    continue  # "right" alone: the English word
             if hits:
                 p.values.append((Span(i, i + n), [hits], " ".join(t.raw for t in p.toks[i:i + n])))
             elif not p.negated(i):
@@ -397,7 +435,7 @@ def code_name(vocab: Vocabulary, column: str, value) -> str | None:
     for table in _standard_lists().values():
         if not isinstance(table, dict):
             continue
-        codes = {str(x).lower() for x in table.values()}
+        codes = {str(x).lower() for k, x in table.items() if not k.startswith("_")}
         if values and all(x.lower() in codes for x in values) and _from_list({x.lower() for x in values}, codes):
             return next((k for k, x in table.items() if str(x).lower() == v.lower() and len(k) > len(v)), None)
     return None

@@ -76,9 +76,61 @@ def the_measure(vocab: Vocabulary) -> str | None:
     if got == "?":
         real = [c.name for c in vocab.columns.values() if c.type == "real" and c.role not in ("id", "title", "time", "rating")
                 and c.name != "popularity" and not (c.min is not None and c.min == c.max)]
+        if len(real) > 1:  # "the highest reading" of radon homes: not the logarithm kept beside the quantity,
+            real = [c for c in real if not _restored(vocab, c) and not _of_groups(vocab, c)] or real  # nor a county's uranium
         got = real[0] if len(real) == 1 else None
         vocab.__dict__["_the_measure"] = got
     return got
+
+
+def names_not_codes(named: tuple[str, ...], w: list[str], vocab: Vocabulary) -> tuple[str, ...]:
+    """"which county is measurement 600 from?": of a number coding a category (`county` 1–85 beside
+    `county_name`), the category's name, where the word said names both."""
+    out = []
+    for c in named:
+        names = [o.name for o in vocab.columns.values() if o.name != c and _codes_of(vocab, c, o.name)
+                 and any(x in w for g in o.words[:1] for x in g)]
+        out.append(names[0] if len(names) == 1 else c)
+    return tuple(dict.fromkeys(out))
+
+
+def _codes_of(vocab: Vocabulary, code: str, name: str) -> bool:
+    """Is number column ``code`` a numbering of category column ``name`` (one number per name, one name
+    per number: `county` 1–85 beside `county_name`)?"""
+    a, b = vocab.columns.get(code), vocab.columns.get(name)
+    if a is None or b is None or a.type != "integer" or b.role != "category" or code not in vocab.items \
+            or name not in vocab.items:
+        return False
+    pairs = vocab.items[[code, name]].dropna()
+    if len(pairs) and not isinstance(pairs[name].iloc[0], str):
+        return False  # (a list column: many names per item)
+    pairs = pairs.drop_duplicates()
+    return len(pairs) >= 2 and pairs[code].is_unique and pairs[name].is_unique
+
+
+def _restored(vocab: Vocabulary, col: str) -> bool:
+    """Is ``col`` a logarithm whose quantity the catalog also keeps (restored at prepare: `log_radon` beside `radon`)?"""
+    from convrec.catalog.derived import restored_name
+
+    got = restored_name(col, set())
+    return got is not None and got[0] in vocab.columns
+
+
+def _of_groups(vocab: Vocabulary, col: str) -> bool:
+    """Is ``col`` a value of the group an item belongs to, not of the item: one value on every item of a
+    category (a county's uranium on each home of the county), where the groups hold two items or more?"""
+    items = vocab.items
+    if col not in items:
+        return False
+    for c in vocab.columns.values():
+        if c.role != "category" or c.name not in items or c.name == col:
+            continue
+        groups = items.groupby(c.name)[col]
+        if groups.ngroups < 2 or len(items) < 3 * groups.ngroups:
+            continue
+        if (groups.nunique() <= 1).mean() >= 0.95:
+            return True
+    return False
 
 
 def later_siblings(vocab: Vocabulary) -> set[str]:

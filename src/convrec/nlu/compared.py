@@ -75,6 +75,8 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
         if not n or any(p.claimed[j] for j in range(k, k + n)):
             continue
         a = k + n
+        if x == "than" and a + 1 < len(w) and w[a] in ("in", "at", "for") and num(w[a + 1]) is None and not p.claimed[a]:
+            a += 1  # "lower than in the United States", "busier than at JFK": the place compared with
         while a < len(w) and w[a] in _DETERMINERS:
             a += 1
         if a + 2 < len(w) and w[a - 1] in ("a", "an") and w[a].isalpha() and w[a + 1] == "of" and not p.claimed[a + 2]:
@@ -193,6 +195,17 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
                     when = [c for _, c in before.numbers + (parse(_raw(p, b, len(w)), vocab).numbers if b < len(w) else [])
                             if _timed(vocab, c)]
                     rows = rows_matching(vocab, conds + more + when) if when else rows
+        if rows is not None and len(rows) > 1 and k > 0:  # "more uranium in the soil than Hennepin": the measure
+            named = [c for c in columns_named(w[:k], vocab, by_name_only=True)  # its group's items all hold
+                     if c in vocab.items and vocab.columns[c].type in ("integer", "real")]
+            if named and all(vocab.items[c].iloc[rows].nunique() == 1 for c in named):
+                rows = rows[:1]
+        if rows is not None and len(rows) > 1 and sub.sort and sub.sort[0].column in vocab.items:
+            # "richer than the richest asian one": of the items the words pick, the one their superlative picks
+            vals = vocab.items[sub.sort[0].column].iloc[rows]
+            if vals.notna().any():
+                best = vals.idxmax() if sub.sort[0].descending else vals.idxmin()
+                rows = [int(vocab.items.index.get_loc(best))]
         if rows is None or len(rows) != 1:
             continue
         p.numbers = [x for x in p.numbers if not any(x is y for y in inside)]
@@ -321,6 +334,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             k -= 2  # "than the one in deal 78001": the item by its number, said with what it is
             while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones")):
                 k -= 1
+        if k >= 1 and w[k] in ("in", "at", "for") and w[k - 1] == "than":
+            k -= 1  # "lower than in the United States": the place compared with
         portion = k >= 2 and w[k] == "of" and w[k - 2] in ("a", "an", "one") and w[k - 1].isalpha()
         if portion:
             k -= 3  # "than a slice of cherry pie", "than a cup of X": the item, in the portion its row is of

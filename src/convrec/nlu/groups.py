@@ -63,7 +63,24 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                 if len(named) == 1:
                     p.claim(k + 2, e)
                     return named[0]
+        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] not in _DIFFERENT:
+            # "how many years of data are there", "how many counties are there": of a column whose values
+            # repeat across the items (years of a panel, counties of homes), its number of values
+            for e in range(min(len(w), k + 5), k + 2, -1):
+                rest = [x for x in w[e:] if x not in _THERE]
+                named = [c for c in columns_named(w[k + 2:e], vocab, by_name_only=True)
+                         if vocab.columns[c].role in _GROUP_ROLES + ("time",) and vocab.columns[c].distinct
+                         and vocab.columns[c].distinct <= 0.5 * len(vocab.items)]
+                if len(named) == 1 and not rest and not any(p.claimed[x] for x in range(k + 2, e)):
+                    p.claim(k + 2, len(w))
+                    return named[0]
     return None
+
+
+_THERE = {"are", "there", "is", "of", "data", "in", "the", "this", "catalog", "catalogue", "dataset", "table", "do", "you",
+          "have", "does", "it", "cover", "covered", "?", ".", "records", "represented", "listed", "included", "altogether",
+          "in total", "total"}
+"""Words that end a question about the catalog itself ("… of data are there?", "… does the table cover")."""
 
 
 def counted_column(p: Parse, vocab: Vocabulary) -> tuple[str, ...]:

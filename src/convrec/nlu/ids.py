@@ -13,7 +13,7 @@ import re
 
 from convrec.catalog.text import COMMON_WORD_RANK, word_rank
 from convrec.nlu.binding import unit_after
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import MEASURE_WORDS, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
@@ -54,7 +54,8 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
             continue
         sample = vocab.items[c.name].dropna().astype(str).head(200)
         coded = sample.str.fullmatch(r"[A-Za-z0-9_.\-/]{4,}") & sample.str.contains(r"\d")
-        upper = sample.str.fullmatch(r"[A-Z0-9]{2,6}")  # "SLC", "LGA", "04G": codes in capitals (an airport's)
+        upper = sample.str.fullmatch(r"[A-Z0-9]{2,6}(?:/[A-Z0-9]{2,6})*")  # "SLC", "LGA", "04G": codes in capitals
+        # (an airport's), or two of them in one cell ("JFK/KJFK": its IATA and ICAO codes, each its own)
         if len(sample) < 10 or max(coded.mean(), upper.mean()) < 0.9:
             continue
         for item, value in vocab.items[c.name].dropna().astype(str).items():
@@ -62,6 +63,9 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
             key = compact(value)
             if k is not None and key and not key.isdigit():
                 idx.setdefault(key, []).append(k)
+                if re.fullmatch(r"[A-Z0-9]{2,6}(?:/[A-Z0-9]{2,6})+", value.strip()):
+                    for part in value.strip().split("/"):
+                        idx.setdefault(compact(part), []).append(k)
             elif k is not None and key and _DASHED.fullmatch(value.strip()):
                 dashed.setdefault(key, []).append(k)  # a band number "788-36611": digits joined by a dash
                 dashed_words.update(str(c.label or c.name).lower().split())
@@ -198,7 +202,7 @@ def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
     if after in ("or", "%", "percent", "and", "to", "-") or unit_after(w, k + 2)[0]:
         return False  # "weigh 80 g or more", "above 75%": an amount, not a name
     return x.isalpha() and len(x) >= 3 and x not in vocab.lexicon.stop and x not in _NOT_NOUNS \
-        and x not in comparison_words(vocab.lexicon) and not x.endswith(("ed", "ing")) \
+        and x not in comparison_words(vocab.lexicon) and (not x.endswith(("ed", "ing")) or x in MEASURE_WORDS) \
         and word_rank(x) is not None and unit_for_word(x) is None and not columns_named([x], vocab, by_name_only=True)
 
 
@@ -250,6 +254,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         if not has_digit and not (raw.isupper() and len(key) >= 2 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]
-        start = before if cued and (not hashed or w[before] in noun) else a  # "home #40": the noun names it too
+        start = before if cued and (not hashed or w[before] in noun or (
+            before >= 0 and w[before] in MEASURE_WORDS and _named_by_any_noun(vocab, p, before))) else a  # "home #40": the noun names it too
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)

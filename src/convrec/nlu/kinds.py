@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.text import PUNCT, norm, noun_plural, singular
-from convrec.nlu.columns import columns_by_stem, columns_named, nearest_column, profile_columns_of
+from convrec.nlu.columns import columns_by_stem, columns_named, names_not_codes, nearest_column, profile_columns_of
 from convrec.nlu.asked import nothing_such
 from convrec.nlu.groups import counted_column, read_distinct, read_group
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -74,7 +74,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     if mentions and len(mentions) == 1 and lex.count.contains(w) and not conds and _shared_title(vocab, mentions[0]):
         return "count", ()  # "how many medals did carl lewis get": the rows under that name
     if mentions and question and len(mentions) == 1 and (not conds or name_words or _met_by(vocab, mentions[0], conds)):
-        named = _how_adverb(w, vocab) or columns_named(w, vocab, by_name_only=True)
+        named = _how_adverb(w, vocab) or names_not_codes(columns_named(w, vocab, by_name_only=True), w, vocab)
         said = mentions[0].text.strip().lower()  # "how many o-rings failed on flight 61A": not the flight number it is named by
         named = tuple(c for c in named if str(vocab.item_value(mentions[0].item_id, c) or "").strip().lower() != said)
         if not named and lex.count.contains(w):  # "how many miles does car 17 have": mileage
@@ -100,7 +100,9 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     if asked:
         return "fact", asked
     # count / catalog size
-    sorted_list = bool(p.sort) and not lex.question_start.match_at(content, 0)  # "the 3 biggest by number of people"
+    sorted_list = bool(p.sort) and (not lex.question_start.match_at(content, 0) or (  # "the 3 biggest by number of people"
+        not lex.count.contains([x for x in w if x not in {y for h in p.sort for y in norm(h.text).split()}])
+        and any(lex.count.contains(norm(h.text).split()) for h in p.sort)))  # "which area had the 2nd highest number of thefts"
     if not sorted_list and (lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain))):
         if conds or (mentions and not domain):
             if lex.count.contains(w):
@@ -379,6 +381,8 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
         mentions = ok or (mentions if worded or any(m.score >= 100 for m in mentions) else [])  # a fuzzy "400 F": dropped
     if kind == "count" and not group and not fact_cols:
         fact_cols = counted_column(p, vocab)  # "how many golden tickets were given out in San Juan?": their sum
+    if kind == "fact" and fact_cols and p.words[:1] == ["when"]:
+        fact_cols = _with_date_parts(vocab, tuple(fact_cols))  # "when was Teshanna born?": her birth month and year
     return RequestIntent(kind=kind, message=message, k=p.k, mentions=tuple(_unique(mentions)), conditions=tuple(conds),
                          group_by=group[0] if group else "", group_fewest=bool(group and not group[1]),
                          group_distinct=bool(distinct),
@@ -388,6 +392,25 @@ def build_intent(message: str, vocab: Vocabulary, p: Parse, extra_mentions: list
                          more=lex.more.contains(p.words), dialogue=dialogue,
                          unmatched=tuple(unmatched), missing=tuple(missing), absent=tuple(absent), notes=notes,
                          anaphora=anaphora)
+
+
+_DATE_PARTS = ("day", "month", "year")
+
+
+def _with_date_parts(vocab: Vocabulary, cols: tuple[str, ...]) -> tuple[str, ...]:
+    """A date the catalog keeps in parts (`birthmonth`, `birthyear`): asked "when", every part of it."""
+    out = []
+    for c in cols:
+        words = norm(vocab.columns[c].label or c).split() if c in vocab.columns else []
+        if len(words) >= 2 and words[-1] in _DATE_PARTS:
+            stem = words[:-1]
+            parts = {norm(o.label or o.name).split()[-1]: o.name for o in vocab.columns.values()
+                     if norm(o.label or o.name).split()[:-1] == stem and norm(o.label or o.name).split()[-1:] and
+                     norm(o.label or o.name).split()[-1] in _DATE_PARTS}
+            out += [parts[x] for x in _DATE_PARTS if x in parts]
+        else:
+            out.append(c)
+    return tuple(dict.fromkeys(out))
 
 
 def _named_items(p: Parse, vocab: Vocabulary, mentions: list[ItemMention]) -> bool:

@@ -112,6 +112,8 @@ class Lexicon:
         self.loss, self.gain = Phrases.of(sg.get("loss", [])), Phrases.of(sg.get("gain", []))
         self.money = Phrases.of(sg.get("money", []))
         self.signed_measures = set(sg.get("measures", []))
+        self.lower_is_better = frozenset(data.get("polarity", {}).get("lower_is_better", []))
+        """Words of a measure whose best is its lowest ("mortality", "crime"): "the worst" is its highest."""
         self.compare = {op: Phrases.of(c[name]) for op, name in ((">", "gt"), (">=", "ge"), ("<", "lt"), ("<=", "le"), ("=", "eq"))}
         o = data.get("ordinal", {})
         self.ordinal_after = {op: Phrases.of(o.get(name, [])) for op, name in ((">=", "ge_after"), ("<=", "le_after"))}

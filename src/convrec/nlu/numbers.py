@@ -14,8 +14,9 @@ from convrec.nlu.marks import counted_sibling, marked_sibling
 from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
+from convrec.nlu.rates import per_period
 from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, lex_compares, money_column, unit_after
-from convrec.nlu.dimensions import column_dimensions, dimension_column
+from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -66,6 +67,14 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         n = lex.compare[op].ends_at(w, k)
         if n:
             return op, k - n, j
+    if i >= 3 and w[i - 1] == "of":  # "at or above the EPA action level of 4", "below the legal limit of 0.08":
+        for m in range(i - 3, max(-1, i - 9), -1):  # the comparison is with the threshold the words name
+            if w[m] == "the" and all(w[x].isalpha() and not p.claimed[x] for x in range(m + 1, i - 1)):
+                for op in ("<=", ">=", "<", ">", "="):
+                    n = lex.compare[op].ends_at(w, m)
+                    if n:
+                        return op, m - n, j
+                break
     if k > 0 and w[k - 1] == "than":  # "reads faster than 2 GB/s", "heavier than 500 kg": a comparative's way
         got = comparative_ending(lex, w, k - 1)
         if got is not None:
@@ -225,6 +234,10 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             # "older than 75" of an age is more years (of a year, "older than 1990" is before it)
             up = "older" in w[s:e]
             op = (">" if up else "<") + ("=" if op.endswith("=") else "")
+        rate, said = per_period(p, vocab, i, v, col)
+        if said is not None:  # "over 10 thefts a day" of thefts kept per year: 3,650
+            p.factors[i] = p.factors.get(i, 1.0) * rate
+            p.claim(said.start, said.end)
         if role == "price":
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
@@ -400,6 +413,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         held, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": the column holding it, not any of its dimension
         if held and held != col:
             col, role, factor = held, vocab.columns[held].role, f
+    if col and p.unnamed_bind and (other := _held_instead(vocab, col, v * factor, unit_after(w, j)[0])) is not None:
+        col, role = other, vocab.columns[other].role  # "feet under 25 cm" of a foot's length (21–28), not its width (8–10)
     if col:
         p.factors[i] = factor
         return col, role
@@ -465,6 +480,19 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     return None, ""
 
 
+def _held_instead(vocab: Vocabulary, col: str, v: float, unit: str | None) -> str | None:
+    """Of the columns of the dimension a unit alone bound a number to, the one other column whose values
+    hold it, where the bound column's do not (none when several could)."""
+    c = vocab.columns[col]
+    if c.min is None or c.max is None or float(c.min) <= v <= float(c.max):
+        return None
+    dims = column_dimensions(vocab, c) | (unit_dimensions(vocab, unit) if unit else set())
+    held = [o.name for o in vocab.columns.values() if o.name != col and o.type in ("integer", "real") and o.unit == c.unit
+            and o.min is not None and o.max is not None and float(o.min) <= v <= float(o.max)
+            and dims & column_dimensions(vocab, o)]
+    return held[0] if len(held) == 1 else None
+
+
 def _bare_price(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
     """"monitors under 200", "TVs over 1000" in a shop: a bare bound on an amount, compared and
     followed by nothing it counts, is the price where the catalog's one price column holds it (a
@@ -522,6 +550,12 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
         if all(lo - width <= x <= hi + width and (lo <= 0 or x >= lo / 10)
                and not (c.type == "integer" and not float(x).is_integer()) for x in (v, v if low is None else low)):
             fits.append(c)
+    if any(x in vocab.lexicon.person_nouns and x not in ("ones", "one") for x in p.words[max(0, i - 3):i]) \
+            and not dimension_column(vocab, "age"):
+        return None, ""  # "anyone over 70?" where no column is an age: the people's age, which the catalog lacks
+    inside = [c for c in fits if all(float(c.min) <= x <= float(c.max) for x in (v, v if low is None else low))]
+    if inside and len(inside) < len(fits):  # "billionaires under 60" (ages 7–102, wealth 1–37): a bound its
+        fits = inside  # values straddle, not one that keeps all of a column or none of it
     if len(fits) > 1:  # "jobs paying over 8k" (income or census?): the words around it say which, by meaning
         w, toks = p.words, p.toks
         a, b = i, i + 1

@@ -23,6 +23,8 @@ from convrec.nlu.negprefix import negated_prefixes
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
+from convrec.nlu.placecodes import read_place_initials
+from convrec.nlu.growth import growth_words
 from convrec.nlu.codes import (read_maker_initials, read_code_families, read_code_words, read_digit_values, read_letter_codes, read_lettered_codes,
                                read_numbered_phrases,
                                read_numbered_labels)
@@ -50,7 +52,7 @@ from convrec.nlu.vague import read_vague
 from convrec.nlu.ages import read_life_stages
 from convrec.nlu.signed import signed_amounts
 from convrec.nlu.sorting import sort_by_column
-from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe
+from convrec.nlu.reading import measure_words, MAX_MESSAGE, Parse, RANGE, dedupe, num
 from convrec.nlu.relations import build_conditions, claim_superlative_counts, read_count, read_relations
 from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, creators_first, delimited_titles,
                                 exact_titles, extend_titles, fact_question, fact_title, full_titles, model_codes,
@@ -426,6 +428,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _fractions(text, vocab)
     text = _formulas(text, vocab)
     text = _rates_per(text, vocab)
+    text = growth_words(text, vocab)
     if any(ch.isdigit() for ch in text):
         text = _units_apart(text, vocab)
     toks = tokenize(text)
@@ -502,6 +505,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_measured_names(p, vocab)
     read_periods(p, vocab)
     read_caps(p, vocab)
+    read_place_initials(p, vocab)
     read_values(p, vocab, min_words=2)
     read_vague(p, vocab)
     sort_by_column(p, vocab)
@@ -531,6 +535,29 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
 
 
 # ---------------------------------------------------------------------- dialogues
+def bounds_as_before(message: str, before: str, vocab: Vocabulary) -> list[Condition]:
+    """The conditions of bare bounds in ``message`` ("and under 8") read as of the column the user's
+    previous message ``before`` bound ("only those over 2 pCi/L"); empty where it has none."""
+    p = _parse(message, vocab)
+    loose = [k for k, x in enumerate(p.words) if not p.claimed[k] and num(x) is not None]
+    return _bound_as_before(p, vocab, before, message, loose) if loose else []
+
+
+def _bound_as_before(p: Parse, vocab: Vocabulary, before: str, text: str, loose: list[int]) -> list[Condition]:
+    """"and under 8" after "only those over 2 pCi/L": a bare bound no word of its own binds is of the
+    column (and in the unit) the user's previous message bound — read with that message before it; the
+    numbers so read are claimed in ``p``."""
+    joined = _parse(before.rstrip(" ?.!") + ", " + text, vocab)
+    said = " ".join(norm(text).split())
+    got = [c for _, c in joined.numbers if c.text and " ".join(norm(c.text).split()) in said
+           and not any(" ".join(norm(c.text).split()) in " ".join(norm(x.text).split()) for _, x in p.numbers)]
+    if got:
+        for k in loose:
+            p.claim(k, k + 1)
+    return got
+
+
+
 def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, str]]) -> RequestIntent:
     """Only the user's own statements become conditions; the other side's mentions are offers,
     accepted / rejected / seen by the user's next turn."""
@@ -564,6 +591,8 @@ def _dialogue_intent(message: str, vocab: Vocabulary, segments: list[tuple[str, 
                 mentions += [replace(m, relation=reaction) for m in offered if m.item_id not in named]
         offered = []
         seg_conds, _ = build_conditions(p, vocab)
+        if last_text and (loose := [k for k, x in enumerate(p.words) if not p.claimed[k] and num(x) is not None]):
+            seg_conds += _bound_as_before(p, vocab, last_text, text, loose)  # "… over 2 pCi/L" → "and under 8"
         if seg_no != last_user_seg:
             # a sparse tag said in passing earlier in a conversation ("that was sad", "so
             # interesting") is a mood, not a wish: only the last message makes a tag a condition

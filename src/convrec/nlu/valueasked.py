@@ -91,7 +91,7 @@ def _asked_of_picked(p: Parse, vocab: Vocabulary, conds: list[Condition], conten
         used = {c.column for c in conds} | {h.column for h in p.sort}
         return tuple(c for c in _where_columns(w, vocab) if c not in used)  # "where did the 1927 yankees play"
     if content and content[0] not in _VALUE_QUESTIONS and "?" in w and conds and not p.sort \
-            and all(c.op == "=" for c in conds) and _picks_few(vocab, conds, 1):
+            and all(c.op == "=" or (c.op == "in" and len(c.value) == 1) for c in conds) and _picks_few(vocab, conds, 1):
         # "floodway width at river mile 933.48?": a column's name, asked of the one item a value picks
         used = {c.column for c in conds}
         named = [c for c in columns_named(content[:3], vocab, by_name_only=True) if c not in used
@@ -170,6 +170,12 @@ def _asked_phrase(p: Parse, vocab: Vocabulary, q: str, conds: list[Condition] = 
         k += 1
     if out:
         return out
+    while k < len(w) and (p.claimed[k] or w[k] in lex.stop) and w[k] not in nouns:
+        k += 1
+    if q in ("what", "whats", "what's", "which") and k < len(w) and w[k] in nouns and not columns_named(
+            [x for j, x in enumerate(w[k + 1:], k + 1) if not p.claimed[j] and x.isalpha() and x not in lex.stop],
+            vocab, by_name_only=True):
+        return []  # "what's the 2nd busiest airport outside the US?": the airport itself, not a value of it
     sorted_words = {x for h in p.sort for x in norm(h.text).split()}
     last = [x for j, x in enumerate(w) if not p.claimed[j] and x.isalpha() and (x not in lex.stop or q == "when" and x in said)
             and x not in nouns
