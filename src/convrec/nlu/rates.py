@@ -52,6 +52,10 @@ def per_period(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> tuple
     if c is None or c.type not in ("integer", "real") or c.unit or c.role in ("time", "date", "id", "rating", "price") \
             or col in money_columns(vocab) or c.min is None or c.max is None:
         return 1.0, None
+    from convrec.nlu.binding import unit_after
+
+    if unit_after(p.words, i + 1)[0] is not None:
+        return 1.0, None  # "50 hours a week": a time per week, read by its unit (not a count per week)
     w, found = p.words, None
     for k in range(i + 1, min(len(w), i + 7)):
         if p.toks[k].punct or w[k] in ("and", "or", "but", "than"):

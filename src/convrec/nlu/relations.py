@@ -382,8 +382,9 @@ def _numbers_as_any(p: Parse) -> list[Condition]:
     spans: list[Span] = []
     for span, c in p.numbers:
         prev = out[-1] if out else None
+        either = "either" in p.words[max(0, spans[-1].start - 3):spans[-1].start] if spans else False
         joined = prev is not None and prev.column == c.column and "or" in p.words[spans[-1].end:span.start + 1] \
-            and span.start - spans[-1].end <= 4
+            and span.start - spans[-1].end <= (6 if either else 4)  # "either tiny (under 1000 people) or huge (over 10k)"
         sides = {prev.op[0], c.op[0]} if joined and prev.op in ("<", "<=", ">", ">=") and c.op in ("<", "<=", ">", ">=") else set()
         if sides == {"<", ">"}:  # "under 5k or over 50k": either side of the range between them
             lo = float(prev.value if prev.op[0] == "<" else c.value)
