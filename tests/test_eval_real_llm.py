@@ -30,7 +30,7 @@ def catalog(session_config):
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_protocol_with_the_real_model(protocol, llm, catalog, session_config, tmp_path):
     turns = {"long-chat": 6}.get(protocol, 2)
-    n = 1 if protocol == "long-chat" else 2
+    n = 1  # one conversation of each protocol: end to end on the real model (the numbers come from benchmarks)
     spec = RunSpec.for_protocol(protocol, "movielens-small", "interecagent", quick=True, n=n, turns=turns,
                                 llm="local", sim_llm="local",
                                 conversation="llm" if protocol == "one-turn-retrieval" else "template")

@@ -526,14 +526,14 @@ def _get(url: str) -> dict:
 
 
 @pytest.mark.llm
-def test_real_model_served_to_the_openai_client(tmp_path):
+def test_real_model_served_to_the_openai_client(tmp_path, clean_home):
     """`convrec serve` as users run it (movielens-small, interecagent, the embedded model), the
-    real openai client, streaming and not."""
+    real openai client, streaming and not — on the clean install's home (movielens-small prepared
+    there once per test run by `convrec data prepare`, as a user's first command does)."""
     from openai import OpenAI
 
     port = _free_port()
-    env = {**os.environ, "CONVREC_HOME": os.environ.get("CONVREC_HOME", str(Path.home() / ".cache" / "convrec")),
-           "CONVREC_DB_URL": str(tmp_path / "sessions.db"), "OMP_NUM_THREADS": "1"}
+    env = {**clean_home.env, "CONVREC_DB_URL": str(tmp_path / "sessions.db"), "OMP_NUM_THREADS": "1"}
     p = subprocess.Popen([sys.executable, "-m", "convrec.cli", "serve", "--port", str(port)], env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
