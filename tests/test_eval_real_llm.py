@@ -61,7 +61,7 @@ def test_protocol_with_the_real_model(protocol, llm, catalog, session_config, tm
 
 @pytest.mark.parametrize("strategy", ["baseline-llm-only", "baseline-chat-rec"])
 def test_llm_baselines_with_the_real_model(strategy, llm, catalog, session_config, tmp_path):
-    spec = RunSpec.for_protocol("one-turn-retrieval", "movielens-small", strategy, quick=True, n=2, llm="local")
+    spec = RunSpec.for_protocol("one-turn-retrieval", "movielens-small", strategy, quick=True, n=1, llm="local")
     s = evaluate(spec, session_config, catalog.ds, catalog, tmp_path / "run", llm=llm)
     recs = [json.loads(l) for l in (tmp_path / "run" / "conversations.jsonl").read_text().splitlines()]
     assert 1 <= s["llm_calls_per_turn"] <= 2 and all(len(r["turns"][0]["items"]) <= 5 for r in recs)  # 2: a JSON repair
