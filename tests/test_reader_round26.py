@@ -217,3 +217,10 @@ def test_a_month_of_the_year_is_said_by_its_name(pupils, home, tmp_path):
 
     t = _agent(home, tmp_path, "pupils").chat("when was Lea born?")
     assert "(Jan)" in t.reply and "2014" in t.reply  # Lea (12): month 12 % 12 + 1, year 2014 (12 % 3 == 0)
+
+
+def test_a_code_read_from_words_is_shown_with_them(pupils, home, tmp_path):
+    from test_reader_round20 import _agent
+
+    t = _agent(home, tmp_path, "pupils").chat("left-eyed girls")
+    assert "left (L)" in t.reply and "girls (G)" in t.reply  # the heading says the reading, not the code alone

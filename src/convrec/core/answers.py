@@ -169,6 +169,9 @@ def describe_conditions(conditions: Sequence, vocab: Vocabulary) -> str:
         if len(vals) > 2 and said and c.op in ("in", "not_in"):  # "suvs", not four class names
             out.append(("" if c.op == "in" else "not ") + f"{said} ({len(vals)} {label(c.column)} values)")
             continue
+        if len(vals) == 1 and isinstance(vals[0], str) and 1 <= len(vals[0]) <= 3 and vals[0].isupper() \
+                and said and said.replace(" ", "").isalpha() and len(said) > len(vals[0]) + 1:
+            vals = [f"{said} ({vals[0]})"]  # a code read from the words said: "left (L)", "europe (E)"
         if c.op in ("contains", "in"):
             out.append(" or ".join(map(str, vals)))
         else:
