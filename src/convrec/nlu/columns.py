@@ -88,18 +88,26 @@ def names_not_codes(named: tuple[str, ...], w: list[str], vocab: Vocabulary) -> 
     `county_name`), the category's name, where the word said names both."""
     out = []
     for c in named:
-        names = [o.name for o in vocab.columns.values() if o.name != c and _codes_of(vocab, c, o.name)
-                 and any(x in w for g in o.words[:1] for x in g)]
+        names = [o for o in _coded_categories(vocab, c) if any(x in w for g in vocab.columns[o].words[:1] for x in g)]
         out.append(names[0] if len(names) == 1 else c)
     return tuple(dict.fromkeys(out))
+
+
+def _coded_categories(vocab: Vocabulary, code: str) -> list[str]:
+    """The category columns number column ``code`` numbers one to one, once per catalog and column."""
+    cache = vocab.__dict__.setdefault("_coded_categories", {})
+    if code not in cache:
+        a = vocab.columns.get(code)
+        cache[code] = [] if a is None or a.type != "integer" or code not in vocab.items else \
+            [b.name for b in vocab.columns.values() if b.name != code and _codes_of(vocab, code, b.name)]
+    return cache[code]
 
 
 def _codes_of(vocab: Vocabulary, code: str, name: str) -> bool:
     """Is number column ``code`` a numbering of category column ``name`` (one number per name, one name
     per number: `county` 1–85 beside `county_name`)?"""
-    a, b = vocab.columns.get(code), vocab.columns.get(name)
-    if a is None or b is None or a.type != "integer" or b.role != "category" or code not in vocab.items \
-            or name not in vocab.items:
+    b = vocab.columns.get(name)
+    if b is None or b.role != "category" or name not in vocab.items:
         return False
     pairs = vocab.items[[code, name]].dropna()
     if len(pairs) and not isinstance(pairs[name].iloc[0], str):

@@ -399,14 +399,12 @@ _DATE_PARTS = ("day", "month", "year")
 
 def _with_date_parts(vocab: Vocabulary, cols: tuple[str, ...]) -> tuple[str, ...]:
     """A date the catalog keeps in parts (`birthmonth`, `birthyear`): asked "when", every part of it."""
+    said = {o.name: norm(o.label or o.name).split() for o in vocab.columns.values()}
     out = []
     for c in cols:
-        words = norm(vocab.columns[c].label or c).split() if c in vocab.columns else []
+        words = said.get(c, [])
         if len(words) >= 2 and words[-1] in _DATE_PARTS:
-            stem = words[:-1]
-            parts = {norm(o.label or o.name).split()[-1]: o.name for o in vocab.columns.values()
-                     if norm(o.label or o.name).split()[:-1] == stem and norm(o.label or o.name).split()[-1:] and
-                     norm(o.label or o.name).split()[-1] in _DATE_PARTS}
+            parts = {ws[-1]: o for o, ws in said.items() if ws[:-1] == words[:-1] and ws[-1:] and ws[-1] in _DATE_PARTS}
             out += [parts[x] for x in _DATE_PARTS if x in parts]
         else:
             out.append(c)

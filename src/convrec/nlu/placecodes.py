@@ -12,9 +12,9 @@ around the place excludes it as it would any value."""
 from __future__ import annotations
 
 from convrec.catalog.text import norm
-from convrec.nlu.codes import _letter_columns
+from convrec.nlu.codes import _letter_columns, _letter_hit
 from convrec.nlu.reading import Parse, Span
-from convrec.nlu.vocab import ValueHit, Vocabulary
+from convrec.nlu.vocab import Vocabulary
 
 PLACE_HEADS = {"region", "regions", "continent", "continents", "area", "areas", "zone", "zones", "location", "country",
                "countries", "nation", "nations", "origin", "place", "home", "territory", "world", "geography", "geo"}
@@ -54,7 +54,5 @@ def read_place_initials(p: Parse, vocab: Vocabulary) -> None:
             hits = [col for col, letters in cols.items() if letter in letters]
             if len(hits) != 1:
                 continue
-            count = int((vocab.items[hits[0]].astype(str).str.strip() == letter).sum())
-            p.values.append((Span(i, i + n), [[ValueHit(hits[0], letter, count, "category")]],
-                             " ".join(t.raw for t in p.toks[i:i + n])))
+            p.values.append((Span(i, i + n), [[_letter_hit(vocab, hits[0], letter)]], " ".join(t.raw for t in p.toks[i:i + n])))
             p.claim(i, i + n)
