@@ -12,11 +12,20 @@ _VARIANTS = tuple((re.compile(a), b) for a, b in _VARIANTS_SRC)
 _VARIANT_ENDS = re.compile(r"(?:our|or|ors|ours|ite|ites|ed|ing|able|tre|tres|ter|ters|bre|bres|ber|bers|e|es|ation|ations|ogue|ogues|yse|ysed|yses)$")
 
 
+_STEMS = (("sulph", "sulf"), ("sulf", "sulph"), ("aluminium", "aluminum"), ("aluminum", "aluminium"),
+          ("caesium", "cesium"), ("cesium", "caesium"), ("haem", "hem"), ("anaem", "anem"), ("grey", "gray"),
+          ("gray", "grey"), ("tyre", "tire"), ("programme", "program"))
+"""word starts spelt two ways ("sulphur" / "sulfur", "aluminium" / "aluminum", "grey" / "gray")"""
+
+
 def spelling_variants(phrase: str) -> list[str]:
     """The phrase in the other English spelling, word by word (British ↔ American)."""
     words = phrase.split()
     out = []
     for k, w in enumerate(words):
+        for a, b in _STEMS:
+            if w.startswith(a) and not (a == "hem" or (a == "sulf" and w.startswith("sulph"))):
+                out.append(" ".join(words[:k] + [b + w[len(a):]] + words[k + 1:]))
         if len(w) < 5 or not w.isalpha() or not _VARIANT_ENDS.search(w):
             continue
         for pat, rep in _VARIANTS:

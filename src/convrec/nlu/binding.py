@@ -181,6 +181,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             hits = [(k, ph) for ph in g if ph not in items for k in [phrase_at(w, ph, lo, hi, i, p.claimed)] if k is not None
                     and k not in unit_only and not (k == head and (len(c.words) > 1 or len((c.label or "").split()) > 1))
                     and not (k > i and w[k - 1] in ("a", "an", "per", "each", "every"))  # "a million a year": a rate
+                    and not (k > i and w[k - 1] in ("of", "in", "for") and k + len(ph.split()) < len(w)
+                             and num(w[k + len(ph.split())]) is not None)  # "week 3 of series 8": series has its own
                     and not (k > 0 and w[k - 1] == "per" and not per)  # "price per carat": not the carats
                     # a price column only named right before its number ("a fee under 0.5"; not "…, price at most")
                     and not (c.role == "price" and (k > i or any(p.toks[x].punct for x in range(k, i))))]

@@ -34,6 +34,8 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         if "_" in c.name and c.role in ("count", "rating", "price"):
             forms.add(c.name.split("_")[0])  # ratings_count ← "ratings", average_rating ← "average"
         forms |= {g for g, _, _ in glued_words(c) if len(g) >= 6}  # "floodway" of `FloodwayWidth` (read "flood way width")
+        if "_" in c.name and len(c.name) >= 7:
+            forms.add(c.name.lower().replace("_", ""))  # "birthplace" of `birth_place`
         if any(re.search(rf"\b{re.escape(f)}s?\b", text) for f in forms if len(f) >= 3):
             named.append(c.name)
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
@@ -507,4 +509,22 @@ def dated_column(vocab: Vocabulary, time_col: str) -> str:
     else the catalog's one date column: what orders items within a year; else the year itself."""
     dated = [c for c in vocab.role("date") if c in vocab.items]
     own = [c for c in dated if f"{c}_year" == time_col]
-    return own[0] if own else dated[0] if len(dated) == 1 else time_col
+    return own[0] if own else dated[0] if len(dated) == 1 and _same_years(vocab, dated[0], time_col) else time_col
+
+
+def _same_years(vocab: Vocabulary, date_col: str, time_col: str) -> bool:
+    """Does the date column date the same events as the year column (its year the item's year on most
+    rows)? A laureate's birth date does not order the prizes of a year."""
+    key = ("_same_years", date_col, time_col)
+    got = vocab.__dict__.get(key)
+    if got is None:
+        import pandas as pd
+
+        if time_col not in vocab.items:
+            got = True
+        else:
+            years = pd.to_datetime(vocab.items[date_col], errors="coerce", format="mixed").dt.year
+            both = years.notna() & vocab.items[time_col].notna()
+            got = bool(both.sum()) and float((years[both] == vocab.items[time_col][both]).mean()) >= 0.8
+        vocab.__dict__[key] = got
+    return got

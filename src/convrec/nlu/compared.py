@@ -323,8 +323,11 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
     if not p.mentions:
         return
     w = p.words
+    _before_after(p, vocab)
     items = (vocab.domain.lower(), noun_plural(vocab.domain.lower()))
     for span, m in list(p.mentions):
+        if span.start in p.compared:
+            continue
         k = span.start - 1
         maker = _maker_words(vocab, m.item_id)
         while k >= 0 and (w[k] in _DETERMINERS or w[k] in ("one", "ones") or (w[k] in items and k + 1 == span.start) or _makes(vocab, m.item_id, w[k]) or w[k] in maker
@@ -427,6 +430,32 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
                     p.claim(x, x + 1)
         for x in _column_word_positions(p, vocab, col, free):
             p.claim(x, x + 1)
+
+
+def _before_after(p: Parse, vocab: Vocabulary) -> None:
+    """"economists who won before Milton Friedman", "films released after Titanic": the catalog's time
+    column, before (or after) the item's own value of it."""
+    time_col = vocab.first("time")
+    if time_col is None:
+        return
+    w = p.words
+    for span, m in list(p.mentions):
+        k = span.start - 1
+        while k >= 0 and w[k] in _DETERMINERS:
+            k -= 1
+        if k < 0 or p.claimed[k] or not (w[k] in ("before", "after", "since") or (w[k] == "to" and k > 0 and w[k - 1] == "prior")):
+            continue
+        value = _item_number(vocab, m.item_id, time_col)
+        if value is None:
+            continue
+        s = k - (w[k] == "to")
+        op = "<" if w[k] in ("before", "to") else ">=" if w[k] == "since" else ">"
+        if p.negated(s):
+            op = {"<": ">=", ">": "<=", ">=": "<"}[op]
+        text = " ".join(t.raw for t in p.toks[s:span.end])
+        p.numbers.append((Span(s, span.end), Condition(time_col, op, value, text, "time")))
+        p.compared.add(span.start)
+        p.claim(s, span.end)
 
 
 def _of_several(p: Parse, vocab: Vocabulary, free: list[int], among: set[str], item: str | None = None) -> str | None:

@@ -244,8 +244,11 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         past_list = key.isdigit() and int(key) > LIST_POSITIONS
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1  # "no. 4739"
         cued = before >= 0 and (w[before] in _CUES or w[before] in noun or (
-            key.isdigit() and (int(key) > LIST_POSITIONS or (before >= 1 and w[before - 1] == "than"))
-            and _named_by_any_noun(vocab, p, before)))  # ("more interlocks than company 8": no list position)
+            key.isdigit() and (int(key) > LIST_POSITIONS or (before >= 1 and w[before - 1] == "than")
+                               or (not p.claimed[before] and w[before] not in _POSITION_CUES and w[before] not in ("top", "first", "last")
+                                   and raw.isdigit() and before == a - 1 and w[before] not in vocab.lexicon.verb_forms
+                                   and (b == len(w) or p.toks[b].punct or w[b] in vocab.lexicon.stop)))
+            and _named_by_any_noun(vocab, p, before)))  # ("more interlocks than company 8", "segment 1": no list position)
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
         if (has_digit and not has_alpha or len(key) < 2) and not cued:
             continue  # a bare number is a number unless a word says it is an id

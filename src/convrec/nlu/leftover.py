@@ -4,6 +4,8 @@ brain), and the user's own noun for the catalog's items.
 
 from __future__ import annotations
 
+from convrec.tools.filters import stem_of
+
 import numpy as np
 
 from convrec.catalog.text import COMMON_WORD_RANK, plural, singular, word_rank
@@ -31,6 +33,7 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
     item_noun = item_noun_span(p, vocab) if final else set()
     measures = _unread_measures(p, vocab) if final else set()
     own = {vocab.domain.lower(), plural(vocab.domain.lower())}  # the catalog's own noun ("the biggest diamond")
+    own |= {x for x in w if stem_of(x) in vocab.subject_words}  # "nobel" of a catalog of Nobel prizes
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
             or i in compared \

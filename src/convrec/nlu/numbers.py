@@ -170,8 +170,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             i += 2
             continue
         # ranges: between 2000 and 2005, from 2000 to 2005, 2000 to 2005
-        if i + 2 < len(w) and lex.range_join.match_at(w, i + 1) and num(w[i + 1 + lex.range_join.match_at(w, i + 1)] if i + 1 + lex.range_join.match_at(w, i + 1) < len(w) else "") is not None:
-            jn = lex.range_join.match_at(w, i + 1)
+        jn = lex.range_join.match_at(w, i + 1) if i + 2 < len(w) else 0
+        jn += bool(jn) and i + 1 + jn < len(w) and w[i + 1 + jn] in ("$", "€", "£")  # "between $14 and $15"
+        if jn and i + 1 + jn < len(w) and num(w[i + 1 + jn]) is not None:
             v2 = full_year_end(v, num(w[i + 1 + jn]))  # "1965-69": 1965 to 1969
             col, role = _column_for_number(p, vocab, i, i + 2 + jn, v, text_words)
             col = marked_sibling(vocab, col, p.marks)
@@ -380,7 +381,9 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
                      and w[j + 1] in ("ones", "one", "models", "kinds", noun_plural(vocab.domain), vocab.domain)) \
             and not unit_after(w, j)[0]:
         return None, ""  # "top 3 most rated": a count of items, not a condition ("the 64 core ones" is one)
-    near = w[max(0, i - 3):min(len(w), j + 3)]
+    near = [w[k] for k in range(max(0, i - 3), min(len(w), j + 3))
+            if not (k > j and w[k - 1] in ("of", "in", "for") and k + 1 < len(w) and num(w[k + 1]) is not None)]
+    # ("week 3 of series 8": `series` is the next number's word)
     price_col, time_col = vocab.first("price"), vocab.first("time")
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and

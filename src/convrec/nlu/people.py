@@ -13,6 +13,7 @@ import re
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from convrec.catalog.text import COMMON_WORD_RANK, ascii_fold, norm, word_rank
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
@@ -30,8 +31,8 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
         return got
     got = []
     titles = vocab.linker.titles
-    parsed = [_LAST_FIRST.match(str(t)) for t in titles]
-    named = [_FIRST_LAST.match(str(t)) for t in titles]
+    parsed = [_LAST_FIRST.match(ascii_fold(str(t))) for t in titles]  # "Schrödinger" as typed: "schrodinger"
+    named = [_FIRST_LAST.match(ascii_fold(str(t))) for t in titles]
     if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles):
         for i, m in zip(vocab.linker.ids, parsed):
             if m:
@@ -66,7 +67,7 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
     w, nick = p.words, vocab.lexicon.nicknames
     by_last: dict[str, list[tuple[str, str]]] = {}
     for item, first, last in who:
-        by_last.setdefault(last, []).append((item, first))
+        by_last.setdefault(norm(last), []).append((item, norm(first)))
     for k, (span, m) in enumerate(list(p.mentions)):  # "chuck schumer" where "schumer" was linked: the first name too
         i = span.start - 1
         if i >= 0 and not p.claimed[i] and w[i].isalpha() and span.end - span.start == 1 and any(
@@ -86,3 +87,30 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
         p.mentions.append((Span(i, end), ItemMention(item, title, " ".join(t.raw for t in p.toks[i:end]),
                                                      "reference", speaker, 90.0)))
         p.claim(i, end)
+
+
+def read_surnames(p: Parse, vocab: Vocabulary, speaker: str = "user") -> None:
+    """A person of a catalog of people named by the last name alone ("where was Schrodinger born?",
+    "einstein's year"): the one person of that last name (accents as typed or not), when the word is
+    capitalised or no common English word, and nothing else of the catalog reads it. Two people of
+    one last name (two Curies) are not guessed between."""
+    who = people(vocab)
+    if not who:
+        return
+    by_last: dict[str, set[tuple[str, str]]] = {}
+    first_row: dict[tuple[str, str], str] = {}
+    for item, first, last in who:
+        key = (norm(first), norm(last))
+        by_last.setdefault(key[1], set()).add(key)
+        first_row.setdefault(key, item)
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or len(x) < 4 or not x.isalpha() or x not in by_last or len(by_last[x]) != 1 \
+                or x in vocab.lexicon.stop or vocab.lookup(x):
+            continue
+        if not p.toks[i].raw[:1].isupper() and word_rank(x) <= COMMON_WORD_RANK:
+            continue  # "bell", "young": words first, names only when written as names
+        item = first_row[next(iter(by_last[x]))]
+        title = str(vocab.item_value(item, "title") or item)
+        p.mentions.append((Span(i, i + 1), ItemMention(item, title, p.toks[i].raw, "reference", speaker, 85.0)))
+        p.claim(i, i + 1)

@@ -29,10 +29,57 @@ def rank_columns(vocab: Vocabulary) -> list[str]:
     return got
 
 
+_PLACE_CUES = {"came", "placed", "finished", "finish", "winner", "winners", "won", "win", "wins", "placings", "result",
+               "results", "worst", "best"}
+
+
+def placing_columns(vocab: Vocabulary) -> list[str]:
+    """Whole-number columns whose data is a placing, whatever their name (a contest's `technical`
+    challenge, placed 1 … 13): values from 1, and each place held no more often than the one before it
+    (every round has a 1st, fewer rounds a 12th)."""
+    got = vocab.__dict__.get("_placing_columns")
+    if got is None:
+        got = []
+        for c in vocab.columns.values():
+            if c.type not in ("integer", "real") or c.role in ("id", "time", "date", "price") or c.name not in vocab.items \
+                    or c.min is None or float(c.min) != 1 or c.max is None or not 3 <= float(c.max) <= 500:
+                continue
+            x = vocab.items[c.name].dropna()
+            if len(x) < 20 or not (x == x.round()).all():
+                continue
+            counts = x.astype(int).value_counts()
+            n = [int(counts.get(v, 0)) for v in range(1, int(c.max) + 1)]
+            if n[0] >= 0.8 * max(n) and all(b <= 1.15 * a + 2 for a, b in zip(n, n[1:])):
+                got.append(c.name)
+        vocab.__dict__["_placing_columns"] = got
+    return got
+
+
+def placing_said(p: Parse, vocab: Vocabulary) -> str | None:
+    """The one placing column (by its data) a request names with words of a placing ("came 2nd in the
+    technical", "technical challenge winners", "the worst technical placings")."""
+    if not _PLACE_CUES & set(p.words) and not any(NTH.match(x) for x in p.words):
+        return None
+    from convrec.nlu.columns import columns_named
+
+    named = [c for c in columns_named(p.words, vocab, by_name_only=True) if c in placing_columns(vocab)]
+    if len(named) > 1:  # "came 2nd in the technical in episode 5": the one said nearest the place
+        w = p.words
+        cues = [k for k, x in enumerate(w) if x in _PLACE_CUES or NTH.match(x)]
+        dist = {c: min(abs(k - j) for k, x in enumerate(w) for g in vocab.columns[c].words if x in g for j in cues)
+                for c in named if any(x in g for x in w for g in vocab.columns[c].words)}
+        best = sorted(dist.items(), key=lambda kv: kv[1])
+        named = [best[0][0]] if len(best) == 1 or (best and best[0][1] < best[1][1]) else named
+    return named[0] if len(named) == 1 else None
+
+
 def meant_rank(p: Parse, vocab: Vocabulary) -> str | None:
     """The rank column a request means: the only one, or of several the one whose other words it says
-    ("number 1 across all channels": `channels_rank`, not `network_rank`)."""
+    ("number 1 across all channels": `channels_rank`, not `network_rank`); with none named a rank, a
+    placing the request names."""
     cols = rank_columns(vocab)
+    if not cols:
+        return placing_said(p, vocab)
     if len(cols) <= 1:
         return cols[0] if cols else None
     words = set(vocab.lexicon.rank_words)
@@ -74,8 +121,17 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
         return
     lex, w = vocab.lexicon, p.words
     role = vocab.columns[col].role
+    own = {y for g in vocab.columns[col].words for y in g}
     for k in range(len(w)):
         if p.claimed[k]:
+            continue
+        # "technical challenge winners", "who won the technical": first place
+        if w[k] in ("winner", "winners", "won", "win", "wins") and any(x in own for x in w[max(0, k - 3):k + 4]):
+            p.numbers.append((Span(k, k + 1), Condition(col, "!=" if p.negated(k) else "=", 1.0, w[k], role)))
+            p.claim(k, k + 1)
+            for j in range(max(0, k - 3), min(len(w), k + 4)):  # "technical challenge winners": the placing's own words
+                if not p.claimed[j] and (w[j] in own or (j + 1 < len(w) and w[j + 1] == w[k] and w[j - 1:j] and w[j - 1] in own)):
+                    p.claim(j, j + 1)
             continue
         # "were number 1 across all channels", "wasn't number one on the network", "#1": that place
         if w[k] in ("number", "no", "#") and k + 1 < len(w) and not p.claimed[k + 1] and k > 0 \
@@ -93,7 +149,7 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
         # "in the top 3", "finished top 5": a place of N or better
         after = k + 2 < len(w) and w[k + 2] in lex.rank_verbs and not p.claimed[k + 2]  # "the top 25 ranked schools"
         if w[k] == "top" and k + 1 < len(w) and num(w[k + 1]) is not None and not p.claimed[k + 1] \
-                and (after or (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in"))
+                and (after or (k > 0 and w[k - 1] in ("the", "finished", "placed", "ranked", "in", "came"))
                      and any(x in lex.rank_verbs for x in w[max(0, k - 4):k])):
             n = int(num(w[k + 1]))
             s = k - 2 if k > 1 and w[k - 2] == "in" and w[k - 1] == "the" else k

@@ -118,7 +118,8 @@ def num(s: str) -> float | None:
 GENERIC_NOUNS = {"work", "works", "piece", "pieces", "art", "artwork", "artworks", "course", "courses", "class",
                  "classes", "car", "cars", "vehicle", "vehicles", "product", "products", "option", "options", "item",
                  "items", "thing", "things", "stuff", "food", "foods", "menu", "choice", "choices", "one", "ones",
-                 "listing", "listings", "entry", "entries", "row", "rows", "record", "records", "result", "results"}
+                 "listing", "listings", "entry", "entries", "row", "rows", "record", "records", "result", "results",
+                 "file", "files", "table", "tables", "dataset", "datasets", "spreadsheet", "csv", "database"}
 
 
 LIST_GLUE = {"and", ",", "&", "(", ")", "or", "the"}

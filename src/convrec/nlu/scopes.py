@@ -73,7 +73,7 @@ def _negated_verb_then(vocab: Vocabulary, w: list[str], j: int, end: int) -> boo
     aux = j > 0 and w[j - 1] in NEGATED_AUX  # "didn't end in": after an auxiliary, the verb's bare form
     return bool(said) and (said[0].endswith(("ed", "ing")) or said[0] in verbs or (aux and len(said) == 1)) \
         and all(x in verbs or x.endswith(("ed", "ing")) or x in _PARTICLES or (aux and x == said[0]) for x in said) \
-        and not any(vocab.lookup(x) or x in own for x in said)
+        and not any(vocab.lookup(x) or (x in own and x not in verbs) for x in said)  # "not born in the USA": a verb
 
 
 _PARTICLES = {"out", "up", "off", "away", "down", "back", "over"}

@@ -47,6 +47,10 @@ def _lower_is_better(vocab: Vocabulary, col: str, said: list[str]) -> bool:
     infant mortality" of a column headed `infant`; a typo of the word too)?"""
     from rapidfuzz import fuzz
 
+    from convrec.nlu.ranks import placing_columns, rank_columns
+
+    if col in rank_columns(vocab) or col in placing_columns(vocab):
+        return True  # "the worst technical placings": a place of 1 is the best
     bad = vocab.lexicon.lower_is_better
     words = {y for g in vocab.columns[col].words for y in g} | set(said)
     return bool(words & bad) or any(len(x) >= 7 and fuzz.ratio(x, y) >= 85 for x in said for y in bad if len(y) >= 7)
@@ -96,6 +100,9 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
             said_words = [w[k] for k in range(b, e) if k not in skip]
             cols = [c for c in columns_named(said_words, vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) > 1:  # "the highest accident rate": the compound's head (its last word) names it
+                head = [c for c in cols if any(w[e - 1] in g for g in vocab.columns[c].words)]
+                cols = head if len(head) == 1 else cols
             if skip and len(cols) != 1:
                 continue  # (the value in between only where the words around it name one column)
             if not cols and best_for and e == b + 1:  # "best for the Democrat" of `demVote`: the one number column a word names

@@ -60,8 +60,8 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
         if x in vocab.value_words:
             found.append(vocab.value_words[x])
             continue
-        if len(x) < 5 or not x.isalpha():
-            return []  # "clas" (classes) is no start of Classics
+        if len(x) < 5 or not x.isalpha() or x in vocab.subject_words:
+            return []  # "clas" (classes) is no start of Classics; "nobel" of Nobel prizes no condition
         longer = [h for k in _keys_starting(vocab, "value_words", x) for h in vocab.value_words[k]] + \
             [h for f in _keys_starting(vocab, "values", x) if f != x for h in vocab.values[f] if h.role == "category"]
         if not longer:
@@ -221,12 +221,21 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         vocab.__dict__["_column_words"] = colwords
 
     domain_words = set(vocab.domain.split())  # "cars", "menu items": the catalog's own noun names no condition
+    for k, x in enumerate(w):  # "shirts" where every item's name says shirt, "nobel" of Nobel prizes: the subject
+        if not p.claimed[k] and x.isalpha() and len(x) > 2 and stem_of(x) in vocab.subject_words and x not in lex.stop:
+            p.claim(k, k + 1)
 
     def usable(k: int) -> bool:
         x = w[k]
         return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
             and x not in DOMAIN_NOUNS and singular(x) not in domain_words and not lex.negation.match_at(w, k) \
-            and x not in colwords
+            and x not in colwords and not _verb_of_subject(k)
+
+    def _verb_of_subject(k: int) -> bool:
+        # "everything Nadiya baked", "what Tolkien wrote?": the verb of the name before it, no theme
+        x = w[k]
+        return k > 0 and p.claimed[k - 1] and (x.endswith("ed") or x in lex.verb_forms) \
+            and (k + 1 == len(w) or p.toks[k + 1].punct or w[k + 1] in lex.stop)
 
     i = 0
     while i < len(w):

@@ -38,7 +38,7 @@ from convrec.nlu.dates import read_dates, settle_two_digit_years
 from convrec.nlu.dimensions import column_dimensions, read_dimension_superlatives
 from convrec.nlu.ids import compact, dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
-from convrec.nlu.people import read_person_names
+from convrec.nlu.people import read_person_names, read_surnames
 from convrec.nlu.places import read_place_words
 from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody, read_some_amounts, read_less_words
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
@@ -450,6 +450,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
                   or bool(vocab.lexicon.fact_open.match_at([x for x in p.words if x not in PUNCT], 0)))  # "tell me about ajax"
     context_titles(p, vocab, speaker)
     read_person_names(p, vocab, speaker)
+    read_surnames(p, vocab, speaker)
     complete_titles(p, vocab)
     extend_titles(p, vocab)
     claim_bracketed(p, vocab)

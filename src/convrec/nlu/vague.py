@@ -82,13 +82,15 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                     p.claim(a, b)  # "an old school strategy game from the 90s": the years say it; not oldest-first
                     continue
                 items = (vocab.domain, noun_plural(vocab.domain))
+                first = w[a] in ("oldest", "earliest", "first", "very") or w[a:b] == ["first", "ever"]
                 if b < len(w) and not p.claimed[b] and w[b].isalpha() and w[b] not in lex.stop \
-                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS and w[b] not in items:
-                    continue  # "old hollywood", "old timey": a style, read as a preference
-                if w[a] in ("oldest", "earliest", "first", "very") or w[a:b] == ["first", "ever"]:
+                        and w[b] not in DOMAIN_NOUNS and w[b] not in GENERIC_NOUNS and w[b] not in items \
+                        and not (first and w[a] != "oldest"):
+                    continue  # "old hollywood", "old timey": a style, read as a preference (not "the earliest physics laureate")
+                if first:
                     p.sort.append(SortHint(dated_column(vocab, time_col), False, text))  # "the earliest audition": by its date
-                    if b < len(w) and w[b] in (vocab.domain, "one") and p.k is None:
-                        p.k = 1  # "the very first audition": that one
+                    if b < len(w) and (w[b] in (vocab.domain, "one") or _singular_head(w, b, lex.stop)) and p.k is None:
+                        p.k = 1  # "the very first audition", "the very first chemistry laureate": that one
                 else:
                     p.sort.append(SortHint(time_col, False, text))
             elif name in ("top_rated", "popular"):
@@ -124,3 +126,13 @@ def _time_named(vocab: Vocabulary, w: list[str], b: int) -> str | None:
         return None
     named = [c for c in columns_named([w[b]], vocab, by_name_only=True) if vocab.columns[c].role == "time"]
     return named[0] if len(named) == 1 else None
+
+
+def _singular_head(w: list[str], b: int, stop) -> bool:
+    """Is the noun after a superlative one thing ("the first chemistry laureate", not "… laureates")?"""
+    head = None
+    for x in w[b:b + 4]:
+        if not x.isalpha() or x in stop:
+            break
+        head = x
+    return head is not None and not (head.endswith("s") and not head.endswith(("ss", "us", "is")))

@@ -182,6 +182,9 @@ class Vocabulary:
     word stem → number of items whose text has it. Such words name what an item is ("burritos",
     "woodcuts", "hot dogs") and are read as conditions on that text."""
     value_words: dict[str, list[ValueHit]] = field(default_factory=dict)
+    subject_words: set[str] = field(default_factory=set)
+    """words nearly every item's value of a column carries ("Nobel" of "The Nobel Prize in …"): the
+    catalog's subject, not a condition"""
     """Stem of a word of a multi-word category value → the values that carry it."""
     paraphrase_threshold: float = 0.7
     """Cosine similarity a paraphrase needs (measured: "outer space"/Space 0.74, "fighting
@@ -275,7 +278,19 @@ class Vocabulary:
                 keys |= {stem_of(a + b) for a, b in zip(words, words[1:]) if a.isalpha() and b.isalpha()}
                 for k in keys:
                     out.setdefault(k, {})[(h.column, h.value)] = h
-        self.value_words = {k: list(v.values()) for k, v in out.items()}
+        rows = Counter()  # rows of a column with a value
+        for h in all_hits:
+            rows[h.column] += h.support
+        distinct = Counter(h.column for h in all_hits)
+        for k, hits in list(out.items()):
+            by_col = Counter()
+            for (col, _), h in hits.items():
+                by_col[col] += h.support
+            subject = {col for col, n in by_col.items() if distinct[col] >= 3 and n >= 0.9 * rows[col]}
+            if subject:  # "nobel winners": every prize here is one; "economics nobel winners" is no contradiction
+                self.subject_words.add(k)
+                out[k] = {key: h for key, h in hits.items() if key[0] not in subject}
+        self.value_words = {k: list(v.values()) for k, v in out.items() if v}
 
     def _index_text_words(self, min_share: float = 0.5) -> None:
         """Stems of the words of descriptive text columns (see ``text_words``). A column is
@@ -297,6 +312,9 @@ class Vocabulary:
             if n < 20 or (c.role == "category" and (c.distinct or 0) < max(30, 0.05 * n)):
                 continue  # a column of a few values ("restaurant") is read by its values
             df = Counter(x for d in docs for x in d)
+            common = {x for x, k in df.items() if k >= 0.9 * n}  # "nobel" in every prize's citation: the subject
+            self.subject_words |= common
+            df = Counter({x: k for x, k in df.items() if x not in common})
             freq = {x for x, k in df.items() if k >= max(3, 0.01 * n)}
             if sum(1 for d in docs if d & freq) / n >= min_share:
                 # model codes are words too, however written ("RAV4", "MX-5", "F150" → rav4, mx5, f150)
@@ -518,6 +536,8 @@ class Vocabulary:
         """Lexicon synonyms: the first alternative the catalog has, as groups of hits that must
         all hold ("A+B"); each group lists the hits of which any may hold ("A|B")."""
         alts = self.lexicon.values.get(phrase_norm)
+        if not alts and phrase_norm.endswith("ns") and len(phrase_norm) > 5:
+            alts = self.lexicon.values.get(phrase_norm[:-1])  # "the south africans", "canadians": a people
         if not alts:
             return None
         # an alternative the catalog has in a main (category) column beats one only in sparse tags

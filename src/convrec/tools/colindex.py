@@ -166,6 +166,10 @@ class ColumnIndex:
                     out &= self._carrying(column, vals)
                 elif op in ("not_contains", "!=", "not_in"):
                     out &= ~self._carrying(column, vals)
+                elif op in ("not_contains_known", "!=_known", "not_in_known"):  # and the item's list is known
+                    known = np.zeros(self.n, dtype=bool)
+                    known[self.lists[column][2]] = True
+                    out &= ~self._carrying(column, vals) & known
                 else:
                     return None
             elif column in self.texts and op in ("=", "!=", "in", "not_in"):

@@ -213,7 +213,7 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
                 vals = [resolve_value(ds, name, v) for v in vals]
                 # the value index is case-free: the case-free test reaches it, the exact one keeps the meaning
                 where.append(f'item_id {neg}IN (SELECT item_id FROM "{junction_table(name)}" WHERE value COLLATE NOCASE IN ({marks}) '
-                             f'AND value IN ({marks}))')
+                             f'AND value IN ({marks}))' + (_KNOWN.format(junction_table(name)) if neg and _unknown_blank(c) else ""))
                 params.extend(vals)
             elif c["type"] in ("integer", "real"):
                 where.append(f'"{name}" {neg}IN ({marks})')
@@ -232,7 +232,8 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
             # the value index is case-free: the case-free test reaches it (a scan of every row before:
             # 75 ms at a million items for any value), the exact one keeps the meaning
             where.append(f'item_id {"NOT IN" if neg else "IN"} (SELECT item_id FROM "{junction_table(name)}" '
-                         'WHERE value = ? COLLATE NOCASE AND value = ?)')
+                         'WHERE value = ? COLLATE NOCASE AND value = ?)'
+                         + (_KNOWN.format(junction_table(name)) if neg and _unknown_blank(c) else ""))
             params.extend([val, val])
         elif c["type"] in ("integer", "real") and cond.op == "outside":  # "under 5k or over 50k"
             try:
@@ -267,6 +268,16 @@ def build_sql(ds: PreparedDataset, flt: Filter) -> tuple[str, list]:
     return sql, params
 
 
+_KNOWN = ' AND item_id IN (SELECT item_id FROM "{}")'
+"""(a negated list condition) … of an item whose list is known"""
+
+
+def _unknown_blank(c: dict) -> bool:
+    """A list of categories left blank is unknown: "not written in English" is no item whose language
+    nobody recorded. A list of tags is not: an untagged film is not tagged "violent"."""
+    return c.get("role") not in ("tag", "tags")
+
+
 def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]] | None:
     """``flt`` as (column, op, value) with values as :func:`build_sql` reads them, for the
     in-memory index; None when a condition is one only SQL reads."""
@@ -277,13 +288,14 @@ def _resolved(ds: PreparedDataset, flt: Filter) -> list[tuple[str, str, object]]
         if c is None or cond.op in ("any_true", "outside", "matches", "not_matches", "missing", "present", "any_of"):
             return None
         if c["type"] == "list":
+            known = "_known" if cond.op in ("not_in", "not_contains", "!=") and _unknown_blank(c) else ""
             if cond.op in ("in", "not_in"):
                 vals = [str(v) for v in (cond.value if isinstance(cond.value, list) else [cond.value])]
                 if not vals:
                     return None
-                out.append((c["name"], cond.op, [resolve_value(ds, c["name"], v) for v in vals]))
+                out.append((c["name"], cond.op + known, [resolve_value(ds, c["name"], v) for v in vals]))
             elif cond.op in ("contains", "=", "like", "not_contains", "!="):
-                out.append((c["name"], cond.op, resolve_value(ds, c["name"], str(cond.value))))
+                out.append((c["name"], cond.op + known, resolve_value(ds, c["name"], str(cond.value))))
             else:
                 return None
         elif c["type"] in ("integer", "real") and cond.op in _SQL_OPS:
