@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from convrec.catalog.text import COMMON_WORD_RANK, norm, singular, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
 from convrec.nlu.vocab import ValueHit, Vocabulary, spelling_variants
@@ -23,13 +23,14 @@ def _optional_words() -> list[str]:
     return list(units_data()["optional"]["words"])
 
 
-def _text_hits(vocab: Vocabulary, stems: list[str]) -> tuple[str | None, int]:
-    """The descriptive text column where most items carry all these word stems, and how many."""
+def _text_hits(vocab: Vocabulary, stems: list[str], named: str | None = None) -> tuple[str | None, int]:
+    """The descriptive text column where most items carry all these word stems, and how many
+    (``named``: the text column named right before them, if it carries them: "signature cakes")."""
     from convrec.tools.filters import word_pattern
 
     best, n_best = None, 0
     for col, df in vocab.text_words.items():
-        if not all(x in df for x in stems):
+        if not all(x in df for x in stems) or (named in vocab.text_words and col != named and all(x in vocab.text_words[named] for x in stems)):
             continue
         n = min(df[x] for x in stems) if len(stems) == 1 else \
             int(vocab.items[col].fillna("").astype(str).str.contains(word_pattern(" ".join(stems))).sum())
@@ -269,7 +270,7 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
                 vals = _value_word_hits(vocab, stems[k - i:e - i])
                 if vals and e - k == 1 and _generic_head(words[k - i], vals):
                     vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
-                col, n = _text_hits(vocab, stems[k - i:e - i])
+                col, n = _text_hits(vocab, stems[k - i:e - i], _text_column_before(p, vocab, k))
                 if col is not None and n < 2 and not vals and not _named_in_names(vocab, col, words[k - i:e - i]):
                     col = None  # one item's text has it: an incidental word ("for credit"), a preference, not a condition
                 if vals and col is not None and not (n < 3 or sum(h.support for h in vals) >= 5 * n) \
@@ -368,3 +369,16 @@ def read_measured_names(p: Parse, vocab: Vocabulary) -> None:
                 p.values.append((Span(i, i + 1 + n), [[hit]], " ".join(t.raw for t in p.toks[i:i + 1 + n])))
                 p.claim(i, i + 1 + n)
                 break
+
+
+def _text_column_before(p: Parse, vocab: Vocabulary, k: int) -> str | None:
+    """The text column whose own name is said right before position ``k`` ("signature cakes")."""
+    if k == 0:
+        return None
+    x = p.words[k - 1]
+    if "title" in vocab.text_words and x in (vocab.domain.lower(), noun_plural(vocab.domain.lower())):
+        return "title"  # "signature cakes" where the items are signatures (the titles' own column)
+    if not p.claimed[k - 1]:
+        return None
+    got = [c for c in vocab.text_words if c in vocab.columns and (x == c.lower() or any(x in g for g in vocab.columns[c].words))]
+    return got[0] if len(got) == 1 else None
