@@ -108,7 +108,7 @@ def read_surnames(p: Parse, vocab: Vocabulary, speaker: str = "user") -> None:
         if p.claimed[i] or len(x) < 4 or not x.isalpha() or x not in by_last or len(by_last[x]) != 1 \
                 or x in vocab.lexicon.stop or vocab.lookup(x):
             continue
-        if not p.toks[i].raw[:1].isupper() and word_rank(x) <= COMMON_WORD_RANK:
+        if not p.toks[i].raw[:1].isupper() and (word_rank(x) or 10 ** 9) <= COMMON_WORD_RANK:
             continue  # "bell", "young": words first, names only when written as names
         item = first_row[next(iter(by_last[x]))]
         title = str(vocab.item_value(item, "title") or item)
