@@ -185,3 +185,24 @@ def test_a_blank_category_list_is_not_a_negation_match(home, tmp_path_factory):
     assert set(apply_filter(books.ds, flt, None)) == german  # a blank list is unknown, not "not English"
     index = ColumnIndex.build(books.ds)  # the in-memory index a large catalog reads agrees
     assert {str(index.ids[k]) for k in index.mask(_resolved(books.ds, flt)).nonzero()[0]} == german
+
+
+# ---------------------------------------------------------------- the brain reads only what the rules left
+def test_the_brain_adds_no_number_nobody_said_and_none_the_rules_bound(oils, tmp_path):
+    from convrec.core.brain_read import checked
+    from convrec.core.sessions import SessionStore
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.strategies.interecagent.demos import DemoBank
+    from convrec.strategies.interecagent.strategy import InteRecAgent
+
+    v = oils.vocab
+    assert checked(v, "gravity", "=", "30", "the smooth ones", "only the smooth ones") is None  # no number was said
+    assert checked(v, "gravity", "=", "30", "smooth", "smooth ones at thirty").value == 30.0  # a number in words
+    brain = ScriptedLLM([{"filters": [{"column": "rate", "op": ">", "value": "3"}]}] + ["Here you go:"] * 6, routed=True)
+    brain.backend = "openai"
+    a = InteRecAgent(oils, brain, SessionStore(tmp_path / "s.db"), DemoBank(oils.ds))
+    t = a.turn("oils with 3 accidents that taste smooth")
+    assert any(s.get("tool") == "brain_read" for s in t.trace)  # the brain was asked about "taste smooth"
+    acc = oils.ds.items.set_index("item_id")
+    assert t.items and {acc.loc[i["id"], "accidents"] for i in t.items} == {3}
+    assert any(acc.loc[i["id"], "rate"] <= 3 for i in t.items)  # the 3 the rules bound is not the brain's "rate over 3" too

@@ -69,7 +69,17 @@ def _number(text: str) -> float | None:
     return float(m.group(1)) * {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(m.group(2) or "", 1.0)
 
 
-def checked(vocab, column: str, op: str, value: Any, words: str) -> Condition | None:
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                 "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand",
+                 "million", "billion", "grand", "dozen", "half", "quarter", "k"}
+
+
+def _says_a_number(message: str) -> bool:
+    """Does the message say any number, in digits or in words ("ten grand", "a dozen")?"""
+    return bool(re.search(r"\d", message)) or bool(_NUMBER_WORDS & set(re.findall(r"[a-z]+", message.lower())))
+
+
+def checked(vocab, column: str, op: str, value: Any, words: str, message: str | None = None) -> Condition | None:
     """A proposed filter as a condition the catalog can check, or None when it does not hold up."""
     c = vocab.columns.get(column)
     if c is None or op not in OPS:
@@ -84,6 +94,8 @@ def checked(vocab, column: str, op: str, value: Any, words: str) -> Condition | 
         x = _number(value)
         if x is None or c.min is None or not (float(c.min) <= x <= float(c.max)):
             return None  # a bound outside the column's values bounds nothing
+        if message is not None and not _says_a_number(message):
+            return None  # a number the message never said ("the ones born in Japan" read as year = 2010)
         if (x == float(c.max) and op in ("<", "<=")) or (x == float(c.min) and op in (">", ">=")):
             return None  # "age under 83" where 83 is the oldest: the column's own end, no wish of the user's
         return Condition(column, op, x, words, c.role)
@@ -133,7 +145,7 @@ def brain_conditions(llm, vocab, message: str, unread: list[str], domain_plural:
         return [], {"tool": "brain_read", "input": {"words": unread}, "output": "", "candidates": None,
                     "error": str(e)[:200], "ms": round((time.perf_counter() - t) * 1000, 1)}, None
     said = " ".join(unread)
-    kept = [cond for f in got.filters if (cond := checked(vocab, f.column, f.op, f.value, said)) is not None]
+    kept = [cond for f in got.filters if (cond := checked(vocab, f.column, f.op, f.value, said, message)) is not None]
     got_sort = getattr(got, "sort", None)
     # a sort only for a superlative the user wrote: never one the brain imagined
     sort = SortHint(got_sort.column, got_sort.order == "highest", said) \

@@ -360,6 +360,8 @@ class TurnLoop:
             ctx.steps.append(step)
         ruled = {c.column for c in intent.conditions}  # a column the rules read keeps their reading: the brain
         kept = [c for c in kept if c.column not in ruled]  # reads only the words left ("Australia or New Zealand")
+        bound = {float(c.value) for c in intent.conditions if isinstance(c.value, (int, float)) and not isinstance(c.value, bool)}
+        kept = [c for c in kept if not (isinstance(c.value, float) and c.value in bound)]  # "a 55 mph limit": 55 is read
         sort = sort if sort is not None and not intent.sort else None
         if kept and self._empties(list(intent.conditions), kept):
             # "THC positives" read by the brain as "positive sample = 1, concentration = 0.1": conditions
