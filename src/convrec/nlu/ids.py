@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from convrec.catalog.text import COMMON_WORD_RANK, word_rank
+from convrec.catalog.text import COMMON_WORD_RANK, singular, word_rank
 from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import MEASURE_WORDS, columns_named
 from convrec.nlu.intent import ItemMention
@@ -247,6 +247,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             key.isdigit() and (int(key) > LIST_POSITIONS or (before >= 1 and w[before - 1] == "than")
                                or (not p.claimed[before] and w[before] not in _POSITION_CUES and w[before] not in ("top", "first", "last")
                                    and raw.isdigit() and before == a - 1 and w[before] not in vocab.lexicon.verb_forms
+                                   and not any(w[before] in g or singular(w[before]) in g for c in vocab.columns.values() for g in c.words)
                                    and (b == len(w) or p.toks[b].punct or w[b] in vocab.lexicon.stop)))
             and _named_by_any_noun(vocab, p, before)))  # ("more interlocks than company 8", "segment 1": no list position)
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
