@@ -173,6 +173,7 @@ def test_a_row_named_by_any_noun_and_its_number(segments):
     it = understand("how many lanes does segment 1 have", v)
     assert it.kind == "fact" and it.fact_columns == ("lanes",) and len(it.mentions) == 1
     assert not understand("roads that gave 2 crashes or less", v).mentions  # a verb and a count: no row
+    assert not understand("sections with crashes on july 4", v).mentions  # a day of a month: no row
 
 
 def test_a_blank_category_list_is_not_a_negation_match(home, tmp_path_factory):

@@ -183,6 +183,12 @@ _NOT_NOUNS = {"top", "over", "under", "than", "about", "around", "first", "last"
               "page", "season", "series", "round", "week", "day", "year", "chapter", "level", "grade", "size"}
 
 
+def _month_words() -> dict[str, int]:
+    from convrec.nlu.dates import _months
+
+    return _months()
+
+
 def _named_by_any_noun(vocab: Vocabulary, p: Parse, k: int) -> bool:
     """A catalog whose items have no names of their own ("firm 60", "firm 61", …): any common noun
     the user calls them by before the number ("company 60") names the item — not a column's word,
@@ -248,6 +254,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
                                or (not p.claimed[before] and w[before] not in _POSITION_CUES and w[before] not in ("top", "first", "last")
                                    and raw.isdigit() and before == a - 1 and w[before] not in vocab.lexicon.verb_forms
                                    and not any(w[before] in g or singular(w[before]) in g for c in vocab.columns.values() for g in c.words)
+                                   and w[before] not in _month_words()  # ("july 17": a day)
                                    and (b == len(w) or p.toks[b].punct or w[b] in vocab.lexicon.stop)))
             and _named_by_any_noun(vocab, p, before)))  # ("more interlocks than company 8", "segment 1": no list position)
         cued = cued or (past_list and (hashed or (before >= 0 and w[before] in _POSITION_CUES)))
