@@ -100,9 +100,12 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
             said_words = [w[k] for k in range(b, e) if k not in skip]
             cols = [c for c in columns_named(said_words, vocab, by_name_only=True)
                     if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-            if len(cols) > 1:  # "the highest accident rate": the compound's head (its last word) names it
+            if len(cols) > 1:  # "the highest accident rate": the compound's head (its last word) names it, where
+                # the words before it name the others only loosely (`adt` read from "accident"; not "bike thefts" of `bike`)
                 head = [c for c in cols if any(w[e - 1] in g for g in vocab.columns[c].words)]
-                cols = head if len(head) == 1 else cols
+                said = {norm(p.toks[k].raw) for k in range(b, e - 1)}  # as typed (a cut name is written over its word)
+                loose = all(not said & set(norm(vocab.columns[c].label or c).split()) for c in cols if c not in head)
+                cols = head if len(head) == 1 and loose else cols
             if skip and len(cols) != 1:
                 continue  # (the value in between only where the words around it name one column)
             if not cols and best_for and e == b + 1:  # "best for the Democrat" of `demVote`: the one number column a word names

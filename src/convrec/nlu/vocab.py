@@ -286,7 +286,9 @@ class Vocabulary:
             by_col = Counter()
             for (col, _), h in hits.items():
                 by_col[col] += h.support
-            subject = {col for col, n in by_col.items() if distinct[col] >= 3 and n >= 0.9 * rows[col]}
+            vals_of = Counter(col for col, _ in hits)
+            # (a word in every value filters nothing and may be the one a value is made of: "Statewide Rate")
+            subject = {col for col, n in by_col.items() if distinct[col] >= 3 and n >= 0.9 * rows[col] and vals_of[col] < distinct[col]}
             if subject:  # "nobel winners": every prize here is one; "economics nobel winners" is no contradiction
                 self.subject_words.add(k)
                 out[k] = {key: h for key, h in hits.items() if key[0] not in subject}
@@ -312,7 +314,7 @@ class Vocabulary:
             if n < 20 or (c.role == "category" and (c.distinct or 0) < max(30, 0.05 * n)):
                 continue  # a column of a few values ("restaurant") is read by its values
             df = Counter(x for d in docs for x in d)
-            common = {x for x, k in df.items() if k >= 0.9 * n}  # "nobel" in every prize's citation: the subject
+            common = {x for x, k in df.items() if 0.9 * n <= k < n}  # "nobel" in nearly every prize's citation: the subject
             self.subject_words |= common
             df = Counter({x: k for x, k in df.items() if x not in common})
             freq = {x for x, k in df.items() if k >= max(3, 0.01 * n)}
