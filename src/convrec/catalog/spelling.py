@@ -24,7 +24,7 @@ def spelling_variants(phrase: str) -> list[str]:
     out = []
     for k, w in enumerate(words):
         for a, b in _STEMS:
-            if w.startswith(a) and not (a == "hem" or (a == "sulf" and w.startswith("sulph"))):
+            if w.startswith(a) and not (a == "sulf" and w.startswith("sulph")):
                 out.append(" ".join(words[:k] + [b + w[len(a):]] + words[k + 1:]))
         if len(w) < 5 or not w.isalpha() or not _VARIANT_ENDS.search(w):
             continue

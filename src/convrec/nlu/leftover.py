@@ -4,14 +4,13 @@ brain), and the user's own noun for the catalog's items.
 
 from __future__ import annotations
 
-from convrec.tools.filters import stem_of
-
 import numpy as np
 
 from convrec.catalog.text import COMMON_WORD_RANK, plural, singular, word_rank
 from convrec.nlu.binding import unit_after
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, QUESTION_WORDS, Span, num
 from convrec.nlu.vocab import Vocabulary
+from convrec.tools.filters import stem_of
 
 
 def only_social(w: list[str], lex) -> bool:

@@ -52,6 +52,17 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     return got
 
 
+def _by_last(vocab: Vocabulary) -> dict[str, list[tuple[str, str]]]:
+    """Last name → (item, first name) of a catalog of people, folded as words are read; once per catalog."""
+    got = vocab.__dict__.get("_people_by_last")
+    if got is None:
+        got = {}
+        for item, first, last in people(vocab):
+            got.setdefault(norm(last), []).append((item, norm(first)))
+        vocab.__dict__["_people_by_last"] = got
+    return got
+
+
 def _first_fits(said: str, first: str, nick: dict[str, set[str]]) -> bool:
     if said == first or first in nick.get(said, ()):
         return True
@@ -65,9 +76,7 @@ def read_person_names(p: Parse, vocab: Vocabulary, speaker: str = "user") -> Non
     if not who:
         return
     w, nick = p.words, vocab.lexicon.nicknames
-    by_last: dict[str, list[tuple[str, str]]] = {}
-    for item, first, last in who:
-        by_last.setdefault(norm(last), []).append((item, norm(first)))
+    by_last = _by_last(vocab)
     for k, (span, m) in enumerate(list(p.mentions)):  # "chuck schumer" where "schumer" was linked: the first name too
         i = span.start - 1
         if i >= 0 and not p.claimed[i] and w[i].isalpha() and span.end - span.start == 1 and any(
@@ -94,23 +103,17 @@ def read_surnames(p: Parse, vocab: Vocabulary, speaker: str = "user") -> None:
     "einstein's year"): the one person of that last name (accents as typed or not), when the word is
     capitalised or no common English word, and nothing else of the catalog reads it. Two people of
     one last name (two Curies) are not guessed between."""
-    who = people(vocab)
-    if not who:
+    by_last = _by_last(vocab)
+    if not by_last:
         return
-    by_last: dict[str, set[tuple[str, str]]] = {}
-    first_row: dict[tuple[str, str], str] = {}
-    for item, first, last in who:
-        key = (norm(first), norm(last))
-        by_last.setdefault(key[1], set()).add(key)
-        first_row.setdefault(key, item)
     w = p.words
     for i, x in enumerate(w):
-        if p.claimed[i] or len(x) < 4 or not x.isalpha() or x not in by_last or len(by_last[x]) != 1 \
-                or x in vocab.lexicon.stop or vocab.lookup(x):
-            continue
+        rows = by_last.get(x) if not p.claimed[i] and len(x) >= 4 and x.isalpha() else None
+        if not rows or len({first for _, first in rows}) != 1 or x in vocab.lexicon.stop or vocab.lookup(x):
+            continue  # (two people of one last name: not guessed between)
         if not p.toks[i].raw[:1].isupper() and (word_rank(x) or 10 ** 9) <= COMMON_WORD_RANK:
             continue  # "bell", "young": words first, names only when written as names
-        item = first_row[next(iter(by_last[x]))]
+        item = rows[0][0]
         title = str(vocab.item_value(item, "title") or item)
         p.mentions.append((Span(i, i + 1), ItemMention(item, title, p.toks[i].raw, "reference", speaker, 85.0)))
         p.claim(i, i + 1)

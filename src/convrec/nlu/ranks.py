@@ -129,8 +129,8 @@ def read_ranks(p: Parse, vocab: Vocabulary) -> None:
         if w[k] in ("winner", "winners", "won", "win", "wins") and any(x in own for x in w[max(0, k - 3):k + 4]):
             p.numbers.append((Span(k, k + 1), Condition(col, "!=" if p.negated(k) else "=", 1.0, w[k], role)))
             p.claim(k, k + 1)
-            for j in range(max(0, k - 3), min(len(w), k + 4)):  # "technical challenge winners": the placing's own words
-                if not p.claimed[j] and (w[j] in own or (j + 1 < len(w) and w[j + 1] == w[k] and w[j - 1:j] and w[j - 1] in own)):
+            for j in range(max(0, k - 3), min(len(w), k + 4)):  # the placing's own words, and the one between
+                if not p.claimed[j] and (w[j] in own or (j == k - 1 and j > 0 and w[j - 1] in own)):  # ("technical challenge winners")
                     p.claim(j, j + 1)
             continue
         # "were number 1 across all channels", "wasn't number one on the network", "#1": that place
