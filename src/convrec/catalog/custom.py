@@ -94,6 +94,13 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
                                 + raw[parts[1]].fillna("").astype(str).str.strip()).str.strip()
             notes["title"] = f"items are named by '{parts[0]}' and '{parts[1]}' together; --title-col changes it"
             return replace(src, title_col="full name")
+        street = _address_parts(raw, src.id_col)
+        if street is not None and "address" not in raw.columns:
+            # a table of homes with the street number and the street apart: "406 Acrebrook Drive" names one
+            raw["address"] = (pd.to_numeric(raw[street[0]], errors="coerce").astype("Int64").astype(str)
+                              + " " + raw[street[1]].astype(str).str.strip())
+            notes["title"] = f"items are named by '{street[0]}' and '{street[1]}' together (an address); --title-col changes it"
+            return replace(src, title_col="address")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
         col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col)
         if col is not None:
@@ -105,6 +112,42 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
             notes["title"] = (f"no title column: items are named by their id ('{src.id_col}'); "
                               "--title-col COLUMN names one")
     return src
+
+
+def _address_parts(raw: pd.DataFrame, id_col: str) -> tuple[str, str] | None:
+    """(house-number column, street column) when the items are places named by an address in two
+    columns: a text column whose values mostly end in a street's word ("Acrebrook Drive", "Elm St")
+    and a whole-number column named as a number beside it (`StreetNum`, `house_no`), together
+    different for (almost) every row; else None."""
+    from convrec.catalog.headers import name_words
+    from convrec.catalog.wordlists import codes_data
+
+    suffixes = set(codes_data()["street_suffixes"]["words"])
+    n = len(raw)
+    if n < 5:
+        return None
+    for col in raw.columns:
+        if col == id_col or raw[col].dtype.kind in "biufcM":
+            continue
+        vals = raw[col].dropna().astype(str).str.strip()
+        last = vals.str.lower().str.replace(".", "", regex=False).str.split().str[-1]
+        if len(vals) < 0.9 * n or last.isin(suffixes).mean() < 0.8 or vals.str.contains(r"^\d").mean() > 0.2:
+            continue
+        street_words = set(name_words(str(col)))
+        shares = lambda c: bool(set(name_words(str(c))) & street_words - {"num", "number", "no", "nr", "name"})  # noqa: E731
+        for num in sorted(raw.columns, key=lambda c: not shares(c)):  # `StreetNum` beside `StreetName` first
+            if num in (col, id_col):
+                continue
+            words = set(name_words(str(num)))
+            v = pd.to_numeric(raw[num], errors="coerce")
+            if not words & {"num", "number", "no", "nr"} or v.isna().mean() > 0.1 or not (v.dropna() % 1 == 0).all() \
+                    or (v.to_numpy() == range(1, n + 1)).all() \
+                    or not (words & street_words - {"num", "number", "no", "nr", "name"} or words & {"house", "street", "building"}):
+                continue
+            both = v.astype("Int64").astype(str) + " " + raw[col].astype(str)
+            if both.nunique() >= 0.9 * n:
+                return str(num), str(col)
+    return None
 
 
 def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
@@ -152,6 +195,10 @@ def _row_numbers(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series:
         v = pd.to_numeric(raw[col], errors="coerce")
         if v.notna().all() and v.nunique() == len(v) and (v % 1 == 0).all() and not (v.to_numpy() == seq.to_numpy()).all():
             return v.astype("int64").astype(str).set_axis(ids.index)
+        codes = raw[col].astype(str).str.strip()
+        if raw[col].notna().all() and codes.nunique() == len(codes) and v.isna().mean() > 0.5 \
+                and codes.str.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 ./-]{0,11}").all() and codes.str.contains(r"\d").mean() > 0.5:
+            return codes.set_axis(ids.index)  # the source's own codes for its rows ("86-1B", a well's)
     return ids
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from convrec.catalog.dates import holds_dates, periods
@@ -33,6 +34,9 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                 d["min"], d["max"] = cast(present.min()), cast(present.max())
                 d["examples"] = [cast(v) for v in present.value_counts().index[:n_examples]]
                 d["median"] = float(present.median())  # where a number said in an unknown unit most likely falls
+                if c.type == "integer" and len(present) == len(items) and n >= 10 \
+                        and (num.to_numpy() == np.arange(1, n + 1)).all():
+                    d["row_number"] = True  # 1, 2, … n in the rows' order: it counts the rows
                 if c.type == "real":  # kelvin written from Celsius keeps its offset: 273.15, 302.15
                     d["kelvin_marks"] = round(float(((present * 100).round() % 100 == 15).mean()), 3)
             else:
@@ -280,3 +284,36 @@ def _durations_in_years(items: pd.DataFrame, described: list[dict[str, Any]]) ->
             if both.sum() >= 20 and float((yv[both] + x[both] <= yv.max() + 1).mean()) >= 0.99:
                 d["in_years"] = True
                 break
+
+
+def with_overall_score(items: pd.DataFrame, described: list[dict[str, Any]], fixed=()) -> list[dict[str, Any]]:
+    """A catalog with no rating column whose number column is, on every item, the sum of three or more
+    others (a coffee's `total_cup_points` = aroma + flavor + … , a decathlete's points): that column
+    is its overall score — what "the best", "highest rated", "scored" mean. Its role becomes
+    ``rating`` and ``sum_of`` names the parts, as the data shows."""
+    if any(d.get("role") == "rating" for d in described) or len(items) < 20:
+        return described  # (``fixed``: the columns whose role the user set)
+    nums = [d for d in described if d["type"] in ("integer", "real") and d.get("role") not in ("id", "time", "count")
+            and d["name"] not in ("item_id", "popularity") and d["name"] in items.columns]
+    if len(nums) < 4:
+        return described
+    frame = items[[d["name"] for d in nums]].apply(pd.to_numeric, errors="coerce").dropna()
+    if len(frame) < 20:
+        return described
+    vals = frame.to_numpy(dtype=float)
+    for k, d in enumerate(nums):
+        y = vals[:, k]
+        if np.std(y) == 0 or d["name"] in fixed:
+            continue
+        rest = np.delete(vals, k, axis=1)
+        coef, *_ = np.linalg.lstsq(rest, y, rcond=None)
+        ones = np.abs(coef - 1.0) < 0.02
+        if ones.sum() < 3 or (np.abs(coef[~ones]) > 0.02).any():
+            continue
+        fitted = rest[:, ones].sum(axis=1)
+        if float(np.mean(np.abs(fitted - y) <= 0.01 * np.abs(y) + 1e-9)) >= 0.95:
+            names = [nums[j]["name"] for j in range(len(nums)) if j != k]
+            d["role"] = "rating"
+            d["sum_of"] = [names[j] for j in np.flatnonzero(ones)]
+            break
+    return described

@@ -18,6 +18,9 @@ GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record"
                      "username", "handle", "moniker", "fullname", "names", "titles"}
 
 
+_MEASURE_NOUNS = {"rating", "score", "review", "price", "sale", "stat", "statistic", "result", "measurement", "reading"}
+
+
 def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:
     """What one item is called, when the catalog's name says it in a plural ("epa-cars" → car,
     "ucla_courses" → course, "my-wines" → wine), or names a noun and one of its measures
@@ -34,6 +37,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
     heads = [h[:-1] + [counted_noun(h[-1]) or h[-1]] if h else h for h in heads]  # `numbids`: the items have bids
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)
     measured -= {singular(x) for x in name_words(title_col)}  # "ucla-courses" titled by `course`: the items
+    measured |= _MEASURE_NOUNS  # "coffee-ratings", "wine-reviews": what is measured of the items, not the items
     # the name's own words, not the halves of a glued one ("starwars" is a name, not "wars")
     raw = [w for w in _SPLIT.split(_camel_split(name).lower()) if w]
     words = [w for w in raw if w.isalpha() and (len(_split_compound(w)) == 1 or word_rank(singular(w)) is not None)]

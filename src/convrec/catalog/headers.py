@@ -39,6 +39,9 @@ def _split_compound(w: str) -> list[str]:
         a, b = w[:k], w[k:]  # by the words it starts (column_words)
         if len(b) >= 4 and (word_rank(b) or 10 ** 9) < 5000 and (word_rank(a) or 10 ** 9) > 10000 and a not in ab:
             return [a, b]
+    cut = _cut_pieces(w)
+    if cut:
+        return cut
     if len(w) < 8:
         return _glued_pieces(w) or [w]
     best = None
@@ -80,6 +83,27 @@ def consonants(word: str) -> str:
         if ch not in "aeiouy" and ch != out[-1]:
             out += ch
     return out
+
+
+def _cut_pieces(w: str) -> list[str] | None:
+    """A census-style header of three or more pieces, each a known short form or a common word, one
+    at least a short form (`percapinc` → percap inc, `medhouseinc` → med house inc, `perhsgrad` →
+    per hs grad): the fewest such pieces, or None."""
+    ab = units_data()["abbrev"]
+    n = len(w)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[0] = []
+    for a in range(n):
+        if best[a] is None:
+            continue
+        for b in range(a + 2, n + 1):
+            piece = w[a:b]
+            ok = piece in ab or (len(piece) >= 3 and (word_rank(piece) or 10 ** 9) < 10000
+                                 and (piece not in ("the", "and", "for", "not", "but", "with", "from") or a == 0))
+            if ok and (best[b] is None or len(best[a]) + 1 < len(best[b])):
+                best[b] = best[a] + [piece]
+    got = best[n]
+    return got if got and len(got) >= 3 and any(x in ab for x in got) else None
 
 
 def _glued_pieces(w: str) -> list[str] | None:

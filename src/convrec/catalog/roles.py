@@ -31,7 +31,7 @@ ROLES = ("id", "title", "time", "date", "price", "rating", "count", "category", 
 _WORDS = re.compile(r"[a-z]+")
 _NAME_HINTS: list[tuple[str, set[str]]] = [
     ("link", {"url", "link", "href", "imdb", "tmdb", "isbn", "asin", "sku", "ean", "upc"}),
-    ("price", {"price", "cost", "usd", "eur", "msrp", "fee"}),
+    ("price", {"price", "cost", "usd", "eur", "msrp", "fee", "dollars", "dollar", "euros"}),
     ("rating", {"rating", "score", "metascore", "stars", "grade", "rated"}),
     ("count", {"count", "votes", "popularity", "reviews", "num", "plays", "sales", "downloads", "views"}),
     ("time", {"year"}),
@@ -76,6 +76,8 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     if ctype == "boolean":
         return "flag"
     if ctype in ("integer", "real"):
+        if col.get("row_number") and words & {"num", "number", "no", "nr", "id", "index", "row", "obs", "case"}:
+            return "id"  # `HouseNum` of 1 … 104 in the rows' order: a second row id, no measure of the items
         if str(col.get("meaning") or "").endswith(", written in year"):
             return "time"  # "2025 CE", "1050 BCE": years with their era
         if hint == "count" and ctype == "real" and "popularity" not in words and not (col.get("examples") and all(

@@ -27,7 +27,7 @@ import pandas as pd
 
 from convrec.catalog.dates import with_day_parts, with_years
 from convrec.catalog.derived import with_unlogged
-from convrec.catalog.describe import describe_columns
+from convrec.catalog.describe import describe_columns, with_overall_score
 from convrec.catalog.roles import with_roles
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
 from convrec.catalog.registry import canonical_name, load_source, source_files, source_options
@@ -253,7 +253,8 @@ def _prepare_locked(config: Config, name: str, out: Path, files, fp: str, k: int
     columns = with_years(items, columns)  # dates written as text: their years, for "since 2015"
     columns = with_day_parts(items, columns)  # clock times and days of the week written as text
     columns = with_unlogged(items, columns)  # a quantity kept as its logarithm, in its own units too
-    desc = with_roles(describe_columns(items, columns), len(items), _read_roles(out))
+    roles = _read_roles(out)
+    desc = with_overall_score(items, with_roles(describe_columns(items, columns), len(items), roles), fixed=set(roles))
     manifest = {
         "dataset": name,
         "domain": raw.domain,

@@ -220,7 +220,10 @@ def answer_groups(rows: Sequence, intent: RequestIntent, vocab: Vocabulary) -> s
     scope = f" matching {what}" if what else ""
     if intent.group_distinct:  # "how many different counties": 73 different counties
         n = int(rows[0][0]) if rows else 0
-        return f"{n:,} different {noun_plural(label) if n != 1 else label} among the {plural(vocab)}{scope} in my catalog."
+        ws = label.split()
+        k = next((i for i, x in enumerate(ws) if x in ("of", "in", "for") and i > 0), len(ws)) - 1  # "countries of origin"
+        many = " ".join(ws[:k] + [noun_plural(ws[k])] + ws[k + 1:]) if ws else label
+        return f"{n:,} different {many if n != 1 else label} among the {plural(vocab)}{scope} in my catalog."
     if not rows:
         return f"No {plural(vocab)}{scope} in my catalog, so no {label} has any."
     (v, n), rest = rows[0], rows[1:4]

@@ -135,6 +135,9 @@ def read_abbreviations(p: Parse, vocab: Vocabulary) -> None:
                 continue  # "developers" is a word, not `DevOps` ("dev ops") run together
             if stop_head and not (full and used >= 2):
                 continue
+            if stop_head and any(h.role in ("category", "creator", "tag") and norm(h.value) == w[x]
+                                 for x in range(i + 1, j) for h in vocab.lookup(w[x])):
+                continue  # "from the ios app": the platform "ios", not `fri` spelled by f-r-om and i-os
             tail = len(name) - covered
             head = covered >= 3 and (tail <= 2 or tail <= 3 and covered >= 4) and name[:covered] in (w[i], singular(w[i]))
             # "life expectancy" → `life_exp_at_birth`: two words read, the name's last whole words

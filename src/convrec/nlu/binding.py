@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from convrec.catalog.text import norm, noun_plural, word_rank
-from convrec.nlu.columns import as_written, later_siblings, money_columns
+from convrec.nlu.columns import as_written, later_siblings, middle_siblings, money_columns
 from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -127,6 +127,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     said_cmp = comparative_ending(vocab.lexicon, w, i - 1) if i > 0 and w[i - 1] == "than" else None
     cmp_dims = {d for d, _ in said_cmp[2]} if said_cmp else set()
     said_dims = unit_dimensions(vocab, unit) if unit is not None else set()
+    if said_dims and cmp_dims and not cmp_dims & said_dims:
+        cmp_dims = set(said_dims)  # "shorter than 45 minutes": a comparative of the unit's dimension (a duration)
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
@@ -144,6 +146,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
         if unit is not None and (unit in per or per & set(unit_words(unit))):
             continue  # "1.5 ct" is no value of a price per carat
+        if unit == "%" and c.unit != "%" and c.max is not None and float(c.max) > 150 \
+                and not set(label) & {"percent", "percentage", "pct", "share", "rate", "change", "growth", "ratio"}:
+            continue  # "more than 20% of people": a share, no value of a count of people (up to 1.2 million)
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
             shift = affine(unit, c.unit) if c.unit else None
@@ -200,7 +205,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if b - a > matched:
                 matched, dist, own = b - a, min(dist, abs(k - i)), True
                 where.append((k, k + 1))
-        if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) and not c.unit:
+        if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) \
+                and (not c.unit or convert(1.0, unit, c.unit) is not None):
             matched, dist = 1, 1  # "tumors bigger than 5 cm": the comparative names the one column of its dimension
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
@@ -241,14 +247,22 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                          and x not in vocab.lexicon.stop)  # its words no group holds ("total": optional)
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
+        elif said_dims and unit is not None and not c.unit and column_dimensions(vocab, c) \
+                and not column_dimensions(vocab, c) & said_dims:
+            coverage = 0.0  # "shorter than 45 minutes": no value of a `distance`, whatever its unit
         # "10 lb or more" where a `BackpackWeight` (2–35 kg, as guessed) holds it: before a `BodyWeight`
         # (105–270) that only a unit of its own choosing (ounces) would make it fit
         marked = bool(c.mark) and tuple(c.mark) in p.marks  # "in the last 12 months": `Dollar12`, not `Dollar24` or `Amount`
-        key = (marked, sided, coverage, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest,
+        # "shorter than 45 minutes": a column kept in hours, as its header says, before one whose unit is guessed
+        declared = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
+        key = (marked, sided, coverage, declared, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where
             best_named = matched
+    if best is None and unit is not None and unit != "%" and not any(
+            c.unit and convert(1.0, unit, c.unit) is not None for c in vocab.columns.values()):
+        unit = None  # "under 1000 mD" where no column keeps a unit: the number binds by its size, as if bare
     if best is None and unit is None:
         got = bind_by_dimension(p, vocab, i, lo, hi)
         if got[0] is not None or not lex_compares(vocab, w, i, j) or (i > 0 and w[i - 1] == "per"):

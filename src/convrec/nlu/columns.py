@@ -159,6 +159,29 @@ def later_siblings(vocab: Vocabulary) -> set[str]:
     return got
 
 
+_MIDDLE = {"mean", "avg", "average", "median", "mid", "typical"}
+_ENDS = {"low", "high", "min", "max", "minimum", "maximum", "lo", "hi", "lower", "upper", "least", "most"}
+
+
+def middle_siblings(vocab: Vocabulary) -> set[str]:
+    """Of number columns whose names differ only by low / high / mean (`altitude_low_meters`,
+    `altitude_high_meters`, `altitude_mean_meters`), the mean one: the measure said with no end."""
+    got = vocab.__dict__.get("_middle_siblings")
+    if got is None:
+        groups: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+        for c in vocab.columns.values():
+            if c.type not in ("integer", "real"):
+                continue
+            ws = (c.label or c.name).split()
+            marks = [x for x in ws if x in _MIDDLE | _ENDS]
+            if len(marks) == 1:
+                groups.setdefault(tuple(x for x in ws if x != marks[0]), []).append((marks[0], c.name))
+        got = {name for members in groups.values() if len(members) >= 2 and any(m in _ENDS for m, _ in members)
+               for m, name in members if m in _MIDDLE}
+        vocab.__dict__["_middle_siblings"] = got
+    return got
+
+
 def profile_columns(vocab: Vocabulary, limit: int = 12) -> tuple[str, ...]:
     """What an open look-up of one item shows ("tell me about X", "info on X", a bare name)."""
     return profile_columns_of(vocab, limit)
@@ -305,6 +328,10 @@ def units_column(vocab: Vocabulary) -> str | None:
     return None
 
 
+RARE_WORD_RANK = 15000
+"""A word ranked below this is rare enough to be a column name's cut ("por" of porosity is 18,499th)."""
+
+
 def _cuts(vocab: Vocabulary) -> list[str]:
     """The words of number columns' names that are cuts no dictionary knows, of three letters or more
     ("uni", "veg"): not units, not abbreviations the schema data expands."""
@@ -313,7 +340,8 @@ def _cuts(vocab: Vocabulary) -> list[str]:
         from convrec.catalog.meaning import unit_for_word
 
         got = sorted({x for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
-                      for g in c.words for x in g[:1] if len(x) >= 3 and x.isalpha() and word_rank(x) is None
+                      for g in c.words for x in g[:1] if len(x) >= 3 and x.isalpha()
+                      and (word_rank(x) is None or word_rank(x) > RARE_WORD_RANK)  # ("por": porosity, a rare word)
                       and unit_for_word(x) is None})
         vocab.__dict__["_cuts"] = got
     return got
@@ -367,6 +395,12 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
             if len(longer) == 1 or (longer and len({y[:len(x) + 3] for y in longer}) == 1
                                     and len({singular(y) for y in longer}) == 1):
                 p.words[i] = longer[0]  # "the army exam" of `Examination`: a word said short
+                continue
+        if len(x) == 4 and x.isalpha() and word_rank(x) is None and x not in words and not vocab.lookup(x):
+            swapped = [y for y in ("best", "most") if sorted(y) == sorted(x)
+                       and DamerauLevenshtein.distance(x, y) == 1]
+            if len(swapped) == 1:
+                p.words[i] = swapped[0]  # "scored the bset": two letters swapped in a word of order
                 continue
         if len(x) < 5 or not x.isalpha() or x in words or word_rank(x) is not None or x in vocab.lexicon.stop \
                 or vocab.lookup(x) or singular(x) == own or word_rank(singular(x)) is not None:  # "horses": a word

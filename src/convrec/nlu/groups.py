@@ -10,6 +10,7 @@ the most home runs" is a team, the item). The answer is a count per value, from 
 from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural, singular
+from convrec.catalog.headers import name_words
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse
 from convrec.nlu.vocab import Vocabulary
@@ -59,7 +60,16 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
         if w[k] == "how" and w[k + 1] == "many" and w[k + 2] in _DIFFERENT:
             for e in range(min(len(w), k + 6), k + 3, -1):
                 named = [c for c in columns_named(w[k + 3:e], vocab, by_name_only=True)
-                         if vocab.columns[c].role in _GROUP_ROLES + ("tag", "text")]
+                         if vocab.columns[c].role in _GROUP_ROLES + ("tag", "text") or _coded(vocab, c)]
+                if not named:  # "how many different stations": `station_id`, "countries": `country_of_origin` — by its head
+                    named = [c for c in vocab.columns if (_coded(vocab, c) or vocab.columns[c].role in _GROUP_ROLES)
+                             and vocab.columns[c].words and c not in ("item_id", "title") and any(
+                                 x in vocab.columns[c].words[0] for x in w[k + 3:e] if x.isalpha())
+                             and not norm(vocab.columns[c].label or c).split()[0] in ("in", "of", "at", "by")]
+                if len(named) > 1:  # "different countries": `country_of_origin` (its head) before `in_country_partner`
+                    head = [c for c in named if any(singular(x) == singular(norm(vocab.columns[c].label or c).split()[0])
+                                                    for x in w[k + 3:e])]
+                    named = head if len(head) == 1 else named
                 if len(named) == 1:
                     p.claim(k + 2, e)
                     return named[0]
@@ -75,6 +85,12 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                     p.claim(k + 2, len(w))
                     return named[0]
     return None
+
+
+def _coded(vocab: Vocabulary, col: str) -> bool:
+    """A whole-number code shared by several items (`station_id`): its different values can be counted."""
+    c = vocab.columns[col]
+    return c.type == "integer" and "id" in name_words(col) and bool(c.distinct) and c.distinct < 0.9 * len(vocab.items)
 
 
 _THERE = {"are", "there", "is", "of", "data", "in", "the", "this", "catalog", "catalogue", "dataset", "table", "do", "you",

@@ -78,6 +78,11 @@ def _index(vocab: Vocabulary) -> dict[str, list[int]]:
 _DASHED = re.compile(r"\d+(?:[-/]\d+)+")
 
 
+def coded_id(vocab: Vocabulary, token: str) -> bool:
+    """Is ``token`` ("70-1G", "24-35S") one item's code as a second id column writes it, dashes and all?"""
+    return len(compact(token)) >= 3 and compact(token) in _index(vocab) and not compact(token).isdigit()
+
+
 def dashed_code(vocab: Vocabulary, token: str) -> bool:
     """Is ``token`` ("788-36611") one of the catalog's codes of digits joined by dashes (not a range)?"""
     _index(vocab)

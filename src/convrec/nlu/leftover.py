@@ -33,6 +33,7 @@ def unmatched_runs(p: Parse, vocab: Vocabulary, final: bool = False) -> list[tup
     measures = _unread_measures(p, vocab) if final else set()
     own = {vocab.domain.lower(), plural(vocab.domain.lower())}  # the catalog's own noun ("the biggest diamond")
     own |= {x for x in w if stem_of(x) in vocab.subject_words}  # "nobel" of a catalog of Nobel prizes
+    own |= {x for x in w if singular(x) in vocab.item_nouns}  # "coffees" of coffee-ratings, "sessions" of `session_id`
     for i, x in enumerate(w + [""]):
         skip = i == len(w) or p.claimed[i] or p.toks[i].punct or x in lex.stop or x in DOMAIN_NOUNS or len(x) < 3 \
             or i in compared \

@@ -42,3 +42,33 @@ def negated_prefixes(text: str, vocab: Vocabulary) -> str:
         return m.group(0)
 
     return _PREFIXED.sub(one, text)
+
+
+_LACK = r"(?:lacks?|lacking|lacked|without|with no|have no|has no)"
+
+
+def _negated_columns(vocab: Vocabulary) -> list[tuple[re.Pattern, str]]:
+    """Number columns named with a negating prefix (`illiteracy`, `unemployment`, `uninsured`): a
+    pattern for the rest said after "lack"/"without" ("lack basic literacy") → the column's word."""
+    got = vocab.__dict__.get("_negated_columns")
+    if got is None:
+        from convrec.catalog.text import word_rank
+
+        got = []
+        for c in vocab.columns.values():
+            if c.type not in ("integer", "real"):
+                continue
+            for x in {norm(x) for g in c.words for x in g} | set(norm(c.label).split()):
+                m = re.fullmatch(r"(il|in|im|ir|un|non)([a-z]{6,})", x)  # (not "income": in + come)
+                if m and word_rank(m.group(2)) is not None:
+                    got.append((re.compile(rf"(?i)\b{_LACK}\s+(?:[a-z]+\s+)?{m.group(2)}\b"), x))
+        vocab.__dict__["_negated_columns"] = got
+    return got
+
+
+def lacked_columns(text: str, vocab: Vocabulary) -> str:
+    """"lack basic literacy" → "illiteracy", "without employment" → "unemployment": what a column
+    named with a negating prefix measures, said with the negation as words."""
+    for pattern, word in _negated_columns(vocab):
+        text = pattern.sub(word, text)
+    return text

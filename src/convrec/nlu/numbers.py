@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, family_member, nearest_column
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -15,7 +15,7 @@ from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
 from convrec.nlu.rates import per_period
-from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, lex_compares, money_column, unit_after
+from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, money_column, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -384,7 +384,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     near = [w[k] for k in range(max(0, i - 3), min(len(w), j + 3))
             if not (k > j and w[k - 1] in ("of", "in", "for") and k + 1 < len(w) and num(w[k + 1]) is not None)]
     # ("week 3 of series 8": `series` is the next number's word)
-    price_col, time_col = vocab.first("price"), vocab.first("time")
+    price_col, time_col = _price_member(p, vocab, vocab.first("price")), vocab.first("time")
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
@@ -397,6 +397,12 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         in_kept_scale(p, vocab, i, v, price_col)
         return price_col, "price"
     p.unnamed_bind = False
+    raw = p.toks[i].raw
+    if raw.isdigit() and raw.startswith("0") and len(raw) >= 4:  # "homes in 01062": a code (a zip), no amount
+        coded = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
+                 and c.name in vocab.items and (vocab.items[c.name] == v).any()]
+        if len(coded) == 1:
+            return coded[0], vocab.columns[coded[0]].role
     born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
@@ -443,12 +449,16 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if price_col and w[i].endswith("k") and vocab.columns[price_col].max is not None \
             and v <= 2 * float(vocab.columns[price_col].max):
         return price_col, "price"  # "anything under 1.5k?": a thousands shorthand is money where the catalog has prices
+    if price_col and (w[i].endswith("k") or p.toks[i].raw.lower().endswith("k")) and kept_scale(v, vocab.columns[price_col], money=True):
+        in_kept_scale(p, vocab, i, v, price_col)
+        return price_col, "price"  # "under 250k" on prices kept in thousands (101.5 … 699.9)
     yearish = time_col and said_year(v)
     if yearish and i > 0 and (w[i - 1] in ("from", "in", "since", "after", "before", "until", "till", "of", "circa", "around",
                                            "pre", "post", "than", "year", "between", "and", "to", "or") or
                               (j < len(w) and (w[j] in DOMAIN_NOUNS or w[j] in ("onwards", "onward", "or", "and", "to")))):
         return time_col, "time"
     if price_col and (any(x in ("$", "€", "£") for x in near) or any(lex.units["price"].match_at(near, k) for k in range(len(near)))):
+        in_kept_scale(p, vocab, i, v, price_col)
         return price_col, "price"
     if v in family_years(vocab) and not time_col:
         return None, ""  # "population change from 2016 to 2021": years that pick a column, not its values
@@ -481,6 +491,23 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
     return None, ""
+
+
+def _price_member(p: Parse, vocab: Vocabulary, col: str | None) -> str | None:
+    """Of prices by year (`Price1998` … `Price2014`), the year's the message says ("under 250k in 2014"),
+    its "in <year>" claimed; else the latest."""
+    if col is None or not vocab.columns[col].years:
+        return col
+    got = family_member(vocab, col, p.words)
+    years = set(vocab.columns[got].years)
+    if got != col or years & {int(num(x)) for x in p.words if num(x) is not None and float(num(x)).is_integer()}:
+        for k, x in enumerate(p.words):
+            if num(x) is not None and float(num(x)).is_integer() and int(num(x)) in years and not p.claimed[k]:
+                p.claim(k - (k > 0 and p.words[k - 1] in ("in", "of", "for", "during")), k + 1)
+        return got
+    latest = [c.name for c in vocab.columns.values() if c.latest and c.years and family_member(vocab, c.name, []) == c.name
+              and c.role == vocab.columns[col].role and c.name.rstrip("0123456789") == col.rstrip("0123456789")]
+    return latest[0] if latest else col
 
 
 def _held_instead(vocab: Vocabulary, col: str, v: float, unit: str | None) -> str | None:

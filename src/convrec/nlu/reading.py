@@ -119,7 +119,8 @@ GENERIC_NOUNS = {"work", "works", "piece", "pieces", "art", "artwork", "artworks
                  "classes", "car", "cars", "vehicle", "vehicles", "product", "products", "option", "options", "item",
                  "items", "thing", "things", "stuff", "food", "foods", "menu", "choice", "choices", "one", "ones",
                  "listing", "listings", "entry", "entries", "row", "rows", "record", "records", "result", "results",
-                 "file", "files", "table", "tables", "dataset", "datasets", "spreadsheet", "csv", "database"}
+                 "file", "files", "table", "tables", "dataset", "datasets", "spreadsheet", "csv", "database",
+                 "sample", "samples", "observation", "observations", "specimen", "specimens"}
 
 
 LIST_GLUE = {"and", ",", "&", "(", ")", "or", "the"}

@@ -39,8 +39,11 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
             continue
         if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months"):
             continue  # "my 12 yo", "a 5 year old": an age, not a count
-        if any(lex.compare[o].match_at(w, i + span) for o in (">=", "<=")):
-            continue  # "3 or more bids", "2 or fewer stops": a bound, not how many to show
+        from convrec.nlu.binding import unit_after
+
+        unit, ulen = unit_after(w, i + span)
+        if unit == "%" or any(lex.compare[o].match_at(w, i + span + ulen) for o in (">=", "<=")):
+            continue  # "3 or more bids", "2 or fewer stops", "36 percent or more": a bound, not how many to show
         after = w[i + span:i + span + 5]
         noun = any(lex.count_nouns.match_at(after, k) for k in range(min(4, len(after))))
         noun = noun and not any(a in (",", ".", "?", "!") for a in after[:max(1, next((k for k in range(len(after)) if lex.count_nouns.match_at(after, k)), 0))])

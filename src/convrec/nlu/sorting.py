@@ -67,6 +67,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         b = a + 1
         while b < len(w) and w[b] in ("the", "their", "its", "in", "of"):
             b += 1
+        if x != "by" and a + 1 < len(w) and w[a + 1] in _RATED and _rated_superlative(p, vocab, a, x):
+            continue  # "the 3 highest rated": the score, not a column called `high`
         if x == "by" and b + 1 < len(w) and w[b] == "how" and w[b + 1] in ("much", "many"):
             b += 2  # "top 3 races by how much candidate A spent": the column's words follow
         count = None  # "top 5 home run hitters": the count, then the column
@@ -172,7 +174,7 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.k = count
                 break
         else:
-            if x in ("best", "worst") and not p.sort and _did_best(p, vocab, a, x):
+            if x in ("best", "worst") and not p.sort and (_did_best(p, vocab, a, x) or _rated_superlative(p, vocab, a, x)):
                 continue
             if x in ("most", "least", "fewest") and not p.sort and _verb_before(p, vocab, a, x):
                 continue
@@ -251,13 +253,45 @@ def _did_best(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
     w = p.words
     if a == 0 or w[a - 1] not in _DID or any(y.isalpha() for y in w[a + 1:]):
         return False
+    rated = the_rating(vocab)
+    if rated is None:
+        return False
+    p.sort.append(SortHint(rated, x == "best", " ".join(t.raw for t in p.toks[a - 1:a + 1])))
+    p.claim(a - 1, a + 1)
+    return True
+
+
+def the_rating(vocab: Vocabulary) -> str | None:
+    """The catalog's one score: its number column of the rating role (of several, the one named
+    "score" or "rating"), else None."""
     rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
     if len(rated) > 1:
         rated = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
-    if len(rated) != 1:
+    return rated[0] if len(rated) == 1 else None
+
+
+_RATED = {"rated", "scored", "scoring", "reviewed", "ranked", "graded", "ranking"}
+
+
+def _rated_superlative(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
+    """"the top rated", "highest scoring", "lowest rated": a superlative of the verb of rating
+    orders by the catalog's one score; "the best kenyan coffee", "2nd best": "best" or "worst"
+    that names no column does too."""
+    w = p.words
+    rated = a + 1 < len(w) and w[a + 1] in _RATED and not p.claimed[a + 1]
+    if not rated and x not in ("best", "worst"):
         return False
-    p.sort.append(SortHint(rated[0], x == "best", " ".join(t.raw for t in p.toks[a - 1:a + 1])))
-    p.claim(a - 1, a + 1)
+    col = the_rating(vocab)
+    if col is None:
+        return False
+    asc = x in _SORT_ASC
+    start = a
+    if a >= 1 and w[a - 1] in _DID and not p.claimed[a - 1]:
+        start = a - 1
+    elif a >= 2 and w[a - 1] == "the" and w[a - 2] in _DID and not p.claimed[a - 2]:
+        start = a - 2  # "scored the best"
+    p.sort.append(SortHint(col, not asc, " ".join(t.raw for t in p.toks[start:a + 1 + rated])))
+    p.claim(start, a + 1 + rated)
     return True
 
 

@@ -221,7 +221,7 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
             set(_optional_words()) | {"related", "kind", "sort", "type", "list", "level"}
         vocab.__dict__["_column_words"] = colwords
 
-    domain_words = set(vocab.domain.split())  # "cars", "menu items": the catalog's own noun names no condition
+    domain_words = set(vocab.domain.split()) | vocab.item_nouns  # "cars", "menu items": the catalog's own noun names no condition
     for k, x in enumerate(w):  # "shirts" where every item's name says shirt, "nobel" of Nobel prizes: the subject
         if not p.claimed[k] and x.isalpha() and len(x) > 2 and stem_of(x) in vocab.subject_words and x not in lex.stop:
             p.claim(k, k + 1)

@@ -19,8 +19,9 @@ from convrec.nlu.initials import read_acronym_columns, read_initial_words
 from convrec.nlu.number_words import read_number_words
 from convrec.nlu.lists import read_value_lists
 from convrec.nlu.aliases import read_glued_words, said_aliases
-from convrec.nlu.negprefix import negated_prefixes
+from convrec.nlu.negprefix import lacked_columns, negated_prefixes
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
+from convrec.nlu.namecodes import read_name_word_codes
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.placecodes import read_place_initials
@@ -36,7 +37,7 @@ from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
 from convrec.nlu.dimensions import column_dimensions, read_dimension_superlatives
-from convrec.nlu.ids import compact, dashed_code, item_ids
+from convrec.nlu.ids import coded_id, compact, dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names, read_surnames
 from convrec.nlu.places import read_place_words
@@ -187,6 +188,11 @@ def _units_apart(text: str, vocab: Vocabulary) -> str:
         u = m.group(2).lower()
         if u in ("s", "k", "m", "th", "st", "nd", "rd", "x", "p", "d") or unit_for_word(u) is None:
             return m.group(0)
+        a = m.start()
+        while a > 0 and (text[a - 1].isalnum() or text[a - 1] in "-/"):
+            a -= 1
+        if a < m.start() and coded_id(vocab, re.match(r"[0-9A-Za-z/-]+", text[a:]).group(0).strip("-/")):
+            return m.group(0)  # "70-1G": a well's code, not 1 gram
         return f"{m.group(1)} {u}"
 
     # "taller than 1.5m", "2m tall": beside a length's words "m" is metres, not millions ("over 2m in sales")
@@ -239,10 +245,23 @@ def _share_of(said: str) -> str:
     return f"{100 * top / _SHARE_WORDS[ws[-1]]:.4g}"
 
 
+_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SHARE_IN = re.compile(r"(?i)\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
+                     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)"
+                     r"(?=\s+[a-z]{3,})")  # (a rate's "1 in 1,000" below is another reading)
+"""A share said as a rate of people ("more than 1 in 5 people", "under one in ten adults"): a percent."""
+
+
+def _n(x: str) -> float:
+    return float(_SMALL.get(x.lower(), x) if not x.isdigit() else x)
+
+
 def _fractions(text: str, vocab: Vocabulary) -> str:
     """Amounts said in words before a unit or a number column's word: "half a carat" → 0.5 carat,
     "a quarter carat" → 0.25, "an hour and a half" → 1.5 hour, "under a carat" / "a full carat" →
     1 carat (only before such a word: "a comedy" stays)."""
+    text = _SHARE_IN.sub(lambda m: f"{m.group(1)} {100 * _n(m.group(2)) / _n(m.group(3)):.4g}% of"
+                       if 0 < _n(m.group(2)) < _n(m.group(3)) else m.group(0), text)  # "more than 1 in 5 people"
     if not any(x in text.lower() for x in ("half", "quarter", "third", "a ", "an ", "one ", "full ")):
         return text
     text = _SHARE_SAID.sub(lambda m: f"{m.group(1)} {_share_of(m.group(2))}% of", text)
@@ -263,8 +282,8 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
         return f"{_PARTS[m.group(1).lower()]:.3g} {m.group(2)}" if m.group(2).lower() in words else m.group(0)
 
     def one(m: re.Match) -> str:
-        if m.group(2).lower() not in words or m.group(2).lower() in ("one", "half"):
-            return m.group(0)
+        if m.group(2).lower() not in words or m.group(2).lower() in ("one", "half") or m.group(1).lower() == "full":
+            return m.group(0)  # ("2 or more full bathrooms": the kind of bathroom, no count of one)
         said_full = "full" in m.group(1).lower()
         compared = _COMPARED_BEFORE.search(text[:m.start()]) is not None
         return f"1 {m.group(2)}" if said_full or compared else m.group(0)  # "under a carat"; not "a market value"
@@ -305,7 +324,9 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     m = re.match(r"[0-9/-]+", text[at:])
     if m is not None and re.fullmatch(r"(?:1[89]|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])", m.group(0)):
         return True  # "2021-04-12": a day as ISO writes it, not 2021 to 4
-    return m is not None and dashed_code(vocab, m.group(0).strip("-/"))
+    whole = re.match(r"[0-9A-Za-z/-]+", text[at:])  # "70-1G": a well's code as its catalog writes it
+    return m is not None and dashed_code(vocab, m.group(0).strip("-/")) or (
+        whole is not None and "-" in whole.group(0) and coded_id(vocab, whole.group(0).strip("-/")))
 
 
 def _has_temperatures(vocab: Vocabulary) -> bool:
@@ -423,8 +444,9 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = clock_times(text, vocab)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
+    text = re.sub(r"\b([A-Za-z])\s?&\s?([A-Za-z])\b", lambda m: (m.group(1) + m.group(2)).upper(), text)  # "r&d": initials
     text = said_aliases(text, vocab)
-    text = negated_prefixes(text, vocab)
+    text = lacked_columns(negated_prefixes(text, vocab), vocab)
     text = _fractions(text, vocab)
     text = _formulas(text, vocab)
     text = _rates_per(text, vocab)
@@ -476,6 +498,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_nobody(p, vocab)
     read_codes(p, vocab)
     read_lettered_codes(p, vocab)
+    read_name_word_codes(p, vocab)
     read_maker_initials(p, vocab)
     title_words(p, vocab)
     read_acronym_columns(p, vocab)

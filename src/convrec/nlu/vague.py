@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from convrec.catalog.text import noun_plural
+from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.binding import money_column
 from convrec.nlu.columns import columns_named, dated_column
 from convrec.nlu.dimensions import dimension_column
@@ -42,6 +42,9 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             text = " ".join(w[a:b])
             if any(h.role == "flag" for h in vocab.lookup(text)):
                 continue  # "premium" where a yes/no column is called that: the column, not a price
+            if (p.toks[a].capitalised or (a > 0 and w[a - 1] in ("by", "from"))) \
+                    and any(h.role in ("category", "creator") and norm(h.value) == text for h in vocab.lookup(text)):
+                continue  # "published by Vintage": the publisher of that name, not an old one
             neg = p.negated(a)
             named = _time_named(vocab, w, b) if name in ("recent", "old") else None
             if named and not neg and w[a] in ("earliest", "oldest", "first", "latest", "newest", "recent"):

@@ -149,6 +149,9 @@ class ValueHit:
     role: str
 
 
+_FLAG_QUALIFIERS = {"group", "flag", "indicator", "ind", "yn", "dummy", "binary", "bool", "boolean", "status", "yesno"}
+"""Words a yes/no column's name may end in that say it is a yes/no (`GarageGroup`, `pool_flag`), not what."""
+
 _CODE_IN_TEXT = re.compile(r"\b([A-Za-z]{1,5})[\s-]?(\d{1,4})\b")
 
 
@@ -197,6 +200,10 @@ class Vocabulary:
     """List columns most items leave empty (≤ 40 values, ≤ 60 % filled: "connect_rer") → all their values."""
     place_column: str | None = None
     """The column holding five or more of the lexicon's countries, if any."""
+    item_nouns: set[str] = field(default_factory=set)
+    """Other words for one item the data gives (singular): the nouns of the catalog's own name
+    ("coffee" of coffee-ratings) and the noun of a column of one id per row (`session_id`: sessions).
+    Said by the user, they name the items, not a condition on some text that happens to carry them."""
     _value_vecs: Any = None
 
     # ------------------------------------------------------------------ building
@@ -223,7 +230,26 @@ class Vocabulary:
         v._index_value_words()
         v._index_text_words()
         v._index_shapes()
+        v._index_item_nouns()
         return v
+
+    def _index_item_nouns(self) -> None:
+        from convrec.catalog.domains import GENERIC_ROW_NOUNS
+        from convrec.catalog.headers import name_words
+
+        nouns = {singular(x) for x in norm(self.domain or "").split()}
+        col_words = {x for c in self.columns.values() for x in name_words(c.name) + norm(c.label).split()}
+        for x in re.split(r"[^a-z]+", (self.name or "").lower()):
+            # a word of the name, not one of a column's ("amazon" of `amazon_price`), nor a value said alone
+            if len(x) >= 4 and x not in GENERIC_ROW_NOUNS and word_rank(singular(x)) is not None \
+                    and x not in col_words and singular(x) not in col_words and not self._exact_hits(x):
+                nouns.add(singular(x))
+        for c in self.columns.values():  # `session_id` with one value per row: the items are sessions
+            ws = name_words(c.name)
+            if len(ws) == 2 and ws[1] == "id" and ws[0].isalpha() and len(ws[0]) >= 4 \
+                    and c.distinct == self.n_items and self.n_items > 1 and word_rank(ws[0]) is not None:
+                nouns.add(singular(ws[0]))
+        self.item_nouns = nouns - {"item"}
 
     def _index_shapes(self) -> None:
         """What understanding asks of a catalog's shape on every turn, computed once: model codes
@@ -387,6 +413,9 @@ class Vocabulary:
             if label and " " not in label and len(label) >= 3 and label.isalpha():  # `Use`: "usable"; `wash`: "washable"
                 forms |= {f for f in ((label[:-1] if label.endswith("e") else label) + "able",) if word_rank(f) is not None}
             head = label.split()[-1] if label else ""
+            if len(label.split()) >= 2 and head in _FLAG_QUALIFIERS:  # `GarageGroup` (yes/no): "a garage"
+                rest = label.split()[:-1]
+                forms |= {" ".join(rest), " ".join(rest[:-1] + [plural(rest[-1])])}
             if len(label.split()) == 2 and len(head) >= 6:  # `baseline_cavitation`: "cavities on the x-ray"
                 forms |= word_family(head)
             first = label.split()[0] if label else ""
