@@ -7,6 +7,7 @@ Only where the header says the logarithm in a word of its own and no column alre
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -54,4 +55,53 @@ def with_unlogged(items: pd.DataFrame, columns: list) -> list:
         names.add(name)
         out.append(ColumnSpec(name, "real", f"{name.replace('_', ' ')} in its own units ({base if base != math.e else 'e'} "
                                             f"to the power of {c.name}, computed when the catalog was prepared)"))
+    return out
+
+
+_MEASURED = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*([A-Za-z%°]+\.?)\s*$")
+
+
+def with_measured_text(items: pd.DataFrame, columns: list) -> list:
+    """A text column of amounts written with their units ("60 kg", "100 lbs", "1 kg"): adds to ``items``
+    in place the amount in the unit most rows use (`bag_weight_kg`), the others converted, a value with
+    no unit left blank; returns the column specs with each such column right after its text."""
+    from convrec.catalog.meaning import convert, unit_for_word
+    from convrec.catalog.schema import ColumnSpec
+
+    names = {c.name for c in columns}
+    out = []
+    for c in columns:
+        out.append(c)
+        if c.type != "text" or c.name in ("item_id", "title") or c.name not in items:
+            continue
+        vals = items[c.name].dropna().astype(str).str.strip()
+        vals = vals[vals != ""]
+        if len(vals) < 10:
+            continue
+        parts = vals.str.extract(_MEASURED)
+        said = parts[1].dropna().str.lower().str.rstrip(".")
+        if len(said) < 0.6 * len(vals):
+            continue
+        units = said.map(lambda u: unit_for_word(u))
+        if units.isna().mean() > 0.1:
+            continue
+        main = units.value_counts().index[0]
+        if main in ("%", "$") or units.nunique() > 4:
+            continue
+        factors = {u: (1.0 if u == main else convert(1.0, u, main)) for u in units.dropna().unique()}
+        if any(f is None for f in factors.values()):
+            continue
+        name = f"{c.name}_{re.sub(r'[^a-z0-9]', '', str(main).lower())}"
+        if name in names:
+            continue
+        amounts = pd.to_numeric(parts[0].str.replace(",", ".", regex=False), errors="coerce")
+        conv = [None] * len(items)
+        where = {k: i for i, k in enumerate(items.index)}
+        for k, a, u in zip(parts.index, amounts, units.reindex(parts.index)):
+            if pd.notna(a) and isinstance(u, str) and u in factors:
+                conv[where[k]] = _six_figures(float(a) * factors[u])
+        items[name] = conv
+        names.add(name)
+        out.append(ColumnSpec(name, "real", f"{c.name.replace('_', ' ')} in {main} (the amounts written in "
+                                            f"'{c.name}' with their units, converted when the catalog was prepared)"))
     return out

@@ -81,6 +81,9 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
         need = [w for w in words if not w.isdigit()]  # `clsize`: "cl" alone says nothing; "size" stays with it
     if not need:
         need = [w for w in words if not w.isdigit()][-1:]
+    # a unit beside the measure's own words ("weight oz", "altitude mean meters") is how it is kept, not
+    # what it is called: "no weight listed", "the altitude" name it
+    need = [w for w in need if unit_for_word(w) is None or len(w) <= 1] or need
     # a lone letter or a word that starts with digits, beside other words, is a symbol or a qualifier
     # nobody says ("T_flash" is said "flash point", "viewers_7day" "viewers"): the other words name it
     need = [w for w in need if not w[0].isdigit()] or need  # "viewers_7day": viewers
@@ -100,7 +103,7 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
                 and len(need) > 1 and any(len(x) >= 4 and (word_rank(x) or 10 ** 9) < 5000 for x in need if x != w):
             g += words_starting(w)  # `clsize`: "cl" beside "size" is what "class" was cut to
         if w in ("price", "cost") or role == "price":
-            g += ["price", "cost", "costs", "priced"]
+            g += ["price", "cost", "costs", "priced", "worth", "valued"]
         if len(w) >= 3 and w.isalpha() and w[-1] not in "aeiouy" and (word_rank(w + "ing") or 10 ** 9) < 20000:
             g.append(w + "ing")  # `readscr`: "top districts for reading"
         if len(w) >= 6 and w.endswith("ing") and w.isalpha() and role != "flag":  # "melting point" is said "melts below 0 °C"

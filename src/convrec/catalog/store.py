@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.dates import with_day_parts, with_years
-from convrec.catalog.derived import with_unlogged
+from convrec.catalog.derived import with_measured_text, with_unlogged
 from convrec.catalog.describe import describe_columns, with_overall_score
 from convrec.catalog.roles import with_roles
 from convrec.catalog.process import TEST, TRAIN, VALID, join_and_order, kcore, leave_one_out
@@ -253,6 +253,7 @@ def _prepare_locked(config: Config, name: str, out: Path, files, fp: str, k: int
     columns = with_years(items, columns)  # dates written as text: their years, for "since 2015"
     columns = with_day_parts(items, columns)  # clock times and days of the week written as text
     columns = with_unlogged(items, columns)  # a quantity kept as its logarithm, in its own units too
+    columns = with_measured_text(items, columns)  # "60 kg", "100 lbs" written as text: the amount, in one unit
     roles = _read_roles(out)
     desc = with_overall_score(items, with_roles(describe_columns(items, columns), len(items), roles), fixed=set(roles))
     manifest = {

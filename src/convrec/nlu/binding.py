@@ -146,6 +146,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
         if unit is not None and (unit in per or per & set(unit_words(unit))):
             continue  # "1.5 ct" is no value of a price per carat
+        if unit is not None and unit != "%" and not c.unit and set(label) & {"number", "count", "num"} \
+                and unit_dimensions(vocab, unit) - {"count"}:
+            continue  # "bags over 60 kg": a weight, no value of the `number_of_bags`
         if unit == "%" and c.unit != "%" and c.max is not None and float(c.max) > 150 \
                 and not set(label) & {"percent", "percentage", "pct", "share", "rate", "change", "growth", "ratio"}:
             continue  # "more than 20% of people": a share, no value of a count of people (up to 1.2 million)
@@ -174,6 +177,12 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
                     and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
+            if c.unit and conv is not None and v0 is not None and c.min is not None and c.max is not None and v0 * conv >= 1000 \
+                    and not float(c.min) <= v0 * conv <= 1.5 * float(c.max):
+                for div in (1e3, 1e6):  # "over 3000 sq ft" on `SquareFeet` of 0.7–3.4: kept in thousands of its unit
+                    if float(c.min) <= v0 * conv / div <= 1.5 * float(c.max):
+                        factor = conv / div
+                        break
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5 \
                     and not (c.unit == "%" and v0 is not None and abs(v0) <= float(c.max)):  # (titanium oxide 0–1.34 %: as said)
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
@@ -520,8 +529,8 @@ def _meant_instead(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int, c, fac
     got = nearest_column(words, vocab, numeric=True)
     o = vocab.columns.get(got[0]) if got else None
     if o is None or o.name == c.name or o.role != "other" or o.unit or o.min is None or o.max is None \
-            or not float(o.min) <= v <= float(o.max):
-        return c, factor
+            or not float(o.min) <= v <= float(o.max) or set((o.label or "").split()) & {"number", "count", "num"}:
+        return c, factor  # ("bags over 60 kg": a weight is no value of the `number_of_bags`)
     for k in at:
         p.claim(k, k + 1)
     return o, 1.0

@@ -159,6 +159,16 @@ def later_siblings(vocab: Vocabulary) -> set[str]:
     return got
 
 
+def the_rating(vocab: Vocabulary) -> str | None:
+    """The catalog's one score: its number column of the rating role (of several, the one named
+    "score" or "rating"), else None."""
+    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
+    if len(rated) > 1:
+        named = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
+        rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())]
+    return rated[0] if len(rated) == 1 else None
+
+
 _MIDDLE = {"mean", "avg", "average", "median", "mid", "typical"}
 _ENDS = {"low", "high", "min", "max", "minimum", "maximum", "lo", "hi", "lower", "upper", "least", "most"}
 
@@ -234,6 +244,19 @@ def family_member(vocab: Vocabulary, col: str, words: list[str]) -> str:
     members = [c for c in vocab.columns if vocab.columns[c].years and _YEAR.sub("#", c) == _YEAR.sub("#", col)]
     hit = [c for c in members if said & set(vocab.columns[c].years)]
     return hit[0] if len(hit) == 1 else col
+
+
+def said_member(vocab: Vocabulary, col: str | None, words: list[str]) -> str | None:
+    """Of a measure by year (`Price1998` … `Price2014`), the member of the year said, else the latest."""
+    if col is None or not vocab.columns[col].years:
+        return col
+    got = family_member(vocab, col, words)
+    if got != col or set(vocab.columns[col].years) & {int(num(x)) for x in words if num(x) is not None and float(num(x)).is_integer()}:
+        return got
+    from convrec.nlu.vocab import _YEAR
+
+    latest = [c for c in vocab.columns if vocab.columns[c].latest and _YEAR.sub("#", c) == _YEAR.sub("#", col)]
+    return latest[0] if latest else col
 
 
 def money_columns(vocab: Vocabulary) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
-from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, columns_named, nearest_column, said_opposite
+from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, the_rating, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span, num
@@ -105,6 +105,30 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, _raw(p, a, b),
                                                        "reference", "user", link.score)))
             p.claim(a, b)
+        elif (one := _one_by_value(vocab, w[a:b])) is not None:  # "than the tulla coffee farm one": by its farm
+            p.mentions.append((Span(a, b), ItemMention(str(one), str(vocab.item_value(one, "title")), _raw(p, a, b),
+                                                       "reference", "user", 100.0)))
+            p.claim(a, b)
+
+
+def _one_by_value(vocab: Vocabulary, words: list[str]) -> str | None:
+    """The one item whose own text column holds the words said (a farm's, a mill's name), the
+    items' noun after them left out ("the tulla coffee farm one"); None when none or several do."""
+    while words and words[-1] in ("one", "ones", vocab.domain.lower(), noun_plural(vocab.domain.lower())):
+        words = words[:-1]
+    if len(words) < 2:
+        return None
+    said = " ".join(words)
+    found: set = set()
+    for c in vocab.columns.values():
+        if c.type != "text" or c.role in ("id", "title", "link") or c.name not in vocab.items:
+            continue
+        col = vocab.items[c.name]
+        hit = col[col.astype(str).str.lower().str.strip() == said]
+        found |= set(hit.index)
+        if len(found) > 1:
+            return None
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _of_year(p: Parse, vocab: Vocabulary, a: int) -> bool:
@@ -388,6 +412,11 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             if not near:  # "films rated higher than manhunter": a word before it, by its stem (rated → rating)
                 before = [w[x] for x in free if x < s and w[x].isalpha()]
                 near = tuple(c for c in columns_by_stem(before, vocab, stop_ok=True) if vocab.columns[c].type in ("integer", "real"))
+                if not near and set(before) & {"scored", "rated", "ranked", "graded", "score", "rate"} and the_rating(vocab):
+                    near = (the_rating(vocab),)  # "scored higher than …": the catalog's one score (a cup's total points)
+                    for x in free:
+                        if x < s and w[x] in ("scored", "rated", "ranked", "graded", "score", "rate"):
+                            p.claim(x, x + 1)
             col = near[0] if near else None
         if col is None and k >= 0 and w[k] == "than" and all(w[x] in MEASURE_WORDS or not w[x].isalpha() or w[x] in vocab.lexicon.stop
                                or w[x] in _DETERMINERS + ("one", "ones") or p.claimed[x] or bool(vocab.lookup(w[x]))

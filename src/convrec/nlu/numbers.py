@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, family_member, nearest_column
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -496,18 +496,13 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
 def _price_member(p: Parse, vocab: Vocabulary, col: str | None) -> str | None:
     """Of prices by year (`Price1998` … `Price2014`), the year's the message says ("under 250k in 2014"),
     its "in <year>" claimed; else the latest."""
-    if col is None or not vocab.columns[col].years:
-        return col
-    got = family_member(vocab, col, p.words)
-    years = set(vocab.columns[got].years)
-    if got != col or years & {int(num(x)) for x in p.words if num(x) is not None and float(num(x)).is_integer()}:
+    got = said_member(vocab, col, p.words)
+    if got is not None and got != col or (got is not None and vocab.columns[got].years and not vocab.columns[got].latest):
+        years = set(vocab.columns[got].years)
         for k, x in enumerate(p.words):
             if num(x) is not None and float(num(x)).is_integer() and int(num(x)) in years and not p.claimed[k]:
                 p.claim(k - (k > 0 and p.words[k - 1] in ("in", "of", "for", "during")), k + 1)
-        return got
-    latest = [c.name for c in vocab.columns.values() if c.latest and c.years and family_member(vocab, c.name, []) == c.name
-              and c.role == vocab.columns[col].role and c.name.rstrip("0123456789") == col.rstrip("0123456789")]
-    return latest[0] if latest else col
+    return got
 
 
 def _held_instead(vocab: Vocabulary, col: str, v: float, unit: str | None) -> str | None:

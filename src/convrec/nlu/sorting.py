@@ -11,7 +11,7 @@ import re
 from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import singular, norm, noun_plural
 from convrec.nlu.marks import mark_choice
-from convrec.nlu.columns import spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.columns import the_rating, spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
 from convrec.nlu.dimensions import column_dimensions
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import GENERIC_NOUNS, Parse, num
@@ -259,15 +259,6 @@ def _did_best(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
     p.sort.append(SortHint(rated, x == "best", " ".join(t.raw for t in p.toks[a - 1:a + 1])))
     p.claim(a - 1, a + 1)
     return True
-
-
-def the_rating(vocab: Vocabulary) -> str | None:
-    """The catalog's one score: its number column of the rating role (of several, the one named
-    "score" or "rating"), else None."""
-    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
-    if len(rated) > 1:
-        rated = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
-    return rated[0] if len(rated) == 1 else None
 
 
 _RATED = {"rated", "scored", "scoring", "reviewed", "ranked", "graded", "ranking"}

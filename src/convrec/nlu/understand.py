@@ -351,6 +351,10 @@ def _a_code(vocab: Vocabulary, token: str) -> bool:
     return compact(token) in idx
 
 
+_THAN_DID = re.compile(r"(?i)\bthan\s+(?:he|she|they|it|we|you|i)\s+(?:did|does|do|was|were|is|got|had|has|scored)\s+"
+                       r"(?:(?:in|at|for|with|on)\s+)?(?=[A-Z0-9])")
+
+
 def _reference_points(text: str) -> str:
     """"below sea level" → "below 0 m", "above freezing" → "above 0 celsius": a point of reference
     (units.toml ``reference_points``) after a comparison is the number it stands for."""
@@ -441,6 +445,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "
                         + "9" * _FIGURE_COUNT[m.group(1).lower()], text)
     text = _reference_points(text)
+    text = _THAN_DID.sub("than ", text)  # "better than he did in Charleston": than Charleston
     text = clock_times(text, vocab)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it

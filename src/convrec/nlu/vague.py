@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.binding import money_column
-from convrec.nlu.columns import columns_named, dated_column
+from convrec.nlu.columns import columns_named, dated_column, said_member
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
@@ -33,7 +33,7 @@ def _cheap_max(vocab: Vocabulary, price: str) -> float:
 
 def read_vague(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    price, time_col = vocab.first("price"), vocab.first("time")
+    price, time_col = said_member(vocab, vocab.first("price"), w), vocab.first("time")
     rating, count = vocab.first("rating"), vocab.first("count")
     for name, phrases in lex.vague.items():
         for a, b in phrases.find(w):

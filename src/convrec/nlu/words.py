@@ -425,10 +425,26 @@ def read_creator_names(p: Parse, vocab: Vocabulary) -> None:
         cands = vocab.surnames[key]
         if len(cands) > 1 and cands[0].support < 2 * cands[1].support:
             continue  # ambiguous surname
-        if cands[0].support < 3:
+        same = _spelled_alike(vocab, cands[0])  # "William Faulker" ×3 beside "William Faulkner" ×2: one writer
+        if sum(h.support for h in same) < (1 if named else 3):
             continue
-        p.values.append((Span(i, i + 1), [[cands[0]]], p.toks[i].raw))
+        p.values.append((Span(i, i + 1), [same], p.toks[i].raw))
         p.claim(i, i + 1)
+
+
+def _spelled_alike(vocab: Vocabulary, hit) -> list:
+    """The creator ``hit`` and the catalog's other spellings of the same name: one letter apart in
+    the last name, the same first name ("William Faulkner", "William Faulker")."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    name = norm(hit.value).split()
+    out = [hit]
+    if len(name) < 2 or len(name[-1]) < 5:
+        return out
+    for last, hs in vocab.surnames.items():
+        if last != name[-1] and DamerauLevenshtein.distance(last, name[-1]) == 1:
+            out += [h for h in hs if h.column == hit.column and norm(h.value).split()[:-1] == name[:-1]]
+    return out
 
 def read_maker_prefixes(p: Parse, vocab: Vocabulary) -> None:
     """A maker said by the first words of its name ("GE engines" → "GE Aircraft Engines"; "rolls royce"
