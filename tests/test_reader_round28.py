@@ -131,6 +131,9 @@ def test_row_codes_with_dashes_and_letters(wells):
     assert _conds(it) == {("sal", ">=", 28.0)} and it.k is None
     # a unit no column keeps: the number binds by its size, as if bare
     assert ("turb", "<", 500.0) in _conds(understand("wells under 500 NTU turbidity", v))
+    # a weight where no column is one: a condition the catalog cannot check, named — no greeting
+    it = understand("wells over 40 kg", v)
+    assert not it.conditions and "over 40 kg" in it.missing and it.kind != "chitchat"
 
 
 # ---------------------------------------------------------------- counties: census headers, shares of people

@@ -214,6 +214,13 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             if col:
                 role, p.factors[i] = vocab.columns[col].role, f
         if not col:
+            unit, n_unit = unit_after(w, i + 1)
+            op, s0, _ = _comparator(p, vocab, i, i + 1)
+            if unit not in (None, "%", "$") and op is not None and not any(p.claimed[k] for k in range(s0, i + 1 + n_unit)) \
+                    and not any(c.unit and convert(1.0, unit, c.unit) is not None for c in vocab.columns.values()):
+                # "wells over 40 kg" where no column keeps a weight: a condition the catalog cannot check, said so
+                p.missing.append(" ".join(t.raw for t in p.toks[s0:i + 1 + n_unit]))
+                p.claim(s0, i + 1 + n_unit)
             i += 1
             continue
         if col in vocab.columns and v in vocab.columns[col].years and _comparator(p, vocab, i, i + 1)[0] in (None, "="):
