@@ -81,9 +81,6 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
         need = [w for w in words if not w.isdigit()]  # `clsize`: "cl" alone says nothing; "size" stays with it
     if not need:
         need = [w for w in words if not w.isdigit()][-1:]
-    # a unit beside the measure's own words ("weight oz", "altitude mean meters") is how it is kept, not
-    # what it is called: "no weight listed", "the altitude" name it
-    need = [w for w in need if unit_for_word(w) is None or len(w) <= 1] or need
     # a lone letter or a word that starts with digits, beside other words, is a symbol or a qualifier
     # nobody says ("T_flash" is said "flash point", "viewers_7day" "viewers"): the other words name it
     need = [w for w in need if not w[0].isdigit()] or need  # "viewers_7day": viewers

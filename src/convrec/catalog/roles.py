@@ -73,6 +73,8 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
 
     words = set(_WORDS.findall(name.lower().replace("_", " "))) | set(expand(name_words(name)))
     hint = next((role for role, keys in _NAME_HINTS if words & keys), None)
+    if hint == "price" and not words & {"price", "cost", "usd", "eur", "msrp", "fee"} and re.search(r"\d", name):
+        hint = None  # `Dollar12`, `Dollar24`: money spent over a window (siblings told apart by their number), no price
     if ctype == "boolean":
         return "flag"
     if ctype in ("integer", "real"):

@@ -177,7 +177,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
                     and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
-            if c.unit and conv is not None and v0 is not None and c.min is not None and c.max is not None and v0 * conv >= 1000 \
+            if c.unit and conv is not None and v0 is not None and c.min is not None and c.max is not None and v0 >= 1000 \
                     and not float(c.min) <= v0 * conv <= 1.5 * float(c.max):
                 for div in (1e3, 1e6):  # "over 3000 sq ft" on `SquareFeet` of 0.7–3.4: kept in thousands of its unit
                     if float(c.min) <= v0 * conv / div <= 1.5 * float(c.max):
@@ -264,7 +264,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         marked = bool(c.mark) and tuple(c.mark) in p.marks  # "in the last 12 months": `Dollar12`, not `Dollar24` or `Amount`
         # "shorter than 45 minutes": a column kept in hours, as its header says, before one whose unit is guessed
         declared = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
-        key = (marked, sided, coverage, declared, of_item, cmp_fit, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
+        key = (marked, sided, coverage, of_item, cmp_fit, declared, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

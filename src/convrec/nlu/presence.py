@@ -10,6 +10,7 @@ number wish, not a presence); an absence ("no", "without", "… is unknown") doe
 from __future__ import annotations
 
 from convrec.catalog.text import singular
+from convrec.catalog.meaning import unit_for_word
 from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, negated_aux, num
@@ -43,6 +44,11 @@ def _column_at(p: Parse, vocab: Vocabulary, a: int, gaps: set[str]) -> tuple[str
             break
         named = [c for c in columns_named(w[a:e], vocab, by_name_only=True) if c in gaps]
         said = [x for x in w[a:e] if x.isalpha() and x not in vocab.lexicon.stop]
+        if not named and said:  # "no weight listed" of `weight_oz`: every word of its name but the unit it is kept in
+            named = [c for c in sorted(gaps) if len(vocab.columns[c].words) >= 2 and vocab.columns[c].unit
+                     and vocab.columns[c].unit in {unit_for_word(x) for x in vocab.columns[c].words[-1]}
+                     and all(any(x in g for x in said) for g in vocab.columns[c].words[:-1])
+                     and all(any(x in g for g in vocab.columns[c].words[:-1]) for x in said)]
         if not named and len(said) >= 2:  # "no confidence interval": the words of two columns' common part
             named = [c for c in sorted(gaps) if all(any(x in g for g in vocab.columns[c].words) for x in said)]
         if len(named) == 1 or (len(named) > 1 and _gap_together(vocab, named)):

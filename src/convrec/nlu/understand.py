@@ -245,7 +245,6 @@ def _share_of(said: str) -> str:
     return f"{100 * top / _SHARE_WORDS[ws[-1]]:.4g}"
 
 
-_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SHARE_IN = re.compile(r"(?i)\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
                      r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)"
                      r"(?=\s+[a-z]{3,})")  # (a rate's "1 in 1,000" below is another reading)
