@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.dates import holds_dates, periods
+from convrec.catalog.headers import name_words
 from convrec.catalog.schema import ColumnSpec
 
 
@@ -286,6 +287,11 @@ def _durations_in_years(items: pd.DataFrame, described: list[dict[str, Any]]) ->
                 break
 
 
+_MONEY_WORDS = {"pay", "salary", "wage", "wages", "income", "revenue", "cost", "costs", "price", "spend", "spending", "amount",
+                "sales", "profit", "budget", "fee", "fees", "tax", "dollars", "dollar", "usd", "eur", "earnings", "compensation",
+                "value", "worth", "expenditure", "expenses", "bill", "assets", "debt", "cash"}
+
+
 def with_overall_score(items: pd.DataFrame, described: list[dict[str, Any]], fixed=()) -> list[dict[str, Any]]:
     """A catalog with no rating column whose number column is, on every item, the sum of three or more
     others (a coffee's `total_cup_points` = aroma + flavor + … , a decathlete's points): that column
@@ -303,8 +309,8 @@ def with_overall_score(items: pd.DataFrame, described: list[dict[str, Any]], fix
     vals = frame.to_numpy(dtype=float)
     for k, d in enumerate(nums):
         y = vals[:, k]
-        if np.std(y) == 0 or d["name"] in fixed:
-            continue
+        if np.std(y) == 0 or d["name"] in fixed or _MONEY_WORDS & set(name_words(d["name"])):
+            continue  # (`total_pay` = cash + equity + other: money added up, no score)
         rest = np.delete(vals, k, axis=1)
         coef, *_ = np.linalg.lstsq(rest, y, rcond=None)
         ones = np.abs(coef - 1.0) < 0.02

@@ -18,7 +18,7 @@ GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record"
                      "username", "handle", "moniker", "fullname", "names", "titles"}
 
 
-_MEASURE_NOUNS = {"rating", "score", "review", "price", "sale", "stat", "statistic", "result", "measurement", "reading"}
+_MEASURE_NOUNS = {"rating", "score", "review", "price", "stat", "statistic"}
 
 
 def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:

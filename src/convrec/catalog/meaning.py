@@ -100,7 +100,7 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
                 and len(need) > 1 and any(len(x) >= 4 and (word_rank(x) or 10 ** 9) < 5000 for x in need if x != w):
             g += words_starting(w)  # `clsize`: "cl" beside "size" is what "class" was cut to
         if w in ("price", "cost") or role == "price":
-            g += ["price", "cost", "costs", "priced", "worth", "valued"]
+            g += ["price", "cost", "costs", "priced"]
         if len(w) >= 3 and w.isalpha() and w[-1] not in "aeiouy" and (word_rank(w + "ing") or 10 ** 9) < 20000:
             g.append(w + "ing")  # `readscr`: "top districts for reading"
         if len(w) >= 6 and w.endswith("ing") and w.isalpha() and role != "flag":  # "melting point" is said "melts below 0 °C"

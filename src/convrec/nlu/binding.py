@@ -8,9 +8,9 @@ import math
 
 import numpy as np
 
-from convrec.catalog.text import norm, noun_plural, word_rank
+from convrec.catalog.text import noun_plural, word_rank
 from convrec.nlu.columns import as_written, later_siblings, middle_siblings, money_columns
-from convrec.nlu.dimensions import (_HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+from convrec.nlu.dimensions import (unit_thousands, _HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -127,8 +127,6 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     said_cmp = comparative_ending(vocab.lexicon, w, i - 1) if i > 0 and w[i - 1] == "than" else None
     cmp_dims = {d for d, _ in said_cmp[2]} if said_cmp else set()
     said_dims = unit_dimensions(vocab, unit) if unit is not None else set()
-    if said_dims and cmp_dims and not cmp_dims & said_dims:
-        cmp_dims = set(said_dims)  # "shorter than 45 minutes": a comparative of the unit's dimension (a duration)
     v0 = num(w[i])
     if v0 is not None and v0 in family_years(vocab):
         return None, "", 1.0  # "(2021 census)": the year that picks a column of a measure by year, no value
@@ -177,12 +175,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
                     and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
-            if c.unit and conv is not None and v0 is not None and c.min is not None and c.max is not None and v0 >= 1000 \
-                    and not float(c.min) <= v0 * conv <= 1.5 * float(c.max):
-                for div in (1e3, 1e6):  # "over 3000 sq ft" on `SquareFeet` of 0.7–3.4: kept in thousands of its unit
-                    if float(c.min) <= v0 * conv / div <= 1.5 * float(c.max):
-                        factor = conv / div
-                        break
+            if c.unit and conv is not None and (div := unit_thousands(c, v0, conv)) != 1.0:
+                factor = conv / div  # "over 3000 sq ft" on a `SquareFeet` of 0.7–3.4
             if unit == "%" and c.min is not None and c.max is not None and max(abs(float(c.min)), abs(float(c.max))) <= 1.5 \
                     and not (c.unit == "%" and v0 is not None and abs(v0) <= float(c.max)):  # (titanium oxide 0–1.34 %: as said)
                 factor = 0.01  # a percent kept as a fraction (0.2 for 20 %)
@@ -257,7 +251,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         elif said_dims and unit is not None and not c.unit and column_dimensions(vocab, c) \
-                and not column_dimensions(vocab, c) & said_dims:
+                and not column_dimensions(vocab, c) & said_dims and "size" not in column_dimensions(vocab, c):
             coverage = 0.0  # "shorter than 45 minutes": no value of a `distance`, whatever its unit
         # "10 lb or more" where a `BackpackWeight` (2–35 kg, as guessed) holds it: before a `BodyWeight`
         # (105–270) that only a unit of its own choosing (ounces) would make it fit
@@ -609,20 +603,3 @@ def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> No
     div = kept_scale(v, vocab.columns[col], money=True)
     if div:
         p.factors[i] = 1.0 / div
-
-
-def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
-    """The column a bare amount of money speaks of where no column is a price: the one column in a
-    currency, or of several the total."""
-    cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
-    if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
-        score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
-        best = max(score.values())
-        named = [c for c in cols if score[c.name] == best]
-        cols = named if best and len(named) == 1 else cols
-    if len(cols) > 1:
-        plain = as_written(vocab, [c.name for c in cols])
-        cols = [c for c in cols if c.name in plain]
-    if len(cols) > 1:
-        cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
-    return cols[0].name if len(cols) == 1 else None

@@ -512,7 +512,8 @@ def read_letter_codes(p: Parse, vocab: Vocabulary) -> None:
     from convrec.nlu.reading import GENERIC_NOUNS
 
     w, lex = p.words, vocab.lexicon
-    items = {vocab.domain, noun_plural(vocab.domain), "ones", "one"}
+    items = {vocab.domain, noun_plural(vocab.domain), "ones", "one"} | vocab.item_nouns \
+        | {noun_plural(x) for x in vocab.item_nouns}  # ("shirts" of a catalog of shirts: no size S)
     graded = _graded_letters(vocab)
     for i, x in enumerate(w):
         if x in lex.how_dimension and not p.claimed[i] and not _measures(vocab, x):

@@ -585,3 +585,20 @@ def _same_years(vocab: Vocabulary, date_col: str, time_col: str) -> bool:
             got = bool(both.sum()) and float((years[both] == vocab.items[time_col][both]).mean()) >= 0.8
         vocab.__dict__[key] = got
     return got
+
+
+def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
+    """The column a bare amount of money speaks of where no column is a price: the one column in a
+    currency, or of several the total."""
+    cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
+    if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
+        score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
+        best = max(score.values())
+        named = [c for c in cols if score[c.name] == best]
+        cols = named if best and len(named) == 1 else cols
+    if len(cols) > 1:
+        plain = as_written(vocab, [c.name for c in cols])
+        cols = [c for c in cols if c.name in plain]
+    if len(cols) > 1:
+        cols = [c for c in cols if "total" in norm(c.label or c.name).split()]
+    return cols[0].name if len(cols) == 1 else None

@@ -18,6 +18,7 @@ from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
 from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, the_rating, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
 from convrec.nlu.intent import Condition, ItemMention
+from convrec.nlu.itemcodes import one_by_value
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -105,30 +106,10 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             p.mentions.append((Span(a, b), ItemMention(link.item_id, link.title, _raw(p, a, b),
                                                        "reference", "user", link.score)))
             p.claim(a, b)
-        elif (one := _one_by_value(vocab, w[a:b])) is not None:  # "than the tulla coffee farm one": by its farm
+        elif (one := one_by_value(vocab, w[a:b])) is not None:  # "than the tulla coffee farm one": by its farm
             p.mentions.append((Span(a, b), ItemMention(str(one), str(vocab.item_value(one, "title")), _raw(p, a, b),
                                                        "reference", "user", 100.0)))
             p.claim(a, b)
-
-
-def _one_by_value(vocab: Vocabulary, words: list[str]) -> str | None:
-    """The one item whose own text column holds the words said (a farm's, a mill's name), the
-    items' noun after them left out ("the tulla coffee farm one"); None when none or several do."""
-    while words and words[-1] in ("one", "ones", vocab.domain.lower(), noun_plural(vocab.domain.lower())):
-        words = words[:-1]
-    if len(words) < 2:
-        return None
-    said = " ".join(words)
-    found: set = set()
-    for c in vocab.columns.values():
-        if c.type != "text" or c.role in ("id", "title", "link") or c.name not in vocab.items:
-            continue
-        col = vocab.items[c.name]
-        hit = col[col.astype(str).str.lower().str.strip() == said]
-        found |= set(hit.index)
-        if len(found) > 1:
-            return None
-    return next(iter(found)) if len(found) == 1 else None
 
 
 def _of_year(p: Parse, vocab: Vocabulary, a: int) -> bool:
@@ -590,57 +571,3 @@ def _raw(p: Parse, a: int, b: int) -> str:
     for k in range(a + 1, b):
         out += ("" if p.toks[k].start == p.toks[k - 1].end else " ") + ("#" if k in p.hashed else "") + p.toks[k].raw
     return out
-
-
-def _landmark_columns(vocab: Vocabulary) -> dict[str, str]:
-    """item id → the number column that measures from that item ("Scruz": the distance from Santa Cruz),
-    once per catalog: a column whose name is the item's title cut short (its first letter and its end,
-    "S" + "cruz") or holds it whole ("dist_paris"), and whose value at that item is its least (0 from itself)."""
-    got = vocab.__dict__.get("_landmark_columns")
-    if got is None:
-        got = {}
-        titles = [re.sub(r"[^a-z]", "", t.lower()) for t in vocab.items["title"].fillna("").astype(str)] \
-            if "title" in vocab.items else None  # each title's letters, once
-        for c in vocab.columns.values():
-            if titles is None or c.type not in ("integer", "real") or c.role in ("id", "title") or c.min is None \
-                    or c.name not in vocab.items:
-                continue
-            name = re.sub(r"[^a-z]", "", c.name.lower())
-            parts = [x for x in re.split(r"[^a-z]+", c.name.lower()) if x]
-            if len(name) < 4:
-                continue
-            for pos, tl in enumerate(titles):
-                if len(tl) < 4 or (tl[0] != name[0] and not any(tl in x for x in parts)):
-                    continue
-                cut = tl != name and tl[0] == name[0] and len(name) >= 5 and tl.endswith(name[1:])  # "S" + "cruz"
-                whole = tl in parts or (len(tl) >= 5 and any(x.endswith(tl) or x.startswith(tl) for x in parts) and tl != name)
-                if (cut or whole) and vocab.items[c.name].iloc[pos] == vocab.items[c.name].min():
-                    got[str(vocab.items["item_id"].iloc[pos])] = c.name
-                    break
-        vocab.__dict__["_landmark_columns"] = got
-    return got
-
-
-def read_landmark_distances(p: Parse, vocab: Vocabulary) -> None:
-    """"islands more than 40 km away from Santa Cruz" where a `Scruz` column measures from Santa Cruz: the
-    item named after "from" / "of" / "to" is the column's landmark, not a liked item — its words become
-    the column's, so the number beside them binds to it."""
-    marks = _landmark_columns(vocab)
-    if not marks:
-        return
-    w = p.words
-    for n, (sp, m) in enumerate(list(p.mentions)):
-        col = marks.get(m.item_id)
-        if col is None or sp.start == 0 or w[sp.start - 1] not in ("from", "of", "to"):
-            continue
-        if not any(num(w[x]) is not None for x in range(max(0, sp.start - 7), sp.start)) \
-                and not any(x in ("closest", "nearest", "farthest", "furthest", "distance") for x in w[:sp.start]):
-            continue
-        p.mentions = [x for x in p.mentions if x[0] != sp]
-        word = vocab.columns[col].words[0][0] if vocab.columns[col].words else col
-        for x in range(sp.start - 1, sp.end):
-            p.words[x] = "of"
-            p.claimed[x] = False
-        p.words[sp.end - 1] = word
-        if sp.start >= 2 and w[sp.start - 2] == "away":
-            p.words[sp.start - 2] = "of"

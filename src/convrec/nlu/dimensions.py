@@ -326,3 +326,12 @@ def _in_bulk(vocab: Vocabulary, col: str, x: float, tail: float = 0.02) -> bool:
         return True
     lo, hi = np.quantile(vals, [tail, 1 - tail])
     return float(lo) <= x <= float(hi)
+
+
+def unit_thousands(c, v0: float | None, conv: float) -> float:
+    """"over 3000 sq ft" on a `SquareFeet` of 0.7–3.4: a column of small values kept in thousands (or
+    millions) of its unit, where a number said in the thousands falls among them so; else 1."""
+    if v0 is None or c.min is None or c.max is None or v0 < 1000 or float(c.max) >= 100 \
+            or float(c.min) <= v0 * conv <= 1.5 * float(c.max):
+        return 1.0
+    return next((div for div in (1e3, 1e6) if float(c.min) <= v0 * conv / div <= 1.5 * float(c.max)), 1.0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from convrec.catalog.linking import normalize_title
+from convrec.catalog.text import noun_plural
 from convrec.nlu.vocab import Vocabulary
 
 _CODE = re.compile(r"(?=.*\d)(?=.*[a-z])[a-z0-9]{3,}")
@@ -107,3 +108,23 @@ def claim_portions(p, vocab: Vocabulary) -> None:
         if said.isalpha() and len(said) >= 3 and any(said in re.findall(r"[a-z]+", v) or said + "s" in re.findall(r"[a-z]+", v)
                                                      for v in row):
             p.claim(a - 3, a)
+
+
+def one_by_value(vocab: Vocabulary, words: list[str]) -> str | None:
+    """The one item whose own text column holds the words said (a farm's, a mill's name), the
+    items' noun after them left out ("the tulla coffee farm one"); None when none or several do."""
+    while words and words[-1] in ("one", "ones", vocab.domain.lower(), noun_plural(vocab.domain.lower())):
+        words = words[:-1]
+    if len(words) < 2:
+        return None
+    said = " ".join(words)
+    found: set = set()
+    for c in vocab.columns.values():
+        if c.type != "text" or c.role in ("id", "title", "link") or c.name not in vocab.items:
+            continue
+        col = vocab.items[c.name]
+        hit = col[col.astype(str).str.lower().str.strip() == said]
+        found |= set(hit.index)
+        if len(found) > 1:
+            return None
+    return next(iter(found)) if len(found) == 1 else None

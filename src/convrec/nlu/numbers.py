@@ -15,7 +15,8 @@ from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
 from convrec.nlu.rates import per_period
-from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, money_column, unit_after
+from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, unit_after
+from convrec.nlu.columns import money_column
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -216,7 +217,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if not col:
             unit, n_unit = unit_after(w, i + 1)
             op, s0, _ = _comparator(p, vocab, i, i + 1)
-            if unit not in (None, "%", "$") and op is not None and not any(p.claimed[k] for k in range(s0, i + 1 + n_unit)) \
+            absent = any(spec[0].match_at(w, i + 1) for spec in getattr(lex, "absent", {}).values())  # said better there
+            if unit not in (None, "%", "$") and op is not None and not absent and not any(p.claimed[k] for k in range(s0, i + 1 + n_unit)) \
                     and not any(c.unit and convert(1.0, unit, c.unit) is not None for c in vocab.columns.values()):
                 # "wells over 40 kg" where no column keeps a weight: a condition the catalog cannot check, said so
                 p.missing.append(" ".join(t.raw for t in p.toks[s0:i + 1 + n_unit]))

@@ -22,6 +22,7 @@ from convrec.nlu.aliases import read_glued_words, said_aliases
 from convrec.nlu.negprefix import lacked_columns, negated_prefixes
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.namecodes import read_name_word_codes
+from convrec.nlu.phrasings import reference_points, shares_of_people, than_did
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.placecodes import read_place_initials
@@ -32,7 +33,8 @@ from convrec.nlu.codes import (read_maker_initials, read_code_families, read_cod
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.blends import read_blended_names
 from convrec.nlu.clock import clock_times
-from convrec.nlu.compared import read_landmark_distances, relink_described_numbers, read_item_comparisons
+from convrec.nlu.compared import relink_described_numbers, read_item_comparisons
+from convrec.nlu.landmarks import read_landmark_distances
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
@@ -245,22 +247,11 @@ def _share_of(said: str) -> str:
     return f"{100 * top / _SHARE_WORDS[ws[-1]]:.4g}"
 
 
-_SHARE_IN = re.compile(r"(?i)\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
-                     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)"
-                     r"(?=\s+[a-z]{3,})")  # (a rate's "1 in 1,000" below is another reading)
-"""A share said as a rate of people ("more than 1 in 5 people", "under one in ten adults"): a percent."""
-
-
-def _n(x: str) -> float:
-    return float(_SMALL.get(x.lower(), x) if not x.isdigit() else x)
-
-
 def _fractions(text: str, vocab: Vocabulary) -> str:
     """Amounts said in words before a unit or a number column's word: "half a carat" → 0.5 carat,
     "a quarter carat" → 0.25, "an hour and a half" → 1.5 hour, "under a carat" / "a full carat" →
     1 carat (only before such a word: "a comedy" stays)."""
-    text = _SHARE_IN.sub(lambda m: f"{m.group(1)} {100 * _n(m.group(2)) / _n(m.group(3)):.4g}% of"
-                       if 0 < _n(m.group(2)) < _n(m.group(3)) else m.group(0), text)  # "more than 1 in 5 people"
+    text = shares_of_people(text)  # "more than 1 in 5 people": 20 % of them
     if not any(x in text.lower() for x in ("half", "quarter", "third", "a ", "an ", "one ", "full ")):
         return text
     text = _SHARE_SAID.sub(lambda m: f"{m.group(1)} {_share_of(m.group(2))}% of", text)
@@ -350,26 +341,6 @@ def _a_code(vocab: Vocabulary, token: str) -> bool:
     return compact(token) in idx
 
 
-_THAN_DID = re.compile(r"(?i)\bthan\s+(?:he|she|they|it|we|you|i)\s+(?:did|does|do|was|were|is|got|had|has|scored)\s+"
-                       r"(?:(?:in|at|for|with|on)\s+)?(?=[A-Z0-9])")
-
-
-def _reference_points(text: str) -> str:
-    """"below sea level" → "below 0 m", "above freezing" → "above 0 celsius": a point of reference
-    (units.toml ``reference_points``) after a comparison is the number it stands for."""
-    from convrec.catalog.meaning import units_data
-
-    points = units_data().get("reference_points") or {}
-    if not points:
-        return text
-    alt = "|".join(re.escape(k) for k in sorted(points, key=len, reverse=True))
-    # not after a measure ("how many feet above sea level is SLC", "1,200 m above sea level"): its description
-    return re.sub(rf"(?i)(?<!feet )(?<!foot )(?<!ft )(?<!metres )(?<!meters )(?<!m )(?<!miles )(?<!degrees )"
-                  rf"\b(above|below|under|over|than|beneath)\s+({alt})\b"
-                  r"(?:\s*\(\s*[-−]?\d[\d.,]*\s*°?\s*[A-Za-z]{0,10}\s*\))?",  # "below freezing (0 C)": said twice, read once
-                  lambda m: f"{m.group(1)} {points[m.group(2).lower()]}", text)
-
-
 def _than_written_then(p: Parse) -> None:
     """"taller then Merapi", "more then 5": "then" after a comparative is "than"."""
     from convrec.catalog.text import word_rank
@@ -443,8 +414,8 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _MILLION.sub(_scale, text)
     text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "
                         + "9" * _FIGURE_COUNT[m.group(1).lower()], text)
-    text = _reference_points(text)
-    text = _THAN_DID.sub("than ", text)  # "better than he did in Charleston": than Charleston
+    text = reference_points(text)
+    text = than_did(text)  # "better than he did in Charleston": than Charleston
     text = clock_times(text, vocab)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it

@@ -234,22 +234,9 @@ class Vocabulary:
         return v
 
     def _index_item_nouns(self) -> None:
-        from convrec.catalog.domains import GENERIC_ROW_NOUNS
-        from convrec.catalog.headers import name_words
+        from convrec.nlu.itemnouns import item_nouns
 
-        nouns = {singular(x) for x in norm(self.domain or "").split()}
-        col_words = {x for c in self.columns.values() for x in name_words(c.name) + norm(c.label).split()}
-        for x in re.split(r"[^a-z]+", (self.name or "").lower()):
-            # a word of the name, not one of a column's ("amazon" of `amazon_price`), nor a value said alone
-            if len(x) >= 4 and x not in GENERIC_ROW_NOUNS and word_rank(singular(x)) is not None \
-                    and x not in col_words and singular(x) not in col_words and not self._exact_hits(x):
-                nouns.add(singular(x))
-        for c in self.columns.values():  # `session_id` with one value per row: the items are sessions
-            ws = name_words(c.name)
-            if len(ws) == 2 and ws[1] == "id" and ws[0].isalpha() and len(ws[0]) >= 4 \
-                    and c.distinct == self.n_items and self.n_items > 1 and word_rank(ws[0]) is not None:
-                nouns.add(singular(ws[0]))
-        self.item_nouns = nouns - {"item"}
+        self.item_nouns = item_nouns(self)
 
     def _index_shapes(self) -> None:
         """What understanding asks of a catalog's shape on every turn, computed once: model codes
