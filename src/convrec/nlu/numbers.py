@@ -217,7 +217,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if not col:
             unit, n_unit = unit_after(w, i + 1)
             op, s0, _ = _comparator(p, vocab, i, i + 1)
-            absent = any(spec[0].match_at(w, i + 1) for spec in getattr(lex, "absent", {}).values())  # said better there
+            absent = any(spec[0].match_at(w, i + 1) for spec in getattr(lex, "absent", {}).values()) \
+                or unit in ("yr", "month", "wk", "d", "h", "min", "sec", "decade", "century")  # ("over two years": a period)
             if unit not in (None, "%", "$") and op is not None and not absent and not any(p.claimed[k] for k in range(s0, i + 1 + n_unit)) \
                     and not any(c.unit and convert(1.0, unit, c.unit) is not None for c in vocab.columns.values()):
                 # "wells over 40 kg" where no column keeps a weight: a condition the catalog cannot check, said so
