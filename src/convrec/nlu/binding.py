@@ -148,7 +148,9 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                 and unit_dimensions(vocab, unit) - {"count"}:
             continue  # "bags over 60 kg": a weight, no value of the `number_of_bags`
         if unit == "%" and c.unit != "%" and c.max is not None and float(c.max) > 150 \
-                and not set(label) & {"percent", "percentage", "pct", "share", "rate", "change", "growth", "ratio"}:
+                and not set(label) & {"percent", "percentage", "pct", "share", "rate", "change", "growth", "ratio"} \
+                and not any(o.name != c.name and c.name in o.name.lower() and o.max is not None and float(o.max) <= 1.0
+                            for o in vocab.columns.values() if o.type == "real"):  # (`obama` beside its share `pObama`)
             continue  # "more than 20% of people": a share, no value of a count of people (up to 1.2 million)
         if unit is not None:
             conv = convert(1.0, unit, c.unit) if c.unit else None
