@@ -210,8 +210,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if b - a > matched:
                 matched, dist, own = b - a, min(dist, abs(k - i)), True
                 where.append((k, k + 1))
-        if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) \
-                and (not c.unit or convert(1.0, unit, c.unit) is not None):
+        if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) and not c.unit \
+                and not set(label) & {"start", "end", "begin", "finish", "arrival", "departure"}:  # (a start time: a moment)
             matched, dist = 1, 1  # "tumors bigger than 5 cm": the comparative names the one column of its dimension
         if not matched and (unit is None or unknown_unit or c.role == "price"):
             continue  # a price column here only where its words are said ("a fee under 0.5")
