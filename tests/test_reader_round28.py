@@ -134,6 +134,7 @@ def test_row_codes_with_dashes_and_letters(wells):
     # a weight where no column is one: a condition the catalog cannot check, named — no greeting
     it = understand("wells over 40 kg", v)
     assert not it.conditions and "over 40 kg" in it.missing and it.kind != "chitchat"
+    assert not understand("wells sampled over 2 years", v).missing  # a period, no bound the catalog lacks
 
 
 # ---------------------------------------------------------------- counties: census headers, shares of people
