@@ -97,8 +97,8 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
         street = _address_parts(raw, src.id_col)
         if street is not None and "address" not in raw.columns:
             # a table of homes with the street number and the street apart: "406 Acrebrook Drive" names one
-            raw["address"] = (pd.to_numeric(raw[street[0]], errors="coerce").astype("Int64").astype(str)
-                              + " " + raw[street[1]].astype(str).str.strip())
+            number = pd.to_numeric(raw[street[0]], errors="coerce").map(lambda x: "" if pd.isna(x) else str(int(x)))
+            raw["address"] = (number + " " + raw[street[1]].fillna("").astype(str).str.strip()).str.strip()
             notes["title"] = f"items are named by '{street[0]}' and '{street[1]}' together (an address); --title-col changes it"
             return replace(src, title_col="address")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
