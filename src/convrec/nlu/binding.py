@@ -144,7 +144,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
         if unit is not None and (unit in per or per & set(unit_words(unit))):
             continue  # "1.5 ct" is no value of a price per carat
-        if unit is not None and unit != "%" and not c.unit and set(label) & {"number", "count", "num"} \
+        if unit is not None and unit != "%" and not c.unit and _counts(c) \
                 and unit_dimensions(vocab, unit) - {"count"}:
             continue  # "bags over 60 kg": a weight, no value of the `number_of_bags`
         if unit == "%" and c.unit != "%" and c.max is not None and float(c.max) > 150 \
@@ -509,6 +509,11 @@ def _share_meant(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int):
     return c.name, c.role, shares[c.name] / (c.scale or 1.0)
 
 
+def _counts(c) -> bool:
+    """Is the column a count of things (`number_of_bags`), which a weight or a length is no value of?"""
+    return bool(set((c.label or "").split()) & {"number", "count", "num"})
+
+
 def _meant_instead(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int, c, factor: float):
     """"under 2500 ft of climbing": a column taken by the unit's dimension alone (`elevation`, in
     feet) yields to another number column the unread words beside the number mean (`ascent`),
@@ -525,7 +530,7 @@ def _meant_instead(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int, c, fac
     got = nearest_column(words, vocab, numeric=True)
     o = vocab.columns.get(got[0]) if got else None
     if o is None or o.name == c.name or o.role != "other" or o.unit or o.min is None or o.max is None \
-            or not float(o.min) <= v <= float(o.max) or set((o.label or "").split()) & {"number", "count", "num"}:
+            or not float(o.min) <= v <= float(o.max) or _counts(o):
         return c, factor  # ("bags over 60 kg": a weight is no value of the `number_of_bags`)
     for k in at:
         p.claim(k, k + 1)

@@ -65,7 +65,7 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                     named = [c for c in vocab.columns if (_coded(vocab, c) or vocab.columns[c].role in _GROUP_ROLES)
                              and vocab.columns[c].words and c not in ("item_id", "title") and any(
                                  x in vocab.columns[c].words[0] for x in w[k + 3:e] if x.isalpha())
-                             and not norm(vocab.columns[c].label or c).split()[0] in ("in", "of", "at", "by")]
+                             and norm(vocab.columns[c].label or c).split()[0] not in ("in", "of", "at", "by")]
                 if len(named) > 1:  # "different countries": `country_of_origin` (its head) before `in_country_partner`
                     head = [c for c in named if any(singular(x) == singular(norm(vocab.columns[c].label or c).split()[0])
                                                     for x in w[k + 3:e])]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, nearest_column, said_member
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -16,7 +16,6 @@ from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
 from convrec.nlu.rates import per_period
 from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, unit_after
-from convrec.nlu.columns import money_column
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
@@ -217,8 +216,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if not col:
             unit, n_unit = unit_after(w, i + 1)
             op, s0, _ = _comparator(p, vocab, i, i + 1)
+            dims = unit_dimensions(vocab, unit) if unit is not None else set()
             absent = any(spec[0].match_at(w, i + 1) for spec in getattr(lex, "absent", {}).values()) \
-                or unit in ("yr", "month", "wk", "d", "h", "min", "sec", "decade", "century")  # ("over two years": a period)
+                or not dims or dims & {"duration", "time", "age"}  # ("over two years": a period, no bound)
             if unit not in (None, "%", "$") and op is not None and not absent and not any(p.claimed[k] for k in range(s0, i + 1 + n_unit)) \
                     and not any(c.unit and convert(1.0, unit, c.unit) is not None for c in vocab.columns.values()):
                 # "wells over 40 kg" where no column keeps a weight: a condition the catalog cannot check, said so
@@ -507,11 +507,10 @@ def _price_member(p: Parse, vocab: Vocabulary, col: str | None) -> str | None:
     """Of prices by year (`Price1998` … `Price2014`), the year's the message says ("under 250k in 2014"),
     its "in <year>" claimed; else the latest."""
     got = said_member(vocab, col, p.words)
-    if got is not None and got != col or (got is not None and vocab.columns[got].years and not vocab.columns[got].latest):
-        years = set(vocab.columns[got].years)
-        for k, x in enumerate(p.words):
-            if num(x) is not None and float(num(x)).is_integer() and int(num(x)) in years and not p.claimed[k]:
-                p.claim(k - (k > 0 and p.words[k - 1] in ("in", "of", "for", "during")), k + 1)
+    years = set(vocab.columns[got].years) if got is not None else set()
+    for k, x in enumerate(p.words):  # (the year that picked the member is no value of its own)
+        if years and num(x) is not None and float(num(x)).is_integer() and int(num(x)) in years and not p.claimed[k]:
+            p.claim(k - (k > 0 and p.words[k - 1] in ("in", "of", "for", "during")), k + 1)
     return got
 
 

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
-from convrec.nlu.columns import money_column
-from convrec.nlu.columns import columns_named, dated_column, said_member
+from convrec.nlu.columns import columns_named, dated_column, money_column, said_member
 from convrec.nlu.dimensions import dimension_column
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
