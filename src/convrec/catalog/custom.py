@@ -70,7 +70,7 @@ FAMILY_NAMES = ("last name", "lastname", "surname", "family name", "lname", "nam
 TITLE_NAMES = ("title", "name", "item_name", "item name", "product_name", "product name", "model", "model_name")
 
 
-def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomSource:
+def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict, name: str = "") -> CustomSource:
     """The id and title columns when the caller left the defaults (``item_id``, ``title``) and the
     file has no such column: the one whose name says it, whatever its case ("ID", "Title",
     "Name"); a table with no title column at all (a table of diamonds, of house sales) names its
@@ -102,7 +102,7 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict) -> CustomS
             notes["title"] = f"items are named by '{street[0]}' and '{street[1]}' together (an address); --title-col changes it"
             return replace(src, title_col="address")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
-        col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col)
+        col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col) or _headed_names(raw, src.id_col, name or Path(src.items).stem)
         if col is not None:
             src = replace(src, title_col=str(col))
             if named(TITLE_NAMES) is None:
@@ -171,12 +171,43 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
         ticker = vals.nunique() >= 0.98 * len(vals) and vals.str.fullmatch(r"[A-Z][A-Z.\-]{0,5}").mean() > 0.95
         if letters.median() < 0.5 or (length.median() < 4 and not ticker) or length.median() > 60 \
                 or (vals.str.fullmatch(r"[A-Za-z]{0,3}[0-9][0-9A-Za-z\-]*")
-                    & ~vals.str.contains(r"[A-Za-z]{4,}")).mean() > 0.5:  # "101-Bois-de-Liesse" is a name
-            continue  # codes ("04G", "tt0050083") and long texts name no item the way people do
+                    & ~vals.str.contains(r"[A-Za-z]{4,}")).mean() > 0.5 \
+                or _machine_codes(vals) > 0.5:  # "101-Bois-de-Liesse" is a name
+            continue  # codes ("04G", "tt0050083", "2wrJq5XKLnmhRXHIAf9xBa") and long texts name no item the way people do
         if vals.str.contains(r"[a-z]{3}").mean() > 0.5:
             return str(col)  # names in words ("Stockholm", "Västerbotten")
         first = first or str(col)  # capital codes ("SE-AB", tickers) name the items where no words do
     return first
+
+
+def _machine_codes(vals: pd.Series) -> float:
+    """The share of values that are keys a machine made (a track's "2wrJq5XKLnmhRXHIAf9xBa", a hash
+    "9f86d081"): one run of 8+ letters and digits, digits among them, in mixed case or hexadecimal."""
+    run = vals.str.fullmatch(r"[A-Za-z0-9_\-]{8,}") & vals.str.contains(r"\d")
+    mixed = vals.str.contains(r"[a-z]") & vals.str.contains(r"[A-Z]")
+    return float((run & (mixed | vals.str.fullmatch(r"[0-9a-f]{8,}"))).mean()) if len(vals) else 0.0
+
+
+def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
+    """Where no column names every item apart, a column whose header says it holds names
+    (`track_name`, `album_title`) and mostly words, half of its values their own: of several, the one
+    whose noun the catalog's name says ("spotify-tracks": `track_name`), else the most varied."""
+    from convrec.catalog.headers import name_words
+
+    own = {w.rstrip("s") for w in re.split(r"[^a-z]+", dataset.lower()) if w}
+    n, best = len(raw), None
+    for col in raw.columns:
+        words = name_words(str(col))
+        if col == id_col or raw[col].dtype.kind in "biufcM" or len(words) < 2 or words[-1] not in ("name", "title") \
+                or words[0] in ("first", "last", "given", "family", "middle", "sur", "file", "user"):
+            continue
+        vals = raw[col].dropna().astype(str).str.strip()
+        if len(vals) < 0.9 * n or vals.nunique() < 0.5 * len(vals) or (vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)).median() < 0.5:
+            continue
+        key = (words[0].rstrip("s") in own, vals.nunique() / len(vals))
+        if best is None or key > best[0]:
+            best = (key, str(col))
+    return best[1] if best else None
 
 
 _ROW_LABELS = {"rownames", "row names", "row name", "row", "rowname", "obs", "observation", "unnamed 0", "x", "index", "case"}
@@ -200,6 +231,29 @@ def _row_numbers(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series:
                 and codes.str.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 ./-]{0,11}").all() and codes.str.contains(r"\d").mean() > 0.5:
             return codes.set_axis(ids.index)  # the source's own codes for its rows ("86-1B", a well's)
     return ids
+
+
+def _own_codes(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series | None:
+    """Where the id only counts the rows, the code the source gives each item in a column named
+    `<noun>_id` / `<noun> code` / `<noun>_no` (a station's `site_id`: 1058, R25551): the titles say
+    "site 1058", "site R25551" — what people call them; else None."""
+    from convrec.catalog.headers import name_words
+
+    seq = pd.to_numeric(ids, errors="coerce")
+    if seq.isna().any() or not (seq.to_numpy() == range(1, len(ids) + 1)).all():
+        return None
+    for col in raw.columns:
+        words = name_words(str(col))
+        if col == id_col or len(words) != 2 or words[1] not in ("id", "code", "no", "number", "num", "nr") \
+                or not words[0].isalpha() or len(words[0]) < 3 or words[0] in ("item", "row", "record", "case", "entry"):
+            continue
+        codes = raw[col].astype(str).str.strip().str.replace(r"\.0$", "", regex=True)
+        if raw[col].isna().any() or codes.nunique() < len(codes) or not codes.str.fullmatch(r"[A-Za-z0-9][A-Za-z0-9./-]{0,19}").all():
+            continue
+        if (pd.to_numeric(codes, errors="coerce").to_numpy() == seq.to_numpy()).all():
+            continue  # the row count again
+        return codes.where(~codes.str.fullmatch(r"\d+"), words[0] + " " + codes).set_axis(ids.index)
+    return None
 
 
 def _titles_of(name: str, ids: pd.Series, columns: list[str] | None = None) -> pd.Series:
@@ -563,7 +617,7 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     nrows = PREVIEW_ROWS if preview else None
     raw = read_any_table(items_path, progress=progress, nrows=nrows)
     notes: dict[str, int | str] = {}
-    src = _named_columns(raw, src, notes)
+    src = _named_columns(raw, src, notes, name)
     _need(raw, src.id_col, src.items, "item id", "--id-col")
     _need(raw, src.title_col, src.items, "title", "--title-col")
     ids = raw[src.id_col].astype(str).str.strip()
@@ -587,8 +641,11 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
                ColumnSpec("title", "text", title_meaning(src.title_col))]
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id (or the file's own row numbers)
-        titles = _titles_of(name, _row_numbers(raw, ids, src.id_col), [str(c) for c in raw.columns if c != src.id_col
-                                        and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
+        own = _own_codes(raw, ids, src.id_col)
+        titles = own if own is not None else _titles_of(name, _row_numbers(raw, ids, src.id_col), [
+            str(c) for c in raw.columns if c != src.id_col and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
+        if own is not None:
+            notes["title"] = "items are named by their own codes (" + ", ".join(titles.head(2)) + "); --title-col changes it"
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:
         if col in (src.id_col, src.title_col):

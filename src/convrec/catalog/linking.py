@@ -170,6 +170,8 @@ def nickname_forms(title: str) -> tuple[str, ...]:
     "Barney Ewell" (the nickname and what follows) and "H. Norwood Ewell" (without it)."""
     m = _NICKNAME.match(title)
     rest = m.group(3).split() if m else []
+    if m and not rest and len(m.group(1).split()) >= 2 and (" " in m.group(2).strip() or word_rank(m.group(2).lower()) is None):
+        return (m.group(2),)  # `Penitenziario Cantonale "La Stampa"`: the place by its own name in quotes
     if not m or not 1 <= len(rest) <= 2 or not all(x[:1].isupper() for x in rest):
         return ()  # a surname after the quotes; not a song title with a quoted word
     return (f"{m.group(2)} {m.group(3)}",) + ((f"{m.group(1)} {m.group(3)}",) if m.group(1).strip() else ())
@@ -401,6 +403,8 @@ class ItemLinker:
             tt = set(self.norm[i].split())
             s = float(wr)
             if q_nums - tt:
+                if 2 * len(q_nums) > len(qt):
+                    continue  # a code of numbers ("RPA02-190-0008") is not a code with other numbers
                 s -= 15.0  # "Terminator 2" is not "The Terminator"
             if qt <= tt:
                 s += 5.0  # every word of the name is in the title

@@ -31,7 +31,7 @@ from convrec.catalog.headers import (  # noqa: F401
     _split_compound, consonants, counted_noun, expand, name_words, skeleton_word)
 from convrec.catalog.spelling import spelling_variants
 from convrec.catalog.unitconv import (  # noqa: F401
-    _factors, _unit_named, affine, convert, unit_for_word, unit_symbol_names, unit_words)
+    _factors, _unit_named, affine, convert, unit_for_header_word, unit_for_word, unit_symbol_names, unit_words)
 from convrec.catalog.wordlists import (  # noqa: F401
     codes_data, elements_data, fold_value, scales_data, units_data, word_rank, words_starting)
 
@@ -50,7 +50,7 @@ def unit_of(words: list[str]) -> str:
             return "" if k and words[k - 1] == "per" else u
     for k, w in enumerate(words):
         if (len(w) >= 2 or _unit_here(w, words)) and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
-            u = unit_for_word(w)
+            u = unit_for_word(w) if k < len(words) - 1 else unit_for_header_word(w)
             if u and not (k and words[k - 1] == "per"):
                 return u
     said = words[:1] + words[2:] if len(words) == 3 and words[1] in ("since", "of", "at", "in", "on", "before", "after") else words
@@ -284,8 +284,10 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         # the header as the file wrote it ("HmRun", "LF.WindsMPH", "democA"): its capitals split its words
         m = _SOURCE.match(str(c.get("meaning") or ""))
         said = _SAFE.sub("", m.group(1).lower()) if m else None
-        got = name_words(m.group(1) if said is not None and said in (_SAFE.sub("", c["name"]), _SAFE.sub("", c["name"])[1:])
-                         and said[:1].isdigit() == (said != _SAFE.sub("", c["name"])) else c["name"])  # (`c_20yr_gwp` of "20yr GWP")
+        safe = _SAFE.sub("", c["name"])
+        got = name_words(m.group(1) if said is not None and (
+            said in (safe, safe[1:]) and said[:1].isdigit() == (said != safe)  # (`c_20yr_gwp` of "20yr GWP")
+            or str(c["name"]).startswith("attr_") and said == safe[4:]) else c["name"])  # (`attr_popularity` of "popularity")
         if len(got) >= 2 and len(got[0]) == 1 and "".join(got) == _SAFE.sub("", c["name"]) and (
                 c.get("type") not in ("integer", "real") and not c.get("order") or "".join(got[1:]) in names):
             # a lone letter glued to a word names a measure (`tsize`) or a grade (`tgrade`), not a text column (`tzone`) nor
@@ -384,6 +386,11 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             syn = units_data()["synonyms"].get(said_unit, [])
             c.setdefault("words", [list(dict.fromkeys([said_unit, *unit_words(said_unit), *syn]))])
         c.setdefault("words", column_words(words, role, letters_unsaid=_no_sibling(words, all_words)))
+        if len(c["words"]) == 1 and c.get("unit") and c["unit"] not in ("$", "%", "msec", *_TIME_UNITS) \
+                and not any(unit_for_word(x) for x in raw):
+            # `tempo` in beats per minute: "the bpm of X" names it — its unit's own words no one says of anything else
+            own = [x for x in unit_words(c["unit"]) if len(x) >= 3 and word_rank(x) is None and x not in c["words"][0]]
+            c["words"] = [list(dict.fromkeys([*c["words"][0], *own]))]
         if c.get("difference_of") and "words" not in (overrides.get(c["name"]) or {}):
             # `uniChange` = `uni2013` − `uni2015`: a positive value is a fall, said "fell by", "the biggest drops"
             # (the other way's words name no value of it: "rose by 10" is not read as a fall of −10)

@@ -21,6 +21,12 @@ def unit_for_word(word: str) -> str | None:
     return None
 
 
+def unit_for_header_word(word: str) -> str | None:
+    """The unit a column name's word writes: a unit word, or a short form only names use ("duration_ms")."""
+    return unit_for_word(word) or next((unit for unit, u in units_data()["units"].items()
+                                        if word in u.get("header_words", ())), None)
+
+
 def convert(value: float, from_unit: str, to_unit: str) -> float | None:
     """``value`` in ``from_unit`` expressed in ``to_unit`` (None when they do not convert): the
     units' factors read both ways and chained ("pounds" → kg → tonnes)."""

@@ -107,6 +107,11 @@ def _dimension_column(vocab: Vocabulary, dim: str) -> str | None:
         a, b = tied[0], tied[1]
         if a.unit == b.unit and a.max is not None and b.max is not None and float(a.max) >= 10 * max(float(b.max), 1e-9):
             return a.name
+        ends = {"start", "end", "begin", "initial", "final", "finish", "starting", "ending"}
+        bases = {frozenset(x for g in c.words if not set(g) & ends for x in g) for c in tied}
+        starts = [c.name for c in tied if any(set(g) & {"start", "begin", "initial", "starting"} for g in c.words)]
+        if len(bases) == 1 and len(starts) == 1:
+            return starts[0]  # `StartSpeed` beside `EndSpeed`: "the fastest pitch" is as it left the hand
         size = sorted((len(c.words), c.name) for c in tied)  # `hp` before `hp_rpm`: the measure, not its qualifier
         if size[0][0] < size[1][0]:
             return size[0][1]
@@ -211,7 +216,7 @@ def bind_by_dimension(p: Parse, vocab: Vocabulary, i: int, lo: int, hi: int) -> 
 def just_beyond(v: float, c) -> bool:
     """A value just above a column's range ("higher than 10,000 feet" on altitudes up to 9,078):
     asked beyond the values, in the unit it was said in — not the same value in another unit."""
-    return c.max is not None and float(c.max) < v <= 1.5 * float(c.max)
+    return c.max is not None and float(c.max) < v <= 1.25 * float(c.max)
 
 
 def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float | None:
@@ -227,7 +232,7 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     if just_beyond(v, c):
         return 1.0
     edge = 0.01 * (hi - lo)  # a conversion that lands at the very edge of the range is no fit (10,000 ft as 1.9 mi)
-    fits = []
+    fits, specialist = [], []
     units = units_data().get("units", {})
     for other in units:
         if units[other].get("reference"):
@@ -235,9 +240,16 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         to = None if other == unit or not v else convert(v, unit, other)  # a scale with its own zero (°C → °F):
         f = 1.0 if other == unit else (None if to is None else to / v)  # the factor for this value
         if f is not None and f != 0 and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):
+            if f != 1.0 and units[other].get("specialist"):
+                specialist.append((True, f))
+                continue
             fits.append((f != 1.0, f))
             if other in (units[unit].get("to") or {}) and units[unit].get("reference"):
                 return f  # a marathon is 42.195 km: where km fit, the unit it is defined in
+    spec = {f for _, f in specialist}
+    # a unit of one trade (knots, m/s) is read only where no everyday one fits; beside the value as said,
+    # it still counts as another reading ("faster than 100 km/h" on speeds up to 110: as said)
+    fits = fits + specialist if any(f == 1.0 for _, f in fits) else fits or specialist
     if not fits and (lo > 0 and lo / 10 < v < hi * 10 or lo <= 0 and v < hi * 10):
         return 1.0  # "higher than 10,000 feet" on altitudes up to 9,078: beyond the range as said
     if not fits and lo > 0 and v > 0:
@@ -260,8 +272,9 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
             # defined in (not "faster than 100 km/h" just past speeds of up to 90: as said)
             own = [convert(v, unit, t) / v for t in (units[unit].get("to") or {}) if v and convert(v, unit, t) is not None]
             inside = [f for f in inside if any(abs(f - o) < 1e-9 * max(1.0, abs(o)) for o in own)] or inside
-        if len(inside) == 1:
+        if len(inside) == 1 and inside[0] not in spec:
             return inside[0]
+    fits = [x for x in fits if x[1] not in spec] or fits  # (a trade's unit only counted as another reading)
     if len(fits) > 1 and not _in_bulk(vocab, c.name, v, 0.1):  # as said, among the column's middle values: kept
         # "more than 5 km of vegetation buffer" on a `VegWidth` of 0–6177 beside a `FloodwayWidth` of
         # 1440–9436: columns of one dimension share their unit; the reading their ranges hold

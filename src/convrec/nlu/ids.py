@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
+
 from convrec.catalog.text import COMMON_WORD_RANK, singular, word_rank
 from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import MEASURE_WORDS, columns_named
@@ -101,7 +103,7 @@ def _number_codes(vocab: Vocabulary) -> dict[str, int]:
     got = {}
     at = {str(x): k for k, x in enumerate(vocab.linker.ids)}
     for c in vocab.columns.values():
-        if c.role == "title" or c.type != "integer" or c.name not in vocab.items or c.name == "popularity":
+        if c.role in ("title", "id") or c.type not in ("integer", "text") or c.name not in vocab.items or c.name == "popularity":
             continue
         label = str(c.label or c.name)
         if not (_CODE_NAME.search(label.replace("_", " ").lower()) or _CODE_NAME.search(label)):
@@ -109,6 +111,11 @@ def _number_codes(vocab: Vocabulary) -> dict[str, int]:
         col = vocab.items[c.name].dropna()
         if len(col) < 0.9 * len(vocab.items) or not col.is_unique:
             continue
+        if c.type == "text":  # a station's `site_id` of codes, many of them numbers ("1058", "R25551"): its numbers
+            col = col.astype(str).str.strip()
+            col = pd.to_numeric(col[col.str.fullmatch(r"[1-9]\d*")], errors="coerce").dropna()
+            if len(col) < 0.3 * len(vocab.items):
+                continue
         for item, value in col.items():
             k = at.get(str(item))
             if k is not None:
@@ -228,7 +235,7 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             continue
         raw = text[p.toks[a].start:p.toks[b - 1].end]
         key = compact(raw)
-        hits = idx.get(key, [])
+        hits = list(dict.fromkeys(idx.get(key, [])))  # (a code both the title and a code column write: one item)
         before = a - 2 if a > 1 and w[a - 1] == "." else a - 1
         hashed = a in p.hashed
         if key.isdigit() and len(getattr(vocab, "_dashed_codes", {}).get(key, ())) == 1 and _DASHED.fullmatch(raw):

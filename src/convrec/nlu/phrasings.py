@@ -46,3 +46,12 @@ def reference_points(text: str) -> str:
                   rf"\b(above|below|under|over|than|beneath)\s+({alt})\b"
                   r"(?:\s*\(\s*[-−]?\d[\d.,]*\s*°?\s*[A-Za-z]{0,10}\s*\))?",  # "below freezing (0 C)": said twice, read once
                   lambda m: f"{m.group(1)} {points[m.group(2).lower()]}", text)
+
+
+_N_AND_A_PART = re.compile(r"(?i)\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+(?:a|one)\s+"
+                           r"(half|quarter)\b(?!\s+(?:of|times)\b)")
+
+
+def and_a_part(text: str) -> str:
+    """A whole and a part said together ("six and a half minutes", "3 and a quarter hours"): one number."""
+    return _N_AND_A_PART.sub(lambda m: f"{_n(m.group(1)) + (0.5 if m.group(2).lower() == 'half' else 0.25):g}", text)

@@ -230,7 +230,11 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         x = w[k]
         return not p.claimed[k] and x.isalpha() and len(x) > 2 and x not in lex.stop and x not in GENERIC_NOUNS \
             and x not in DOMAIN_NOUNS and singular(x) not in domain_words and not lex.negation.match_at(w, k) \
-            and x not in colwords and not _verb_of_subject(k)
+            and x not in colwords and not _verb_of_subject(k) and not _misspelt_noun(x)
+
+    def _misspelt_noun(x: str) -> bool:  # "prisions" of a catalog of prisons: the items' own noun, misspelt
+        return len(x) >= 5 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK and any(
+            len(d) >= 4 and d[0] == x[0] and fuzz.ratio(singular(x), d) >= 84 for d in domain_words)
 
     def _verb_of_subject(k: int) -> bool:
         # "everything Nadiya baked", "what Tolkien wrote?": the verb of the name before it, no theme

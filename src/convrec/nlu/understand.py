@@ -22,7 +22,7 @@ from convrec.nlu.aliases import read_glued_words, said_aliases
 from convrec.nlu.negprefix import lacked_columns, negated_prefixes
 from convrec.nlu.itemcodes import claim_portions, compact_titles, drop_noun_mentions
 from convrec.nlu.namecodes import read_name_word_codes
-from convrec.nlu.phrasings import reference_points, shares_of_people, than_did
+from convrec.nlu.phrasings import and_a_part, reference_points, shares_of_people, than_did
 from convrec.nlu.marks import read_marks, settle_marks
 from convrec.nlu.scopes import negation_scopes
 from convrec.nlu.placecodes import read_place_initials
@@ -33,6 +33,7 @@ from convrec.nlu.codes import (read_maker_initials, read_code_families, read_cod
 from convrec.nlu.columns import correct_column_words, profile_columns
 from convrec.nlu.blends import read_blended_names
 from convrec.nlu.clock import clock_times
+from convrec.nlu.compass import compass_bounds
 from convrec.nlu.compared import relink_described_numbers, read_item_comparisons
 from convrec.nlu.landmarks import read_landmark_distances
 from convrec.nlu.intent import Condition, ItemMention, RequestIntent
@@ -251,7 +252,7 @@ def _fractions(text: str, vocab: Vocabulary) -> str:
     """Amounts said in words before a unit or a number column's word: "half a carat" → 0.5 carat,
     "a quarter carat" → 0.25, "an hour and a half" → 1.5 hour, "under a carat" / "a full carat" →
     1 carat (only before such a word: "a comedy" stays)."""
-    text = shares_of_people(text)  # "more than 1 in 5 people": 20 % of them
+    text = and_a_part(shares_of_people(text))  # "more than 1 in 5 people": 20 % of them; "six and a half": 6.5
     if not any(x in text.lower() for x in ("half", "quarter", "third", "a ", "an ", "one ", "full ")):
         return text
     text = _SHARE_SAID.sub(lambda m: f"{m.group(1)} {_share_of(m.group(2))}% of", text)
@@ -416,7 +417,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
                         + "9" * _FIGURE_COUNT[m.group(1).lower()], text)
     text = reference_points(text)
     text = than_did(text)  # "better than he did in Charleston": than Charleston
-    text = clock_times(text, vocab)
+    text = compass_bounds(clock_times(text, vocab), vocab)
     text = re.sub(r"(?<![Tt]he )(?<![A-Za-z.])(?:US|U\.S\.(?:A\.)?)(?![A-Za-z])", "the US", text)  # "US volcanoes": the country, not "us"
     text = re.sub(r"\b(?![wW]/)([A-Za-z])/([A-Za-z])\b", r"\1\2", text)  # "P/E", "A/C": one word, as a column writes it
     text = re.sub(r"\b([A-Za-z])\s?&\s?([A-Za-z])\b", lambda m: (m.group(1) + m.group(2)).upper(), text)  # "r&d": initials

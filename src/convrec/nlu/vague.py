@@ -39,6 +39,8 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             if not p.free(a, b):
                 continue
             text = " ".join(w[a:b])
+            if b < len(w) and w[b] in ("than", "as") and a > 0 and w[a - 1] in ("more", "less", "as", "much"):
+                continue  # "more popular than X": a comparison with that item (compared.py), no order
             if any(h.role == "flag" for h in vocab.lookup(text)):
                 continue  # "premium" where a yes/no column is called that: the column, not a price
             if (p.toks[a].capitalised or (a > 0 and w[a - 1] in ("by", "from"))) \
