@@ -127,3 +127,71 @@ def test_the_fastest_is_the_start_speed(throws):
     assert it.sort and it.sort[0].column.lower() == "startspeed" and it.sort[0].descending
     # 150 km/h is 93 mph, among the speeds (not 81 knots)
     assert _conds(understand("pitches faster than 150 km/h", throws.vocab)) == {("startspeed", ">", 93.21)}
+
+
+# ---------------------------------------------------------------- what coded values stand for
+@pytest.fixture(scope="module")
+def glass(home, tmp_path_factory):
+    rows = ["id,kind,side,RI,Na"]
+    kinds = ["WinF", "WinNF", "Veh", "Con", "Tabl", "Head"]
+    for k in range(1, 61):
+        rows.append(f"{k},{kinds[k % 6]},{'LR'[k % 2]},{-2 + (k * 7 % 40) / 10:.2f},{12 + (k * 3 % 30) / 10:.1f}")
+    return _csv(home, tmp_path_factory, "glass-bits", "\n".join(rows) + "\n")
+
+
+def test_coded_values_said_by_what_they_stand_for(glass, home):
+    """A schema file's ``values`` (the user's, or an endpoint brain's proposal) make a code findable by its words."""
+    import json
+
+    from convrec.catalog.store import open_dataset
+    from convrec.core.catalog import CatalogAccess
+
+    assert not _conds(understand("bits of bottles", glass.vocab))  # unread without them
+    (glass.ds.dir / "schema.json").write_text(json.dumps({"kind": {"values": {"Head": ["headlamp"], "Veh": "vehicle window",
+                                                                              "Con": ["container", "bottle", "jar"],
+                                                                              "WinF": ["window float"]}},
+                                                          "side": {"values": {"L": ["left", "lefty"]}}}))
+    v = CatalogAccess(open_dataset(home, "glass-bits"), home).vocab
+    assert v.columns["kind"].glosses and ("kind", "in", ("Head",)) in _conds(understand("headlamp fragments", v))
+    assert ("kind", "in", ("Veh",)) in _conds(understand("how many vehicle windows are there?", v))
+    assert ("kind", "in", ("Con",)) in _conds(understand("bits of bottles", v))
+    assert _conds(understand("lefties with a window float", v)) >= {("side", "in", ("L",)), ("kind", "in", ("WinF",))}
+    (glass.ds.dir / "schema.json").unlink()
+
+
+def test_the_brain_proposes_what_codes_stand_for_and_unspelled_ones_are_dropped(glass, home):
+    import json
+
+    from convrec.llm.fake import ScriptedLLM
+    from convrec.setup import _spelled_by, coded_columns, value_glosses
+
+    assert {c["name"] for c in coded_columns(glass.ds)} == {"kind", "side"}
+    assert _spelled_by("WinF", "window float") and _spelled_by("FF", "four-seam fastball") and not _spelled_by("Con", "jar")
+    brain = ScriptedLLM([
+        {"codes": [{"code": "WinF", "means": "window float"}, {"code": "WinNF", "means": "window non float"},
+                   {"code": "Con", "means": "jar"}, {"code": "Head", "means": "headlamp"}]},  # "jar" spells no Con
+        {"codes": [{"code": "L", "means": "left"}, {"code": "R", "means": "wrong side"}]}])  # "wrong side": no R first
+    got = value_glosses(home, glass.ds, brain=brain)
+    assert got["kind"] == {"WinF": ["window float"], "WinNF": ["window non float"], "Head": ["headlamp"]}
+    assert got["side"] == {"L": ["left"]}
+    saved = json.loads((glass.ds.dir / "brain-schema.json").read_text())
+    assert saved["kind"]["values"]["Head"] == ["headlamp"] and saved["kind"]["by"] == "llm"
+    (glass.ds.dir / "brain-schema.json").unlink()
+
+
+@pytest.mark.llm
+def test_code_meanings_from_the_real_embedded_model_are_checked(glass, home):
+    """The real model answers one coded column at a time; what it proposes is kept only where its words spell the code."""
+    from convrec.setup import _spelled_by, value_glosses
+    from test_llm_local import open_local_llm
+
+    llm = open_local_llm(threads=1, n_ctx=4096, max_tokens=256)
+    try:
+        got = value_glosses(home, glass.ds, brain=llm)
+    finally:
+        llm.close()
+    assert set(got) <= {"kind", "side"}
+    for col, meant in got.items():
+        for code, words in meant.items():
+            assert _spelled_by(code, words[0]) and 1 <= len(words[0].split()) <= 4
+    (glass.ds.dir / "brain-schema.json").unlink(missing_ok=True)

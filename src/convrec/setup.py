@@ -129,6 +129,9 @@ def make_ready(config: Config, name: str, *, llm: bool = True, force: bool = Fal
         if prepare_brain(config) is not None and alias_columns(ds):
             said = timed("other words for the columns", lambda: column_aliases(config, ds))
             out[-1].note = "; ".join(f"{c}: {', '.join(v)}" for c, v in said.items())[:200] or "none"
+        if config.llm.backend != "local" and coded_columns(ds):  # (an endpoint's brain only: see value_glosses)
+            meant = timed("what coded values stand for", lambda: value_glosses(config, ds))
+            out[-1].note = "; ".join(f"{c}: " + ", ".join(f"{k} = {v[0]}" for k, v in g.items()) for c, g in meant.items())[:200] or "none"
         ds = open_dataset(config, name)
     for art in chat_artifacts(ds):
         if not force and is_trained(ds, art):
@@ -416,6 +419,99 @@ def column_aliases(config: Config, ds: PreparedDataset, brain=None) -> dict[str,
         saved = {}
     for col, says in got.items():
         saved[col] = {**saved.get(col, {}), "aliases": says, "by": "llm"}
+    path.write_text(json.dumps(saved, indent=1))
+    return got
+
+
+def coded_columns(ds: PreparedDataset) -> list[dict]:
+    """Category columns of short codes (`PitchType` FF, CU, SL; a glass `type` WinF, Veh): 2–40 values,
+    most of them no English word, none longer than six characters; at most 8 columns."""
+    from convrec.catalog.text import word_rank
+
+    out = []
+    for c in ds.columns:
+        vals = [str(x) for x in c.get("examples") or []]
+        if c.get("type") != "text" or c.get("role") not in ("category", "other", "text") or not 2 <= int(c.get("distinct") or 0) <= 40:
+            continue
+        if ds.items is not None and c["name"] in ds.items:
+            vals = [str(x) for x in ds.items[c["name"]].dropna().astype(str).str.strip().unique()[:40]]
+        if vals and all(1 <= len(v) <= 6 and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", v) for v in vals) \
+                and sum(word_rank(v.lower()) is None or v.isupper() or bool(re.search(r"[a-z][A-Z]", v)) for v in vals) >= 0.5 * len(vals):
+            out.append({**c, "codes": vals})
+    return out[:8]
+
+
+def _spelled_by(code: str, gloss: str) -> bool:
+    """Does a gloss spell its code (its letters in order, the first one first): "FF" by "four-seam
+    fastball", "WinF" by "window float", "CU" by "curveball" — a check on what the brain proposes."""
+    letters, text = code.lower(), re.sub(r"[^a-z]", "", gloss.lower())
+    if not letters.isalpha() or not text or text[0] != letters[0]:
+        return False
+    k = 0
+    for ch in text:
+        if k < len(letters) and ch == letters[k]:
+            k += 1
+    return k == len(letters)
+
+
+def value_glosses(config: Config, ds: PreparedDataset, brain=None) -> dict[str, dict[str, list[str]]]:
+    """What each short code of a coded column stands for ("CU": curveball), proposed once by the prepare
+    brain (:func:`prepare_brain`) in one schema-constrained call per column and checked: the words spell
+    the code (its letters in order, the first first), a few plain words. Saved as the column's ``values``
+    in ``brain-schema.json`` (``convrec data show`` prints them; a ``--schema`` file's ``values`` win), so
+    "curveballs to lefties" finds `PitchType` CU. Prepare asks an endpoint's brain only: measured on
+    round 29's pitch codes, the local 1.5B proposed "slow" for SL, "cherry" for CH and "broad" for a
+    ball's B — glosses that spell their codes and would move requests to the wrong values."""
+    import tomllib
+    from importlib import resources
+    from typing import Literal
+
+    from pydantic import create_model
+
+    from convrec.catalog.text import noun_plural
+    from convrec.llm.factory import make_llm
+
+    cols = coded_columns(ds)
+    brain_config = prepare_brain(config) if brain is None else config
+    if not cols or (brain is None and brain_config is None):
+        return {}
+    prompts = tomllib.loads(resources.files("convrec").joinpath("prompts/catalog.toml").read_text(encoding="utf-8"))
+    items = noun_plural(ds.domain)
+    brain = brain or make_llm(brain_config)
+    got: dict[str, dict[str, list[str]]] = {}
+    for c in cols:  # one short call per column: a small model answers one list well, not four
+        Item = create_model("CodeMeaning", code=(Literal[tuple(c["codes"])], ...), means=(str, Field(max_length=40)),
+                            __base__=BaseModel)
+        Meanings = create_model("CodeMeanings", codes=(list[Item], Field(default_factory=list, max_length=len(c["codes"]))),
+                                __base__=BaseModel)
+        line = f"- {c['name']} ({c.get('label') or c['name']}): " + ", ".join(c["codes"])
+        try:
+            answer = brain.generate_json(
+                [{"role": "system", "content": prompts["glosses_system"].format(items=items)},
+                 {"role": "user", "content": prompts["glosses_user"].format(items=items, columns=line)}],
+                Meanings, max_tokens=30 + 16 * len(c["codes"]), purpose="code meanings", include_schema=False)
+        except Exception:  # noqa: BLE001 — the brain is a help here; the codes stand without it
+            continue
+        for e in answer.codes:
+            gloss = " ".join(str(e.means).lower().replace("_", " ").split())
+            if not re.fullmatch(r"[a-z][a-z'\-]*( [a-z][a-z'\-]*){0,3}", gloss) or not _spelled_by(e.code, gloss) \
+                    or gloss == e.code.lower():
+                continue
+            got.setdefault(c["name"], {})[e.code] = [gloss]
+    for col, meant in got.items():  # "four-seam fastball" is also "a fastball" — a head no other code's words end in
+        heads = [g[0].split()[-1] for g in meant.values()]
+        label = set(str(next((c.get("label") or c["name"] for c in cols if c["name"] == col), col)).split())
+        for code, g in meant.items():
+            head = g[0].split()[-1]
+            if len(g[0].split()) > 1 and len(head) >= 5 and heads.count(head) == 1 and head not in label:
+                g.append(head)
+    path = ds.dir / BRAIN_SCHEMA_FILE
+    try:
+        saved = json.loads(path.read_text()) if path.is_file() else {}
+    except ValueError:
+        saved = {}
+    for col, meant in got.items():
+        saved[col] = {**saved.get(col, {}), "values": meant, "by": "llm"}
     path.write_text(json.dumps(saved, indent=1))
     return got
 

@@ -406,7 +406,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
                 change.extend(x for x in cw[way] if x not in change)
                 c["words"] = [g for g in groups if g]
         for k, v in (overrides.get(c["name"]) or {}).items():
-            if k in ("label", "words", "unit", "scale", "facet", "bands", "order", "aliases", "year_base"):
+            if k in ("label", "words", "unit", "scale", "facet", "bands", "order", "aliases", "year_base", "values"):
                 c[k] = v
                 if k == "unit":
                     c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown
@@ -507,10 +507,10 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
     for col, spec in data.items():
         if not isinstance(spec, dict):
             raise ValueError(f"schema file {path}: column '{col}' must map to an object, got {type(spec).__name__}")
-        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role", "bands", "order"}
+        bad = set(spec) - {"label", "words", "unit", "scale", "facet", "role", "bands", "order", "values"}
         if bad:
             raise ValueError(f"schema file {path}: column '{col}': unknown key(s) {', '.join(sorted(bad))} "
-                             "(use label, words, unit, scale, facet, role, bands, order)")
+                             "(use label, words, unit, scale, facet, role, bands, order, values)")
         s = dict(spec)
         if "words" in s:
             ws = s["words"]
@@ -532,6 +532,10 @@ def load_schema_file(path) -> dict[str, dict[str, Any]]:
             s["order"] = [str(x) for x in s["order"]]
         if "bands" in s:
             s["bands"] = _bands(s["bands"], f"schema file {path}: column '{col}'")
+        if "values" in s:  # what coded values stand for: {"FF": ["four-seam fastball", "fastball"]}
+            if not isinstance(s["values"], dict):
+                raise ValueError(f"schema file {path}: column '{col}': values must be an object of value → words")
+            s["values"] = {str(k): [str(x) for x in (v if isinstance(v, list) else [v])] for k, v in s["values"].items()}
         out[str(col)] = s
     return out
 

@@ -235,6 +235,8 @@ def data_show(dataset: str = DATASET_ARG):
             + (f" ×{c['scale']:g}" if c.get("scale", 1) not in (1, 1.0, None) else "")
         if c.get("bands"):  # named ranges from the schema file
             said = (said + "; " if said else "") + ", ".join(c["bands"])
+        if c.get("values"):  # what coded values stand for (the schema file, or proposed once by the prepare brain)
+            ex = "; ".join(f"{k} = {', '.join(v[:2])}" for k, v in list(c["values"].items())[:4]) + (" …" if len(c["values"]) > 4 else "")
         t.add_row(c["name"], c["type"], c.get("role", ""), c.get("label", ""), said[:40], unit, c.get("facet", "") or "",
                   ex[:60], rng, f"{100 * c.get('null_fraction', 0):.1f}")
     console.print(t)

@@ -292,7 +292,9 @@ def build_conditions(p: Parse, vocab: Vocabulary) -> tuple[list[Condition], list
                 # the flag said just before, joined by "or" (read in any order: "clerical or construction")
                 at = next((x for x, (sp, _) in enumerate(flags)
                            if [y for y in p.words[min(sp.end, span.end):max(sp.start, span.start)]
-                               if y not in ("a", "an", ",")] == ["or"]), None)
+                               if y not in ("a", "an", ",")] == ["or"]
+                           or (p.words[sp.end:span.start] and set(p.words[sp.end:span.start]) <= {"a", "an", ","}
+                               and "," in p.words[sp.end:span.start] and _or_listed(p, vocab, span))), None)
                 prev = flags[at] if at is not None else None
                 if prev is not None and not neg and conds[prev[1]].op in ("=", "any_true") \
                         and conds[prev[1]].value is not False:  # "internships or apprenticeships": either
@@ -486,3 +488,14 @@ def _post_negated(p: Parse, lex, end: int) -> bool:
         return False
     rest = range(end + n + 1, next((x for x in range(end + n + 1, len(w)) if w[x] in CLAUSE_END), len(w)))
     return not any(p.claimed[x] for x in rest) and not any(num(w[x]) is not None for x in rest)
+
+
+def _or_listed(p: Parse, vocab: Vocabulary, span: Span) -> bool:
+    """Is the flag at ``span`` followed by "or" and another flag ("a lighthouse, a windmill or a mill"):
+    a list whose last two are joined by "or" is one "any of" from its first item on."""
+    w, k = p.words, span.end
+    while k < len(w) and w[k] in ("a", "an", ","):
+        k += 1
+    if k >= len(w) or w[k] != "or":
+        return False
+    return any(sp.start > k and groups and groups[0] and groups[0][0].role == "flag" for sp, groups, _ in p.values)

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
-from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, said_year, singular, tokenize, word_rank
+from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, norm, said_year, singular, tokenize, word_rank
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
@@ -482,7 +482,10 @@ def exact_titles(p: Parse, vocab: Vocabulary, speaker: str, relaxed: bool = Fals
             # a word no English dictionary has, written as a title is ("rahul", "nadiya"): that name
             context = context or (n == 1 and len(words[0]) >= 4 and words[0].isalpha() and word_rank(words[0]) is None
                                   and lower_case_or_names(vocab))
-            is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values
+            is_value = any(h.role == "category" for h in vocab.lookup(" ".join(words))) or " ".join(words) in lex.values \
+                or (len(content) == 1 and any(h.role == "flag" for h in vocab.lookup(content[0])))  # "a barn" of a `barn` flag
+            if is_value and not any(norm(vocab.linker.titles[k]) == norm(" ".join(words)) for k in ids):
+                continue  # "a barn" of a catalog with a `barn` flag: the flag, not "Winter Barn" by a short form
             if n == 1:
                 ok = (cap or context) and len(words[0]) >= 3 and not (is_value and not strict) and words[0] not in lex.stop \
                     and not (not cap and not strict and words[0] in column_vocabulary(vocab))  # "the most protein"

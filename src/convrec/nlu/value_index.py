@@ -55,3 +55,34 @@ def index_code_families(index: dict) -> None:
             continue
         for h in members:
             index.setdefault(code, {})[(col, h.value)] = h
+
+
+def glosses_of(c: dict) -> tuple:
+    """What a column's coded values stand for (``{"FF": ["four-seam fastball", "fastball"]}`` from the
+    schema file, or proposed once by the prepare brain and checked): ((code, (words…)), …)."""
+    got = c.get("values") or {}
+    if not isinstance(got, dict):
+        return ()
+    return tuple((str(k), tuple(str(x) for x in (v if isinstance(v, list) else [v]) if str(x).strip())) for k, v in got.items())
+
+
+def index_glosses(index: dict, vocab) -> None:
+    """A coded value is also found by what it stands for, singular and plural ("curveballs": CU)."""
+    from convrec.catalog.text import plural, singular
+    from convrec.nlu.vocab import ValueHit
+
+    for c in vocab.columns.values():
+        if not c.glosses or c.name not in vocab.items:
+            continue
+        counts = vocab.items[c.name].astype(str).value_counts()
+        for code, words in c.glosses:
+            n = int(counts.get(code, 0))
+            if not n:
+                continue
+            for x in words:
+                f = norm(x)
+                if not f:
+                    continue
+                *head, last = f.split()
+                for form in {f, " ".join(head + [plural(last)]), " ".join(head + [singular(last)])}:
+                    index.setdefault(form, {})[(c.name, code)] = ValueHit(c.name, code, n, c.role)

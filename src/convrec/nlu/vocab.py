@@ -16,7 +16,7 @@ from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.catalog.grades import ROMAN_GRADES
 from convrec.catalog.meaning import unit_symbol_names
 from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family, word_rank
-from convrec.nlu.value_index import index_code_families, index_compounds
+from convrec.nlu.value_index import glosses_of, index_code_families, index_compounds, index_glosses
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -76,6 +76,7 @@ class ColumnInfo:
     aliases: tuple[str, ...] = ()
     """Other ways people say this column ("purchases" for `Freq12`): from the schema file, or proposed
     once per catalog by the prepare brain (:func:`convrec.setup.column_aliases`)."""
+    glosses: tuple = ()  # ((code, (words…)), …): what a coded value stands for (nlu.glosses)
     median: float | None = None
     """The middle of a number column's values: where a number said in a unit nobody wrote down most likely falls."""
     unit_assumed: bool = False
@@ -138,7 +139,7 @@ def column_info(c: dict[str, Any]) -> ColumnInfo:
                       order=tuple(str(x) for x in c.get("order") or ()), unit_assumed=bool(c.get("unit_assumed")), mark=tuple(c.get("mark") or ()),
                       aliases=tuple(str(x) for x in c.get("aliases") or () if str(x).strip()), year_base=int(c.get("year_base") or 0),
                       parts=tuple(str(x) for x in c.get("total_of") or ()),
-                      ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()))
+                      ratio_of=tuple(str(x) for x in c.get("ratio_of") or ()), glosses=glosses_of(c))
 
 
 @dataclass(frozen=True)
@@ -420,8 +421,9 @@ class Vocabulary:
                 event = " ".join(label.split()[:-1])  # "world series winner": "world series titles", "won the world series"
                 forms |= {f.format(event) for f in (self.lexicon.flag_forms if len(event.split()) >= 2
                                                     else self.lexicon.flag_forms_one_word)}
+            own = {label, plural(label)} if label and " " not in label and len(label) >= 4 else set()  # `night`: its name
             for f in forms:
-                if f and f not in self.lexicon.stop and singular(f) != singular(norm(self.domain or "")):
+                if f and (f not in self.lexicon.stop or f in own) and singular(f) != singular(norm(self.domain or "")):
                     index.setdefault(f, {})[(c.name, "true")] = ValueHit(c.name, c.label, n, "flag")
             for f in [x for x in forms if " " not in x]:  # "public" on a `private` column: private = No
                 for a in list(self.lexicon.antonyms.get(f, ())) + ([f"un{f}", f"non{f}", f"non-{f}"] if len(f) >= 5 else []):
@@ -430,6 +432,7 @@ class Vocabulary:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
         index_compounds(index, self.columns)
         index_code_families(index)
+        index_glosses(index, self)
         role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
         distinct = {c.name: (c.distinct or 0) for c in self.columns.values()}
         order = {name: k for k, name in enumerate(self.columns)}

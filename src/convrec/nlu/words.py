@@ -34,7 +34,7 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                 h.role == "category" and str(h.value).lower() == phrase for h in vocab.lookup(phrase))
             if n == 1 and (phrase in lex.stop and phrase not in lex.values) and not ordinal and not the_value and not (
                     toks[i].raw.isupper() and len(phrase) >= 2 and any(h.value == toks[i].raw for h in vocab.lookup(phrase))) \
-                    and not _closed_value(vocab, w, i, phrase):
+                    and not _closed_value(vocab, w, i, phrase) and not _own_flag(vocab, phrase):
                 continue  # a stop word, unless written in capitals as the catalog writes a value ("IF" clarity)
             if n == 1 and len(phrase) <= 2 and phrase not in lex.values and not toks[i].raw.isupper() and not any(
                     h.role == "flag" and h.value.lower() == phrase for h in vocab.lookup(phrase)) and not (
@@ -542,3 +542,9 @@ def read_column_text_words(p: Parse, vocab: Vocabulary) -> None:
             else:
                 continue
             break
+
+
+def _own_flag(vocab: Vocabulary, phrase: str) -> bool:
+    """Is a stop word ("night", "light") the very name of one of the catalog's yes/no columns (a painting's
+    `night`): then it says that column."""
+    return len(phrase) >= 4 and any(h.role == "flag" and norm(h.value) in (phrase, singular(phrase)) for h in vocab.lookup(phrase))
