@@ -397,6 +397,9 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
                 continue
         if i > 0 and p.toks[i].capitalised and x not in words:
             continue  # a name written as one ("in Denver"): no slip of "denser"
+        if x not in words and any(x.endswith(e) and len(x) - len(e) >= 4 and any(
+                y.startswith(x[:-len(e)]) and len(y) - len(x) + len(e) <= 2 for y in words) for e in ("iest", "est", "ier")):
+            continue  # "nastiest" of a `Nasty` column: its superlative, no slip of "nasties"
         if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
                 and singular(x) != own and not any(x.startswith(y) for y in words if len(y) >= 4 and word_rank(y) is not None):  # "profitable": `profit`
             # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)

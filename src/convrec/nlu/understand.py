@@ -316,7 +316,8 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     if m is not None and re.fullmatch(r"(?:1[89]|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])", m.group(0)):
         return True  # "2021-04-12": a day as ISO writes it, not 2021 to 4
     whole = re.match(r"[0-9A-Za-z/-]+", text[at:])  # "70-1G": a well's code as its catalog writes it
-    return m is not None and dashed_code(vocab, m.group(0).strip("-/")) or (
+    return m is not None and (dashed_code(vocab, m.group(0).strip("-/")) or "-" in m.group(0).strip("-") and any(
+        h.role == "category" for h in vocab.lookup(norm(m.group(0).strip("-/"))))) or (  # a count "3-2" a column holds
         whole is not None and "-" in whole.group(0) and coded_id(vocab, whole.group(0).strip("-/")))
 
 
