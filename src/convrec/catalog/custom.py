@@ -182,10 +182,10 @@ def _names_by_data(raw: pd.DataFrame, id_col: str) -> str | None:
 
 def _machine_codes(vals: pd.Series) -> float:
     """The share of values that are keys a machine made (a track's "2wrJq5XKLnmhRXHIAf9xBa", a hash
-    "9f86d081"): one run of 8+ letters and digits, digits among them, in mixed case or hexadecimal."""
-    run = vals.str.fullmatch(r"[A-Za-z0-9_\-]{8,}") & vals.str.contains(r"\d")
+    "9f86d081"): one run of 8+ letters and digits, digits between letters, in mixed case or hexadecimal."""
+    run = vals.str.fullmatch(r"[A-Za-z0-9]{8,}") & vals.str.contains(r"[A-Za-z]\d+[A-Za-z]")  # digits among letters
     mixed = vals.str.contains(r"[a-z]") & vals.str.contains(r"[A-Z]")
-    return float((run & (mixed | vals.str.fullmatch(r"[0-9a-f]{8,}"))).mean()) if len(vals) else 0.0
+    return float((run & (mixed | vals.str.fullmatch(r"[0-9a-f]{8,}"))).mean()) if len(vals) else 0.0  # (not "101-Bois-de-Liesse")
 
 
 def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
