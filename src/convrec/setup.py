@@ -430,11 +430,10 @@ def coded_columns(ds: PreparedDataset) -> list[dict]:
 
     out = []
     for c in ds.columns:
-        vals = [str(x) for x in c.get("examples") or []]
-        if c.get("type") != "text" or c.get("role") not in ("category", "other", "text") or not 2 <= int(c.get("distinct") or 0) <= 40:
+        if c.get("type") != "text" or c.get("role") not in ("category", "other", "text") or not 2 <= int(c.get("distinct") or 0) <= 40 \
+                or c["name"] not in ds.items:
             continue
-        if ds.items is not None and c["name"] in ds.items:
-            vals = [str(x) for x in ds.items[c["name"]].dropna().astype(str).str.strip().unique()[:40]]
+        vals = [str(x) for x in ds.items[c["name"]].dropna().astype(str).str.strip().unique()[:40]]
         if vals and all(1 <= len(v) <= 6 and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", v) for v in vals) \
                 and sum(word_rank(v.lower()) is None or v.isupper() or bool(re.search(r"[a-z][A-Z]", v)) for v in vals) >= 0.5 * len(vals):
             out.append({**c, "codes": vals})

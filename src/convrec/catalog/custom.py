@@ -213,12 +213,18 @@ def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
 _ROW_LABELS = {"rownames", "row names", "row name", "row", "rowname", "obs", "observation", "unnamed 0", "x", "index", "case"}
 
 
+def _row_count(ids: pd.Series) -> pd.Series | None:
+    """The ids as numbers where they only count the rows (1, 2, …, N), else None."""
+    seq = pd.to_numeric(ids, errors="coerce")
+    return None if seq.isna().any() or not (seq.to_numpy() == range(1, len(ids) + 1)).all() else seq
+
+
 def _row_numbers(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series:
     """The numbers a table's rows carry of their own where its id only counts them: an R export's
     `rownames` (27, 61, …, 150 beside an id of 1–65) is how its source numbers the items ("tree 131"),
     so the titles say those; else the ids."""
-    seq = pd.to_numeric(ids, errors="coerce")
-    if seq.isna().any() or not (seq.to_numpy() == range(1, len(ids) + 1)).all():
+    seq = _row_count(ids)
+    if seq is None:
         return ids
     for col in raw.columns:
         if col == id_col or " ".join(str(col).lower().replace("_", " ").replace(".", " ").replace(":", " ").split()) not in _ROW_LABELS:
@@ -239,8 +245,8 @@ def _own_codes(raw: pd.DataFrame, ids: pd.Series, id_col: str) -> pd.Series | No
     "site 1058", "site R25551" — what people call them; else None."""
     from convrec.catalog.headers import name_words
 
-    seq = pd.to_numeric(ids, errors="coerce")
-    if seq.isna().any() or not (seq.to_numpy() == range(1, len(ids) + 1)).all():
+    seq = _row_count(ids)
+    if seq is None:
         return None
     for col in raw.columns:
         words = name_words(str(col))

@@ -76,7 +76,7 @@ class ColumnInfo:
     aliases: tuple[str, ...] = ()
     """Other ways people say this column ("purchases" for `Freq12`): from the schema file, or proposed
     once per catalog by the prepare brain (:func:`convrec.setup.column_aliases`)."""
-    glosses: tuple = ()  # ((code, (words…)), …): what a coded value stands for (nlu.glosses)
+    glosses: tuple = ()  # ((code, (words…)), …): what a coded value stands for (value_index.index_glosses)
     median: float | None = None
     """The middle of a number column's values: where a number said in a unit nobody wrote down most likely falls."""
     unit_assumed: bool = False
