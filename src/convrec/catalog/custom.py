@@ -101,6 +101,15 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict, name: str 
             raw["address"] = (number + " " + raw[street[1]].fillna("").astype(str).str.strip()).str.strip()
             notes["title"] = f"items are named by '{street[0]}' and '{street[1]}' together (an address); --title-col changes it"
             return replace(src, title_col="address")
+    if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns \
+            and named(TITLE_NAMES) is None and _names_by_data(raw, src.id_col) is None and "name" not in raw.columns:
+        from convrec.catalog.names import names_in_groups
+
+        pair = names_in_groups(raw, src.id_col)
+        if pair is not None:  # "Jefferson" in 26 states: "Jefferson, Alabama" names one
+            raw["name"] = raw[pair[0]].astype(str).str.strip() + ", " + raw[pair[1]].astype(str).str.strip()
+            notes["title"] = f"items are named by '{pair[0]}' and '{pair[1]}' together; --title-col changes it"
+            return replace(src, title_col="name")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns:
         col = named(TITLE_NAMES) or _names_by_data(raw, src.id_col) or _headed_names(raw, src.id_col, name or Path(src.items).stem)
         if col is not None:

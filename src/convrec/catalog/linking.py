@@ -121,6 +121,22 @@ class Link:
 _STOP = frozenset("a an the of at in on for and de la le du des".split())
 
 
+def _grouped_heads(titles: Sequence[str]) -> list[tuple[int, str]]:
+    """(index, name) of titles written "name, group" where nine in ten are and the groups are few
+    (an eighth of the titles or fewer): "San Francisco" of "San Francisco, California"."""
+    parts = [t.rsplit(", ", 1) if ", " in t else None for t in titles]
+    if not titles or sum(p is not None for p in parts) < 0.9 * len(titles):
+        return []
+    groups = {p[1].strip().lower() for p in parts if p}
+    if len(groups) > max(2, len(titles) // 8):
+        return []
+    group_words = {x for g in groups for x in g.split()}
+    # not a name that is one common word ("Orange", "Island") or a word of a group's ("Rhode Island")
+    return [(i, p[0]) for i, p in enumerate(parts) if p and p[0].strip().lower() not in groups
+            and not (" " not in p[0].strip() and (p[0].strip().lower() in group_words
+                                                 or (word_rank(p[0].strip().lower()) or 10 ** 9) < COMMON_WORD_RANK))]
+
+
 def _class_words(norms: Sequence[str], end: int, share: float = 0.03) -> set[str]:
     """Words that end (``end=-1``) or start (``end=0``) a large share of the catalog's names: the
     class word of a catalog of named things ("university", "airport", "intl", "elementary").
@@ -270,6 +286,12 @@ class ItemLinker:
                 n = normalize_title(short)
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+        # names written "name, group" ("Jefferson, Alabama"; catalog.names): the name alone links,
+        # the most known of those sharing it; never a name that is itself one of the groups
+        for i, head in _grouped_heads(self.titles):
+            n = normalize_title(head)
+            if len(n) >= 3 and n not in self._exact:
+                self._alias.setdefault(n, []).append(i)
         # a long product name said by its head, before its specs ("AirPods Pro (2nd generation) with
         # MagSafe Case …" → "airpods pro"; "HP ENVY Desktop - 13th Gen Intel Core i7" → "hp envy desktop")
         for i, t in enumerate(self.titles):

@@ -136,9 +136,14 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     unit_only = set(range(j, j + n_unit)) if unit is not None and w[j + n_unit:j + n_unit + 1] == ["of"] and any(
         w[j + n_unit + 1:j + n_unit + 2] == [x] for c in vocab.columns.values() if c.type in ("integer", "real")
         for g in c.words for x in g if x not in w[j:j + n_unit]) else set()
+    from convrec.nlu.clock import clock_column
+
+    clock = (clock_column(vocab) or ("",))[0] if unit is not None else ""
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
+        if c.name == clock:
+            continue  # "190 minutes" is no time of day
         factor, by_dimension, unknown_unit, reguessed = 1.0, False, False, None
         label = (c.label or "").split()
         per = {b for a, b in zip(label, label[1:]) if a == "per"}  # "price per ct": a rate over carats
@@ -260,7 +265,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         marked = bool(c.mark) and tuple(c.mark) in p.marks  # "in the last 12 months": `Dollar12`, not `Dollar24` or `Amount`
         # "shorter than 45 minutes": a column kept in hours, as its header says, before one whose unit is guessed
         declared = unit is not None and bool(c.unit) and convert(1.0, unit, c.unit) is not None
-        key = (marked, sided, coverage, of_item, cmp_fit, declared, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
+        # "a waiting time of at least 190 minutes": the column named apart from the number's unit (`waiting`)
+        # before one the unit's own word names (`duration`, said "minutes")
+        apart = any(not j <= a < j + n_unit for a, _ in where)
+        key = (marked, sided, apart, coverage, of_item, cmp_fit, declared, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

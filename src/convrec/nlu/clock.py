@@ -35,6 +35,12 @@ def clock_column(vocab: Vocabulary) -> tuple[str, str] | None:
         if said and 0 <= float(c.min) and float(c.max) <= 24 and float(c.max) - float(c.min) >= 6:
             got = (c.name, said[0])
             break
+        if said and c.type == "integer" and 0 <= float(c.min) and 600 <= float(c.max) <= 2359 \
+                and float(c.max) - float(c.min) >= 600 and c.name in vocab.items:
+            vals = vocab.items[c.name].dropna()
+            if len(vals) and float(((vals % 100) < 60).mean()) == 1.0:  # 538, 1940: 5:38 and 19:40 written as digits
+                got = (c.name, said[0], "hhmm")
+                break
     vocab.__dict__["_clock_column"] = got
     return got
 
@@ -66,6 +72,12 @@ def clock_times(text: str, vocab: Vocabulary) -> str:
     if col is None:
         return text
     word = col[1]
+    hhmm = len(col) > 2
+
+    def fmt(h: float, end: bool = False) -> str:
+        if hhmm:  # 18.5 → 1830; the end of a part of the day is its last minute (17 → 1759)
+            return str(int(h) * 100 + (59 if end and h == int(h) else round((h - int(h)) * 60)))
+        return f"{h:.4f}".rstrip("0").rstrip(".")
 
     def sub(m: re.Match) -> str:
         bare = m.group(4) is not None and not (m.group(6) or m.group(7))  # "18:00" alone: a clock only after a cue
@@ -75,17 +87,20 @@ def clock_times(text: str, vocab: Vocabulary) -> str:
         h = _hours(m)
         if h is None:
             return m.group(0)
-        n = f"{h:.4f}".rstrip("0").rstrip(".")
+        n = fmt(h)
         nxt = text[m.end():m.end() + 30]
         if re.match(r"(?i)\s*(?:and|to|-|–)\s*(?:\d|noon|midday|midnight)", nxt):
             return n  # "between 9am and noon": the column word after the second time only
         return f"{n} {word}"
 
+    def part(m: re.Match) -> str:
+        lo, hi = _PARTS[m.group(1).lower()]
+        return f"between {fmt(lo)} and {fmt(hi, end=True)} {word}"
+
     text = _CLOCK.sub(sub, text)
-    text = _PART.sub(lambda m: f"between {_PARTS[m.group(1).lower()][0]} and {_PARTS[m.group(1).lower()][1]} {word}", text)
+    text = _PART.sub(part, text)
     # "morning prices", "just the afternoon ones", "on the evening of …": the part of the day said alone
-    return _PART_WORD.sub(lambda m: f"between {_PARTS[m.group(1).lower()][0]} and {_PARTS[m.group(1).lower()][1]} {word}",
-                          text)
+    return _PART_WORD.sub(part, text)
 
 
 _PARTS = {"morning": (6, 11.99), "afternoon": (12, 17), "evening": (17, 21)}  # (noon is no morning)

@@ -424,7 +424,9 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
                 continue
         if len(x) == 4 and x.isalpha() and word_rank(x) is None and x not in words and not vocab.lookup(x):
             swapped = [y for y in ("best", "most") if sorted(y) == sorted(x)
-                       and DamerauLevenshtein.distance(x, y) == 1]
+                       and DamerauLevenshtein.distance(x, y) == 1] \
+                or [y for y in words if len(y) == 4 and sorted(y) == sorted(x) and DamerauLevenshtein.distance(x, y) == 1]
+            # ("a shorter wiat": two letters swapped in a column's word)
             if len(swapped) == 1:
                 p.words[i] = swapped[0]  # "scored the bset": two letters swapped in a word of order
                 continue

@@ -96,6 +96,8 @@ def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
             continue
         if num(w[a]) is not None or w[a] in ("$", "€", "£") or any(num(w[x]) is not None for x in range(a, min(b, a + 2))):
             continue  # "more than 5", "more than $15": a number, not a name ("15 Days")
+        if all(singular(w[x]) == singular(vocab.domain.lower()) or w[x] in ("one", "ones") for x in range(a, b)):
+            continue  # "than eruption 1463697": the items' noun before the one named, no name of its own
         link = vocab.linker.link(_raw(p, a, b))
         if not (link.item_id and link.score >= 88) and b - a >= 2 and _is_maker(vocab, w[a]):
             a += 1  # "my wd black sn750": the maker said before a name the catalog keeps without it
@@ -446,8 +448,8 @@ def _before_after(p: Parse, vocab: Vocabulary) -> None:
     """"economists who won before Milton Friedman", "films released after Titanic": the catalog's time
     column, before (or after) the item's own value of it."""
     time_col = vocab.first("time")
-    if time_col is None:
-        return
+    if time_col is None or len(set(vocab.numeric_range(time_col))) < 2:
+        return  # (a year every item shares orders none: "the wait after eruption 1470601" is its own)
     w = p.words
     for span, m in list(p.mentions):
         k = span.start - 1

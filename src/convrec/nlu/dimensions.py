@@ -132,7 +132,8 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                 if not named and _qualifies_next(p, vocab, a, b):
                     continue  # "highest grossing", "highest paid": the superlative of the word after it, not a height
                 own = dimension_column(vocab, dim, descending)
-                if named and own and named != own and not _column_words(vocab.columns[named]) & vocab.lexicon.superlatives[dim][2]:
+                if named and own and named != own and not _column_words(vocab.columns[named]) & vocab.lexicon.superlatives[dim][2] \
+                        and not _measure_of(vocab, named, dim):
                     named, e = None, b  # "the hottest day" of daily weather: the temperature, not the `day` column
                 col = named or own or (size_instead(vocab) if dim == "size" else None)
                 if col is None:
@@ -141,6 +142,18 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                     descending = not descending  # the oldest: the earliest year
                 p.sort.append(SortHint(col, descending, " ".join(t.raw for t in p.toks[a:b])))
                 p.claim(a, max(b, e))
+
+
+_COUNTERS = {"day", "days", "month", "months", "week", "weeks", "year", "years", "number", "no", "num", "id", "rank",
+             "hour", "hours", "date", "time", "season", "episode", "round", "game", "order", "index"}
+
+
+def _measure_of(vocab: Vocabulary, col: str, dim: str) -> bool:
+    """Can a superlative of ``dim`` be said of the column named after it ("the shortest waits" of
+    `waiting`): a measure no dimension rules out, no calendar or counter (the `day` of "the hottest day")."""
+    c = vocab.columns[col]
+    dims = column_dimensions(vocab, c)
+    return not (_column_words(c) & _COUNTERS) and (not dims or dim in dims) and c.role not in ("time", "id")
 
 
 def _qualifies_next(p: Parse, vocab: Vocabulary, a: int, b: int) -> bool:

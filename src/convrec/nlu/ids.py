@@ -131,8 +131,8 @@ def _only_a_code(vocab: Vocabulary, w: list[str], before: int, v: float) -> bool
     can hold (no other number column's range reaches it)?"""
     from convrec.nlu.columns import comparison_words
 
-    if before >= 0 and (w[before] in comparison_words(vocab.lexicon) or w[before] in ("than", "$", "to", "and", "or")):
-        return False
+    if before >= 0 and w[before] != "than" and (w[before] in comparison_words(vocab.lexicon) or w[before] in ("$", "to", "and", "or")):
+        return False  # ("a shorter wait than 1463697": an item, where no measure's range reaches the number)
     code = set(getattr(vocab, "_number_code_column", ()))
     return not any(c.type in ("integer", "real") and c.role not in ("id", "title") and c.name not in code
                    and c.min is not None and c.max is not None and float(c.min) <= v <= float(c.max)

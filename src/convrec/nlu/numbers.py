@@ -84,7 +84,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
 
 _POSSESSIVE = {"their", "his", "her", "my", "your", "our"}
 
-_BEFORE_A_NUMBER = {"above", "below", "over", "under", "beyond"}
+_BEFORE_A_NUMBER = {"above", "below", "over", "under", "beyond", "after", "before"}
 _COMPARE_FILLER = {"more", "less", "than", "at", "least", "most", "over", "under", "above", "below", "exactly", "just", "only"}
 """comparisons that take a number after them ("or above 3500"), unlike "or more" that ends one"""
 

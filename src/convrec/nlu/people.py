@@ -33,7 +33,9 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     titles = vocab.linker.titles
     parsed = [_LAST_FIRST.match(ascii_fold(str(t))) for t in titles]  # "Schrödinger" as typed: "schrodinger"
     named = [_FIRST_LAST.match(ascii_fold(str(t))) for t in titles]
-    if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles):
+    seconds = {m.group(2).strip().lower() for m in parsed if m}
+    if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles) \
+            and not (len(titles) >= 16 and len(seconds) <= len(titles) // 8):  # "Island, Washington": a place in its state
         for i, m in zip(vocab.linker.ids, parsed):
             if m:
                 got.append((str(i), m.group(2).strip(". ").lower(), m.group(1).strip().lower()))

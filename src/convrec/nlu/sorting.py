@@ -312,10 +312,10 @@ def _verb_before(p: Parse, vocab: Vocabulary, a: int, x: str) -> bool:
 
 
 def _superlative_before(p: Parse, vocab: Vocabulary, a: int, asc: bool) -> tuple[int, bool]:
-    """A superlative up to four words before "by" ("the 3 biggest breaches by …"): where the sort's
-    words start, and its way."""
+    """A superlative up to six words before "by" ("the 3 biggest breaches by …", "the poorest place on
+    the list by …"): where the sort's words start, and its way."""
     w = p.words
-    for k in range(a - 1, max(-1, a - 5), -1):
+    for k in range(a - 1, max(-1, a - 7), -1):
         if p.claimed[k] or p.toks[k].punct:
             break
         if w[k] in _SORT_DESC | _SORT_ASC or vocab.lexicon.superlative(w[k]):

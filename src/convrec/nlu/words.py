@@ -534,6 +534,8 @@ def read_column_text_words(p: Parse, vocab: Vocabulary) -> None:
                 if at >= len(w) or p.claimed[at] or not w[at].isalpha() or w[at] in vocab.lexicon.stop:
                     continue
                 n = _text_word_counts(vocab, c.name).get(w[at], 0)
+                if n and _whole_value_elsewhere(p, vocab, at, c.name):
+                    continue  # "Texas counties": the state, not a county called Texas County
                 if n:
                     lo, hi = min(a, at), max(i, at) + 1
                     p.values.append((Span(lo, hi), [[ValueHit(c.name, w[at], n, "text")]], " ".join(t.raw for t in p.toks[lo:hi])))
@@ -542,6 +544,17 @@ def read_column_text_words(p: Parse, vocab: Vocabulary) -> None:
             else:
                 continue
             break
+
+
+def _whole_value_elsewhere(p: Parse, vocab: Vocabulary, at: int, col: str) -> bool:
+    """Is word ``at`` part of a whole value of another column ("new mexico" of a state)?"""
+    w = p.words
+    for a in range(max(0, at - 2), at + 1):
+        for b in range(at + 1, min(len(w), a + 3) + 1):
+            if any(h.column != col and h.role != "text" and norm(h.value) == " ".join(w[a:b])
+                   for h in vocab.lookup(" ".join(w[a:b]))):
+                return True
+    return False
 
 
 def _own_flag(vocab: Vocabulary, phrase: str) -> bool:
