@@ -204,7 +204,8 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
         title_col = ""  # a column of tickers ("stock": VZ, SCHW) names a code, not what the items are
     ruled = domain_from_names(ds.name, title_col,
                               [str(c["name"]) for c in ds.columns  # the measures ("price", "sleep_total")
-                               if c.get("role") not in ("id", "title") and c.get("type") in ("integer", "real")])
+                               if c.get("role") not in ("id", "title") and c.get("type") in ("integer", "real")
+                               and not _numbering(c)])
     ruled = ruled or _id_noun(ds)
     got = {"domain": ruled or "item", "by": "rules" if ruled else "default"}
     # the catalog's own name wins; an LLM completes what it does not say — not the embedded 0.5B,
@@ -217,6 +218,14 @@ def name_domain(config: Config, ds: PreparedDataset, *, llm: bool = True) -> dic
             got["llm_error"] = str(e)[:200]
     (ds.dir / DOMAIN_FILE).write_text(json.dumps(got))
     return got
+
+
+def _numbering(c: dict) -> bool:
+    """Does a whole-number column count the items off (`overall_episode` 1…159, every number once)
+    rather than measure them?"""
+    lo, hi, n = c.get("min"), c.get("max"), c.get("distinct")
+    return c.get("type") == "integer" and lo is not None and hi is not None and bool(n) and n >= 3 \
+        and float(lo) in (0.0, 1.0) and float(hi) - float(lo) + 1 == n
 
 
 def _id_noun(ds: PreparedDataset) -> str | None:

@@ -19,6 +19,7 @@ GENERIC_ROW_NOUNS = {"item", "items", "thing", "things", "row", "rows", "record"
 
 
 _MEASURE_NOUNS = {"rating", "score", "review", "price", "stat", "statistic"}
+_PREPOSITIONS = {"since", "of", "per", "in", "at", "by", "from", "to", "for", "after", "before"}
 
 
 def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] | list[str] = ()) -> str | None:
@@ -33,7 +34,11 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
             and word_rank(singular(t[0])) is not None:
         return singular(t[0])  # a title column named "course", "wine", "baker": what one item is (not "leaderspellreg")
     optional = set(units_data()["optional"]["words"])
-    heads = [[x for x in name_words(c) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns
+    def before_prep(ws: list[str]) -> list[str]:  # `gap_since_prev_episode`: a gap, not an episode
+        cut = next((k for k, x in enumerate(ws) if x in _PREPOSITIONS and k > 0), len(ws))
+        return ws[:cut]
+
+    heads = [[x for x in before_prep(name_words(c)) if x.isalpha() and len(x) >= 3 and x not in optional] for c in columns
              if name_words(c)[-1:] not in (["id"], ["code"], ["no"], ["nr"])]  # `eruption_id` names the items, measures none
     heads = [h[:-1] + [counted_noun(h[-1]) or h[-1]] if h else h for h in heads]  # `numbids`: the items have bids
     measured = {singular(h[-1]) for h in heads if h}  # a column's head word ("sleep_total": sleep; "breach_start": start)

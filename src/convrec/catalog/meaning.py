@@ -298,6 +298,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     names = {_SAFE.sub("", str(c["name"]).lower()) for c in columns}
     marks: dict[str, tuple[float, str, int]] = {}
     raws = _sibling_split({c["name"]: header_words(c) for c in columns}, marks)
+    if any(r in (["lat"], ["latitude"]) for r in raws.values()):  # `lat` beside `long`: a longitude, no length
+        raws = {k: (["longitude"] if r == ["long"] else r) for k, r in raws.items()}
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
     out = []
     sc = units_data()["scale"]

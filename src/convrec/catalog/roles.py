@@ -72,7 +72,10 @@ def infer_role(col: Mapping[str, Any], n_items: int | None = None) -> str:
     from convrec.catalog.meaning import expand, name_words
 
     words = set(_WORDS.findall(name.lower().replace("_", " "))) | set(expand(name_words(name)))
-    hint = next((role for role, keys in _NAME_HINTS if words & keys), None)
+    hints = [role for role, keys in _NAME_HINTS if words & keys]
+    hint = hints[0] if hints else None
+    if hint == "link" and len(hints) > 1:
+        hint = hints[1]  # `imdb_rating`, `imdb_votes`: the rating and the votes a site gives, no link
     if hint == "price" and not words & {"price", "cost", "usd", "eur", "msrp", "fee"} and re.search(r"\d", name):
         hint = None  # `Dollar12`, `Dollar24`: money spent over a window (siblings told apart by their number), no price
     if ctype == "boolean":

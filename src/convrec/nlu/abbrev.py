@@ -252,6 +252,8 @@ def read_acronyms(p: Parse, vocab: Vocabulary) -> None:
             hits = codes.get("".join(x[0] for x in ws))
             if not hits or vocab.lookup(" ".join(ws)):
                 continue
+            if any(singular(x) == singular(vocab.domain.lower()) for x in ws) or (i > 0 and vocab.lookup(" ".join(w[i - 1:i + 1]))):
+                continue  # "british isles episodes" is no IE: the items' noun, a word of a value said before it
             listed_as = _listed_names().get("".join(x[0] for x in ws))
             if listed_as and " ".join(ws) not in listed_as:
                 continue  # "the democratic candidate" is no DC: a standard code is said by its own name

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from convrec.catalog.text import noun_plural, word_rank
 from convrec.nlu.columns import as_written, later_siblings, middle_siblings, money_columns
+from convrec.nlu.amounts import base_said, money_scale, round_in
 from convrec.nlu.dimensions import (unit_thousands, _HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
@@ -57,25 +56,7 @@ def phrase_at(w: list[str], phrase: str, lo: int, hi: int, near: int = 0, claime
     return min(found, key=lambda k: abs(k - near)) if found else None
 
 
-def round_in(v: float, div: float) -> bool:
-    """Is v a round number of thousands / millions / billions ("500 million" = 0.5 billion)?"""
-    return abs(v / div - round(v / div, 3)) < 1e-9
-
-
 _VERTICAL = {"above", "below", "higher", "lower", "taller", "shorter", "high", "tall", "deeper", "up"}
-
-
-def money_scale(v: float, lo: float, hi: float) -> float:
-    """The thousands, millions or billions a column with no stated scale keeps an amount said in
-    full in ("$50 billion" on a market cap of 4,170–505,330: millions): the smallest that brings the
-    amount within the column's values, else the one that brings it nearest them (a trillion on that
-    column is 1,000,000 millions, more than any — not 1,000 billions)."""
-    lo = max(lo, hi / 1e4) if lo <= 0 else lo  # a column from 0 ("no debt") still has a size
-    def gap(div: float) -> float:
-        x = v / div
-        return 0.0 if lo <= x <= hi else np.log10(lo / x) if x < lo else np.log10(x / hi)
-    inside = [d for d in (1e3, 1e6, 1e9) if gap(d) == 0.0]
-    return inside[0] if inside else min((1e3, 1e6, 1e9), key=gap)
 
 
 def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, str, float]:
@@ -215,6 +196,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             if b - a > matched:
                 matched, dist, own = b - a, min(dist, abs(k - i)), True
                 where.append((k, k + 1))
+        if not matched and said_cmp and cmp_dims & column_dimensions(vocab, c) and base_said(w[said_cmp[0]], c):
+            matched, dist = 1, 1  # "longer than half an hour" of a `runtime` said "long"
         if not matched and unit is not None and cmp_dims & column_dimensions(vocab, c) and not c.unit \
                 and not set(label) & {"start", "end", "begin", "finish", "arrival", "departure"}:  # (a start time: a moment)
             matched, dist = 1, 1  # "tumors bigger than 5 cm": the comparative names the one column of its dimension

@@ -165,7 +165,8 @@ def the_rating(vocab: Vocabulary) -> str | None:
     rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
     if len(rated) > 1:
         named = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
-        rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())]
+        rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())] \
+            or [c for c in rated if all(o == c or o.startswith(c + "_") for o in rated)]  # `imdb_rating` of its `_shrunk` copy
     return rated[0] if len(rated) == 1 else None
 
 

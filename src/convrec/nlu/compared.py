@@ -67,6 +67,9 @@ def _comparative(p: Parse, vocab: Vocabulary, lo: int, hi: int) -> tuple[int, in
     return None
 
 
+_RATED_VERBS = {"rated", "scored", "ranked", "graded"}
+
+
 def _link_after_than(p: Parse, vocab: Vocabulary) -> None:
     """"than" is a place for a name, as "I loved" is: the words after it up to the clause's end
     (or a preposition that brings the column: "than sunol glen in math") linked loosely."""
@@ -366,6 +369,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
                 and w[x] != "than" and not p.claimed[x] and not (portion and k < x < span.start)]
         col = _named_column(p, vocab, free, s) or meant
+        if col is None and dims and any(x < s and w[x] in _RATED_VERBS for x in free) and the_rating(vocab):
+            col = the_rating(vocab)  # "episodes rated higher than Caesar's Rome": the score, no height
         if col is None and e < len(w) and w[e] in vocab.lexicon.person_nouns:
             totals = [c.name for c in vocab.columns.values() if c.parts]
             col = totals[0] if len(totals) == 1 else None  # "more men in the sample than the shoemakers": the total

@@ -51,3 +51,18 @@ def read_place_words(p: Parse, vocab: Vocabulary) -> None:
         col, n = cols[0]
         p.values.append((Span(i, i + 1), [[ValueHit(col, x, n, "text")]], p.toks[i].raw))
         p.claim(i, i + 1)
+
+
+_PLACING = {"set", "located", "based", "situated", "filmed", "shot", "held", "headquartered", "built", "located", "sited"}
+
+
+def claim_placing_verbs(p: Parse, vocab: Vocabulary) -> None:
+    """"episodes set in the British Isles", "firms based in Ohio": the verb that places the items where
+    a value read says is the relation, no word of their text to match."""
+    w = p.words
+    for k in range(len(w) - 2):
+        if p.claimed[k] or w[k] not in _PLACING or w[k + 1] not in _PLACE_BEFORE:
+            continue
+        after = k + 2 + (k + 2 < len(w) and w[k + 2] in ("the", "a", "an"))
+        if after < len(w) and p.claimed[after] and any(s.start <= after < s.end for s, _, _ in p.values):
+            p.claim(k, k + 2)

@@ -5,7 +5,7 @@ profitable" orders by it."""
 from __future__ import annotations
 
 from convrec.catalog.text import norm
-from convrec.nlu.binding import round_in
+from convrec.nlu.amounts import round_in
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.reading import NOT_BEFORE, Parse, Span, num
 from convrec.nlu.vocab import Vocabulary

@@ -43,7 +43,7 @@ from convrec.nlu.dimensions import column_dimensions, read_dimension_superlative
 from convrec.nlu.ids import coded_id, compact, dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names, read_surnames
-from convrec.nlu.places import read_place_words
+from convrec.nlu.places import claim_placing_verbs, read_place_words
 from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody, read_some_amounts, read_less_words
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
 from convrec.nlu.banded import read_banded_values
@@ -486,7 +486,6 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_acronyms(p, vocab)
     read_marks(p, vocab)  # again: a horizon before a column said in full ("20-year global warming potential")
     read_initialled_values(p, vocab)
-    read_initialled_values(p, vocab)
     read_blended_names(p, vocab)
     read_abbreviated_values(p, vocab)
     read_cut_values(p, vocab)
@@ -516,6 +515,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     typo_values(p, vocab)
     read_value_prefixes(p, vocab)
     read_code_words(p, vocab)
+    claim_placing_verbs(p, vocab)
     read_ordinals(p, vocab)
     read_creator_names(p, vocab)
     read_maker_prefixes(p, vocab)
