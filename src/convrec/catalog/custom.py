@@ -441,12 +441,27 @@ def _mostly_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series
     is 0 and the other marks are no value."""
     plain = pd.to_numeric(present.str.replace(_THOUSANDS, "", regex=True), errors="coerce")
     rest = present[plain.isna()].str.lower()
-    traced = plain.notna() | present.str.lower().isin(_TRACE)
+    bounded = rest.map(_censored)
+    traced = plain.notna() | present.str.lower().isin(_TRACE) | present.str.lower().map(_censored).notna()
     if len(present) < 20 or plain.notna().mean() < 0.5 or traced.mean() < 0.85 or rest.nunique() > 3 \
-            or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).all():
+            or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).where(bounded.isna(), True).all():
         return None
     full = pd.to_numeric(text.str.replace(_THOUSANDS, "", regex=True).where(text != "", None), errors="coerce")
+    full = full.where(full.notna(), text.str.lower().map(_censored))  # "menos de 1": under the bound, kept at half of it
     return _typed_numbers(full.where(~text.str.lower().isin(_TRACE), 0.0))
+
+
+_CENSORED = re.compile(r"^(<|less than|under|below|fewer than|menos de|moins de|weniger als|meno di|menor que|menor a)\s*"
+                       r"(\d+(?:\.\d+)?)$|^(>|more than|over|above|más de|mas de|plus de|mehr als|più di|mayor que)\s*(\d+(?:\.\d+)?)$")
+
+
+def _censored(v) -> float | None:
+    """A value written as a bound ("<1", "menos de 1", "more than 100"): below it, half the bound;
+    above it, the bound — an amount the source only bounded, in any of the languages sources use."""
+    m = _CENSORED.match(str(v).strip().lower())
+    if not m:
+        return None
+    return float(m.group(2)) / 2 if m.group(2) is not None else float(m.group(4))
 
 
 _THOUSANDS = r"(?<=\d),(?=\d{3}\b)"

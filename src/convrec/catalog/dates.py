@@ -34,6 +34,24 @@ def holds_dates(values: pd.Series) -> bool:
     return len(s) >= 8 and float(s.map(date_like).mean()) >= 0.9
 
 
+_NUMERIC_DAY = re.compile(r"^\s*(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")
+
+
+def parse_dates(values: pd.Series) -> pd.Series:
+    """Dates as timestamps (NaT where none). Dates written with numbers only ("05/07/2010") are read
+    day first where the column writes them so — a first number above 12 somewhere, the second never —
+    as sources outside the US do; not one row one way and the next the other."""
+    s = values.astype("string")
+    parts = s.str.extract(_NUMERIC_DAY)
+    written = parts[0].notna()
+    if written.sum() >= 0.9 * max(1, int((s.str.strip() != "").fillna(False).sum())):
+        a = pd.to_numeric(parts[0], errors="coerce")
+        b = pd.to_numeric(parts[1], errors="coerce")
+        if (a > 12).any() and not (b > 12).any():
+            return pd.to_datetime(s, errors="coerce", dayfirst=True, format="mixed")
+    return pd.to_datetime(s, errors="coerce", format="mixed")
+
+
 def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """(first day, last day) of the period each value names, as timestamps (NaT where the value
     is no date). A column of quarters ("1998 Q1", "Q1 1998", "1998-Q1") or of months ("2015-03",
@@ -49,7 +67,7 @@ def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
         first = pd.to_datetime(pd.DataFrame({"year": year, "month": 3 * quarter - 2, "day": 1.0}), errors="coerce")
         return first, first + pd.offsets.QuarterEnd(0)
     months = s.str.match(_MONTH_ONLY).fillna(False).to_numpy(dtype=bool)
-    parsed = pd.to_datetime(s, errors="coerce", format="mixed")
+    parsed = parse_dates(s)
     if months.sum() >= 0.9 * n:
         return parsed, parsed + pd.offsets.MonthEnd(0)
     return parsed, parsed

@@ -65,6 +65,7 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
                 if order:
                     d["order"] = order  # graded values, low → high ("SI1" … "IF")
         out.append(d)
+    _listed_kinds(items, out)
     _durations_in_years(items, out)
     dates = _date_columns(items, out)
     _date_parts(items, out, dates)
@@ -74,6 +75,23 @@ def describe_columns(items: pd.DataFrame, columns: list[ColumnSpec], n_examples:
     _elements(items, out)
     _differences(items, out)
     return out
+
+
+def _listed_kinds(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:
+    """A text column whose values are a standard list's codes or names (ISO country codes, US states):
+    what each value is ("country"), so "how many countries" names it whatever its header (`LOCATION`)."""
+    from convrec.catalog.wordlists import codes_data
+
+    lists = [(t["_kind"], {str(v).lower() for k, v in t.items() if not k.startswith("_")} | {k for k in t if not k.startswith("_")})
+             for t in codes_data().values() if isinstance(t, dict) and isinstance(t.get("_kind"), str)]
+    for d in described:
+        if d["type"] != "text" or d["name"] in ("item_id", "title") or not 3 <= (d.get("distinct") or 0) <= 400:
+            continue
+        vals = {str(v).strip().lower() for v in items[d["name"]].dropna() if str(v).strip()}
+        for kind, known in lists:
+            if len(vals & known) >= max(3, 0.8 * len(vals)):
+                d["kind"] = kind
+                break
 
 
 def _differences(items: pd.DataFrame, described: list[dict[str, Any]]) -> None:

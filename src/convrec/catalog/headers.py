@@ -168,12 +168,21 @@ _YEAR_GLUED = re.compile(r"(?<=[A-Za-z])(?=(?:1[89]|20)[0-9]{2}(?![0-9]))")
 """Where a year is glued to a word in a header ("Pop1831", "gdp2020"): the words are "pop", "1831"."""
 
 
+_CURRENCY_WORDS = {"usd", "eur", "gbp", "dollars", "dollar", "euro", "euros", "jpy", "chf", "cad", "aud"}
+
+
 def expand(words: list[str]) -> list[str]:
     ab = units_data()["abbrev"]
     out = []
     for k, w in enumerate(words):
         if w in ("min", "max") and len(words) > 1:  # "runtime_min" is minutes, "min_players" a minimum
             w = "minutes" if (w == "min" and k == len(words) - 1) else ("minimum" if w == "min" else "maximum")
+        elif w == "pc" and len(words) > 1:  # statistics offices' codes: `PC_GDP` a percent of GDP, `GDP_PC` per capita
+            w = "percent" if k == 0 else "per capita" if k == len(words) - 1 else w
+        elif w == "cap" and k > 0 and words[k - 1] in _CURRENCY_WORDS:
+            w = "per capita"  # `USD_CAP`: dollars a head (not a market cap)
+        elif len(w) >= 6 and w.endswith("xp") and (word_rank(w[:-2]) or 10 ** 9) < 10000:
+            w = w[:-2] + " expenditure"  # `HEALTHXP`: health expenditure
         out += ab.get(w, w).split()
     return out
 

@@ -89,6 +89,9 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
     groups = []
     for w in need:
         g = [w] + [s for s in syn.get(w, []) if s != w] + spelling_variants(w)  # "fibre" is also "fiber"
+        eng = data.get("foreign", {}).get(w) if (word_rank(w) or 10 ** 9) > 20000 else None
+        if eng:  # `Profundidad`: the depth, said in English ("deeper than 3 miles")
+            g += [eng, eng + "s"] + [s for s in syn.get(eng, []) if s not in g]
         if len(w) > 3 and not w.endswith("s"):
             g.append(w[:-1] + "ies" if w.endswith("y") and w[-2] not in "aeiou"
                      else w + "es" if w.endswith(("ch", "sh", "x", "z")) else w + "s")  # "branches", "boxes"
@@ -393,6 +396,10 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             # `tempo` in beats per minute: "the bpm of X" names it — its unit's own words no one says of anything else
             own = [x for x in unit_words(c["unit"]) if len(x) >= 3 and word_rank(x) is None and x not in c["words"][0]]
             c["words"] = [list(dict.fromkeys([*c["words"][0], *own]))]
+        if c.get("kind") and len(c["words"]) == 1 and c["kind"] not in c["words"][0]:  # `LOCATION` of ISO codes: "countries"
+            from convrec.catalog.text import noun_plural
+
+            c["words"] = [list(dict.fromkeys([*c["words"][0], c["kind"], noun_plural(c["kind"])]))]
         if c.get("difference_of") and "words" not in (overrides.get(c["name"]) or {}):
             # `uniChange` = `uni2013` − `uni2015`: a positive value is a fall, said "fell by", "the biggest drops"
             # (the other way's words name no value of it: "rose by 10" is not read as a fall of −10)

@@ -271,7 +271,7 @@ def _listed_names() -> dict[str, set[str]]:
     for table in codes_data().values():
         if isinstance(table, dict):
             for name, code in table.items():
-                for c in (code if isinstance(code, list) else [code]):
+                for c in (code if isinstance(code, list) and not name.startswith("_") else [code] if not name.startswith("_") else []):
                     if isinstance(c, str):
                         out.setdefault(c.lower(), set()).add(name)
     return out

@@ -47,6 +47,8 @@ class CapabilityCard:
         return self.plural
 
     def size_text(self) -> str:
+        if self.domain == "item" and self.catalog_name:  # no noun of its own: the catalog's name says what it holds
+            return f"My {self.catalog_name} catalog has {self.n_items:,} {self.named_plural}."
         return f"My catalog has {self.n_items:,} {self.named_plural}."
 
     def scope_text(self) -> str:

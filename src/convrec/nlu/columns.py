@@ -269,7 +269,7 @@ def money_columns(vocab: Vocabulary) -> list[str]:
         words = lex.money_column_words | lex.currencies
         got = vocab.__dict__["_money_columns"] = [
             c.name for c in vocab.columns.values() if c.type in ("integer", "real") and c.name != "popularity"
-            and c.role not in ("id", "title", "time", "link", "rating")
+            and c.role not in ("id", "title", "time", "link", "rating") and c.unit != "%"  # (a share of spending is no money)
             and (c.role == "price" or c.unit == "$" or any(x in words for g in c.words for x in g))]
     return got
 
@@ -581,12 +581,12 @@ def _same_years(vocab: Vocabulary, date_col: str, time_col: str) -> bool:
     key = ("_same_years", date_col, time_col)
     got = vocab.__dict__.get(key)
     if got is None:
-        import pandas as pd
+        from convrec.catalog.dates import parse_dates
 
         if time_col not in vocab.items:
             got = True
         else:
-            years = pd.to_datetime(vocab.items[date_col], errors="coerce", format="mixed").dt.year
+            years = parse_dates(vocab.items[date_col]).dt.year
             both = years.notna() & vocab.items[time_col].notna()
             got = bool(both.sum()) and float((years[both] == vocab.items[time_col][both]).mean()) >= 0.8
         vocab.__dict__[key] = got
@@ -597,6 +597,11 @@ def money_column(vocab: Vocabulary, said: list[str] | tuple = ()) -> str | None:
     """The column a bare amount of money speaks of where no column is a price: the one column in a
     currency, or of several the total."""
     cols = [c for c in vocab.columns.values() if (c.unit == "$" or c.role == "price") and c.type in ("integer", "real")]
+    if said and len(money_columns(vocab)) > len(cols):  # "total drug spending": a money column named, kept without a unit
+        score = {c: sum(1 for g in vocab.columns[c].words if set(g) & set(said)) for c in money_columns(vocab)}
+        best = max(score.values())
+        if best and list(score.values()).count(best) == 1:
+            return next(c for c, n in score.items() if n == best)
     if len(cols) > 1 and said:  # "electric bill": the column whose words are said most
         score = {c.name: sum(1 for g in c.words if set(g) & set(said)) for c in cols}
         best = max(score.values())

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from convrec.catalog.meaning import _factors, convert, name_words, unit_for_word, unit_words, units_data
-from convrec.catalog.text import norm, noun_plural, singular
+from convrec.catalog.text import norm, noun_plural, singular, word_rank
 from convrec.nlu.columns import as_written, column_vocabulary, columns_named, glued_words, money_columns, nearest_column
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse, num
@@ -247,9 +247,12 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
     edge = 0.01 * (hi - lo)  # a conversion that lands at the very edge of the range is no fit (10,000 ft as 1.9 mi)
     fits, specialist = [], []
     units = units_data().get("units", {})
+    metric = units.get(unit, {}).get("imperial") and metric_catalog(vocab)
     for other in units:
         if units[other].get("reference"):
             continue  # "longer than a marathon": no column is kept in marathons (nor in ksi)
+        if metric and (other == unit or units[other].get("imperial")):
+            continue  # "deeper than 3 miles" of a catalog written in Spanish: its depths are in km, not miles
         to = None if other == unit or not v else convert(v, unit, other)  # a scale with its own zero (°C → °F):
         f = 1.0 if other == unit else (None if to is None else to / v)  # the factor for this value
         if f is not None and f != 0 and (lo <= v * f <= hi if f == 1.0 else lo + edge <= v * f <= hi - edge):
@@ -307,6 +310,18 @@ def unitless_factor(vocab: Vocabulary, c, unit: str, v: float | None) -> float |
         # "recurrence-free longer than 6 years" on a `time` of 8–2,659 (median 1,084): days, not months
         return min((abs(math.log(v * f / c.median)), f) for _, f in fits)[1]
     return min(fits)[1] if fits else None
+
+
+def metric_catalog(vocab: Vocabulary) -> bool:
+    """Is the catalog written in a language of metric countries (its headers' words are another
+    language's: `Profundidad`, `Magnitud`)? Then a number no unit was written for is in metric units."""
+    got = vocab.__dict__.get("_metric_catalog")
+    if got is None:
+        foreign = units_data().get("foreign", {})
+        got = vocab.__dict__["_metric_catalog"] = sum(
+            1 for c in vocab.columns.values() for x in name_words(c.name) if x in foreign
+            and (word_rank(x) or 10 ** 9) > 20000) >= 2
+    return got
 
 
 def guessed_unit_factor(c, unit: str, v: float | None) -> float | None:

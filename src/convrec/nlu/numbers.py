@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import convert
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, nearest_column, said_member
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, money_columns, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -17,7 +17,8 @@ from convrec.nlu.modifiers import column_holding
 from convrec.nlu.rates import per_period
 from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
-from convrec.nlu.reading import measure_words, DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
+from convrec.nlu.reading import measure_words, DOMAIN_NOUNS, Parse, Span, num
+from convrec.nlu.yearsaid import decade, time_said
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -26,8 +27,10 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     lex, w = vocab.lexicon, p.words
     # before: up to 3 tokens back, skipping "the", "year", "$", "a"
     k = i
-    while k > 0 and w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced"):
-        if w[k - 1] == "than":
+    own = column_vocabulary(vocab)
+    while k > 0 and (w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced") or (
+            i - k < 2 and w[k - 1] in own and w[k - 1] not in lex.stop and k > 1 and any(lex.compare[o].ends_at(w, k - 1) for o in lex.compare))):
+        if w[k - 1] == "than":  # ("over magnitude 5": the column's word between the comparison and its number)
             break
         k -= 1
     # after: "or less", "or later", "and up", "+", "onwards" (more specific than a "from" before)
@@ -49,7 +52,6 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
         if j + n_unit < len(w) and w[j + n_unit] == "+":
             return ">=", min(i, start), j + n_unit + 1
     jj = j  # "6 years or less", "5 bedrooms or more": after the column's words the number was bound by
-    own = column_vocabulary(vocab)
     while jj < len(w) and jj < j + n_unit + 3 and not p.toks[jj].punct and (
             p.claimed[jj] or jj < j + n_unit or (w[jj] in own and w[jj] not in vocab.lexicon.stop) or w[jj] in lex.currencies
             or (w[jj] == "of" and jj + 1 < len(w) and w[jj + 1] in own)
@@ -103,7 +105,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             continue
         x = w[i]
         # decades: 90s, 1990s, nineties, early 80s
-        dec = _decade(x, lex)
+        dec = decade(x, lex)
         age_col = dimension_column(vocab, "age") if dec is not None and i > 0 and w[i - 1] in _POSSESSIVE else None
         if age_col and vocab.columns[age_col].role != "time" and 10 <= dec % 100 <= 90:
             # "bakers in their 20s", "someone in his forties": an age of 20–29, not the 1920s
@@ -117,7 +119,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             continue
         if dec is not None and time_col:
             lo, hi = dec, dec + (99 if dec % 100 == 0 and 1000 <= dec < 2000 and x.endswith("00s") else 9)  # 1800s: a century
-            tc = _time_said(p, vocab, i) or time_col  # "born in the 1800s": the birth year, not the main year
+            tc = time_said(p, vocab, i) or time_col  # "born in the 1800s": the birth year, not the main year
             a = i
             for mod, (m0, m1) in lex.decade_mod.items():
                 if i > 0 and w[i - 1] == mod:
@@ -133,8 +135,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 s = min(s, a)
                 # "60s or 70s", "the 80s and 90s": either decade, not both at once
                 spans = [(lo, hi)]
-                while e + 1 < len(w) and w[e] in ("or", "and", "/", "&") and _decade(w[e + 1], lex) is not None:
-                    d2 = _decade(w[e + 1], lex)
+                while e + 1 < len(w) and w[e] in ("or", "and", "/", "&") and decade(w[e + 1], lex) is not None:
+                    d2 = decade(w[e + 1], lex)
                     spans.append((d2, d2 + 9))
                     e += 2
                 if len(spans) > 1:
@@ -317,36 +319,6 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 2)
             i += 2
 
-def _time_said(p: Parse, vocab: Vocabulary, i: int) -> str | None:
-    """The one year column the words just before a year name ("born in the 1800s" → `birth_y`), else None."""
-    w = p.words
-    near = [w[k] for k in range(max(0, i - 6), i) if w[k].isalpha() and w[k] not in vocab.lexicon.stop]
-    if not near:
-        return None
-    cols = [c for c in vocab.columns.values() if c.role == "time" and c.type in ("integer", "real")
-            and c.min is not None and 1000 <= float(c.min) and float(c.max or 0) <= 2200
-            and any(x in g for g in c.words for x in near)]
-    if len(cols) > 1:  # `birth_date_year` and `birth_y`: the one people write as a year
-        plain = [c for c in cols if not c.name.endswith("_year") or not any(o.name == c.name[:-5] for o in vocab.columns.values())]
-        cols = plain if plain else cols
-    if len(cols) != 1:
-        return None
-    for k in range(max(0, i - 6), i):
-        if not p.claimed[k] and any(w[k] in g for g in cols[0].words):
-            p.claim(k, k + 1)
-    return cols[0].name
-
-
-def _decade(x: str, lex) -> int | None:
-    m = DECADE_TOKEN.match(x)
-    if m:
-        if m.group(1):
-            return int(m.group(1) + m.group(2) + "0")
-        d = int(m.group(3))
-        return (1900 if d >= 2 else 2000) + d * 10
-    return lex.decade_words.get(x)
-
-
 def _age_of_people(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
     """"brides under 21", "players over 30": a bare bound right after a noun for people is their age,
     where the catalog has one age column that holds it."""
@@ -398,7 +370,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     adjacent = w[max(0, i - 1):i] + w[j:j + 1]
     if price_col and (any(x in ("$", "€", "£") for x in adjacent) or any(lex.units["price"].match_at(w, j) for _ in [0]) and
                       w[j:j + 1] and w[j] in ("dollars", "dollar", "bucks", "buck", "usd", "euros", "euro", "eur", "quid")):
-        if len(vocab.role("price")) > 1 or any(c.unit == "$" and c.role != "price" for c in vocab.columns.values()):
+        if len(vocab.role("price")) > 1 or any(c.unit == "$" and c.role != "price" for c in vocab.columns.values()) \
+                or len(money_columns(vocab)) > 1:
             # "a lab fee over $12" among `consult_fee`, `lab_fee`, `total_fee`; "assets over $20 billion" beside a `fee`
             named = money_column(vocab, w[max(0, i - 6):min(len(w), j + 3)])
             if named:
@@ -413,7 +386,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
                  and c.name in vocab.items and (vocab.items[c.name] == v).any()]
         if len(coded) == 1:
             return coded[0], vocab.columns[coded[0]].role
-    born = _time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
+    born = time_said(p, vocab, i) if v == int(v) and 1000 <= v <= 2200 else None
     if born:  # "born before 1950": the birth year, not a birth day bound by the word "born"
         return born, "time"
     ancient = time_col is not None and (vocab.columns[time_col].min or 0) < 1000  # years with their era: "after 1200"
@@ -424,6 +397,12 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
         lo, hi = vocab.numeric_range(time_col)
         if lo is not None and lo - 50 <= v <= hi + 50:
             return time_col, "time"  # "how many people died in crashes in 2014": the year, not deaths
+    if time_col and v == int(v) and said_year(v) and i > 0 and w[i - 1] not in ("of", "the", "a", "top") \
+            and w[i - 1] not in column_vocabulary(vocab) and _comparator(p, vocab, i, j)[0] is None \
+            and not unit_after(w, j)[0] and not any(x in ("$", "€", "£") for x in adjacent):
+        lo_t, hi_t = vocab.numeric_range(time_col)
+        if lo_t is not None and lo_t <= v <= hi_t and lo_t < hi_t:
+            return time_col, "time"  # "greece 2015, drug spending …": the year of the row, no amount of spending
     rated = rated_scale(vocab, w, _comparator(p, vocab, i, j)[1], v)
     if rated:  # "rated 7+ but volatile acidity …": the scale the items are rated on, said right before the number
         return rated, vocab.columns[rated].role

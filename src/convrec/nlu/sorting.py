@@ -86,6 +86,8 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
         end = min(len(w), b + 4 + len(p.mark_at & set(range(b, b + 4))))  # ("the highest risk adjusted death rates")  # (a horizon said: "by 20-year GWP")
         if x != "by" and b + 1 < len(w) and w[b + 1] in ("in", "of"):
             end = min(len(w), b + 5)  # "the biggest drops in the uninsured rate": the column's words after "in the"
+        elif x != "by" and b + 2 < len(w) and w[b + 2] in ("in", "of"):
+            end = min(len(w), b + 6)  # "the 3 lowest drug shares of total health spending"
         if x != "by" and "by" in w[b:end]:
             end = b + w[b:end].index("by")  # "the biggest breaches by number of people": the "by" names the column
         items = {vocab.domain, noun_plural(vocab.domain)}

@@ -43,6 +43,7 @@ from convrec.nlu.dimensions import column_dimensions, read_dimension_superlative
 from convrec.nlu.ids import coded_id, compact, dashed_code, item_ids
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names, read_surnames
+from convrec.nlu.cognates import read_cognate_values
 from convrec.nlu.places import claim_placing_verbs, read_place_words
 from convrec.nlu.presence import read_presence, read_subject_presence, read_majority, read_zero_amounts, read_nobody, read_some_amounts, read_less_words
 from convrec.nlu.ranks import read_hashed_ranks, read_ranks
@@ -513,6 +514,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     _superlative_tail(p, vocab)
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
+    read_cognate_values(p, vocab)
     read_value_prefixes(p, vocab)
     read_code_words(p, vocab)
     claim_placing_verbs(p, vocab)

@@ -349,6 +349,9 @@ def typo_values(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + 1)
 
 
+_KINDS = {"country", "nation", "state", "city", "town", "place", "region", "province", "county", "territory", "location"}
+
+
 def paraphrases(p: Parse, vocab: Vocabulary) -> None:
     """Content phrases nothing else grounded, matched to the closest category value by
     sentence embedding ("outer space" → Space), only above a high similarity."""
@@ -364,8 +367,8 @@ def paraphrases(p: Parse, vocab: Vocabulary) -> None:
         if got is None:
             continue
         hit, _ = got
-        if span.end - span.start == 1 and _generic_head(p.words[span.start], [hit]):
-            continue  # "companies" is no "Trading companies": the noun the values qualify
+        if span.end - span.start == 1 and (_generic_head(p.words[span.start], [hit]) or singular(p.words[span.start]) in _KINDS):
+            continue  # "companies" is no "Trading companies", "every country" no USA: the noun the values are kinds of
         p.values.append((span, [[hit]], text))
         p.claim(span.start, span.end)
 

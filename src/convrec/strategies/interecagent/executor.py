@@ -8,6 +8,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from convrec.catalog.dates import parse_dates
 from convrec.models.base import ItemIds
 from convrec.tools.bus import CandidateBus
 from convrec.core.sessions import Profile
@@ -266,7 +267,7 @@ class Executor:
                 continue
             col = pd.to_numeric(items[hint.column], errors="coerce")
             if col.notna().mean() < 0.5 and items[hint.column].notna().any():  # dates kept as text: by their time
-                when = pd.to_datetime(items[hint.column], errors="coerce", format="mixed")
+                when = parse_dates(items[hint.column])
                 col = pd.Series(np.where(when.notna(), when.to_numpy(dtype="datetime64[ns]").astype("int64") / 1e9, np.nan),
                                 index=items.index)
             vals = col.reindex(ids).to_numpy(dtype=float)
