@@ -31,6 +31,15 @@ def alias_pattern(vocab: Vocabulary):
                 if not a or a in table or vocab.lookup(a) or a == norm(c.label or ""):
                     continue
                 table[a] = _said_as(c)
+        for c in vocab.columns.values():  # "spacewalks" of `space_walks`: two words of a label written as one
+            words = norm(c.label or "").split()
+            for x, y in zip(words, words[1:]):
+                glued = x + y
+                if x.isalpha() and y.isalpha() and len(glued) >= 7 and glued not in table and not vocab.lookup(glued) \
+                        and not any(glued in g for o in vocab.columns.values() for g in o.words):
+                    table[glued] = f"{x} {y}"
+                    table.setdefault(glued.removesuffix("s"), f"{x} {y.removesuffix('s')}")
+                    table.setdefault(glued.removesuffix("s") + "ing", f"{x} {y.removesuffix('s')}")  # "spacewalking"
         if table:
             alts = sorted({x for a in table for x in (a, noun_plural(a))}, key=len, reverse=True)
             pat = re.compile(r"(?i)(?<![\w-])(" + "|".join(re.escape(x) for x in alts) + r")(?![\w-])")

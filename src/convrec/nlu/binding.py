@@ -25,6 +25,10 @@ def unit_after(w: list[str], j: int) -> tuple[str | None, int]:
             u = unit_for_word(" ".join(w[j:j + n]))
             if u is not None:
                 return u, n
+    if j + 1 < len(w) and w[j] in ("full", "whole", "entire", "complete", "solid"):  # "two full days"
+        u = unit_for_word(w[j + 1])
+        if u is not None:
+            return u, 2
     return None, 0
 
 
@@ -238,6 +242,10 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         named_by = {x for g in c.words for x in g}
         label_said = sum(1 for x in set((c.label or "").split()) if x in w[lo:hi] and x not in named_by
                          and x not in vocab.lexicon.stop)  # its words no group holds ("total": optional)
+        # "at least 1 space walk": `space_walks` before `space_walks_hours`, whose "hours" was not said
+        unsaid = -sum(1 for x in set((c.label or "").split()) if x not in w[lo:hi] and x not in vocab.lexicon.stop) if matched else 0
+        # "more than 10 flights": the count of the noun after the number (`space_flights`), not the hours of them
+        counted = unit is None and j < len(w) and not c.unit and any(w[j] in g for g in c.words[-1:])
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         elif said_dims and unit is not None and not c.unit and column_dimensions(vocab, c) \
@@ -251,7 +259,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         # "a waiting time of at least 190 minutes": the column named apart from the number's unit (`waiting`)
         # before one the unit's own word names (`duration`, said "minutes")
         apart = any(not j <= a < j + n_unit for a, _ in where)
-        key = (marked, sided, apart, coverage, of_item, cmp_fit, declared, pct, unit_ok, exact, reguessed is None, up, fit, inside or coverage == 1.0, -dist, label_said, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
+        key = (marked, sided, apart, coverage, of_item, cmp_fit, declared, pct, unit_ok, exact, reguessed is None, up, fit, counted, inside or coverage == 1.0, -dist, label_said, unsaid, own, before, c.role != "price", matched, len(said_years & set(c.years)), c.latest, c.name in middle_siblings(vocab),
                c.name not in later_siblings(vocab), float(c.max or 0))
         if best_key is None or key > best_key:
             best, best_key, best_words = (c, factor), key, where

@@ -274,6 +274,9 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             continue  # a bare number is a number unless a word says it is an id
         if key.isdigit() and unit_after(w, b)[0] is not None:
             continue  # "horses 16 hands and up", "houses 3 m wide": a measure, not horse 16
+        if key.isdigit() and int(key) <= 31 and not hashed and ((a > 0 and w[a - 1] in _month_words())
+                                                             or (b < len(w) and w[b] in _month_words())):
+            continue  # "the october 21 2012 earthquake", "21 october": a day, not quake 21
         if not has_digit and not (raw.isupper() and len(key) >= 2 and (word_rank(key) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         k = hits[0]

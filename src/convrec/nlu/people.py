@@ -18,6 +18,7 @@ from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
+_SUFFIX = re.compile(r",?\s+(?:Jr|Sr|II|III|IV)\.?$")
 _LAST_FIRST = re.compile(r"^\s*([A-Za-z'\-. ]+?),\s*([A-Za-z'\-.]+)")
 _FIRST_LAST = re.compile(r"^([A-Z][a-z'\-]+)(?: [A-Z][a-z'\-.]*)? ([A-Z][a-z'\-]+)$")
 _FIRST = re.compile(r"(?:^|[^a-z])(?:first|given|fore)(?:[^a-z]|$)|^first|firstname")
@@ -30,7 +31,7 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     if got is not None:
         return got
     got = []
-    titles = vocab.linker.titles
+    titles = [_SUFFIX.sub("", str(t).strip()) for t in vocab.linker.titles]  # "John H. Glenn Jr.": John Glenn
     parsed = [_LAST_FIRST.match(ascii_fold(str(t))) for t in titles]  # "Schrödinger" as typed: "schrodinger"
     named = [_FIRST_LAST.match(ascii_fold(str(t))) for t in titles]
     seconds = {m.group(2).strip().lower() for m in parsed if m}

@@ -51,9 +51,10 @@ def _named_in_names(vocab: Vocabulary, col: str, words: list[str]) -> bool:
         and all(x.isalpha() and len(x) >= 4 and (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK for x in words)
 
 
-def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
+def _value_word_hits(vocab: Vocabulary, stems: list[str], said: list[str] = ()) -> list[ValueHit]:
     """Values of one category column that carry all these word stems ("suv" → every SUV class;
-    a word's start names its longer form: "turbo" → Turbocharged)."""
+    a word's start names its longer form: "turbo" → Turbocharged): of several columns, the one a word
+    of the request names ("died in the Challenger": the death mission's), else the most held."""
     if not stems:
         return []
     found = []
@@ -73,7 +74,9 @@ def _value_word_hits(vocab: Vocabulary, stems: list[str]) -> list[ValueHit]:
     if not both:
         return []
     hits = list({(h.column, h.value): h for h in found[0] if (h.column, h.value) in both}.values())
-    col = max({h.column for h in hits}, key=lambda c: sum(h.support for h in hits if h.column == c))
+    cols = {h.column for h in hits}
+    named = {c for c in cols if any(x in g for g in vocab.columns[c].words for x in said)} if len(cols) > 1 else set()
+    col = next(iter(named)) if len(named) == 1 else max(cols, key=lambda c: sum(h.support for h in hits if h.column == c))
     return [h for h in hits if h.column == col]
 
 
@@ -271,7 +274,7 @@ def read_text_words(p: Parse, vocab: Vocabulary) -> None:
         k = i
         while k < j:  # the longest phrase from k whose words a category's values or the items' texts share
             for e in range(j, k, -1):
-                vals = _value_word_hits(vocab, stems[k - i:e - i])
+                vals = _value_word_hits(vocab, stems[k - i:e - i], said=w)
                 if vals and e - k == 1 and _generic_head(words[k - i], vals):
                     vals = []  # "companies" alone is no "Trading companies": the head noun of a kind, not the kind
                 col, n = _text_hits(vocab, stems[k - i:e - i], _text_column_before(p, vocab, k))

@@ -235,8 +235,8 @@ def extend_titles(p: Parse, vocab: Vocabulary) -> None:
                                  for x in range(span.end, j)):
                 continue
             link = vocab.linker.link(" ".join(t.raw for t in p.toks[span.start:j]))
-            if link.item_id and link.item_id != m.item_id and link.score >= 90 and \
-                    len(normalize_words(link.title)) >= j - span.start:
+            if link.item_id and (link.item_id != m.item_id or set(w[span.end:j]) <= set(normalize_words(m.title))) \
+                    and link.score >= 90 and len(normalize_words(link.title)) >= j - span.start:  # ("Sunita" … "Williams")
                 best = (j, link)
                 break
         if best is None:
