@@ -128,7 +128,7 @@ def _grouped_heads(titles: Sequence[str]) -> list[tuple[int, str]]:
     if not titles or sum(p is not None for p in parts) < 0.9 * len(titles):
         return []
     groups = {p[1].strip().lower() for p in parts if p}
-    if len(groups) > max(2, len(titles) // 8):
+    if len(groups) > max(2, len(titles) // 4):
         return []
     group_words = {x for g in groups for x in g.split()}
     # not a name that is one common word ("Orange", "Island") or a word of a group's ("Rhode Island")

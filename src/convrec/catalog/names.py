@@ -41,7 +41,7 @@ def names_in_groups(raw: pd.DataFrame, id_col: str) -> tuple[str, str] | None:
             continue
         for group, g in text.items():
             k = g.nunique()
-            if group == name or not 2 <= k <= max(2, n // 8) or g.dropna().str.fullmatch(_CALENDAR).mean() > 0.5:
+            if group == name or not 2 <= k <= max(2, n // 4) or g.dropna().str.fullmatch(_CALENDAR).mean() > 0.5:
                 continue  # a month tells two quakes of one area apart, but names neither
             if (vals.fillna("") + "\x00" + g.fillna("")).nunique() < 0.98 * n:
                 continue

@@ -67,7 +67,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
                 return op, min(i, start), jj + n
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
-        if n:
+        if n and not (op == "<=" and w[k - 1] == "tops"):  # "$20 tops" is at most; "tops $60k" more than it
             return op, k - n, j
     if i >= 3 and w[i - 1] == "of":  # "at or above the EPA action level of 4", "below the legal limit of 0.08":
         for m in range(i - 3, max(-1, i - 9), -1):  # the comparison is with the threshold the words name

@@ -36,7 +36,7 @@ def people(vocab: Vocabulary) -> list[tuple[str, str, str]]:
     named = [_FIRST_LAST.match(ascii_fold(str(t))) for t in titles]
     seconds = {m.group(2).strip().lower() for m in parsed if m}
     if titles and sum(m is not None for m in parsed) >= 0.6 * len(titles) \
-            and not (len(titles) >= 16 and len(seconds) <= len(titles) // 8):  # "Island, Washington": a place in its state
+            and not (len(titles) >= 16 and len(seconds) <= len(titles) // 4):  # "Island, Washington": a place in its state
         for i, m in zip(vocab.linker.ids, parsed):
             if m:
                 got.append((str(i), m.group(2).strip(". ").lower(), m.group(1).strip().lower()))
