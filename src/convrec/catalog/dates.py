@@ -42,14 +42,21 @@ def parse_dates(values: pd.Series) -> pd.Series:
     day first where the column writes them so — a first number above 12 somewhere, the second never —
     as sources outside the US do; not one row one way and the next the other."""
     s = values.astype("string")
-    parts = s.str.extract(_NUMERIC_DAY)
-    written = parts[0].notna()
-    if written.sum() >= 0.9 * max(1, int((s.str.strip() != "").fillna(False).sum())):
-        a = pd.to_numeric(parts[0], errors="coerce")
-        b = pd.to_numeric(parts[1], errors="coerce")
-        if (a > 12).any() and not (b > 12).any():
-            return pd.to_datetime(s, errors="coerce", dayfirst=True, format="mixed")
+    if writes_day_first(s):
+        return pd.to_datetime(s, errors="coerce", dayfirst=True, format="mixed")
     return pd.to_datetime(s, errors="coerce", format="mixed")
+
+
+def writes_day_first(values: pd.Series) -> bool:
+    """Does a column write its dates in numbers, day first ("21/10/2012": a first number above 12
+    somewhere, the second never)?"""
+    s = values.astype("string")
+    parts = s.str.extract(_NUMERIC_DAY)
+    if parts[0].notna().sum() < 0.9 * max(1, int((s.str.strip() != "").fillna(False).sum())):
+        return False
+    a = pd.to_numeric(parts[0], errors="coerce")
+    b = pd.to_numeric(parts[1], errors="coerce")
+    return bool((a > 12).any() and not (b > 12).any())
 
 
 def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:

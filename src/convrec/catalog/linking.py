@@ -152,11 +152,15 @@ def _class_words(norms: Sequence[str], end: int, share: float = 0.03) -> set[str
     return {w for w, k in counts.items() if k >= floor and len(w) >= 2 and w.isalpha() and w not in _STOP}
 
 
-def core_forms(norms: Sequence[str]) -> dict[str, list[int]]:
+_PERSON = re.compile(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-.]*)? [A-Z][a-z'\-]+(?:,? (?:Jr|Sr|II|III|IV)\.?)?")
+
+
+def core_forms(norms: Sequence[str], people: bool = False) -> dict[str, list[int]]:
     """Each name without the class words at its ends ("harvard university" → "harvard",
     "chicago ohare intl" → "chicago ohare", "university of chicago" → "chicago"), kept only where
-    one name has it and at least four letters are left."""
-    tail, head = _class_words(norms, -1), _class_words(norms, 0)
+    one name has it and at least four letters are left. ``people``: names of people, whose common
+    first names ("Michael") are no class word — "Collins" alone is not Michael Collins."""
+    tail, head = _class_words(norms, -1), (set() if people else _class_words(norms, 0))
     if not tail and not head:
         return {}
     df: dict[str, int] = {}
@@ -313,7 +317,8 @@ class ItemLinker:
                     self._alias[n] = idx
         # what people call an item without the class word most of the catalog's names carry:
         # "Harvard University" → "harvard", "Denver Intl" → "denver", "Core i7-8700K" → "i7 8700k"
-        for n, idx in core_forms(self.norm).items():
+        people = sum(1 for t in self.titles if _PERSON.fullmatch(t.strip())) >= 0.6 * max(1, len(self.titles))
+        for n, idx in core_forms(self.norm, people).items():
             if n not in self._exact and n not in self._alias:
                 self._alias[n] = idx
         # a hyphenated name written as one word ("Wal-Mart Stores" → "walmart stores", "walmart")

@@ -486,6 +486,9 @@ def _value_initials(vocab: Vocabulary) -> dict[str, list[ValueHit]]:
     return got
 
 
+_WORLD = {"US", "USA", "UK", "EU", "UN", "UAE", "USSR"}
+
+
 def read_initialled_values(p: Parse, vocab: Vocabulary) -> None:
     """A value of several words said by its initials, in capitals: "NSW" → New South Wales, "ACT"
     → Australian Capital Territory. Only a word typed in capitals (lower-case "act" is a word) that
@@ -495,8 +498,8 @@ def read_initialled_values(p: Parse, vocab: Vocabulary) -> None:
         return
     for i, t in enumerate(p.toks):
         raw = t.raw.replace(".", "")
-        if p.claimed[i] or t.punct or not (2 <= len(raw) <= 5 and raw.isalpha() and raw.isupper()):
-            continue
+        if p.claimed[i] or t.punct or not (2 <= len(raw) <= 5 and raw.isalpha() and raw.isupper()) or raw in _WORLD:
+            continue  # ("born outside the US" is no University of Sydney)
         hits = forms.get(raw.lower())
         if not hits or vocab.lookup(raw.lower()):
             continue

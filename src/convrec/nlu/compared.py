@@ -156,6 +156,16 @@ def _numbered_name(p: Parse, vocab: Vocabulary, a: int) -> None:
             return
 
 
+def _year_described(p: Parse, a: int, b: int) -> bool:
+    """"than the 2012 Ajusco quake": a year said after "the", then words that describe one item."""
+    from convrec.catalog.text import said_year
+    from convrec.nlu.binding import unit_after
+
+    w = p.words
+    return a > 0 and w[a - 1] in ("the", "that") and bool(said_year(num(w[a]) or 0)) and a + 1 < b and w[a + 1].isalpha() \
+        and unit_after(w, a + 1)[0] is None
+
+
 def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
     """"deadlier than the one on 17 July 2014", "more electricity than December 2008", "longer than
     the chicago one": no name after "than" but words that pick one item (read as a request of their
@@ -175,8 +185,8 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
             b += 1
         while b > a and w[b - 1] in (",", "one", "ones", "("):
             b -= 1
-        if b == a or num(w[a]) is not None or w[a] in ("$", "€", "£"):
-            continue  # "longer than 100 minutes": a number
+        if b == a or w[a] in ("$", "€", "£") or (num(w[a]) is not None and not _year_described(p, a, b)):
+            continue  # "longer than 100 minutes": a number (not "than the 2012 Ajusco quake")
         inside = [x for x in p.numbers if a <= x[0].start and x[0].end <= b] + \
             [x for x in p.values if a <= x[0].start and x[0].end <= b]
         held = {y for x in inside for y in range(x[0].start, x[0].end)}

@@ -27,6 +27,16 @@ def _months() -> dict[str, int]:
     return out
 
 
+def _day_first(vocab: Vocabulary) -> bool:
+    got = vocab.__dict__.get("_day_first")
+    if got is None:
+        from convrec.catalog.dates import writes_day_first
+
+        got = vocab.__dict__["_day_first"] = any(writes_day_first(vocab.items[c.name]) for c in vocab.columns.values()
+                                                 if c.role == "date" and c.name in vocab.items)
+    return got
+
+
 def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str, pd.Series, pd.Series] | None:
     """The column of dates (each value's period: first and last day, by item) that varies by day or
     holds periods (months, quarters: "1998 Q1"): of several, the one whose own word the message says
@@ -96,6 +106,14 @@ def _said(p: Parse, vocab: Vocabulary, i: int, months: dict[str, int]) -> tuple[
             and re.fullmatch(r"\d{2}", w[i + 2]) and 1 <= int(w[i + 1]) <= 12 and 1 <= int(w[i + 2]) <= 31 \
             and p.toks[i + 1].start == p.toks[i].end + 1 and p.toks[i + 2].start == p.toks[i + 1].end + 1:
         return i + 3, int(w[i]), int(w[i + 1]), int(w[i + 2])  # "2021-04-12": a day as ISO writes it
+    if month is None and i + 2 < len(w) and re.fullmatch(r"\d{1,2}", w[i]) and re.fullmatch(r"\d{1,2}", w[i + 1]) \
+            and re.fullmatch(r"(1[89]|20)\d\d", w[i + 2]) and all(
+                p.toks[x + 1].start == p.toks[x].end + 1 for x in (i, i + 1)):
+        a, b = int(w[i]), int(w[i + 1])  # "18/01/2013": day first where a number says so or the catalog writes it so
+        first = a > 12 or (b <= 12 and _day_first(vocab))
+        d, mo = (a, b) if first else (b, a)
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            return i + 3, int(w[i + 2]), mo, d
     if month is None:
         m = _ORDINAL_DAY.match(w[i])
         if m and i + 2 < len(w) and w[i + 1] == "of" and w[i + 2] in months:  # "the 29th of august"

@@ -20,10 +20,11 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
     if p.k is not None:  # already counted ("3 cheapest horses")
         return
     sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
-    if p.sort and vocab.domain in w and noun_plural(vocab.domain) not in w and any(
+    one = vocab.domain in w or "place" in w or (w[:1] == ["who"] and not {"ones", "those", "all"} & set(w))
+    if p.sort and one and noun_plural(vocab.domain) not in w and any(
             x in ("most", "best", "top", "highest") or lex.superlative(x) for x in w) \
             and not any(num(x) for x in w if NUMBER.match(x)) and not any(x in lex.number_words for x in w):
-        p.k = 1  # "the most popular book", "biggest company by revenue": one item
+        p.k = 1  # "the most popular book", "biggest company by revenue", "the poorest place", "who did the most": one
     for i, x in enumerate(w):
         n = None
         span = 1
