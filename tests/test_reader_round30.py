@@ -181,3 +181,17 @@ def test_a_name_with_a_suffix_links_by_first_and_last_name(crew):
     v = crew.vocab
     it = understand("when did Greta Stone6 retire?", v)
     assert [m.title for m in it.mentions] == ["Greta G. Stone6 Jr."]
+
+
+# ---------------------------------------------------------------- numbers with a few words among them
+def test_numbers_with_a_few_words_and_bounds_prepare(home, tmp_path_factory):
+    rows = ["id,name,reviews,depth"]
+    for k in range(1, 41):
+        reviews = "Free" if k % 13 == 0 else str(100 + k * 7)  # a word among numbers: no value, no crash
+        depth = "less than 1" if k % 9 == 0 else str(1 + k % 5)
+        rows.append(f"{k},App {k:03d} {'Pro' if k % 2 else 'Lite'},{reviews},{depth}")
+    cat = _csv(home, tmp_path_factory, "app-list", "\n".join(rows) + "\n")
+    v = cat.vocab
+    assert v.columns["reviews"].type == "integer" and v.columns["depth"].type in ("real", "integer")
+    assert float(v.items["depth"].iloc[8]) == 0.5  # "less than 1": under the bound
+    assert _conds(understand("which ones have a depth under 1", v)) == {("depth", "<", 1.0)}

@@ -447,7 +447,8 @@ def _mostly_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series
             or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).where(bounded.isna(), True).all():
         return None
     full = pd.to_numeric(text.str.replace(_THOUSANDS, "", regex=True).where(text != "", None), errors="coerce")
-    full = full.where(full.notna(), text.str.lower().map(_censored))  # "menos de 1": under the bound, kept at half of it
+    bound = pd.to_numeric(text.str.lower().map(_censored), errors="coerce")  # "menos de 1": under the bound, at half of it
+    full = full.where(full.notna(), bound)
     return _typed_numbers(full.where(~text.str.lower().isin(_TRACE), 0.0))
 
 
