@@ -301,6 +301,7 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     names = {_SAFE.sub("", str(c["name"]).lower()) for c in columns}
     marks: dict[str, tuple[float, str, int]] = {}
     raws = _sibling_split({c["name"]: header_words(c) for c in columns}, marks)
+    periods = _period_marks(columns, raws)  # `incidents_85_99` beside `incidents_00_14`: counted over those years
     if any(r in (["lat"], ["latitude"]) for r in raws.values()):  # `lat` beside `long`: a longitude, no length
         raws = {k: (["longitude"] if r == ["long"] else r) for k, r in raws.items()}
     facets = _facets([c["name"] for c in columns if c.get("type") == "boolean"], raws)
@@ -328,6 +329,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
             c["label"] = " ".join(lw[:at] + said + lw[at:]) if lw else c["name"]
             c.setdefault("mark", [n, unit_for_word(u) or ""] if u else [n, ""])
         c.setdefault("label", _label([w for w in words if w not in ("desc",)]) or c["name"])
+        if c["name"] in periods:
+            c.setdefault("mark", [periods[c["name"]][0], "", periods[c["name"]][1]])
         if role == "time" and c.get("type") == "integer" and isinstance(c.get("max"), (int, float)) and c["max"] <= 99:
             c.setdefault("year_base", 1900)  # two-digit years (roles.two_digit_years): 65 is 1965
         cut = [x for x in raw if " " in str(units_data()["abbrev"].get(x, "")) and len(x) >= 3]
@@ -422,6 +425,30 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
         out.append(c)
     _kelvin_temperatures(out, raws, overrides)
     return out
+
+
+def _period_year(x: str, after: int | None = None) -> int | None:
+    if not re.fullmatch(r"\d{2}|(?:1[89]|20)\d{2}", x):
+        return None
+    y = int(x)
+    if y < 100:
+        y += 1900 if y >= 30 else 2000
+        y += 100 if after is not None and y < after else 0
+    return y
+
+
+def _period_marks(columns: list[dict[str, Any]], raws: Mapping[str, list[str]]) -> dict[str, tuple[int, int]]:
+    """Number columns whose headers end with the two years they count over (`fatalities_85_99`,
+    `deaths_2000_2009`), where two periods or more are among them: column → (first year, last year)."""
+    got = {}
+    for c in columns:
+        r = raws.get(c["name"]) or []
+        if c.get("type") in ("integer", "real") and len(r) >= 3 and r[-2].isdigit() and r[-1].isdigit():
+            lo = _period_year(r[-2])
+            hi = _period_year(r[-1], after=lo)
+            if lo and hi and lo < hi:
+                got[c["name"]] = (lo, hi)
+    return got if len(set(got.values())) >= 2 else {}
 
 
 def _no_sibling(words: list[str], all_words: list[list[str]]) -> bool:

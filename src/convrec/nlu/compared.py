@@ -435,6 +435,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         aged = dimension_column(vocab, "age") if any(dim == "age" for dim, _ in dims) and vocab.columns[col].role == "time" else None
         if aged is not None and vocab.columns[aged].role != "time":  # "younger than X when convicted": the age, not the year
             col, up = aged, next(u for dim, u in dims if dim == "age")
+        if p.marks:  # "more incidents than Lufthansa in 2000-2014": its value of the sibling of those years
+            from convrec.nlu.marks import marked_sibling
+
+            col = marked_sibling(vocab, col, p.marks) or col
         value = _item_number(vocab, m.item_id, col)
         if value is None:  # the item has no value to compare with
             continue

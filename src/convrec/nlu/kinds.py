@@ -57,7 +57,7 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     lex, w = vocab.lexicon, p.words
     content = [x for x in w if x not in PUNCT]
     # a question opens the message, or a clause after a named item ("threadripper 3990x - how many threads")
-    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w or any(
+    question = bool(content) and (lex.question_start.match_at(content, 0) > 0 or "?" in w or content[:2] == ["number", "of"] or any(
         lex.question_start.match_at(w, sp.end + (sp.end < len(w) and w[sp.end] in PUNCT)) for sp, _ in p.mentions
         if sp.start == 0 and sp.end < len(w)))
     mentions = [m for _, m in p.mentions]

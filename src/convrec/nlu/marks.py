@@ -89,11 +89,20 @@ def read_marks(p: Parse, vocab: Vocabulary) -> None:
         p.claim(a, b)
         p.mark_at.update(range(a, b))
         p.marks.update(tuple(c.mark) for c in hits)
+    from convrec.nlu.periodmarks import said_periods
+
+    for a, b, mark in said_periods(p.words, p.claimed, vocab):  # "incidents between 1985 and 1999": `incidents_85_99`
+        p.claim(a, b)
+        p.mark_at.update(range(a, b))
+        p.marks.add(mark)
 
 
 def marks_in(w: list[str], vocab: Vocabulary) -> set:
     """The marks these words say."""
-    return {tuple(c.mark) for _, _, hits in _said(list(w), [False] * len(w), vocab) for c in hits}
+    from convrec.nlu.periodmarks import said_periods
+
+    return {tuple(c.mark) for _, _, hits in _said(list(w), [False] * len(w), vocab) for c in hits} | {
+        m for _, _, m in said_periods(list(w), [False] * len(w), vocab)}
 
 
 def mark_choice(vocab: Vocabulary, names, marks: set) -> list[str]:

@@ -67,8 +67,8 @@ def _bound_after(p: Parse, vocab: Vocabulary, e: int) -> bool:
     read — the bound is the number readers' (negated there where "don't have a X" denies it:
     :func:`denied_bound`)."""
     w = p.words
-    return any((n := phrases.match_at(w, e)) and e + n < len(w) and num(w[e + n]) is not None
-               for phrases in vocab.lexicon.compare.values())
+    return e < len(w) and not p.claimed[e] and any((n := phrases.match_at(w, e)) and e + n < len(w) and num(w[e + n]) is not None
+                                                   for phrases in vocab.lexicon.compare.values())  # (not "from 2000 to 2014": a period read)
 
 
 def _negated_verb(w: list[str], i: int) -> int:
@@ -348,7 +348,7 @@ _WITH = {"with", "has", "have", "had", "having"}
 def _counts(vocab: Vocabulary) -> set[str]:
     """Whole-number columns that count something per item, from none (0 or a blank) up: children, deaths."""
     return {c.name for c in vocab.columns.values() if c.type == "integer" and c.role == "other" and c.min is not None
-            and float(c.min) in (0.0, 1.0) and float(c.max or 0) > 1 and not c.years and not c.mark}
+            and float(c.min) in (0.0, 1.0) and float(c.max or 0) > 1 and not c.years and (not c.mark or len(c.mark) > 2)}
 
 
 def read_some_amounts(p: Parse, vocab: Vocabulary) -> None:
