@@ -183,6 +183,8 @@ def expand(words: list[str]) -> list[str]:
             w = "per capita"  # `USD_CAP`: dollars a head (not a market cap)
         elif len(w) >= 6 and w.endswith("xp") and (word_rank(w[:-2]) or 10 ** 9) < 10000:
             w = w[:-2] + " expenditure"  # `HEALTHXP`: health expenditure
+        elif len(w) >= 5 and w.endswith("pc") and (word_rank(w[:-2]) or 10 ** 9) < 10000:
+            w = w[:-2] + " per capita"  # `packpc`: packs per person
         out += ab.get(w, w).split()
     return out
 

@@ -200,6 +200,9 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         lone = len(conds) == 1 and conds[0].op in ("in", "matches") and len(conds[0].value) == 1 \
             and conds[0].column in vocab.columns and not vocab.columns[conds[0].column].order \
             and vocab.columns[conds[0].column].role in ("category", "other", "text")  # ("than FONDEN did": a name's word)
+        from convrec.nlu.ids import _code_number_columns
+
+        lone = lone or (len(conds) == 1 and conds[0].op == "=" and conds[0].column in _code_number_columns(vocab))  # "than tract 25009202101"
         timed = bool(conds) and all(_timed(vocab, c) for c in conds)  # "less Democratic than in 1984"
         if not conds or sub.mentions or not (len(conds) >= 2 or ones or day or lone or timed):
             continue  # "later in the year than september": one value, read by the scale's own order

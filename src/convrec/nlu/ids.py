@@ -16,7 +16,7 @@ import pandas as pd
 from convrec.catalog.text import COMMON_WORD_RANK, singular, word_rank
 from convrec.nlu.binding import unit_after
 from convrec.nlu.columns import MEASURE_WORDS, columns_named
-from convrec.nlu.intent import ItemMention
+from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.reading import Parse, Span
 from convrec.nlu.vocab import Vocabulary
 
@@ -284,3 +284,37 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             before >= 0 and w[before] in MEASURE_WORDS and _named_by_any_noun(vocab, p, before))) else a  # "home #40": the noun names it too
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)
+
+
+def _code_number_columns(vocab: Vocabulary) -> list[str]:
+    """Whole-number columns that hold codes, not amounts: six digits or more on every row, and many
+    different ones (a census tract's FIPS, a zip code kept as a number) — shared by a few rows each."""
+    got = vocab.__dict__.get("_code_number_columns")
+    if got is None:
+        got = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
+               and c.min is not None and float(c.min) >= 1e5 and c.name in vocab.items
+               and (c.distinct or 0) >= 0.2 * max(1, vocab.n_items) and (c.distinct or 0) >= 10]
+        vocab.__dict__["_code_number_columns"] = got
+    return got
+
+
+def read_code_numbers(p: Parse, vocab: Vocabulary) -> None:
+    """"the median income in tract 25025010405", "population of 25009202101?": a number written as one of
+    a code column's values is those rows (the code = it), never an amount scaled to fit another column;
+    the unknown word naming it ("tract") is said with it."""
+    cols = _code_number_columns(vocab)
+    if not cols:
+        return
+    w = p.words
+    for i, x in enumerate(w):
+        if p.claimed[i] or not x.isdigit() or len(x) < 6:
+            continue
+        v = int(x)
+        hit = [c for c in cols if bool((vocab.items[c] == v).any())]
+        if len(hit) != 1:
+            continue
+        a = i - 1 if i > 0 and not p.claimed[i - 1] and w[i - 1].isalpha() and w[i - 1] not in vocab.lexicon.stop \
+            and not vocab.lookup(w[i - 1]) and not any(w[i - 1] in g for c in vocab.columns.values() for g in c.words) else i
+        p.numbers.append((Span(a, i + 1), Condition(hit[0], "=", float(v), " ".join(t.raw for t in p.toks[a:i + 1]),
+                                                    vocab.columns[hit[0]].role)))
+        p.claim(a, i + 1)

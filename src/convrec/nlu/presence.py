@@ -342,6 +342,7 @@ _HAVING = {"have", "has", "had", "having", "a", "an", "any", "the", "without", "
 
 
 _SOMEONE = {"someone", "somebody", "anyone", "anybody", "people", "persons", "person"}
+_CONTAIN = {"contain", "contains", "containing", "contained"}
 _WITH = {"with", "has", "have", "had", "having"}
 
 
@@ -355,16 +356,23 @@ def read_some_amounts(p: Parse, vocab: Vocabulary) -> None:
     """"presidents with children", "fires with deaths", "fires where someone died": a count column said
     to be there, with no number, is more than none (at least 1)."""
     counts = _counts(vocab)
-    if not counts:
+    amounts = _with_zeros(vocab) - counts  # "fragments that contain barium": more than none of an amount
+    if not counts and not amounts:
         return
     w = p.words
     for i in range(len(w)):
-        if p.claimed[i] or not (w[i] in _WITH or w[i] in _SOMEONE):
+        if p.claimed[i] or not (w[i] in _WITH or w[i] in _SOMEONE or w[i] in _CONTAIN):
             continue
         d = i + 1
         while d < len(w) and w[d] in ("any", "some") and not p.claimed[d]:
             d += 1
-        col, e = _column_at(p, vocab, d, counts)
+        col, e = _column_at(p, vocab, d, counts | (amounts if w[i] in _CONTAIN else set()))
+        if col in amounts:
+            if not _bound_after(p, vocab, e) and not (e < len(w) and num(w[e]) is not None) \
+                    and not (i > 0 and w[i - 1] in ("no", "without", "not", "never", "don't", "doesn't")):
+                p.numbers.append((Span(i, e), Condition(col, ">", 0.0, " ".join(t.raw for t in p.toks[i:e]), vocab.columns[col].role)))
+                p.claim(i, e)
+            continue
         if col is None or _bound_after(p, vocab, e) or (e < len(w) and num(w[e]) is not None):
             continue
         if w[i] in _SOMEONE and not (i > 0 and w[i - 1] in ("where", "when", "which", "that", "if", "whenever")):

@@ -40,7 +40,7 @@ from convrec.nlu.intent import Condition, ItemMention, RequestIntent
 from convrec.nlu.kinds import build_intent, direction
 from convrec.nlu.dates import read_dates, settle_two_digit_years
 from convrec.nlu.dimensions import column_dimensions, read_dimension_superlatives
-from convrec.nlu.ids import coded_id, compact, dashed_code, item_ids
+from convrec.nlu.ids import coded_id, compact, dashed_code, item_ids, read_code_numbers
 from convrec.nlu.ordinals import read_ordinals
 from convrec.nlu.people import read_person_names, read_surnames
 from convrec.nlu.cognates import read_cognate_values
@@ -502,6 +502,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_ranks(p, vocab)
     read_sequence_places(p, vocab)
     read_intervals(p, vocab)
+    read_code_numbers(p, vocab)
     read_numbers(p, vocab)
     read_measured_names(p, vocab)
     read_periods(p, vocab)
