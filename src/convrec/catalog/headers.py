@@ -179,6 +179,8 @@ def expand(words: list[str]) -> list[str]:
             w = "minutes" if (w == "min" and k == len(words) - 1) else ("minimum" if w == "min" else "maximum")
         elif w == "pc" and len(words) > 1:  # statistics offices' codes: `PC_GDP` a percent of GDP, `GDP_PC` per capita
             w = "percent" if k == 0 else "per capita" if k == len(words) - 1 else w
+        elif w == "sat" and any(x.startswith("fat") for x in words):
+            w = "saturated"  # `sat_fat` (not the SAT of `average_sat_math`)
         elif w == "cap" and k > 0 and words[k - 1] in _CURRENCY_WORDS:
             w = "per capita"  # `USD_CAP`: dollars a head (not a market cap)
         elif len(w) >= 6 and w.endswith("xp") and (word_rank(w[:-2]) or 10 ** 9) < 10000:

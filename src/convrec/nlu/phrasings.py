@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import re
 
-_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+          "twenty": 20, "fifty": 50, "hundred": 100}
 
 _SHARE_IN = re.compile(r"(?i)\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
-                     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)"
+                     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|a hundred|hundred)"
                      r"(?=\s+[a-z]{3,})")  # (a bare "1 in 1,000" is a rate: understand._rates_per)
 """A share said as a rate of people ("more than 1 in 5 people", "under one in ten adults"): a percent."""
 
 
 def _n(x: str) -> float:
-    return float(_SMALL.get(x.lower(), x) if not x.isdigit() else x)
+    return float(_SMALL.get(x.lower().removeprefix("a "), x) if not x.isdigit() else x)
 
 
 def shares_of_people(text: str) -> str:

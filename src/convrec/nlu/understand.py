@@ -238,7 +238,7 @@ _COMPARED_BEFORE = re.compile(r"(?:under|over|below|above|than|least|most|about|
 
 
 _SHARE_SAID = re.compile(r"\b(more than|over|under|less than|fewer than|at least|at most|above|below|nearly|almost)\s+"
-                         r"((?:a\s+|one\s+)?half|(?:a|one|two)\s+thirds?|(?:a|one|three)\s+quarters?)\s+of\b", re.I)
+                         r"((?:a\s+|one\s+)?half|(?:a|one|two)\s+thirds?|(?:a|one|three)\s+quarters?)(?:\s+of\b|(?=\s+(?:their|its|the)\b))", re.I)
 _SHARE_WORDS = {"one": 1, "a": 1, "two": 2, "three": 3, "half": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
 
 
