@@ -53,6 +53,8 @@ def unit_of(words: list[str]) -> str:
             u = unit_for_word(w) if k < len(words) - 1 else unit_for_header_word(w)
             if u and not (k and words[k - 1] == "per"):
                 return u
+    if len(words) > 1 and words[0] in ("percent", "percentage", "pct", "proportion"):
+        return "%"  # `perc_low_income`, `PC_GDP`: a share of it, not its dollars
     said = words[:1] + words[2:] if len(words) == 3 and words[1] in ("since", "of", "at", "in", "on", "before", "after") else words
     first = unit_for_word(said[0]) if len(said) == 2 and len(said[0]) >= 3 and said[0].endswith("s") and said[1].isalpha() else None
     if first and (said[1].endswith("ed") or first in ("yr", "month", "wk", "d", "h", "min") and not unit_for_word(said[1])):

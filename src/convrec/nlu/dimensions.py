@@ -172,15 +172,25 @@ def _named_after(p: Parse, vocab: Vocabulary, b: int, dim: str | None = None) ->
     """The one number column the 1–3 words after a superlative name, and where they end (of several
     named, the one of the superlative's dimension: "the widest river channel" is the channel's width)."""
     w = p.words
-    for e in range(min(len(w), b + 3), b, -1):
-        if any(p.claimed[k] or p.toks[k].punct for k in range(b, e)):
-            continue
-        cols = [c for c in columns_named(w[b:e], vocab, by_name_only=True)
-                if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
-        if len(cols) > 1 and dim:
-            cols = [c for c in cols if dim in column_dimensions(vocab, vocab.columns[c])] or cols
-        if len(cols) == 1:
-            return cols[0], e
+    starts = [(b, 3)] + ([(b + 2, 5)] if b + 2 < len(w) and w[b + 1] in ("in", "of") and not p.claimed[b] else [])
+    for s, n in starts:  # "the biggest capacity in seat km per week": the column the words after "in" name
+        for e in range(min(len(w), s + n), s, -1):
+            if any(p.claimed[k] or p.toks[k].punct for k in range(s, e)):
+                continue
+            cols = [c for c in columns_named(w[s:e], vocab, by_name_only=True)
+                    if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role != "id"]
+            if len(cols) > 1 and dim:
+                cols = [c for c in cols if dim in column_dimensions(vocab, vocab.columns[c])] or cols
+            if not cols and s > b and e - s >= 2:  # most of a long name said ("seat km per week" of `avail_seat_km_per_week`)
+                said = set(w[s:e])
+                cover = {c.name: sum(1 for g in c.words if said & set(g)) / len(c.words) for c in vocab.columns.values()
+                         if c.type in ("integer", "real") and c.role != "id" and len(c.words) >= 3}
+                top = max(cover.values(), default=0)
+                cols = [c for c, x in cover.items() if x == top] if top >= 0.6 else []
+            if len(cols) == 1:
+                if s > b:
+                    p.claim(b, s)
+                return cols[0], e
     if dim:  # "the widest river channel": of the dimension's columns, the one a word after it names in part
         after = [k for k in range(b, min(len(w), b + 3)) if not p.claimed[k] and not p.toks[k].punct]
         hits = {}
