@@ -225,7 +225,7 @@ def _numbering(c: dict) -> bool:
     rather than measure them?"""
     lo, hi, n = c.get("min"), c.get("max"), c.get("distinct")
     return c.get("type") == "integer" and lo is not None and hi is not None and bool(n) and n >= 3 \
-        and float(lo) in (0.0, 1.0) and float(hi) - float(lo) + 1 == n
+        and float(lo) == 1.0 and float(hi) - float(lo) + 1 == n  # (a count starts at none: `numbids` 0…10 measures)
 
 
 def _id_noun(ds: PreparedDataset) -> str | None:

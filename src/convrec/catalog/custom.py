@@ -102,7 +102,8 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict, name: str 
             notes["title"] = f"items are named by '{street[0]}' and '{street[1]}' together (an address); --title-col changes it"
             return replace(src, title_col="address")
     if src.title_col == "title" and src.title_col not in raw.columns and src.id_col in raw.columns \
-            and named(TITLE_NAMES) is None and _names_by_data(raw, src.id_col) is None and "name" not in raw.columns:
+            and named(TITLE_NAMES) is None and _names_by_data(raw, src.id_col) is None and "name" not in raw.columns \
+            and _headed_names(raw, src.id_col, name or Path(src.items).stem) is None:
         from convrec.catalog.names import names_in_groups
 
         pair = names_in_groups(raw, src.id_col)

@@ -123,7 +123,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         for g in c.words for x in g if x not in w[j:j + n_unit]) else set()
     from convrec.nlu.clock import clock_column
 
-    clock = (clock_column(vocab) or ("",))[0] if unit is not None else ""
+    got = clock_column(vocab) if unit is not None else None  # a time of day holds no "8 hours" (a hike's time does)
+    clock = got[0] if got and (len(got) > 2 or float(vocab.columns[got[0]].max or 0) - float(vocab.columns[got[0]].min or 0) >= 15) else ""
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
@@ -243,7 +244,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         label_said = sum(1 for x in set((c.label or "").split()) if x in w[lo:hi] and x not in named_by
                          and x not in vocab.lexicon.stop)  # its words no group holds ("total": optional)
         # "at least 1 space walk": `space_walks` before `space_walks_hours`, whose "hours" was not said
-        unsaid = -sum(1 for x in set((c.label or "").split()) if x not in w[lo:hi] and x not in vocab.lexicon.stop) if matched else 0
+        unsaid = -sum(1 for x in set((c.label or "").split()) if x not in w[lo:hi] and x not in vocab.lexicon.stop
+                      and not any(x in g and set(g) & set(w[lo:hi]) for g in c.words)) if matched else 0
         # "more than 10 flights": the count of the noun after the number (`space_flights`), not the hours of them
         counted = unit is None and j < len(w) and not c.unit and any(w[j] in g for g in c.words[-1:])
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):

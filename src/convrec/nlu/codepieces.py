@@ -28,8 +28,8 @@ def _coded(vocab: Vocabulary) -> dict[str, list[tuple[list[str], object]]]:
         for col, vals in by.items():
             codes = list(vals)
             if not 3 <= len(codes) <= 30 or not all(re.fullmatch(r"[A-Za-z]{2,6}", v) for v in codes) \
-                    or not any(len(_PIECE.findall(v)) > 1 for v in codes) and not all(v[:1].isupper() for v in codes):
-                continue
+                    or not all(re.search(r"[a-z]", v) for v in codes) or not all(v[:1].isupper() for v in codes):
+                continue  # (capitals only — "CA", "FL" — are a standard list's codes, read by their names)
             got[col] = [([x.lower() for x in _PIECE.findall(v)], vals[v]) for v in codes]
         vocab.__dict__["_code_pieces"] = got
     return got
@@ -52,7 +52,7 @@ def read_code_pieces(p: Parse, vocab: Vocabulary) -> None:
                 ok = len(span) == len(pieces) and all(not p.claimed[k] and w[k].isalpha() for k in span)
                 for k in span if ok else []:
                     piece = next((x for x in sorted(left, key=len, reverse=True) if w[k].startswith(x)), None)
-                    if piece is None or (len(pieces) == 1 and (len(w[k]) < len(piece) + 2 or len(piece) < 3)):
+                    if piece is None or len(w[k]) < 3 or (len(pieces) == 1 and (len(w[k]) < len(piece) + 2 or len(piece) < 3)):
                         ok = False
                         break
                     left.remove(piece)

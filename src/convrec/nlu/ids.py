@@ -293,7 +293,8 @@ def _code_number_columns(vocab: Vocabulary) -> list[str]:
     if got is None:
         got = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "time")
                and c.min is not None and float(c.min) >= 1e5 and c.name in vocab.items
-               and (c.distinct or 0) >= 0.2 * max(1, vocab.n_items) and (c.distinct or 0) >= 10]
+               and (c.distinct or 0) >= 0.2 * max(1, vocab.n_items) and (c.distinct or 0) >= 10
+               and len(str(int(float(c.min)))) == len(str(int(float(c.max or 0))))]  # codes are all as long (not budgets)
         vocab.__dict__["_code_number_columns"] = got
     return got
 
@@ -302,12 +303,14 @@ def read_code_numbers(p: Parse, vocab: Vocabulary) -> None:
     """"the median income in tract 25025010405", "population of 25009202101?": a number written as one of
     a code column's values is those rows (the code = it), never an amount scaled to fit another column;
     the unknown word naming it ("tract") is said with it."""
+    from convrec.nlu.columns import comparison_words
+
     cols = _code_number_columns(vocab)
     if not cols:
         return
     w = p.words
     for i, x in enumerate(w):
-        if p.claimed[i] or not x.isdigit() or len(x) < 6:
+        if p.claimed[i] or not x.isdigit() or len(x) < 6 or (i > 0 and w[i - 1] in comparison_words(vocab.lexicon)):
             continue
         v = int(x)
         hit = [c for c in cols if bool((vocab.items[c] == v).any())]

@@ -68,6 +68,8 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     for op in ("<=", ">=", "<", ">", "="):
         n = lex.compare[op].ends_at(w, k)
         if n and not (op == "<=" and w[k - 1] == "tops"):  # "$20 tops" is at most; "tops $60k" more than it
+            if op == ">" and set(w[k - n:k]) & {"don't", "dont", "doesn't", "didn't", "not", "never"}:
+                return "<=", k - n, j  # "incomes that don't top $45k": at most it
             return op, k - n, j
     if i >= 3 and w[i - 1] == "of":  # "at or above the EPA action level of 4", "below the legal limit of 0.08":
         for m in range(i - 3, max(-1, i - 9), -1):  # the comparison is with the threshold the words name

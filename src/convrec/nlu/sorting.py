@@ -110,9 +110,10 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                 said = {norm(p.toks[k].raw) for k in range(b, e - 1)}  # as typed (a cut name is written over its word)
                 loose = all(not said & set(norm(vocab.columns[c].label or c).split()) for c in cols if c not in head)
                 cols = head if len(head) == 1 and loose else cols
-            if len(cols) > 1:  # "the most spacewalks": `space_walks`, all of whose words are said, not `space_walks_hours`
-                unsaid = {c: len(set(norm(vocab.columns[c].label or c).split()) - set(said_words)) for c in cols}
-                cols = [c for c in cols if unsaid[c] == min(unsaid.values())] if list(unsaid.values()).count(min(unsaid.values())) == 1 else cols
+            if len(cols) > 1:  # "the most spacewalks": `space_walks`, whose label the others' extend, not `space_walks_hours`
+                labels = {c: set(norm(vocab.columns[c].label or c).split()) for c in cols}
+                core = [c for c in cols if all(labels[c] < labels[o] for o in cols if o != c)]
+                cols = core if len(core) == 1 and not any(x in said_words for o in cols for x in labels[o] - labels[core[0]]) else cols
             if skip and len(cols) != 1:
                 continue  # (the value in between only where the words around it name one column)
             if not cols and best_for and e == b + 1:  # "best for the Democrat" of `demVote`: the one number column a word names
