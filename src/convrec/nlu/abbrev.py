@@ -503,9 +503,14 @@ def read_initialled_values(p: Parse, vocab: Vocabulary) -> None:
         return
     for i, t in enumerate(p.toks):
         raw = t.raw.replace(".", "")
-        if p.claimed[i] or t.punct or not (2 <= len(raw) <= 5 and raw.isalpha() and raw.isupper()) or raw in _WORLD:
-            continue  # ("born outside the US" is no University of Sydney)
+        if p.claimed[i] or t.punct or not (2 <= len(raw) <= 5 and raw.isalpha() and raw.isupper()):
+            continue
         hits = forms.get(raw.lower())
+        if hits and raw in _WORLD:  # "born outside the US" is no University of Sydney: a country's initials name a country
+            from convrec.catalog.meaning import codes_data
+
+            countries = set(codes_data().get("iso3_countries", {}))
+            hits = [h for h in hits if norm(str(h.value)) in countries]
         if not hits or vocab.lookup(raw.lower()):
             continue
         p.values.append((Span(i, i + 1), [hits], t.raw))

@@ -124,7 +124,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
     from convrec.nlu.clock import clock_column
 
     got = clock_column(vocab) if unit is not None else None  # a time of day holds no "8 hours" (a hike's time does)
-    clock = got[0] if got and (len(got) > 2 or float(vocab.columns[got[0]].max or 0) - float(vocab.columns[got[0]].min or 0) >= 15) else ""
+    clock = got[0] if got and len(got) > 2 else ""  # (HHMM digits; hours of the day keep "after 18 hour")
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
@@ -247,7 +247,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         unsaid = -sum(1 for x in set((c.label or "").split()) if x not in w[lo:hi] and x not in vocab.lexicon.stop
                       and not any(x in g and set(g) & set(w[lo:hi]) for g in c.words)) if matched else 0
         # "more than 10 flights": the count of the noun after the number (`space_flights`), not the hours of them
-        counted = unit is None and j < len(w) and not c.unit and any(w[j] in g for g in c.words[-1:])
+        counted = unit is None and j < len(w) and not c.unit and w[j].endswith("s") and any(w[j] in g for g in c.words[-1:]) \
+            and not (i > 0 and any(w[i - 1] in g for o in vocab.columns.values() for g in o.words))  # ("series 7 episodes")
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         elif said_dims and unit is not None and not c.unit and column_dimensions(vocab, c) \

@@ -382,6 +382,8 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
                 and w[x] != "than" and not p.claimed[x] and not (portion and k < x < span.start)]
         col = _named_column(p, vocab, free, s) or meant
+        if col is not None and vocab.columns[col].role == "time" and dims and not any(d in ("age", "time") for d, _ in dims):
+            col = None  # "in which years was FONDEN bigger than in 2016": the years asked, the amount compared
         if col is None and dims and any(x < s and w[x] in _RATED_VERBS for x in free) and the_rating(vocab):
             col = the_rating(vocab)  # "episodes rated higher than Caesar's Rome": the score, no height
         if col is None and e < len(w) and w[e] in vocab.lexicon.person_nouns:

@@ -266,7 +266,8 @@ class Executor:
             if hint.column not in items.columns:
                 continue
             col = pd.to_numeric(items[hint.column], errors="coerce")
-            if col.notna().mean() < 0.5 and items[hint.column].notna().any():  # dates kept as text: by their time
+            if col.notna().mean() < 0.5 and items[hint.column].notna().any() \
+                    and not pd.api.types.is_numeric_dtype(items[hint.column]):  # dates kept as text: by their time
                 when = parse_dates(items[hint.column])
                 col = pd.Series(np.where(when.notna(), when.to_numpy(dtype="datetime64[ns]").astype("int64") / 1e9, np.nan),
                                 index=items.index)
