@@ -216,8 +216,8 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             continue
         # initials of two or three words ("near threatened" → nt)
         for n in (3, 2):
-            if all(free(k) and len(w[k]) >= 3 and w[k] not in (vocab.domain, noun_plural(vocab.domain)) for k in range(i, i + n)) \
-                    and i + n <= len(w):  # ("episodes set" is no ES: the items' noun names no code)
+            if all(free(k) and len(w[k]) >= 3 for k in range(i, i + n)) and w[i] not in (vocab.domain, noun_plural(vocab.domain)) \
+                    and i + n <= len(w):  # ("episodes set" is no ES: no code starts with the items' noun; "cooper's hawks" is CH)
                 ini = "".join(w[k][0] for k in range(i, i + n))
                 hits = [h for hs in codes.values() for h in hs if str(h.value).lower() == ini]
                 if len(hits) == 1 and not vocab.lookup(" ".join(w[i:i + n])):
