@@ -429,7 +429,8 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
     return out
 
 
-def _period_year(x: str, after: int | None = None) -> int | None:
+def period_year(x: str, after: int | None = None) -> int | None:
+    """A year as a header or a request writes it: "85" → 1985, "14" after 1985 → 2014, "1999"."""
     if not re.fullmatch(r"\d{2}|(?:1[89]|20)\d{2}", x):
         return None
     y = int(x)
@@ -446,8 +447,8 @@ def _period_marks(columns: list[dict[str, Any]], raws: Mapping[str, list[str]]) 
     for c in columns:
         r = raws.get(c["name"]) or []
         if c.get("type") in ("integer", "real") and len(r) >= 3 and r[-2].isdigit() and r[-1].isdigit():
-            lo = _period_year(r[-2])
-            hi = _period_year(r[-1], after=lo)
+            lo = period_year(r[-2])
+            hi = period_year(r[-1], after=lo)
             if lo and hi and lo < hi:
                 got[c["name"]] = (lo, hi)
     return got if len(set(got.values())) >= 2 else {}

@@ -343,7 +343,7 @@ def read_cut_values(p: Parse, vocab: Vocabulary) -> None:
     """"caught outside Victoria" where the catalog writes Vic: a one-word value of three to five
     letters (no common word) that the user's capitalised or uncommon word starts with, the only value
     that does."""
-    from convrec.nlu.codepieces import read_code_pieces
+    from convrec.nlu.codepieces import number_column_words, read_code_pieces
 
     read_code_pieces(p, vocab)  # "window float" → WinF, "vehicle" → Veh
     short = vocab.__dict__.get("_cut_values")
@@ -363,7 +363,7 @@ def read_cut_values(p: Parse, vocab: Vocabulary) -> None:
         if not (p.toks[i].raw[:1].isupper() or (word_rank(x) or 10 ** 9) >= COMMON_WORD_RANK):
             continue
         fits = [f for f in short if x.startswith(f) and len(x) >= len(f) + 2]
-        if i + 1 < len(w) and any(w[i + 1] in g for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words):
+        if i + 1 < len(w) and w[i + 1] in number_column_words(vocab):
             continue  # "contain barium": the verb of the column after it, no cut of Con(tainers)
         if len(fits) == 1:
             p.values.append((Span(i, i + 1), [short[fits[0]]], p.toks[i].raw))

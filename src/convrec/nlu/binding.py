@@ -125,6 +125,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
 
     got = clock_column(vocab) if unit is not None else None  # a time of day holds no "8 hours" (a hike's time does)
     clock = got[0] if got and len(got) > 2 else ""  # (HHMM digits; hours of the day keep "after 18 hour")
+    named_before = i > 0 and any(w[i - 1] in g for o in vocab.columns.values() for g in o.words)
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role not in ("other", "price") or not c.words:
             continue  # rating, count and time columns have their own readers (a price its own, unless named)
@@ -248,7 +249,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                       and not any(x in g and set(g) & set(w[lo:hi]) for g in c.words)) if matched else 0
         # "more than 10 flights": the count of the noun after the number (`space_flights`), not the hours of them
         counted = unit is None and j < len(w) and not c.unit and w[j].endswith("s") and any(w[j] in g for g in c.words[-1:]) \
-            and not (i > 0 and any(w[i - 1] in g for o in vocab.columns.values() for g in o.words))  # ("series 7 episodes")
+            and not named_before  # ("series 7 episodes")
         if (cmp_dims or said_dims) and unit is not None and not column_dimensions(vocab, c) & (cmp_dims | said_dims):
             coverage /= 2  # "the median trip is longer than 20 km": `trips` counts them, a length is a distance's
         elif said_dims and unit is not None and not c.unit and column_dimensions(vocab, c) \

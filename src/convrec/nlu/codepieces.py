@@ -35,12 +35,21 @@ def _coded(vocab: Vocabulary) -> dict[str, list[tuple[list[str], object]]]:
     return got
 
 
+def number_column_words(vocab: Vocabulary) -> set[str]:
+    """Every word that names a number column, once per catalog."""
+    got = vocab.__dict__.get("_number_column_words")
+    if got is None:
+        got = vocab.__dict__["_number_column_words"] = {
+            x for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words for x in g}
+    return got
+
+
 def read_code_pieces(p: Parse, vocab: Vocabulary) -> None:
     table = _coded(vocab)
     if not table:
         return
     w = p.words
-    words_of_columns = {x for c in vocab.columns.values() if c.type in ("integer", "real") for g in c.words for x in g}
+    words_of_columns = number_column_words(vocab)
     i = 0
     while i < len(w):
         best = None

@@ -8,21 +8,8 @@ from __future__ import annotations
 
 import re
 
+from convrec.catalog.meaning import period_year as _year
 from convrec.nlu.vocab import Vocabulary
-
-_YEARISH = re.compile(r"^(?:\d{2}|(?:1[89]|20)\d{2})$")
-
-
-def _year(x: str, after: int | None = None) -> int | None:
-    if not _YEARISH.match(x):
-        return None
-    y = int(x)
-    if y < 100:
-        y += 1900 if y >= 30 else 2000
-        if after is not None and y < after:
-            y += 100
-    return y
-
 
 def periods(vocab: Vocabulary) -> dict[tuple, tuple[int, int]]:
     """mark → (first year, last year) of the catalog's period siblings."""
