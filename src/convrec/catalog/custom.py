@@ -200,7 +200,8 @@ def _machine_codes(vals: pd.Series) -> float:
 
 def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
     """Where no column names every item apart, a column whose header says it holds names
-    (`track_name`, `album_title`) and mostly words, half of its values their own: of several, the one
+    (`track_name`, `album_title`) or is the catalog's own noun (`App` in "play-store-apps") and holds
+    mostly words, half of its values their own: of several, the one
     whose noun the catalog's name says ("spotify-tracks": `track_name`), else the most varied."""
     from convrec.catalog.headers import name_words
 
@@ -208,7 +209,8 @@ def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
     n, best = len(raw), None
     for col in raw.columns:
         words = name_words(str(col))
-        if col == id_col or raw[col].dtype.kind in "biufcM" or len(words) < 2 or words[-1] not in ("name", "title") \
+        noun = len(words) == 1 and len(words[0]) > 2 and words[0].rstrip("s") in own  # `App` in "play-store-apps"
+        if col == id_col or raw[col].dtype.kind in "biufcM" or ((len(words) < 2 or words[-1] not in ("name", "title")) and not noun) \
                 or words[0] in ("first", "last", "given", "family", "middle", "sur", "file", "user"):
             continue
         vals = raw[col].dropna().astype(str).str.strip()
@@ -385,7 +387,12 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if era is not None:
         return era
     json_lists = present.str.startswith("[") & present.str.endswith("]")
-    if json_lists.mean() > 0.5 or (present.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
+    from convrec.catalog.dates import holds_dates
+
+    if holds_dates(present):  # "January 7, 2018": a date's comma, no list
+        return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
+    listed = present.str.replace(_THOUSANDS, "", regex=True) if sep == "," else present  # "1,000,000+": thousands
+    if json_lists.mean() > 0.5 or (listed.str.contains(re.escape(sep), regex=True).mean() > 0.2 and present.str.len().median() < 200):
         return "list", [_as_list(v, sep) for v in s]
     other = _list_separator(present, sep)
     if other:
@@ -393,7 +400,7 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
 
 
-_MARKED = re.compile(r"^\s*([$€£]?)\s*(-?[$€£]?\d[\d,]*(?:\.\d+)?)\s*(%?)\s*$")
+_MARKED = re.compile(r"^\s*([$€£]?)\s*(-?[$€£]?\d[\d,]*(?:\.\d+)?)\s*([%+]?)\s*$")
 _PRICE_RANGE = re.compile(r"^\s*([$€£])\s*(\d[\d,]*(?:\.\d+)?)()\s*(?:through|thru|to|–|—|-)\s*-?\s*[$€£]?\s*\d[\d,]*(?:\.\d+)?\s*$",
                           re.I)
 """A price written as a range ("$389.99through-$419.99", "$20 - $25"): read as its lowest price,
@@ -414,8 +421,11 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     if ok.sum() < 10 or ok.mean() < 0.6 or present[~ok].nunique() > 3 or (ok.mean() < 0.85 and present[~ok].nunique() > 1):
         return None  # a few placeholders at most ("(No previous year)" on 21 of 101 rows)
     marks = ms[ok].map(lambda m: m.group(1) or m.group(3) or ("$" if "$" in m.group(2) else ""))
-    if not (marks != "").mean() >= 0.5 and not present[ok].str.contains(",").any():
+    signed = marks.isin(["$", "€", "£"])  # ("0" for the free ones, "$0.99" for the others: prices)
+    if not (marks != "").mean() >= 0.5 and not present[ok].str.contains(",").any() \
+            and not (signed.sum() >= 5 and present[ok][~signed].map(lambda v: _MARKED.match(v) is not None).all()):
         return None  # plain numbers are read by to_numeric; these must write a sign or thousands
+    marks = marks.where(marks != "+", "")  # "10,000+": at least that many, read as the count
     def value(v: str):
         m = _marked(v)
         if not m:
@@ -427,7 +437,7 @@ def _written_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Serie
     full = pd.Series([value(str(v)) for v in text], dtype=float)
     mark = marks[marks != ""].mode()
     unit = WRITTEN_UNIT.get(mark.iloc[0], "") if len(mark) else ""
-    return ("real:" + unit if unit else "real"), full
+    return ("real:" + unit, full) if unit else _typed_numbers(full)  # ("1,000,000+": a whole count)
 
 
 _TICKS = {"y", "yes", "x", "*", "✓", "✔", "true"}

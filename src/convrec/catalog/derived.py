@@ -59,6 +59,10 @@ def with_unlogged(items: pd.DataFrame, columns: list) -> list:
 
 
 _MEASURED = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*([A-Za-z%°]+\.?)\s*$")
+_PREFIXED = {"k": "kb", "K": "kb", "M": "mb", "G": "gb"}
+"""A size written with a prefix's letter alone ("19M", "201k"): in a column of data sizes, the bytes
+it counts (a capital M is mega, never a metre)."""
+_DATA_WORDS = {"size", "memory", "storage", "ram", "file", "download", "disk", "cache", "space", "install"}
 
 
 def with_measured_text(items: pd.DataFrame, columns: list) -> list:
@@ -83,6 +87,10 @@ def with_measured_text(items: pd.DataFrame, columns: list) -> list:
         if len(said) < 0.6 * len(vals):
             continue
         units = said.map(lambda u: unit_for_word(u))
+        letters = parts[1].dropna().str.rstrip(".")
+        if set(letters.unique()) <= set(_PREFIXED) and letters.isin(["M", "G"]).any() \
+                and set(re.split(r"[^a-z]+", c.name.lower())) & _DATA_WORDS:  # an app's size "19M", "201k": megabytes
+            units = letters.map(_PREFIXED)
         if units.isna().mean() > 0.1:
             continue
         main = units.value_counts().index[0]

@@ -33,7 +33,7 @@ _NAME_HINTS: list[tuple[str, set[str]]] = [
     ("link", {"url", "link", "href", "imdb", "tmdb", "isbn", "asin", "sku", "ean", "upc"}),
     ("price", {"price", "cost", "usd", "eur", "msrp", "fee", "dollars", "dollar", "euros"}),
     ("rating", {"rating", "score", "metascore", "stars", "grade", "rated"}),
-    ("count", {"count", "votes", "popularity", "reviews", "num", "plays", "sales", "downloads", "views"}),
+    ("count", {"count", "votes", "popularity", "reviews", "num", "plays", "sales", "downloads", "installs", "views"}),
     ("time", {"year"}),
     ("date", {"date", "released", "published", "release"}),
     ("creator", {"developer", "publisher", "author", "authors", "director", "directors", "creator", "studio", "brand",

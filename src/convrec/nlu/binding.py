@@ -9,7 +9,7 @@ import math
 from convrec.catalog.text import noun_plural, word_rank
 from convrec.nlu.columns import as_written, later_siblings, middle_siblings, money_columns
 from convrec.nlu.amounts import base_said, money_scale, round_in
-from convrec.nlu.dimensions import (unit_thousands, _HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
+from convrec.nlu.dimensions import (unit_in_header, unit_thousands, _HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -167,7 +167,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
                     conv = _fitting_unit(unit, v0, c)  # "2 GB/s" on a `read` column of 470–3500: megabytes
             factor = conv if conv is not None else 1.0
             if conv not in (None, 1.0) and v0 is not None and c.min is not None and c.max is not None \
-                    and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max):
+                    and not float(c.min) / 2 <= v0 * conv <= float(c.max) * 2 and float(c.min) <= v0 <= float(c.max) \
+                    and not unit_in_header(c):  # ("bigger than 1 GB" of a `size_mb`: the header says MB, none over 1 GB)
                 factor = 1.0  # "16 mb of ram" on a `ram` column guessed in GB but holding 2–32: the data's unit is MB
             if c.unit and conv is not None and (div := unit_thousands(c, v0, conv)) != 1.0:
                 factor = conv / div  # "over 3000 sq ft" on a `SquareFeet` of 0.7–3.4
@@ -322,6 +323,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         counted = len(c.words) == 1 and j < len(w) and w[j] in c.words[0]  # "more than 1000 employees" of `staff`
         # ("earning over 100 million" on earnings named by their word: money beyond any, not another column's)
         counted = counted or (bool(best_named) and c.name in money_columns(vocab) and lex_compares(vocab, w, i, j))
+        counted = counted or (unit not in (None, "%") and bool(c.unit) and convert(1.0, unit, c.unit) is not None)  # "over 1 GB"
         if size > 0 and abs(v * factor / (c.scale or 1.0)) > 10 * size and not counted:
             return None, "", 1.0  # "over 5000 students" is no student-teacher ratio (14–26): left unread, and said
     top = _score_top(c)
@@ -613,3 +615,4 @@ def in_kept_scale(p: Parse, vocab: Vocabulary, i: int, v: float, col: str) -> No
     div = kept_scale(v, vocab.columns[col], money=True)
     if div:
         p.factors[i] = 1.0 / div
+

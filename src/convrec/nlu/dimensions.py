@@ -342,7 +342,7 @@ def guessed_unit_factor(c, unit: str, v: float | None) -> float | None:
     ("300 square meters" of houses of 1094–6178: square feet). None keeps the guess."""
     if not c.unit or v is None or c.min is None or c.max is None or v <= 0:
         return None
-    if any(unit_for_word(x) for x in name_words(c.name)):
+    if unit_in_header(c):
         return None  # the header writes its unit: no guess
     conv = convert(1.0, unit, c.unit)
     lo, hi = float(c.min), float(c.max)
@@ -354,6 +354,11 @@ def guessed_unit_factor(c, unit: str, v: float | None) -> float | None:
         return tens[0]
     inside = [f for u, f in factors.items() if u != c.unit and lo <= v * f <= hi]
     return inside[0] if len(inside) == 1 else None
+
+
+def unit_in_header(c) -> bool:
+    """Does the column's header write its unit (`size_mb`, `weight_kg`), so no value said can show another?"""
+    return any(unit_for_word(x) for x in name_words(c.name))
 
 
 def _power_of_ten(x: float) -> bool:

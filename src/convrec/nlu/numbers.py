@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from convrec.catalog.meaning import convert
+from convrec.catalog.meaning import affine, convert
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, money_columns, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
@@ -547,7 +547,7 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
     if after and any(vocab.columns[c].type not in ("integer", "real")
                      for c in columns_named(after, vocab, by_name_only=True)):
         return None, ""  # "3 or more metro lines": it counts a column's values (lines), it bounds no measure
-    fits = []
+    fits, factor = [], {}
     said_unit, _ = unit_after(p.words, i + 1)
     for c in vocab.columns.values():
         if c.type not in ("integer", "real") or c.role in ("id", "time") or c.name == "popularity":
@@ -562,9 +562,12 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
             continue
         lo, hi = float(c.min), float(c.max)
         width = hi - lo
-        if all(lo - width <= x <= hi + width and (lo <= 0 or x >= lo / 10)
-               and not (c.type == "integer" and not float(x).is_integer()) for x in (v, v if low is None else low)):
+        k = convert(1.0, said_unit, c.unit) if said_unit and c.unit and said_unit != c.unit else None
+        k = k if k is not None and not affine(said_unit, c.unit) else 1.0  # "bigger than 1 GB" of sizes in MB: 1000
+        if all(lo - width <= x * k <= hi + width and (lo <= 0 or x * k >= lo / 10)
+               and not (c.type == "integer" and not float(x * k).is_integer()) for x in (v, v if low is None else low)):
             fits.append(c)
+            factor[c.name] = k
     if any(x in vocab.lexicon.person_nouns and x not in ("ones", "one") for x in p.words[max(0, i - 3):i]) \
             and not dimension_column(vocab, "age"):
         return None, ""  # "anyone over 70?" where no column is an age: the people's age, which the catalog lacks
@@ -591,7 +594,7 @@ def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: flo
         if not p.claimed[k] and w[k] in said and w[k] not in vocab.lexicon.stop:
             p.claim(k, k + 1)
     if said_unit:
-        p.factors[i] = 1.0  # its unit word is read with it ("under 30 percent")
+        p.factors[i] = factor.get(fits[0].name, 1.0)  # its unit word is read with it ("under 30 percent")
     k = e + (unit_after(w, e)[1] if not said_unit else 0)
     if k < len(w) and not p.claimed[k] and w[k].isalpha() and w[k].endswith("s") and len(w[k]) > 3 \
             and w[k] not in vocab.lexicon.stop and not vocab.lookup(w[k]) \

@@ -101,12 +101,35 @@ class Executor:
                     bus.record("verify", {"conditions": len(conditions), "excluded": len(exclude)},
                                f"dropped {len(dropped)} of {len(raw)} fetched items", None, time.perf_counter())
                 by_id = {it["item_id"]: it for it in raw}
+                keep = self._once_each(keep)
                 skip = min(intent.offset, 30) if intent.sort else 0  # "the 2nd highest paying": past the first
                 out.items = [item_view(by_id[i], self.vocab, conditions) for i in keep[skip:step.k]]
                 out.asked = step.k - skip
             elif step.tool == "lookup":
                 out.rows = obs.text
         out.conditions = conditions
+        return out
+
+    def _once_each(self, ids: list[str]) -> list[str]:
+        """One row per item where a catalog lists an item more than once (an app scraped twice: the
+        same name, category and kind, its counts a little apart): the first of the ranked rows, so a
+        list does not repeat a name and "the 2nd most reviewed" is another item. Items that share only
+        a name (a song by two artists, a remake) differ in a value and stay."""
+        items = self.vocab.items
+        if "title" not in items or not ids:
+            return ids
+        if getattr(self, "_repeats", None) is None:
+            self._repeats = bool(items["title"].duplicated().any())
+        if not self._repeats:
+            return ids
+        cols = [c.name for c in self.vocab.columns.values() if c.name in items and c.name not in ("item_id", "title")
+                and c.role in ("category", "people", "text", "flag") and c.type in ("text", "list", "boolean")]
+        seen, out = set(), []
+        for i in ids:
+            key = (str(self.vocab.item_value(i, "title")),) + tuple(str(self.vocab.item_value(i, c)) for c in cols)
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
         return out
 
     def _diversify(self, bus: CandidateBus) -> None:
