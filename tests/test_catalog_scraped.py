@@ -69,3 +69,25 @@ def test_an_item_listed_twice_is_shown_once(home, games, tmp_path):
     t = a.chat("puzzle games with the most stars")
     titles = [x["title"] for x in t.items]
     assert len(titles) == len(set(titles)) >= 5
+
+
+# ---------------------------------------------------------------- a standard list's names, typed with a slip
+@pytest.fixture(scope="module")
+def tolls(home, tmp_path_factory):
+    codes = ["MA", "PA", "TN", "NH", "NC", "NV", "OH", "TX", "CA", "NY"]
+    rows = ["id,st,yr,toll_cents"]
+    k = 0
+    for st in codes:
+        for yr in (2001, 2002, 2003):
+            k += 1
+            rows.append(f"{k},{st},{yr},{50 + 7 * k}")
+    return _csv(home, tmp_path_factory, "state-tolls", "\n".join(rows) + "\n")
+
+
+def test_state_names_with_a_typo_are_their_codes(tolls):
+    v = tolls.vocab
+    for said, code in (("show me Massachusets", ("MA",)), ("pensylvania in 2002", ("PA",)),
+                       ("tennesee and new hampshre", ("TN", "NH")), ("north carolna", ("NC",))):
+        conds = [c for c in understand(said, v).conditions if c.column == "st"]
+        assert conds and conds[0].value == code, said
+    assert not [c for c in understand("show me messages", v).conditions if c.column == "st"]

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
+from convrec.nlu.codetypos import read_typoed_names
 from convrec.nlu.reading import DECADE_TOKEN, DOMAIN_NOUNS, Parse, Span, num
 from convrec.nlu.vocab import ValueHit, Vocabulary
 
@@ -199,6 +200,7 @@ def read_code_words(p: Parse, vocab: Vocabulary) -> None:
             elif not p.negated(i):
                 p.missing.append(" ".join(t.raw for t in p.toks[i:i + n]))  # "a hurricane that hit california"
             p.claim(i, i + n)
+    read_typoed_names(p, vocab, names)
     listed = {h.column for hs in names.values() for h in hs}
     codes = {c: hs for c, hs in code_columns(vocab).items() if c not in listed}  # a state's code is said by its name
     if not codes:
