@@ -91,3 +91,23 @@ def test_state_names_with_a_typo_are_their_codes(tolls):
         conds = [c for c in understand(said, v).conditions if c.column == "st"]
         assert conds and conds[0].value == code, said
     assert not [c for c in understand("show me messages", v).conditions if c.column == "st"]
+
+
+# ---------------------------------------------------------------- a rate whose header writes its units
+@pytest.fixture(scope="module")
+def ferries(home, tmp_path_factory):
+    rows = ["id,line,seat_km_per_week,crossings"]
+    for k in range(1, 31):
+        rows.append(f"{k},{_WORDS[k % 20]} Ferries {k},{k * 40_000_000},{k % 9}")
+    return _csv(home, tmp_path_factory, "ferry-lines", "\n".join(rows) + "\n")
+
+
+def test_units_and_periods_said_after_the_columns_words(ferries):
+    v = ferries.vocab
+    it = understand("lines with more than 500 million seat miles a week", v)
+    assert [(c.column, c.op) for c in it.conditions] == [("seat_km_per_week", ">")]
+    assert abs(it.conditions[0].value / (500e6 * 1.609344) - 1) < 1e-4  # miles said, km kept
+    it = understand("lines under 50 million seat km per day", v)
+    assert [(c.column, c.op, c.value) for c in it.conditions] == [("seat_km_per_week", "<", 350e6)]
+    it = understand("lines with over 400 million seat km a week", v)
+    assert [(c.column, c.op, c.value) for c in it.conditions] == [("seat_km_per_week", ">", 400e6)]

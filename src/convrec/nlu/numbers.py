@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.meaning import affine, convert
+from convrec.nlu.rateunits import convert_trailing_units
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, money_columns, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
@@ -320,6 +321,7 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             p.numbers.append((Span(i + 1, i + 2), replace(cond, value=v2, text=w[i + 1])))  # "sites 1 or 2": the same
             p.claim(i, i + 2)
             i += 2
+    convert_trailing_units(p, vocab)  # "over 1 billion available seat miles a week" of `avail_seat_km_per_week`
 
 def _age_of_people(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
     """"brides under 21", "players over 30": a bare bound right after a noun for people is their age,
