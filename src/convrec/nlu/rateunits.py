@@ -30,7 +30,7 @@ def _header_units(label: str) -> tuple[list[str], str | None]:
 
 
 def convert_trailing_units(p: Parse, vocab) -> None:
-    w = p.words
+    w = [t.raw.lower() for t in p.toks]  # as written (a reader may have put a column's word in place of "per")
     out = []
     for sp, c in p.numbers:
         col = vocab.columns.get(c.column)
@@ -41,7 +41,7 @@ def convert_trailing_units(p: Parse, vocab) -> None:
         units, period = _header_units(col.label or "")
         own = {x for g in col.words for x in g} | {col.name, col.name.lower()}  # (the header itself, as read before)
         k, factor, end, skipped = sp.end, 1.0, sp.end, set()
-        while k < len(w) and k - sp.end < 4 and (w[k] in own or any(w[k].startswith(x) for x in own if len(x) >= 4)
+        while k < len(w) and k - sp.end < 4 and w[k] not in _PER + ("per",) and (w[k] in own or p.words[k] in own or any(w[k].startswith(x) for x in own if len(x) >= 4)
                                                   or (w[k] == "of" and k == sp.end)):
             skipped.add(k)
             k += 1  # "available seat": the column's own words
