@@ -214,8 +214,9 @@ def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
                 or words[0] in ("first", "last", "given", "family", "middle", "sur", "file", "user"):
             continue
         vals = raw[col].dropna().astype(str).str.strip()
-        if len(vals) < 0.9 * n or vals.nunique() < 0.5 * len(vals) or (vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)).median() < 0.5:
-            continue
+        if len(vals) < 0.9 * n or vals.nunique() < 0.5 * len(vals) or (
+                (vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)).median() < 0.5 and not (noun and vals.is_unique)):
+            continue  # (a `Type` of aircraft types: "B787-9", a code that is the item's own name)
         key = (words[0].rstrip("s") in own, vals.nunique() / len(vals))
         if best is None or key > best[0]:
             best = (key, str(col))
@@ -454,8 +455,9 @@ def _mostly_numbers(text: pd.Series, present: pd.Series) -> tuple[str, pd.Series
     rest = present[plain.isna()].str.lower()
     bounded = rest.map(_censored)
     traced = plain.notna() | present.str.lower().isin(_TRACE) | present.str.lower().map(_censored).notna()
+    stray = (~traced).sum() <= max(2, 0.005 * len(present)) and plain.notna().mean() >= 0.9  # a row shifted a column ("Hammett" in `Age`)
     if len(present) < 20 or plain.notna().mean() < 0.5 or traced.mean() < 0.85 or rest.nunique() > 3 \
-            or not rest.map(lambda v: len(v) <= 6 or v in _TRACE).where(bounded.isna(), True).all():
+            or not (stray or rest.map(lambda v: len(v) <= 6 or v in _TRACE).where(bounded.isna(), True).all()):
         return None
     full = pd.to_numeric(text.str.replace(_THOUSANDS, "", regex=True).where(text != "", None), errors="coerce")
     bound = pd.to_numeric(text.str.lower().map(_censored), errors="coerce")  # "menos de 1": under the bound, at half of it

@@ -212,6 +212,8 @@ class TurnLoop:
         from convrec.nlu.acts import read_act
 
         act = read_act(message, plural_words=self._item_words())
+        if act is not None and act.kind == "reset" and self._names_an_item(message):
+            act = None  # "what year did Nevermind come out?": an album, no "never mind"
         step = None
         if act is None:
             from convrec.core.acts import act_of
@@ -375,6 +377,18 @@ class TurnLoop:
         return replace(intent, conditions=tuple(intent.conditions) + tuple(kept), unmatched=(),
                        sort=tuple(intent.sort) + ((sort,) if sort else ()),
                        notes=tuple(intent.notes) + (f"read by the brain: {', '.join(intent.unmatched)}",))
+
+    def _names_an_item(self, message: str) -> bool:
+        """Does a phrase that would start over ("nevermind", "restart") name an item here, in a message
+        that says more than that phrase (a question about the album *Nevermind*)?"""
+        from convrec.catalog.text import norm
+        from convrec.nlu.acts import _words
+
+        text, vocab = norm(message), getattr(self.catalog, "vocab", None)
+        if vocab is None:
+            return False
+        said = [x for x in _words("en").start_over if f" {x} " in f" {text} " and text != x]
+        return any(vocab.is_title(x) for x in said)
 
     def _item_words(self) -> frozenset[str]:
         """The catalog's item nouns ("movie", "movies"): filler words in a follow-up."""

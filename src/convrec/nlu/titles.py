@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
-from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, norm, said_year, singular, tokenize, word_rank
+from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, noun_plural, norm, said_year, singular, tokenize, word_rank
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
@@ -354,16 +354,15 @@ def creators_first(p: Parse, vocab: Vocabulary) -> None:
             if any(p.claimed[x] for x in range(i, j)) or any(toks[x].punct and toks[x].w != "." for x in range(i, j)):
                 continue
             inner = [x for x in w[i:j] if x != "."]
-            if len(inner) < 2:
-                continue
-            hits = [h for h in vocab.lookup(" ".join(inner)) if h.role == "creator"]
+            hits = [h for h in vocab.lookup(" ".join(inner)) if h.role == "creator"] if len(inner) >= 2 else []
             if not hits:
                 continue
             by = i > 0 and w[i - 1] in ("by", "from", "of")
-            if not (by or all(toks[x].capitalised for x in range(i, j) if toks[x].w != ".")):
+            made = j < len(w) and w[j] in (vocab.domain.lower(), noun_plural(vocab.domain.lower()), "ones")  # "led zeppelin albums"
+            if not (by or made or all(toks[x].capitalised for x in range(i, j) if toks[x].w != ".")):
                 continue
-            if vocab.title_ids(" ".join(t.raw for t in toks[i:j])) and not by:
-                continue  # also a title: the title scan decides
+            if vocab.title_ids(" ".join(t.raw for t in toks[i:j])) and not (by or made):  # also a title: the title scan decides
+                continue
             p.values.append((Span(i, j), [[h for h in hits if h.column == hits[0].column]], " ".join(t.raw for t in toks[i:j])))
             p.claim(i, j)
 

@@ -37,6 +37,20 @@ def index_compounds(index: dict, columns: dict) -> None:
                     index.setdefault(form, {})[(col, h.value)] = h
 
 
+def index_articles(index: dict) -> None:
+    """One name written with and without "The" in one column ("The Rolling Stones" and "Rolling
+    Stones", "The Prodigy" and "Prodigy", as a dirty list holds them): each form finds both."""
+    for f in [k for k in index if k.startswith("the ") and k[4:] in index]:
+        a, b = index[f], index[f[4:]]
+        cols = {c for c, _ in a} & {c for c, _ in b}
+        for (c, v), h in list(a.items()):
+            if c in cols and h.role in ("category", "creator"):
+                b.setdefault((c, v), h)
+        for (c, v), h in list(b.items()):
+            if c in cols and h.role in ("category", "creator"):
+                a.setdefault((c, v), h)
+
+
 def index_code_families(index: dict) -> None:
     """Coded values numbered within a family ("SI1", "SI2"; "VS1", "VS2") are also read by the
     family's code: "no SI clarity" means every SI grade. Only where the code is no value of its own."""

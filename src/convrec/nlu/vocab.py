@@ -16,7 +16,7 @@ from convrec.nlu.lexicon import Lexicon, load_lexicon
 from convrec.catalog.grades import ROMAN_GRADES
 from convrec.catalog.meaning import unit_symbol_names
 from convrec.catalog.text import spelling_variants, norm, plural, singular, word_family, word_rank
-from convrec.nlu.value_index import glosses_of, index_code_families, index_compounds, index_glosses
+from convrec.nlu.value_index import glosses_of, index_articles, index_code_families, index_compounds, index_glosses
 
 VALUE_ROLES = ("category", "tag", "creator")
 
@@ -430,7 +430,7 @@ class Vocabulary:
                     # ("uncontested" of a `contested` column: contested = No)
                     if a not in index:
                         index.setdefault(a, {})[(c.name, "false")] = ValueHit(c.name, c.label, len(self.items) - n, "flag_off")
-        index_compounds(index, self.columns)
+        index_compounds(index, self.columns), index_articles(index)
         index_code_families(index)
         index_glosses(index, self)
         role_rank = {"category": 0, "creator": 1, "tag": 2, "flag": 0, "flag_off": 0}
