@@ -93,3 +93,18 @@ def jets(home, tmp_path_factory):
 def test_a_column_named_by_the_catalogs_noun_names_the_items(jets):
     v = jets.vocab
     assert list(v.items["title"])[:3] == ["B737-800", "B747-400", "B787-9"]
+
+
+def test_model_codes_said_without_the_makers_letter(jets):
+    v = jets.vocab
+    it = understand("what's the span of the 787-9?", v)
+    assert [m.title for m in it.mentions] == ["B787-9"] and it.kind == "fact"
+    it = understand("jets with a longer span than the 777-300ER", v)
+    assert [(c.column, c.op) for c in it.conditions] == [("span_m", ">")]
+
+
+def test_counts_said_as_compound_adjectives(jets):
+    v = jets.vocab
+    for said, n in (("four engined jets", 4.0), ("twin engine types", 2.0), ("twin-engine jets please", 2.0)):
+        assert [(c.column, c.value) for c in understand(said, v).conditions] == [("engines", n)], said
+    assert not understand("the twin towers", v).conditions

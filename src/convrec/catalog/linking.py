@@ -25,6 +25,10 @@ _TRAILING_ARTICLE = re.compile(r"^(.+?),\s*(the|a|an|les|la|le|l'|il|el|der|die|
 _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9", "x": "10"}
 
 
+_LETTER_LED = re.compile(r"^[A-Z]{1,2}(\d{2,4}(?:[- ]?[A-Za-z0-9]+)*(?: \(.*\))?)$")
+"""A model code led by its maker's letter or two ("B787-9", "A320-NEO", "E170-200 (long wing)")."""
+
+
 def normalize_title(t: str) -> str:
     """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
     return _ARTICLE.sub("", " ".join(_ROMAN.get(w, _ABBREV.get(w, w)) for w in _surface(t).split()))
@@ -336,6 +340,16 @@ class ItemLinker:
                 n = normalize_title(" ".join(_CAMEL.findall(t)))
                 if n and n != self.norm[i] and n not in self._exact and len(n) >= 3:
                     self._alias.setdefault(n, []).append(i)
+        # model codes led by their maker's letter ("B787-9", "A320-NEO", "E190"), said without it ("the 787-9"):
+        # where such codes name most items, the rest of each, when no other name has it
+        led = [(i, m.group(1)) for i, t in enumerate(self.titles) if (m := _LETTER_LED.match(t.strip()))]
+        if len(led) >= 0.3 * max(1, len(self.titles)):
+            rests: dict[str, list[int]] = {}
+            for i, rest in led:
+                rests.setdefault(normalize_title(rest), []).append(i)
+            for n, idx in rests.items():
+                if len(idx) == 1 and len(n) >= 3 and n not in self._exact and n not in self._alias:
+                    self._alias[n] = idx
         # a brand's own first word, no English word and no other name's ("walmart", "exxon")
         firsts: dict[str, list[int]] = {}
         for i, n in enumerate(joined):

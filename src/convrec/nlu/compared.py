@@ -381,7 +381,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
         s, e, up, dims = found
         free = [x for x in range(ca, cb) if not (span.start <= x < span.end) and not (s <= x < e)
                 and w[x] != "than" and not p.claimed[x] and not (portion and k < x < span.start)]
-        col = _named_column(p, vocab, free, s) or meant
+        col = _named_column(p, vocab, free, s, dims) or meant
         if col is not None and vocab.columns[col].role == "time" and dims and not any(d in ("age", "time") for d, _ in dims):
             col = None  # "in which years was FONDEN bigger than in 2016": the years asked, the amount compared
         if col is None and dims and any(x < s and w[x] in _RATED_VERBS for x in free) and the_rating(vocab):
@@ -545,13 +545,15 @@ def _comparative_by_meaning(p: Parse, vocab: Vocabulary, k: int):
     return (k, k + 1, not said_opposite(vocab, x, cols[0]), []), cols[0]
 
 
-def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int) -> str | None:
+def _named_column(p: Parse, vocab: Vocabulary, free: list[int], at: int, dims=()) -> str | None:
     items = {vocab.domain, noun_plural(vocab.domain)}  # "departments more literate than X": the items, no `dept`
     words = [p.words[x] for x in free if p.words[x] not in items]
     named = [c for c in columns_named(words, vocab, by_name_only=True)
              if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role not in ("id", "title")]
     if not named:
         return None
+    fit = [c for c in named if {d for d, _ in dims} & column_dimensions(vocab, vocab.columns[c])]
+    named = fit or named  # "a longer wingspan than X": of `span_m`, `wing_constant`, `Sref_m2`, the one a length measures
 
     def distance(c: str) -> int:
         pos = _column_word_positions(p, vocab, c, free)

@@ -17,7 +17,7 @@ from convrec.nlu.vocab import Vocabulary
 
 def read_number_words(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
-    if not any(x in lex.number_words or x in ("a", "an", "the") or x in _ORDINALS or _NTH.fullmatch(x) for x in w):
+    if not any(x in lex.number_words or x in _MULTIPLES or x in ("a", "an", "the") or x in _ORDINALS or _NTH.fullmatch(x) for x in w):
         return
     measures = measure_words(vocab)
     from convrec.catalog.meaning import unit_for_word
@@ -42,13 +42,17 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
                 if x in own and not p.claimed[k]:
                     p.claim(k, k + 1)
             continue
-        n = lex.number_words.get(x)
+        n = lex.number_words.get(x, _MULTIPLES.get(x))
         if n is None or p.claimed[i] or x == "a":
             continue
         k = i + 1
         while k < len(w) and w[k] in ("-", "full", "whole"):
             k += 1
+        if k < len(w) and w[k] not in measures and w[k].endswith("ed") and (w[k][:-1] in measures or w[k][:-2] in measures):
+            w[k] = w[k][:-1] if w[k][:-1] in measures else w[k][:-2]  # "four engined", "three-wheeled": what it counts
         measured = k < len(w) and w[k] in measures
+        if x in _MULTIPLES and not measured:
+            continue  # "twin" of "twin engine", not "the twin towers"
         before = any(lex.compare[o].ends_at(w, i) for o in lex.compare)
         after = any(lex.compare[o].match_at(w, i + 1) for o in lex.compare)
         verb = i > 0 and x != "one" and w[i - 1].endswith("ed") and w[i - 1].isalpha() and any(
@@ -57,6 +61,8 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
             w[i] = str(n)
 
 
+_MULTIPLES = {"twin": 2, "single": 1, "dual": 2, "triple": 3, "quad": 4}
+"""Words that count what follows as a number does ("twin engine", "single engine", "dual motor")."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
              "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 _NTH = re.compile(r"[0-9]{1,2}(?:st|nd|rd|th)")

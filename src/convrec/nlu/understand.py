@@ -319,7 +319,7 @@ def _in_code(text: str, at: int, vocab: Vocabulary) -> bool:
     whole = re.match(r"[0-9A-Za-z/-]+", text[at:])  # "70-1G": a well's code as its catalog writes it
     return m is not None and (dashed_code(vocab, m.group(0).strip("-/")) or "-" in m.group(0).strip("-") and any(
         h.role == "category" for h in vocab.lookup(norm(m.group(0).strip("-/"))))) or (  # a count "3-2" a column holds
-        whole is not None and "-" in whole.group(0) and coded_id(vocab, whole.group(0).strip("-/")))
+        whole is not None and "-" in whole.group(0) and (coded_id(vocab, whole.group(0).strip("-/")) or vocab.linker.exact(whole.group(0))))
 
 
 def _has_temperatures(vocab: Vocabulary) -> bool:
