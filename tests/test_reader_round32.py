@@ -108,3 +108,21 @@ def test_counts_said_as_compound_adjectives(jets):
     for said, n in (("four engined jets", 4.0), ("twin engine types", 2.0), ("twin-engine jets please", 2.0)):
         assert [(c.column, c.value) for c in understand(said, v).conditions] == [("engines", n)], said
     assert not understand("the twin towers", v).conditions
+
+
+@pytest.fixture(scope="module")
+def quasars(home, tmp_path_factory):
+    rows = ["id,Name,Redshift,Survey,Magnitude"]
+    for k in range(1, 41):
+        rows.append(f"{k},Q{1000 + k},{0.05 * k:.3f},{['SDSS', 'ZTF', 'DES'][k % 3]},{14 + (k % 9) * 0.5}")
+    return _csv(home, tmp_path_factory, "quasar-list", "\n".join(rows) + "\n")
+
+
+def test_a_comparison_said_before_the_columns_words(quasars):
+    v = quasars.vocab
+    for said, op, x in (("non-ZTF quasars below redshift 0.2", "<", 0.2), ("only the ones above redshift 1", ">", 1.0),
+                        ("any quasars beyond redshift 5?", ">", 5.0)):  # (5: beyond them all, answered "none")
+        got = [(c.op, c.value) for c in understand(said, v).conditions if c.column == "redshift"]
+        assert got == [(op, x)], said
+    it = understand("quasars with more than 50% brightness", v)
+    assert not [c for c in it.conditions if c.op == "matches" and "than" in str(c.value)]  # no code "than50"

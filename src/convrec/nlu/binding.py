@@ -316,7 +316,8 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
             and (div := kept_scale(v, c, money=_money(unit, c, p, vocab, i, j))):
         factor = 1.0 / div
     if v is not None and c.max is not None and c.min is not None and not unit and \
-            not (lex_compares(vocab, w, i, j)) and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):
+            not (lex_compares(vocab, w, i, j) or best_named and any(lex_compares(vocab, w, k, k + 1) for k in range(max(0, i - 3), i))) \
+            and not (float(c.min) <= v * factor / (c.scale or 1.0) <= float(c.max)):  # ("above red shift 5": said before its words)
         return None, "", 1.0  # "mustang shelby gt 500 … mpg": a number of a name, not a value of the column
     if v is not None and c.max is not None and c.min is not None:
         size = max(abs(float(c.min)), abs(float(c.max)))

@@ -23,13 +23,26 @@ from convrec.nlu.yearsaid import decade, time_said
 from convrec.nlu.vocab import Vocabulary
 
 
+def label_words(vocab: Vocabulary) -> set[str]:
+    """The words of the number columns' labels ("red shift" of `Redshift`), once per catalog."""
+    got = vocab.__dict__.get("_label_words")
+    if got is None:
+        got = vocab.__dict__["_label_words"] = {x for c in vocab.columns.values() if c.type in ("integer", "real")
+                                                for x in (c.label or "").split() if x.isalpha() and len(x) > 2}
+    return got
+
+
 def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None, int, int]:
     """The comparison written around the number at tokens [i, j): (op, first token, end token)."""
     lex, w = vocab.lexicon, p.words
     # before: up to 3 tokens back, skipping "the", "year", "$", "a"
     k = i
     own = column_vocabulary(vocab)
-    while k > 0 and (w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced") or (
+    run = i  # "below red shift 0.2": the column's words (up to three) between the comparison and its number
+    while run > 0 and i - run < 3 and (w[run - 1] in own or w[run - 1] in label_words(vocab)) and w[run - 1] not in lex.stop:
+        run -= 1
+    run = run if run < i and any(lex.compare[o].ends_at(w, run) for o in lex.compare) else i
+    while k > 0 and (w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced") or k > run or (
             i - k < 2 and w[k - 1] in own and w[k - 1] not in lex.stop and k > 1 and any(lex.compare[o].ends_at(w, k - 1) for o in lex.compare))):
         if w[k - 1] == "than":  # ("over magnitude 5": the column's word between the comparison and its number)
             break
