@@ -126,3 +126,19 @@ def test_a_comparison_said_before_the_columns_words(quasars):
         assert got == [(op, x)], said
     it = understand("quasars with more than 50% brightness", v)
     assert not [c for c in it.conditions if c.op == "matches" and "than" in str(c.value)]  # no code "than50"
+
+
+@pytest.fixture(scope="module")
+def nebulae(home, tmp_path_factory):
+    rows = ["id,Designation,RA_deg,DEC_deg,Size_arcmin"]
+    for k in range(1, 31):
+        rows.append(f"{k},NGC {1000 + k * 7},{k * 11.5:.2f},{(-1) ** k * (3 + k * 2.1):+.4f},{1 + k % 6}")
+    return _csv(home, tmp_path_factory, "planetary-nebulae", "\n".join(rows) + "\n")
+
+
+def test_the_skys_halves_and_a_latin_plural(nebulae):
+    v = nebulae.vocab
+    assert v.domain == "nebula"
+    assert [(c.column, c.op, c.value) for c in understand("nebulae in the southern sky", v).conditions] == [("dec_deg", "<", 0.0)]
+    assert [(c.column, c.op, c.value) for c in understand("which are in the northern hemisphere?", v).conditions] == [
+        ("dec_deg", ">", 0.0)]

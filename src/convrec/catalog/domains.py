@@ -55,7 +55,7 @@ def domain_from_names(name: str, title_col: str = "", columns: tuple[str, ...] |
                 and singular(words[k - 1]) not in measured and not _a_place_code(words[k - 1]):
             return singular(words[k - 1])
     for w in reversed(words):  # a name of one plural ("loans") is the items, even where a column measures them
-        if len(w) >= 4 and w.endswith("s") and w not in GENERIC_ROW_NOUNS and singular(w) != w \
+        if len(w) >= 4 and w.endswith(("s", "ae")) and w not in GENERIC_ROW_NOUNS and singular(w) != w \
                 and (singular(w) not in measured or len(words) == 1) \
                 and not (word_rank(singular(w)) is None and word_rank(w) is not None):  # "kansas", "texas": a name
             return singular(w)

@@ -102,6 +102,8 @@ def singular(w: str) -> str:
         return w[:-1]
     if w.endswith("us") and len(w) > 3 and word_rank(w[:-1]) is not None:
         return w[:-1]  # "cpus", "menus", "gurus" (but "status", "campus", "virus" stay)
+    if w.endswith("ae") and len(w) > 6 and (word_rank(w) is None or word_rank(w[:-1]) is not None):
+        return w[:-1]  # a Latin plural: "supernovae", "larvae", "formulae" (not "sundae")
     return w
 
 

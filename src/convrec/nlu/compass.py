@@ -17,7 +17,8 @@ import re
 from convrec.catalog.meaning import name_words
 from convrec.nlu.vocab import Vocabulary
 
-_AXIS_WORDS = {"lat": {"latitude", "lat"}, "lon": {"longitude", "lon", "lng", "long"}}
+_AXIS_WORDS = {"lat": {"latitude", "lat", "declination", "dec"}, "lon": {"longitude", "lon", "lng", "long"}}
+"""(a declination is the sky's latitude: north of the celestial equator is positive)"""
 _RANGE = {"lat": 90.0, "lon": 180.0}
 _DIRECTION = {"north": ("lat", True), "south": ("lat", False), "east": ("lon", True), "west": ("lon", False),
               "northern": ("lat", True), "southern": ("lat", False), "eastern": ("lon", True), "western": ("lon", False)}
@@ -32,6 +33,7 @@ _THAN = re.compile(r"(?i)\b(?:further|farther|more|lying\s+further|lying\s+farth
                    r"|\b(north|south|east|west)\s+of\b(?!\s*\d)")
 _MOST = re.compile(r"(?i)\b(?:(north|south|east|west)ernmost|most\s+(north|south|east|west)erly"
                    r"|(?:furthest|farthest)\s+(north|south|east|west))\b")
+_HALF = re.compile(r"(?i)\b(?:in\s+the\s+|on\s+the\s+|from\s+the\s+)?(north|south|east|west)ern\s+(?:sky|skies|hemisphere|half)\b")
 _DMS = re.compile(rf"(?i)(?<![\w.]){_NUM}\s*(?:°|º|˚)\s*{_NUM}\s*(?:'|′|’)(?:\s*{_NUM}\s*(?:\"|″|”|''))?"
                   r"(?:\s*(N|S|E|W)\b)?")
 
@@ -93,6 +95,11 @@ def compass_bounds(text: str, vocab: Vocabulary) -> str:
     def dms(m: re.Match) -> str:  # "47°30'" said beside its column: decimal degrees
         return _num(_degrees(m.group(1), m.group(2), m.group(3), m.group(4)))
 
+    def half(m: re.Match) -> str:  # "in the southern sky", "the northern hemisphere": the sign of the coordinate
+        axis, up = _DIRECTION[m.group(1).lower()]
+        return f"{cols[axis][1]} {'over' if up else 'under'} 0" if axis in cols else m.group(0)
+
+    text = _HALF.sub(half, text)
     text = _OF.sub(of, text)
     text = _THAN.sub(than, text)
     text = _MOST.sub(most, text)
