@@ -142,3 +142,23 @@ def test_the_skys_halves_and_a_latin_plural(nebulae):
     assert [(c.column, c.op, c.value) for c in understand("nebulae in the southern sky", v).conditions] == [("dec_deg", "<", 0.0)]
     assert [(c.column, c.op, c.value) for c in understand("which are in the northern hemisphere?", v).conditions] == [
         ("dec_deg", ">", 0.0)]
+
+
+@pytest.fixture(scope="module")
+def lifeguards(home, tmp_path_factory):
+    ranks = ["Lifeguard", "Lifeguard/EMT", "Senior Lifeguard", "Lifeguard - Trainer", "Captain", "Beach Chief",
+             "Lifeguard", "Lifeguard", "Assistant Beach Chief", "Lifeguard"]
+    rows = ["id,First Name,Last Name,Rank,Age"]
+    firsts = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
+    for k in range(1, 51):
+        rows.append(f"{k},{firsts[k % 10]},Surname{k},{ranks[k % 10]},{20 + k}")
+    return _csv(home, tmp_path_factory, "lifeguard-rescues", "\n".join(rows) + "\n")
+
+
+def test_the_items_own_noun_said_as_a_family_of_values(lifeguards):
+    v = lifeguards.vocab
+    it = understand("who was the oldest lifeguard on the list?", v)
+    assert not it.conditions and it.sort and it.sort[0].column == "age"
+    assert [(c.column, c.op) for c in understand("any lifeguards over 100 years old?", v).conditions] == [("age", ">")]
+    assert [c.column for c in understand("beach chiefs over 40", v).conditions if c.op == "in"] == ["rank"]  # a few: a condition
+    assert [c.op for c in understand("not lifeguards", v).conditions] == ["not_in"]

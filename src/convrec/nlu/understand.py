@@ -66,7 +66,7 @@ from convrec.nlu.titles import (claim_listed, complete_titles, context_titles, c
 from convrec.nlu.vocab import Vocabulary
 from convrec.nlu.textwords import read_measured_names, read_text_words
 from convrec.nlu.words import (column_values, read_column_text_words, paraphrases, read_bands, read_codes, read_creator_names, read_maker_prefixes, read_values,
-                               scope_words, typo_values)
+                               scope_words, read_single_words)
 
 __all__ = ["understand", "split_dialogue", "profile_columns"]
 
@@ -513,8 +513,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     sort_by_column(p, vocab)
     read_dimension_superlatives(p, vocab)
     _superlative_tail(p, vocab)
-    read_values(p, vocab, min_words=1)
-    typo_values(p, vocab)
+    read_single_words(p, vocab)
     read_cognate_values(p, vocab)
     read_value_prefixes(p, vocab)
     read_code_words(p, vocab)

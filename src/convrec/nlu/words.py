@@ -325,6 +325,16 @@ def _typo_phrases(p: Parse, vocab: Vocabulary) -> None:
             p.claim(i, i + n)
 
 
+def read_single_words(p: Parse, vocab: Vocabulary) -> None:
+    """Values said in one word, then the ones said with a typo; a family of values that covers most
+    items, said as a word of their own ("firefighters"), is the items' noun, no condition."""
+    from convrec.nlu.itemnoun import drop_item_noun_families
+
+    read_values(p, vocab, min_words=1)
+    typo_values(p, vocab)
+    drop_item_noun_families(p, vocab)
+
+
 def typo_values(p: Parse, vocab: Vocabulary) -> None:
     from rapidfuzz import fuzz, process
 
