@@ -215,7 +215,8 @@ def _headed_names(raw: pd.DataFrame, id_col: str, dataset: str) -> str | None:
             continue
         vals = raw[col].dropna().astype(str).str.strip()
         if len(vals) < 0.9 * n or vals.nunique() < 0.5 * len(vals) or (
-                (vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)).median() < 0.5 and not (noun and vals.is_unique)):
+                (vals.str.count(r"[A-Za-z]") / vals.str.len().clip(lower=1)).median() < 0.5
+                and not (noun and vals.is_unique and vals.str.contains(r"[A-Za-z]").mean() > 0.9)):
             continue  # (a `Type` of aircraft types: "B787-9", a code that is the item's own name)
         key = (words[0].rstrip("s") in own, vals.nunique() / len(vals))
         if best is None or key > best[0]:

@@ -26,7 +26,10 @@ def drop_item_noun_families(p: Parse, vocab) -> None:
         from convrec.catalog.text import singular
 
         values = vocab.items[col].astype(str).str.lower()  # ("Firefighter/EMT" too: every value that carries the word)
-        carry = values.isin({str(h.value).lower() for h in family}) | values.str.contains(singular(word), regex=False)
+        if not all(singular(word) in str(h.value).lower() for h in family):
+            keep.append((span, groups, text))  # "weekdays" of Monday…Friday: a name for values, not a word they carry
+            continue
+        carry = values.str.contains(singular(word), regex=False)
         if values[carry].nunique() >= 3 and float(carry.mean()) >= MOST:  # a family of values, most of the items
             continue  # the items' noun: the word is used (claimed), no condition
         keep.append((span, groups, text))

@@ -48,7 +48,8 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         k = i + 1
         while k < len(w) and w[k] in ("-", "full", "whole"):
             k += 1
-        if k < len(w) and w[k] not in measures and w[k].endswith("ed") and (w[k][:-1] in measures or w[k][:-2] in measures):
+        if k < len(w) and w[k] not in measures and w[k].endswith("ed") and (w[k][:-1] in measures or w[k][:-2] in measures) \
+                and x != "one" and not (k + 1 < len(w) and (w[k + 1] == "#" or w[k + 1][:1].isdigit())):  # (not "the one ranked #2")
             w[k] = w[k][:-1] if w[k][:-1] in measures else w[k][:-2]  # "four engined", "three-wheeled": what it counts
         measured = k < len(w) and w[k] in measures
         if x in _MULTIPLES and not measured:
