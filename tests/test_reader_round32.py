@@ -162,3 +162,27 @@ def test_the_items_own_noun_said_as_a_family_of_values(lifeguards):
     assert [(c.column, c.op) for c in understand("any lifeguards over 100 years old?", v).conditions] == [("age", ">")]
     assert [c.column for c in understand("beach chiefs over 40", v).conditions if c.op == "in"] == ["rank"]  # a few: a condition
     assert [c.op for c in understand("not lifeguards", v).conditions] == ["not_in"]
+
+
+@pytest.fixture(scope="module")
+def paints(home, tmp_path_factory):
+    makers = {"Kestrel": "K", "Halcyon": "H", "Ostara": "OS"}
+    rows = ["id,code,maker,name,desc,cover"]
+    k = 0
+    for m, pre in makers.items():
+        for n in range(1, 16):
+            k += 1
+            desc = ["Full coverage in one coat", "Matte finish with light coverage", "Satin sheen, washable",
+                    "Gloss for trim and doors", "Chalky look, two coats"][n % 5]
+            rows.append(f"{k},{pre}{100 + n * 3},{m},{m} shade {n},{desc},{(40 + n) / 100:.2f}")
+    return _csv(home, tmp_path_factory, "paint-colours", "\n".join(rows) + "\n")
+
+
+def test_a_makers_name_and_number_is_the_item_coded_so(paints):
+    v = paints.vocab
+    it = understand("what's the coverage of Kestrel 103?", v)
+    assert [m.title for m in it.mentions] == ["Kestrel shade 1"]
+    assert it.kind == "fact" and it.fact_columns == ("cover",)  # "coverage", as the texts write it, of `cover`
+    it = understand("halcyon paints with more coverage than ostara 109", v)
+    assert [m.title for m in it.mentions] == ["Ostara shade 3"]
+    assert ("cover", ">") in [(c.column, c.op) for c in it.conditions]

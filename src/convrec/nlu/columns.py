@@ -10,6 +10,7 @@ import numpy as np
 
 from convrec.catalog.text import norm, singular, skeleton_of, word_rank
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
+from convrec.nlu.columncuts import _cuts, _value_words, said_in_full
 from convrec.nlu.vocab import Vocabulary
 
 
@@ -352,33 +353,6 @@ def units_column(vocab: Vocabulary) -> str | None:
     return None
 
 
-RARE_WORD_RANK = 15000
-"""A word ranked below this is rare enough to be a column name's cut ("por" of porosity is 18,499th)."""
-
-
-def _cuts(vocab: Vocabulary) -> list[str]:
-    """The words of number columns' names that are cuts no dictionary knows, of three letters or more
-    ("uni", "veg"): not units, not abbreviations the schema data expands."""
-    got = vocab.__dict__.get("_cuts")
-    if got is None:
-        from convrec.catalog.meaning import unit_for_word
-
-        got = sorted({x for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title")
-                      for g in c.words for x in g[:1] if len(x) >= 3 and x.isalpha()
-                      and (word_rank(x) is None or word_rank(x) > RARE_WORD_RANK)  # ("por": porosity, a rare word)
-                      and unit_for_word(x) is None})
-        vocab.__dict__["_cuts"] = got
-    return got
-
-
-def _value_words(vocab: Vocabulary) -> set[str]:
-    """Every word of the catalog's values ("near" of "near threatened"), once per vocabulary."""
-    got = vocab.__dict__.get("_value_words")
-    if got is None:
-        got = vocab.__dict__["_value_words"] = {x for k in vocab.values for x in str(k).split()}
-    return got
-
-
 def correct_column_words(p, vocab: Vocabulary) -> None:
     """A mistyped column word ("calroies", "sodiun", "milage"): a word no dictionary knows, one or two
     letters from exactly one word that names a column, is read as that word (the raw text stays)."""
@@ -401,6 +375,10 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
         if x not in words and any(x.endswith(e) and len(x) - len(e) >= 4 and any(
                 y.startswith(x[:-len(e)]) and len(y) - len(x) + len(e) <= 2 for y in words) for e in ("iest", "est", "ier")):
             continue  # "nastiest" of a `Nasty` column: its superlative, no slip of "nasties"
+        full = said_in_full(vocab, x) if x not in words else None  # "transmission" of `trans`, as the texts write it
+        if full:
+            p.words[i] = full
+            continue
         if len(x) >= 7 and x.isalpha() and x not in words and x not in vocab.lexicon.stop and not vocab.lookup(x) \
                 and singular(x) != own and not any(x.startswith(y) for y in words if len(y) >= 4 and word_rank(y) is not None):  # "profitable": `profit`
             # a column's cut no dictionary knows, said in full ("uninsured" of `uni2015`, "vegetation" of `VegWidth`)

@@ -284,6 +284,55 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             before >= 0 and w[before] in MEASURE_WORDS and _named_by_any_noun(vocab, p, before))) else a  # "home #40": the noun names it too
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)
+    _maker_numbers(p, vocab, idx, speaker)
+
+
+def _maker_prefixes(vocab: Vocabulary) -> dict[str, str]:
+    """{a maker's name: the letters its items' codes start with} where a code column writes each item
+    as letters and a number ("L201", "R80") and the letters follow one category column's value (Lee's
+    are L…, Roscolux's R…): "Lee 201" is the item coded L201. Once per catalog."""
+    got = getattr(vocab, "_maker_prefixes", None)
+    if got is not None:
+        return got
+    got, items, n = {}, vocab.items, len(vocab.items)
+    codes = [c.name for c in vocab.columns.values() if c.type == "text" and c.role not in ("title",) and c.name in items
+             and c.distinct and c.distinct >= 0.95 * n and items[c.name].dropna().astype(str).head(300)
+             .str.fullmatch(r"[A-Za-z]{1,3}-?\d{1,5}[A-Za-z]?").mean() > 0.8]
+    makers = [c.name for c in vocab.columns.values() if c.role in ("category", "creator") and c.type == "text"
+              and c.name in items and c.distinct and 2 <= c.distinct <= 60]
+    for code in codes[:1]:
+        letters = items[code].astype(str).str.extract(r"^([A-Za-z]{1,3})")[0].str.lower()
+        for m in makers:
+            for value, rows in items.groupby(m).groups.items():
+                top = letters.loc[rows].value_counts()
+                if len(rows) >= 3 and len(top) and top.iloc[0] >= 0.9 * len(rows):
+                    got.setdefault(str(value).lower(), top.index[0])
+    vocab._maker_prefixes = got
+    return got
+
+
+def _maker_numbers(p: Parse, vocab: Vocabulary, idx: dict, speaker: str) -> None:
+    """"Lee 201", "Roscolux 80": a maker's name and a number, the item whose code is the maker's letters and it."""
+    if not any(x.isdigit() for x in p.words):
+        return
+    prefixes = _maker_prefixes(vocab)
+    if not prefixes:
+        return
+    w, linker = p.words, vocab.linker
+    for j in range(1, len(w)):
+        if not w[j].isdigit() or p.claimed[j]:
+            continue
+        for a in (j - 2, j - 1):
+            said = " ".join(w[a:j]) if a >= 0 else ""
+            if said not in prefixes or any(p.claimed[x] for x in range(a, j + 1)):
+                continue
+            hits = list(dict.fromkeys(idx.get(compact(prefixes[said] + w[j]), [])))
+            if len(hits) == 1:
+                raw = " ".join(t.raw for t in p.toks[a:j + 1])
+                p.mentions.append((Span(a, j + 1), ItemMention(linker.ids[hits[0]], linker.titles[hits[0]], raw, "reference",
+                                                             speaker, 100.0)))
+                p.claim(a, j + 1)
+                break
 
 
 def _code_number_columns(vocab: Vocabulary) -> list[str]:
