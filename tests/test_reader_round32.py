@@ -186,3 +186,8 @@ def test_a_makers_name_and_number_is_the_item_coded_so(paints):
     it = understand("halcyon paints with more coverage than ostara 109", v)
     assert [m.title for m in it.mentions] == ["Ostara shade 3"]
     assert ("cover", ">") in [(c.column, c.op) for c in it.conditions]
+
+
+def test_one_of_a_few_makers_before_the_items_noun(paints):
+    v = paints.vocab
+    assert [(c.column, c.value) for c in understand("Ostara paints please", v).conditions] == [("maker", ("Ostara",))]

@@ -62,7 +62,8 @@ def read_values(p: Parse, vocab: Vocabulary, min_words: int) -> None:
                                     and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK)
                     # "any madonna songs?", "tolkien's books": a maker's name right before what it made
                     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
-                    before_noun = n == 1 and len(phrase) >= 4 and (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK \
+                    few = (vocab.columns[top.column].distinct or 99) <= 60  # ("lee filters": one of a few brands)
+                    before_noun = n == 1 and len(phrase) >= (3 if few else 4) and (few or (word_rank(phrase) or 10 ** 9) >= COMMON_WORD_RANK) \
                         and j < len(w) and (w[j] in nouns or (w[j] in ("'s", "s") and j + 1 < len(w) and w[j + 1] in nouns))
                     if not (by or caps or before_noun or len(inner) >= 2
                             or (n == 1 and toks[i].capitalised and len(phrase) >= 4 and i > 0)):
