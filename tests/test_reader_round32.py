@@ -191,3 +191,17 @@ def test_a_makers_name_and_number_is_the_item_coded_so(paints):
 def test_one_of_a_few_makers_before_the_items_noun(paints):
     v = paints.vocab
     assert [(c.column, c.value) for c in understand("Ostara paints please", v).conditions] == [("maker", ("Ostara",))]
+
+
+@pytest.fixture(scope="module")
+def chips(home, tmp_path_factory):
+    rows = ["id,title,maker,cores"]
+    for k in range(1, 31):
+        fam = ["Core i7", "Core i5", "Ryzen 7"][k % 3]
+        rows.append(f"{k},{fam}-{8000 + k * 11}K,{'AMD' if fam.startswith('Ryzen') else 'Intel'},{4 + k % 8}")
+    return _csv(home, tmp_path_factory, "desk-chips", "\n".join(rows) + "\n")
+
+
+def test_a_code_led_by_a_stop_words_letter(chips):
+    v = chips.vocab  # "i7": the letter is the pronoun "I", the code is the items' (not "than50")
+    assert ("title", "matches", ("i7",)) in {(c.column, c.op, c.value) for c in understand("intel core i7 chips", v).conditions}

@@ -224,7 +224,7 @@ def read_codes(p: Parse, vocab: Vocabulary) -> None:
     for i in range(len(w) - 1):
         a, b = toks[i], toks[i + 1]
         if p.claimed[i] or p.claimed[i + 1] or not (a.w.isalpha() and len(a.w) <= 5 and b.w.isdigit()) \
-                or b.start - a.end > 1 or len(b.w) > 4 or a.w in vocab.lexicon.stop or a.w in ("than", "over", "under", "above", "below"):
+                or b.start - a.end > 1 or len(b.w) > 4 or a.w in ("than", "over", "under", "above", "below", "least", "most", "to", "and", "or"):
             continue  # ("more than 50%": a bound, no code "than50" a description carries)
         code = a.w + b.w
         hits = [(df[code], col) for col, df in vocab.text_words.items() if df.get(code, 0) >= 1]
