@@ -151,7 +151,7 @@ def lifeguards(home, tmp_path_factory):
     rows = ["id,First Name,Last Name,Rank,Age"]
     firsts = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
     for k in range(1, 51):
-        rows.append(f"{k},{firsts[k % 10]},Surname{k},{ranks[k % 10]},{20 + k}")
+        rows.append(f"{k},{firsts[k % 10]},{['Smith', 'Jones', 'Brown', 'Taylor', 'Evans'][k % 5]}{'son' * (k // 5)},{ranks[k % 10]},{20 + k}")
     return _csv(home, tmp_path_factory, "lifeguard-rescues", "\n".join(rows) + "\n")
 
 
@@ -162,6 +162,20 @@ def test_the_items_own_noun_said_as_a_family_of_values(lifeguards):
     assert [(c.column, c.op) for c in understand("any lifeguards over 100 years old?", v).conditions] == [("age", ">")]
     assert [c.column for c in understand("beach chiefs over 40", v).conditions if c.op == "in"] == ["rank"]  # a few: a condition
     assert [c.op for c in understand("not lifeguards", v).conditions] == ["not_in"]
+
+
+@pytest.fixture(scope="module")
+def incidents(home, tmp_path_factory):
+    kinds = ["Theft", "Theft of laptop", "Theft by staff", "Hacking", "Loss", "Theft", "Theft of paper", "Disposal"]
+    rows = ["id,Entity,Kind,Affected"]
+    for k in range(1, 41):
+        rows.append(f"{k},Clinic {k},\"{kinds[k % 8]}\",{100 * k}")
+    return _csv(home, tmp_path_factory, "data-incidents", "\n".join(rows) + "\n")
+
+
+def test_a_kind_of_item_is_a_condition_where_items_are_no_people(incidents):
+    it = understand("thefts affecting over 1000 people", incidents.vocab)
+    assert "kind" in [c.column for c in it.conditions]
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The items' own noun said as a value family: in a table of firefighters who died, "firefighters",
+"""The items' own noun said as a value family: in a table of people — firefighters who died — "firefighters",
 "the oldest firefighter", "how many firefighters died" name the people the catalog holds, though a
 `Rank` column writes "Firefighter", "Firefighter/EMT", "Engineer - Firefighter"… A word that several
 values of one column carry, covering most of the items, is what the items are (no condition); a
@@ -12,7 +12,20 @@ MOST = 0.5
 """The share of items a family of values must cover to be what the items are."""
 
 
+def _people(vocab) -> bool:
+    """Are the items people (most titles a first and a last name)? Once per catalog."""
+    got = vocab.__dict__.get("_titles_people")
+    if got is None:
+        from convrec.catalog.linking import _PERSON
+
+        titles = [str(t).strip() for t in vocab.linker.titles[:2000]]
+        got = vocab.__dict__["_titles_people"] = bool(titles) and sum(1 for t in titles if _PERSON.fullmatch(t)) >= 0.6 * len(titles)
+    return got
+
+
 def drop_item_noun_families(p: Parse, vocab) -> None:
+    if not p.values or not _people(vocab):
+        return  # (in a table of breaches, "thefts" is a kind of breach, a condition)
     keep = []
     for span, groups, text in p.values:
         hits = groups[0] if len(groups) == 1 and groups[0] else []
