@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from convrec.catalog.dates import holds_dates
 from convrec.catalog.io import read_any_table
 from convrec.catalog.meaning import items_file_meaning, title_meaning, units_data
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
@@ -389,8 +390,6 @@ def infer_column(values: pd.Series, sep: str, force_list: bool = False) -> tuple
     if era is not None:
         return era
     json_lists = present.str.startswith("[") & present.str.endswith("]")
-    from convrec.catalog.dates import holds_dates
-
     if holds_dates(present):  # "January 7, 2018": a date's comma, no list
         return "text", [t if t not in ("", "nan", "None", "null") else None for t in text]
     listed = present.str.replace(_THOUSANDS, "", regex=True) if sep == "," else present  # "1,000,000+": thousands

@@ -29,6 +29,11 @@ _LETTER_LED = re.compile(r"^[A-Z]{1,2}(\d{2,4}(?:[- ]?[A-Za-z0-9]+)*(?: \(.*\))?
 """A model code led by its maker's letter or two ("B787-9", "A320-NEO", "E170-200 (long wing)")."""
 
 
+def titles_are_people(titles: Sequence[str]) -> bool:
+    """Are most of these titles a person's first and last name (a table of people)?"""
+    return sum(1 for t in titles if _PERSON.fullmatch(str(t).strip())) >= 0.6 * max(1, len(titles))
+
+
 def normalize_title(t: str) -> str:
     """Lower-case ASCII words, no year suffix, no leading article, roman numerals as digits."""
     return _ARTICLE.sub("", " ".join(_ROMAN.get(w, _ABBREV.get(w, w)) for w in _surface(t).split()))
@@ -321,7 +326,7 @@ class ItemLinker:
                     self._alias[n] = idx
         # what people call an item without the class word most of the catalog's names carry:
         # "Harvard University" → "harvard", "Denver Intl" → "denver", "Core i7-8700K" → "i7 8700k"
-        people = sum(1 for t in self.titles if _PERSON.fullmatch(t.strip())) >= 0.6 * max(1, len(self.titles))
+        people = titles_are_people(self.titles)
         for n, idx in core_forms(self.norm, people).items():
             if n not in self._exact and n not in self._alias:
                 self._alias[n] = idx

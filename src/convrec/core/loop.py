@@ -382,12 +382,12 @@ class TurnLoop:
         """Does a phrase that would start over ("nevermind", "restart") name an item here, in a message
         that says more than that phrase (a question about the album *Nevermind*)?"""
         from convrec.catalog.text import norm
-        from convrec.nlu.acts import _words
+        from convrec.nlu.acts import start_over_phrases
 
         text, vocab = norm(message), getattr(self.catalog, "vocab", None)
         if vocab is None:
             return False
-        said = [x for x in _words("en").start_over if f" {x} " in f" {text} " and text != x]
+        said = [x for x in start_over_phrases() if f" {x} " in f" {text} " and text != x]
         return any(vocab.is_title(x) for x in said)
 
     def _item_words(self) -> frozenset[str]:

@@ -93,6 +93,11 @@ def _ordinal(text: str, w: _Words) -> tuple[int | None, str]:
     return None, text
 
 
+def start_over_phrases(lang: str = "en") -> tuple[str, ...]:
+    """The phrases that start a conversation over ("never mind", "restart")."""
+    return _words(lang).start_over
+
+
 def read_act(message: str, lang: str = "en", plural_words: frozenset[str] = frozenset(),
              loose: bool = False) -> ConversationAct | None:
     """The conversation act ``message`` is, or None (a request, a question, small talk).

@@ -6,6 +6,8 @@ word of a few items ("fire chiefs": 14 %) stays a condition, as does a negated o
 
 from __future__ import annotations
 
+from convrec.catalog.linking import titles_are_people
+from convrec.catalog.text import singular
 from convrec.nlu.reading import Parse
 
 MOST = 0.5
@@ -16,10 +18,8 @@ def _people(vocab) -> bool:
     """Are the items people (most titles a first and a last name)? Once per catalog."""
     got = vocab.__dict__.get("_titles_people")
     if got is None:
-        from convrec.catalog.linking import _PERSON
-
-        titles = [str(t).strip() for t in vocab.linker.titles[:2000]]
-        got = vocab.__dict__["_titles_people"] = bool(titles) and sum(1 for t in titles if _PERSON.fullmatch(t)) >= 0.6 * len(titles)
+        titles = list(vocab.linker.titles[:2000])
+        got = vocab.__dict__["_titles_people"] = bool(titles) and titles_are_people(titles)
     return got
 
 
@@ -36,8 +36,6 @@ def drop_item_noun_families(p: Parse, vocab) -> None:
                 or col not in vocab.items or span.end - span.start != 1 or vocab.columns[col].type == "list":
             keep.append((span, groups, text))
             continue
-        from convrec.catalog.text import singular
-
         values = vocab.items[col].astype(str).str.lower()  # ("Firefighter/EMT" too: every value that carries the word)
         if not all(singular(word) in str(h.value).lower() for h in family):
             keep.append((span, groups, text))  # "weekdays" of Monday…Friday: a name for values, not a word they carry

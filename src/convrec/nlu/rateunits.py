@@ -41,8 +41,8 @@ def convert_trailing_units(p: Parse, vocab) -> None:
         units, period = _header_units(col.label or "")
         own = {x for g in col.words for x in g} | {col.name, col.name.lower()}  # (the header itself, as read before)
         k, factor, end, skipped = sp.end, 1.0, sp.end, set()
-        while k < len(w) and k - sp.end < 4 and w[k] not in _PER + ("per",) and (w[k] in own or p.words[k] in own or any(w[k].startswith(x) for x in own if len(x) >= 4)
-                                                  or (w[k] == "of" and k == sp.end)):
+        while k < len(w) and k - sp.end < 4 and w[k] not in _PER and (
+                w[k] in own or p.words[k] in own or any(w[k].startswith(x) for x in own if len(x) >= 4) or (w[k] == "of" and k == sp.end)):
             skipped.add(k)
             k += 1  # "available seat": the column's own words
         u = unit_for_word(w[k]) if k < len(w) else None
@@ -52,13 +52,12 @@ def convert_trailing_units(p: Parse, vocab) -> None:
                 factor, end, k = f, k + 1, k + 1
         elif u is not None and u in units:
             end, k = k + 1, k + 1
-        if period and k + 1 < len(w) and w[k] in _PER and unit_for_word(w[k + 1]) in _TIMES and unit_for_word(w[k + 1]) != period:
-            f = convert(1.0, period, unit_for_word(w[k + 1]))  # "per day" of a weekly amount: 7 days' worth
-            if f is not None:
-                factor, end = factor * f, k + 2
-        elif period and k + 1 < len(w) and w[k] in _PER and unit_for_word(w[k + 1]) == period:
+        said = unit_for_word(w[k + 1]) if period and k + 1 < len(w) and w[k] in _PER else None
+        if said is not None and said == period:  # "a week" of a weekly amount: as kept
             end = k + 2
-        if end > sp.end and not any(p.claimed[x] for x in range(sp.end, end) if x not in skipped and w[x] not in _PER + ("per",) + tuple(own)):
+        elif said in _TIMES and (f := convert(1.0, period, said)) is not None:  # "per day" of it: 7 days' worth
+            factor, end = factor * f, k + 2
+        if end > sp.end and not any(p.claimed[x] for x in range(sp.end, end) if x not in skipped and w[x] not in _PER and w[x] not in own):
             p.claim(sp.end, end)
             if factor != 1.0:
                 c = replace(c, value=float(c.value) * factor,

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from convrec.catalog.text import COMMON_WORD_RANK, norm, noun_plural, singular, word_rank
 from convrec.nlu.intent import Condition
+from convrec.nlu.itemnoun import drop_item_noun_families
 from convrec.nlu.leftover import unmatched_runs
 from convrec.catalog.meaning import unit_for_word
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, NOT_BEFORE, Parse, SOURCE_WORDS, Span, num
@@ -224,8 +225,9 @@ def read_codes(p: Parse, vocab: Vocabulary) -> None:
     for i in range(len(w) - 1):
         a, b = toks[i], toks[i + 1]
         if p.claimed[i] or p.claimed[i + 1] or not (a.w.isalpha() and len(a.w) <= 5 and b.w.isdigit()) \
-                or b.start - a.end > 1 or len(b.w) > 4 or a.w in ("than", "over", "under", "above", "below", "least", "most", "to", "and", "or"):
-            continue  # ("more than 50%": a bound, no code "than50" a description carries)
+                or b.start - a.end > 1 or len(b.w) > 4 or a.w in ("to", "and", "or") \
+                or any(vocab.lexicon.compare[o].ends_at(w, i + 1) for o in vocab.lexicon.compare):
+            continue  # ("more than 50%", "at least 3": a bound, no code "than50" a description carries)
         code = a.w + b.w
         hits = [(df[code], col) for col, df in vocab.text_words.items() if df.get(code, 0) >= 1]
         if hits:
@@ -329,8 +331,6 @@ def _typo_phrases(p: Parse, vocab: Vocabulary) -> None:
 def read_single_words(p: Parse, vocab: Vocabulary) -> None:
     """Values said in one word, then the ones said with a typo; a family of values that covers most
     items, said as a word of their own ("firefighters"), is the items' noun, no condition."""
-    from convrec.nlu.itemnoun import drop_item_noun_families
-
     read_values(p, vocab, min_words=1)
     typo_values(p, vocab)
     drop_item_noun_families(p, vocab)
