@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.dates import holds_dates
+from convrec.catalog.dates import holds_dates, month_titles
 from convrec.catalog.io import read_any_table
 from convrec.catalog.meaning import items_file_meaning, title_meaning, units_data
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
@@ -76,7 +76,6 @@ def _named_columns(raw: pd.DataFrame, src: CustomSource, notes: dict, name: str 
     file has no such column: the one whose name says it, whatever its case ("ID", "Title",
     "Name"); a table with no title column at all (a table of diamonds, of house sales) names its
     items by their id — said in the notes, ``--title-col`` picks a column instead."""
-    from dataclasses import replace
 
     def named(names: tuple[str, ...]) -> str | None:
         by = {" ".join(str(c).lower().replace("_", " ").split()): c for c in raw.columns}
@@ -687,9 +686,14 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id (or the file's own row numbers)
         own = _own_codes(raw, ids, src.id_col)
+        monthly = month_titles(raw, src.id_col) if own is None else None
+        if monthly is not None:  # a monthly series: each row is "June 2014", a month
+            own = pd.Series(monthly[1].to_numpy(), index=ids.index)
+            notes["title"] = f"items are the months of '{monthly[0]}' (" + ", ".join(own.head(2)) + "); --title-col changes it"
+            src = replace(src, domain="month") if src.domain == "item" else src
         titles = own if own is not None else _titles_of(name, _row_numbers(raw, ids, src.id_col), [
             str(c) for c in raw.columns if c != src.id_col and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
-        if own is not None:
+        if own is not None and monthly is None:
             notes["title"] = "items are named by their own codes (" + ", ".join(titles.head(2)) + "); --title-col changes it"
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:

@@ -84,6 +84,22 @@ def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     return parsed, parsed
 
 
+def month_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series] | None:
+    """A table whose rows are the months of a series (a date on the 1st of each month, every one once:
+    "1960-01-01" … "2022-12-01") and no title column: (the date column, each row named by its month,
+    "June 2014") — a month is what the items are, said as people say it."""
+    for col in raw.columns:
+        if col == id_col or raw[col].dtype.kind in "biuf" or not holds_dates(raw[col]):
+            continue
+        start, end = periods(raw[col])
+        if start.isna().any() or not start.is_unique or len(start) < 12:
+            continue
+        if (start.dt.day == 1).all() and start.dt.month.nunique() >= 6 and bool((end == start).all() or
+                                                                            (end == start + pd.offsets.MonthEnd(0)).all()):
+            return str(col), start.dt.strftime("%B %Y")
+    return None
+
+
 def months_covered(start: pd.Series, end: pd.Series, months: set[int]) -> pd.Series:
     """Which periods hold one of these months (of any year): a day in them, a month that is one, a
     quarter that contains one."""
@@ -176,8 +192,9 @@ def with_day_parts(items: pd.DataFrame, columns: list) -> list:
         days = start[start.notna() & (start == end)]
         # its own name, not `date_weekday` (a header that says "date" holds dates, not day names)
         name = "weekday" if "weekday" not in names else f"{c.name}_weekday"
-        if len(days) < 20 or days.dt.day_of_week.nunique() < 5 or name in names:
-            continue  # (months, quarters, or dates that all fall on a few weekdays: no day of the week to ask by)
+        if len(days) < 20 or days.dt.day_of_week.nunique() < 5 or name in names or days.dt.day.nunique() == 1:
+            continue  # (months, quarters, dates that all fall on a few weekdays, a monthly series written on every
+            # 1st: no day of the week to ask by)
         items[name] = start.map(lambda d: None if pd.isna(d) else _DAY_NAMES[d.weekday()]).astype(object)
         names.add(name)
         later.append(ColumnSpec(name, "text", f"the day of the week of {c.name} (read from its dates when the catalog was prepared)"))

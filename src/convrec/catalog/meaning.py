@@ -120,6 +120,11 @@ def column_words(words: list[str], role: str, letters_unsaid: bool = True) -> li
         if len(w) >= 6 and w.endswith("ed") and w.isalpha() and word_rank(w[:-2] + "ion") is not None:
             g += [w[:-2] + "ion", w[:-2] + "ions"]  # `convicted`: "the earliest conviction"
         groups.append(list(dict.fromkeys(g)))
+    heads = [w for w in words if w in ("score", "scores", "level", "size", "value", "amount", "count") and w not in need]
+    if len(groups) == 1 and heads and all((word_rank(w) or 10 ** 9) > 20000 and len(w) <= 5 for w in need):
+        # `CPI score 2022`: "cpi" is the name, "score" what people say of it ("scoring under 20", "the lowest score")
+        head = heads[-1].rstrip("s")
+        groups[0] = list(dict.fromkeys(groups[0] + [head, head + "s"] + ([head[:-1] + "ing"] if head.endswith("e") else [])))
     return groups
 
 
@@ -426,7 +431,26 @@ def annotate(columns: list[dict[str, Any]], overrides: Mapping[str, Mapping[str,
                     c.pop("unit_assumed", None)  # a unit the user wrote in the schema file is shown
         out.append(c)
     _kelvin_temperatures(out, raws, overrides)
+    _lone_nutrient(out, raws, overrides)
     return out
+
+
+def _lone_nutrient(columns: list[dict[str, Any]], raws: Mapping[str, list[str]],
+                   overrides: Mapping[str, Mapping[str, Any]]) -> None:
+    """A nutrient's unit (sugar in grams) holds in a nutrition panel — two or more nutrients side by side.
+    A family of columns on one nutrient word and no other nutrient (`sugar_eu`, `sugar_us`, `sugar_world`
+    beside `tea_kolkata`, `oil_brent`: each a commodity's price) says no unit by it; a unit its header writes stays."""
+    nutrients = set(units_data()["nutrient_words"]["words"])
+    said = {c["name"]: {w for w in expand(raws[c["name"]]) if w in nutrients or w.rstrip("s") in nutrients}
+            for c in columns}
+    kinds = {w.rstrip("s") for ws in said.values() for w in ws}
+    if len(kinds) != 1 or sum(1 for ws in said.values() if ws) < 2:
+        return  # (one `sodium` column alone keeps its mg; three sugars and no other nutrient are no panel)
+    for c in columns:
+        if said[c["name"]] and c.get("unit") and "unit" not in (overrides.get(c["name"]) or {}) \
+                and not any(unit_for_word(x) for x in raws[c["name"]]):
+            c["unit"] = ""
+            c.pop("unit_assumed", None)
 
 
 def period_year(x: str, after: int | None = None) -> int | None:

@@ -227,3 +227,10 @@ def skeleton_of(piece: str, word: str) -> bool:
         if k < len(piece) and ch == piece[k]:
             k += 1
     return k == len(piece)
+
+
+def numbers_kept(said: str, title: str) -> bool:
+    """A loose link keeps the numbers said: each word with a digit is a word of the title ("the 2000s"
+    is no "January 2000", "apollo 12" no "Apollo 13")."""
+    own = set(norm(title).split())
+    return all(x in own for x in norm(said).split() if any(ch.isdigit() for ch in x))

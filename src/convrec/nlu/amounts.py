@@ -3,6 +3,8 @@ amount in, a comparative said by a column's own word."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 
@@ -30,3 +32,11 @@ def base_said(comparative: str, c) -> bool:
         return False
     bases = {comparative[:-2], comparative[:-1], comparative[:-3]}  # longer, larger, bigger
     return any(b in g for g in c.words for b in bases)
+
+
+_CENTS = re.compile(r"(?<![\w.$])(\d+(?:\.\d+)?)\s?(?:cents?|¢)(?!\w)", re.I)
+
+
+def cents_as_dollars(text: str) -> str:
+    """"cheaper than 12 cents", "90¢": the amount in dollars ("$0.12"), read as any other money said."""
+    return _CENTS.sub(lambda m: f"${float(m.group(1)) / 100:g}", text)

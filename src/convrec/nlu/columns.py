@@ -52,7 +52,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         said = {c: {x for g in vocab.columns[c].words for x in g if re.search(rf"\b{re.escape(x)}\b", text)}
                 for c in named}
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
-    named = _one_per_year_family(named, w, vocab)
+    named = _one_per_year_family(named, w, vocab) or _qualifier_named(text, vocab)
     if len(named) > 1 and any(vocab.columns[c].mark for c in named if c in vocab.columns):
         from convrec.nlu.marks import mark_choice, marks_in
 
@@ -64,6 +64,25 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
     if named or by_name_only:
         return tuple(named)
     return _keyword_columns(w, vocab)
+
+
+def _qualifier_named(text: str, vocab: Vocabulary) -> list[str]:
+    """"brent" of `oil_brent` beside `oil_dubai`: in a family of number columns that share a word, the rare
+    word only one of them has names it alone (the shared one is understood; not "body" of `bodyweight`)."""
+    fam = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title") and len(c.words) == 2]
+    where: dict[str, set[str]] = {}
+    for c in fam:
+        for g in c.words:
+            for x in g:
+                where.setdefault(x, set()).add(c.name)
+    got = []
+    for c in fam:
+        shared = [g for g in c.words if any(len(where[x]) >= 2 for x in g)]
+        own = [g for g in c.words if g not in shared and all(len(where[x]) == 1 for x in g)]
+        if len(shared) == 1 and len(own) == 1 and any(len(x) >= 4 and (word_rank(x) or 10 ** 9) > 5000
+                                                      and re.search(rf"\b{re.escape(x)}\b", text) for x in own[0]):
+            got.append(c.name)
+    return got if len(got) == 1 else []
 
 
 MEASURE_WORDS = {"level", "levels", "amount", "amounts", "value", "values", "reading", "readings", "result", "results",

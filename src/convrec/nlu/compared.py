@@ -19,6 +19,7 @@ from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, the
 from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.itemcodes import one_by_value
+from convrec.nlu.yearrows import year_row_after_than
 from convrec.nlu.reading import Parse, Span, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -185,8 +186,9 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
             b += 1
         while b > a and w[b - 1] in (",", "one", "ones", "("):
             b -= 1
-        if b == a or w[a] in ("$", "€", "£") or (num(w[a]) is not None and not _year_described(p, a, b)):
-            continue  # "longer than 100 minutes": a number (not "than the 2012 Ajusco quake")
+        year_row = year_row_after_than(p, vocab, k, a + (a + 1 < len(w) and w[a] in ("in", "during")))  # "than (in) 1983"
+        if b == a or w[a] in ("$", "€", "£") or (num(w[a]) is not None and not _year_described(p, a, b) and year_row is None):
+            continue  # "longer than 100 minutes": a number (not "than the 2012 Ajusco quake", "than 1983")
         inside = [x for x in p.numbers if a <= x[0].start and x[0].end <= b] + \
             [x for x in p.values if a <= x[0].start and x[0].end <= b]
         held = {y for x in inside for y in range(x[0].start, x[0].end)}
@@ -206,7 +208,7 @@ def _described_after_than(p: Parse, vocab: Vocabulary, parse) -> None:
         timed = bool(conds) and all(_timed(vocab, c) for c in conds)  # "less Democratic than in 1984"
         if not conds or sub.mentions or not (len(conds) >= 2 or ones or day or lone or timed):
             continue  # "later in the year than september": one value, read by the scale's own order
-        rows = rows_matching(vocab, conds) if not timed else None
+        rows = rows_matching(vocab, conds) if not timed else [year_row] if year_row is not None else None
         if (rows is None or len(rows) > 1) and k > 0:  # "lead readings higher than the one in batch 104":
             before = parse(_raw(p, 0, k), vocab)  # the values said before narrow it to the lead one
             more = _value_conditions(before)

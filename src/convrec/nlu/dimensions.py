@@ -137,6 +137,9 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                     named, e = None, b  # "the hottest day" of daily weather: the temperature, not the `day` column
                 col = named or own or (size_instead(vocab) if dim == "size" else None)
                 if col is None:
+                    col, e0 = named_before(p, vocab, a, b)  # "when was world sugar at its cheapest": of `sugar_world`
+                    a = e0 if col else a
+                if col is None:
                     continue
                 if dim == "age" and vocab.columns[col].role == "time":
                     descending = not descending  # the oldest: the earliest year
@@ -166,6 +169,31 @@ def _qualifies_next(p: Parse, vocab: Vocabulary, a: int, b: int) -> bool:
     nouns = DOMAIN_NOUNS | {vocab.domain, noun_plural(vocab.domain)}
     return not p.claimed[b] and x.isalpha() and x not in vocab.lexicon.stop and x not in nouns \
         and not vocab.lookup(x) and x not in column_vocabulary(vocab) and x.endswith(("ing", "ed"))
+
+
+_AT_ITS = {"at", "its", "their", "his", "her", "the", "was", "were", "is", "are", "been", "being"}
+
+
+def named_before(p: Parse, vocab: Vocabulary, a: int, b: int) -> tuple[str | None, int]:
+    """The one number column named just before a superlative [a, b) that ends its clause ("world sugar at
+    its cheapest?", "when was brent the highest") where no column is named after it and none has its
+    dimension: (the column, where its words start)."""
+    w = p.words
+    if b < len(w) and not p.toks[b].punct and w[b] not in ("and", "or", "but", "in", "since", "during", "ever"):
+        return None, a  # ("the biggest share of their body weight": said of what follows)
+    end = a
+    while end > 0 and (w[end - 1] in _AT_ITS or w[end - 1] in ("price", "prices", "cost", "value", "level")):
+        end -= 1  # ("when was the dubai oil price highest")
+    if end == a or end == 0:
+        return None, a
+    for s in range(max(0, end - 3), end):
+        if any(p.claimed[k] or p.toks[k].punct for k in range(s, end)):
+            continue
+        cols = [c for c in columns_named(w[s:end], vocab, by_name_only=True)
+                if vocab.columns[c].type in ("integer", "real") and vocab.columns[c].role not in ("id", "time", "date")]
+        if len(cols) == 1:
+            return cols[0], s
+    return None, a
 
 
 def _named_after(p: Parse, vocab: Vocabulary, b: int, dim: str | None = None) -> tuple[str | None, int]:

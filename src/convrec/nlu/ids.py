@@ -251,6 +251,9 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
             hits = [_number_codes(vocab)[key]]  # "horse 97", "#156": the catalog's own number for it
         elif key.isdigit() and len(key) >= 4 and key in _number_codes(vocab) and _only_a_code(vocab, w, before, float(key)):
             hits, hashed = [_number_codes(vocab)[key]], True  # "the bid premium on 79015": no other column holds it
+        if key.isdigit() and before >= 0 and w[before] not in ("item", "items", "id", "row") and key in _title_numbers(vocab) \
+                and (w[before] in noun or _named_by_any_noun(vocab, p, before)):
+            hits = [_title_numbers(vocab)[key]]  # "employee 1625": the row its source numbers 1625 (titled "item 1625"), not row 1625
         if len(hits) != 1:
             continue
         if key.isdigit() and before >= 0 and w[before] in _CUES and _column_holds(vocab, w[before], key):
@@ -285,6 +288,24 @@ def item_ids(p: Parse, vocab: Vocabulary, text: str, speaker: str) -> None:
         p.mentions.append((Span(start, b), ItemMention(linker.ids[k], linker.titles[k], raw, "reference", speaker, 100.0)))
         p.claim(start, b)
     _maker_numbers(p, vocab, idx, speaker)
+
+
+def _title_numbers(vocab: Vocabulary) -> dict[str, int]:
+    """Titles that number the items their own way ("item 1682" of row 1200, from an R export's
+    `rownames`): number → row, where some title's number is not its row's id; else empty."""
+    got = vocab.__dict__.get("_title_numbers")
+    if got is None:
+        got = {}
+        for k, (i, t) in enumerate(zip(vocab.linker.ids, vocab.linker.titles)):
+            m = re.fullmatch(r"[a-z]+ (\d+)", str(t))
+            if m is None:
+                got = {}
+                break
+            got[m.group(1)] = k
+        if all(got.get(str(i)) == k for k, i in enumerate(vocab.linker.ids)):
+            got = {}  # titles that say the ids: nothing of their own
+        vocab.__dict__["_title_numbers"] = got
+    return got
 
 
 def _maker_prefixes(vocab: Vocabulary) -> dict[str, str]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from convrec.catalog.meaning import affine, convert
 from convrec.nlu.rateunits import convert_trailing_units
 from convrec.catalog.text import norm, noun_plural, said_year
-from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, money_column, money_columns, nearest_column, said_member
+from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, family_member, money_column, money_columns, nearest_column, said_member
 from convrec.nlu.dates import decade_conditions, full_year_end
 from convrec.nlu.presence import denied_bound
 from convrec.nlu.marks import counted_sibling, marked_sibling
@@ -42,7 +42,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     while run > 0 and i - run < 3 and (w[run - 1] in own or w[run - 1] in label_words(vocab)) and w[run - 1] not in lex.stop:
         run -= 1
     run = run if run < i and any(lex.compare[o].ends_at(w, run) for o in lex.compare) else i
-    while k > 0 and (w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "price", "priced") or k > run or (
+    while k > 0 and (w[k - 1] in ("the", "year", "$", "a", "than", "of", "an", "rating", "score", "scoring", "price", "priced") or k > run or (
             i - k < 2 and w[k - 1] in own and w[k - 1] not in lex.stop and k > 1 and any(lex.compare[o].ends_at(w, k - 1) for o in lex.compare))):
         if w[k - 1] == "than":  # ("over magnitude 5": the column's word between the comparison and its number)
             break
@@ -51,7 +51,7 @@ def _comparator(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | None
     start = k - max((lex.compare[o].ends_at(w, k) for o in ("=", ">=")), default=0)
     for op in ("<=", ">="):
         n = lex.compare[op].match_at(w, j)
-        if n and not (j + n < len(w) and (num(w[j + n]) is not None or w[j + n] == "than") and w[j] == "or"):
+        if n and not (j + n < len(w) and (num(w[j + n]) is not None or w[j + n] in ("than", "$", "€", "£")) and w[j] == "or"):
             return op, min(i, start), j + n  # not "over 50k or under 5k": a second comparison of its own
     if j < len(w) and w[j] == "+":
         return ">=", min(i, start), j + 1
@@ -267,12 +267,13 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if said is not None:  # "over 10 thefts a day" of thefts kept per year: 3,650
             p.factors[i] = p.factors.get(i, 1.0) * rate
             p.claim(said.start, said.end)
+        if i + 1 < len(w) and w[i + 1] in ("cents", "cent", "¢", "pence") and not p.claimed[i + 1] and col in vocab.columns \
+                and (role == "price" or vocab.columns[col].unit in ("", "$")):  # "cheaper than 90 cents": $0.90
+            v, e = v / 100, max(e, i + 2)
         if role == "price":
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
                 e += 1
-            if i + 1 < len(w) and w[i + 1] in ("cents", "cent", "¢", "pence", "p") and not p.claimed[i + 1]:
-                v, e = v / 100, max(e, i + 2)  # "cheaper than 90 cents": $0.90
             op = op or "<="
             if op == "=" and w[s] in ("in", "of", "from"):
                 op = "<="
@@ -359,7 +360,7 @@ def _same_as_before(p: Parse, vocab: Vocabulary, i: int, claim: bool = True) -> 
     w = p.words
     k = i - 1
     while k >= 0 and not p.claimed[k] and w[k] in ("over", "under", "above", "below", "than", "more", "less", "fewer",
-                                                  "at", "least", "most", "greater", "smaller", "bigger"):
+                                                  "at", "least", "most", "greater", "smaller", "bigger", "$", "€", "£"):
         k -= 1
     if k == i - 1 or k < 0 or w[k] not in ("or", "and", "but"):
         return None, ""
@@ -478,14 +479,14 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
             if yearish and lo is not None and not lo - (hi - lo) <= v <= hi + (hi - lo) \
                     and _comparator(p, vocab, i, j)[0] is None:
                 continue  # "how many games did the 1906 cubs win": a year beside the word, not a number of games
-            return c, vocab.columns[c].role
+            return family_member(vocab, c, w), vocab.columns[c].role
     if (named := counted_sibling(p, vocab, near)) is not None:
         return named, vocab.columns[named].role
     if any(lex.units["rating"].match_at(near, k) for k in range(len(near))):
         for c in vocab.role("rating"):
             lo, hi = vocab.numeric_range(c)
             if lo is not None and lo <= v <= hi:
-                return c, "rating"
+                return family_member(vocab, c, w), "rating"  # ("scoring under 20 in 2018": `CPI score 2018`)
         if (scale := rated_scale(vocab, w, i, v, reach=3)) is not None:
             return scale, "other"  # "hikes rated 5": the one small graded score the items are rated on (difficulty 2-7)
     if v in family_years(vocab) and not time_col:

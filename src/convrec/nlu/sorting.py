@@ -12,7 +12,7 @@ from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import singular, norm, noun_plural
 from convrec.nlu.marks import mark_choice
 from convrec.nlu.columns import the_rating, spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
-from convrec.nlu.dimensions import column_dimensions
+from convrec.nlu.dimensions import column_dimensions, named_before
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import GENERIC_NOUNS, Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -180,6 +180,12 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     p.k = count
                 break
         else:
+            if x in ("highest", "lowest", "most", "least", "biggest", "smallest", "largest") and not p.sort \
+                    and named_before(p, vocab, a, a + 1)[0]:
+                col, s0 = named_before(p, vocab, a, a + 1)  # "when was brent the highest": that column, highest first
+                p.sort.append(SortHint(col, x not in _SORT_ASC, " ".join(t.raw for t in p.toks[s0:b])))
+                p.claim(s0, b)
+                continue
             if x in ("best", "worst") and not p.sort and (_did_best(p, vocab, a, x) or _rated_superlative(p, vocab, a, x)):
                 continue
             if x in ("most", "least", "fewest") and not p.sort and _verb_before(p, vocab, a, x):

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from convrec.catalog.linking import YEAR_SUFFIX, normalize_title
-from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, noun_plural, norm, said_year, singular, tokenize, word_rank
+from convrec.catalog.text import CLAUSE_END, COMMON_WORD_RANK, PUNCT, ascii_fold, noun_plural, norm, numbers_kept, said_year, singular, tokenize, word_rank  # noqa: E501
 from convrec.nlu.columns import column_vocabulary, columns_named
 from convrec.nlu.intent import ItemMention
 from convrec.nlu.reading import DOMAIN_NOUNS, FACT_KEYWORDS, NUMBER, Parse, QUESTION_WORDS, Span, normalize_words, num
@@ -423,9 +423,10 @@ def fact_title(p: Parse, vocab: Vocabulary, speaker: str) -> None:
                 continue
             text = " ".join(p.toks[x].raw for x in part)
             link = vocab.linker.link(text)
-            if link.item_id and link.score >= 86:
+            if link.item_id and link.score >= 86 and numbers_kept(text, link.title):
                 _mention(p, vocab, part[0], part[-1] + 1, vocab.linker.index_of(link.item_id), speaker, link.score)
                 return
+
 
 
 _OF = ("in", "of", "for", "at", "on", "about", "does", "did", "do", "is")

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from convrec.catalog.text import PUNCT, norm, tokenize, word_rank
+from convrec.nlu.amounts import cents_as_dollars
 from convrec.nlu.abbrev import (read_abbreviated_values, read_cut_values, read_abbreviations, read_acronyms, read_initialled_values,
                                 read_value_prefixes)
 from convrec.nlu.initials import read_acronym_columns, read_initial_words
@@ -412,7 +413,7 @@ def _formulas(text: str, vocab: Vocabulary) -> str:
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
-    text = _DOZEN.sub(_dozens, text)
+    text = cents_as_dollars(_DOZEN.sub(_dozens, text))
     text = _SCALED_PAIR.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if float(m.group(1)) < 1000 else m.group(0), text)
     text = _MILLION.sub(_scale, text)
     text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "

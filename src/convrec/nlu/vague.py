@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.columns import columns_named, dated_column, money_column, said_member
-from convrec.nlu.dimensions import dimension_column
+from convrec.nlu.dimensions import dimension_column, named_before
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
 from convrec.nlu.vocab import Vocabulary
@@ -119,6 +119,9 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
                 named = set(w[b:b + 3]) & {y for g in vocab.columns[col].words for y in g}
                 while b < len(w) and w[b] in named:
                     b += 1
+            elif name in ("cheapest", "priciest") and not money_column(vocab, w) and named_before(p, vocab, a, b)[0]:
+                col, a = named_before(p, vocab, a, b)  # "when was world sugar at its cheapest": `sugar_world`, lowest first
+                p.sort.append(SortHint(col, name == "priciest", text))
             else:
                 continue
             p.claim(a, b)
