@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from convrec.catalog.dates import holds_dates, month_titles
+from convrec.catalog.dates import holds_dates, period_titles
 from convrec.catalog.io import read_any_table
 from convrec.catalog.meaning import items_file_meaning, title_meaning, units_data
 from convrec.catalog.schema import ColumnSpec, RawDataset, empty_interactions
@@ -686,11 +686,11 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id (or the file's own row numbers)
         own = _own_codes(raw, ids, src.id_col)
-        monthly = month_titles(raw, src.id_col) if own is None else None
-        if monthly is not None:  # a monthly series: each row is "June 2014", a month
+        monthly = period_titles(raw, src.id_col) if own is None else None
+        if monthly is not None:  # a series: each row is "June 2014", a month, or "5 April 2005", a day
             own = pd.Series(monthly[1].to_numpy(), index=ids.index)
-            notes["title"] = f"items are the months of '{monthly[0]}' (" + ", ".join(own.head(2)) + "); --title-col changes it"
-            src = replace(src, domain="month") if src.domain == "item" else src
+            notes["title"] = f"items are the {monthly[2]}s of '{monthly[0]}' (" + ", ".join(own.head(2)) + "); --title-col changes it"
+            src = replace(src, domain=monthly[2]) if src.domain == "item" else src
         titles = own if own is not None else _titles_of(name, _row_numbers(raw, ids, src.id_col), [
             str(c) for c in raw.columns if c != src.id_col and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
         if own is not None and monthly is None:

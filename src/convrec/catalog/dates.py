@@ -84,10 +84,11 @@ def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     return parsed, parsed
 
 
-def month_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series] | None:
-    """A table whose rows are the months of a series (a date on the 1st of each month, every one once:
-    "1960-01-01" … "2022-12-01") and no title column: (the date column, each row named by its month,
-    "June 2014") — a month is what the items are, said as people say it."""
+def period_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series, str] | None:
+    """A table whose rows are the periods of a series and no title column: months (a date on the 1st of
+    each month, every one once: "1960-01-01" … "2022-12-01") or days (each day once, "2005-04-05T00:00:00Z",
+    gaps allowed) or years (a `Year` column, each once): (the column, each row named as people say it —
+    "June 2014", "5 April 2005", "year 1981" — and what the items are: "month", "day", "year")."""
     for col in raw.columns:
         if col == id_col or raw[col].dtype.kind in "biuf" or not holds_dates(raw[col]):
             continue
@@ -96,7 +97,16 @@ def month_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series] | None
             continue
         if (start.dt.day == 1).all() and start.dt.month.nunique() >= 6 and bool((end == start).all() or
                                                                             (end == start + pd.offsets.MonthEnd(0)).all()):
-            return str(col), start.dt.strftime("%B %Y")
+            return str(col), start.dt.strftime("%B %Y"), "month"
+        days = start.dt.tz_localize(None) if start.dt.tz is not None else start
+        if (days == days.dt.normalize()).all() and start.dt.day.nunique() >= 10 \
+                and (days.max() - days.min()).days + 1 <= 3 * len(days):
+            return str(col), days.dt.day.astype(str) + days.dt.strftime(" %B %Y"), "day"
+    for col in raw.columns:  # a row a year: `Year` 1610 … 2021, each once
+        v = pd.to_numeric(raw[col], errors="coerce")
+        if col != id_col and " ".join(str(col).lower().replace("_", " ").split()) == "year" and v.notna().all() \
+                and len(v) >= 12 and v.is_unique and (v % 1 == 0).all() and v.between(1000, 2200).all():
+            return str(col), "year " + v.astype("int64").astype(str), "year"
     return None
 
 

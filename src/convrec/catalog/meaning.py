@@ -142,10 +142,15 @@ def _doer_verbs(w: str) -> list[str]:
     return [stem + "ing", base, base + "s"]
 
 
+_HEADCOUNTS = {"population", "pop", "people", "persons", "households", "employees", "jobs", "workers", "visitors",
+               "passengers", "residents", "inhabitants"}
+
+
 def _scale(words: list[str]) -> float:
     sc = units_data()["scale"]
     for w in words:
-        if w in sc and w != "k" and not _unit_here(w, words):
+        if w in sc and (w != "k" or set(words) & _HEADCOUNTS) and not _unit_here(w, words):
+            # ("temp_k" is kelvin; "population.K" a headcount in thousands)
             return float(sc[w])
     return 1.0
 

@@ -299,7 +299,7 @@ def bind_by_words(p: Parse, vocab: Vocabulary, i: int, j: int) -> tuple[str | No
         c, factor = _meant_instead(p, vocab, i, lo, hi, c, factor)
     v = num(w[i])
     if v is not None and (v >= 1e5 or (v >= 1000 and _money(unit, c, p, vocab, i, j))) and not unit \
-            and c.max is not None and c.min is not None and factor == 1.0 \
+            and c.max is not None and c.min is not None and factor == 1.0 and (c.scale or 1.0) == 1.0 \
             and float(c.max) < 10000 and not float(c.min) <= v / (c.scale or 1.0) <= float(c.max) \
             and (best_key[0] == 1.0 or not _held_as_said(vocab, v, c.name)):
         # "over 100 billion in sales" on a column of 0.01–256: the column holds thousands, millions or billions

@@ -46,8 +46,14 @@ class CapabilityCard:
             return self.catalog_name
         return self.plural
 
+    @property
+    def generic(self) -> bool:
+        """Is the items' noun no word of what the catalog is about — "item", or a period its rows are
+        ("day", "month" of a series): then the catalog's own name says it ("trail riders")?"""
+        return self.domain in ("item", "day", "month", "year", "week", "quarter") and self.catalog_name not in ("", self.plural)
+
     def size_text(self) -> str:
-        if self.domain == "item" and self.catalog_name:  # no noun of its own: the catalog's name says what it holds
+        if self.generic:  # no noun of its own: the catalog's name says what it holds
             return f"My {self.catalog_name} catalog has {self.n_items:,} {self.named_plural}."
         return f"My catalog has {self.n_items:,} {self.named_plural}."
 
@@ -94,9 +100,9 @@ class CapabilityCard:
                     + f" — and I'll find matching {self.plural}.")
         head = f"Hi! I recommend {self.plural} from a catalog of {self.n_items:,}" + (
             f" {self.named_plural}." if self.named_plural != self.plural else ".")
-        if self.domain == "item" and (self.catalog_name or self.sample_titles):
+        if self.domain == "item" and self.sample_titles and not self.catalog_name or self.generic:
             # no noun for its items: the catalog's own name and a few of them say what it holds
-            head = (f"Hi! I recommend items from the {self.catalog_name} catalog" if self.catalog_name
+            head = (f"Hi! I recommend {self.plural} from the {self.catalog_name} catalog" if self.catalog_name
                     else "Hi! I recommend items from a catalog") + f" of {self.n_items:,}" \
                 + (f", such as {', '.join(self.sample_titles[:3])}." if self.sample_titles else ".")
         return head + body \

@@ -451,6 +451,10 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             continue
         if vocab.columns[col].role == "time" and dims and dims[0][0] == "age":
             up = not up  # older: an earlier year
+        if {"worse", "better"} & set(p.words[s:e]):
+            from convrec.nlu.sorting import lower_is_better
+
+            up = up != lower_is_better(vocab, col, [])  # "unemployment worse than in 2009": higher
         text = " ".join(t.raw for t in p.toks[s:span.end])
         op = ">" if up else "<"
         if p.negated(s):  # "nothing bigger than X": at most X

@@ -379,8 +379,8 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
     if i > 0 and w[i - 1] in ("top", "best", "first", "give", "me", "the") and v < 100 and j < len(w) and not w[j] in ("$", "dollars", "bucks", "stars") \
             and not (w[j] in column_vocabulary(vocab) and w[j] not in vocab.lexicon.stop and j + 1 < len(w)
                      and w[j + 1] in ("ones", "one", "models", "kinds", noun_plural(vocab.domain), vocab.domain)) \
-            and not unit_after(w, j)[0]:
-        return None, ""  # "top 3 most rated": a count of items, not a condition ("the 64 core ones" is one)
+            and (not unit_after(w, j)[0] or w[j] in (vocab.domain, noun_plural(vocab.domain))):
+        return None, ""  # "top 3 most rated", "the 3 years with …" of years: a count of items, not a condition
     near = [w[k] for k in range(max(0, i - 3), min(len(w), j + 3))
             if not (k > j and w[k - 1] in ("of", "in", "for") and k + 1 < len(w) and num(w[k + 1]) is not None)]
     # ("week 3 of series 8": `series` is the next number's word)

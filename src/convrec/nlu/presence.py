@@ -366,7 +366,7 @@ def read_some_amounts(p: Parse, vocab: Vocabulary) -> None:
         d = i + 1
         while d < len(w) and w[d] in ("any", "some") and not p.claimed[d]:
             d += 1
-        col, e = _column_at(p, vocab, d, counts | (amounts if w[i] in _CONTAIN else set()))
+        col, e = _column_at(p, vocab, d, counts | (amounts if w[i] in _CONTAIN or w[i] in _WITH else set()))  # "days with rain"
         if col in amounts:
             if not _bound_after(p, vocab, e) and not (e < len(w) and num(w[e]) is not None) \
                     and not (i > 0 and w[i - 1] in ("no", "without", "not", "never", "don't", "doesn't")):

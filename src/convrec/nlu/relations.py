@@ -38,8 +38,9 @@ def read_count(p: Parse, vocab: Vocabulary) -> None:
                     break
         if n is None or p.claimed[i] or not 1 <= n <= 50:
             continue
-        if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months"):
-            continue  # "my 12 yo", "a 5 year old": an age, not a count
+        if i + span < len(w) and w[i + span] in ("yo", "year", "years", "yr", "yrs", "month", "months") \
+                and w[i + span] not in (vocab.domain, noun_plural(vocab.domain)):
+            continue  # "my 12 yo", "a 5 year old": an age, not a count (where the items are years, how many)
         from convrec.nlu.binding import unit_after
 
         unit, ulen = unit_after(w, i + span)

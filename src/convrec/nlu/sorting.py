@@ -42,7 +42,7 @@ def _ordinal_offset(p: Parse, vocab: Vocabulary) -> None:
         return
 
 
-def _lower_is_better(vocab: Vocabulary, col: str, said: list[str]) -> bool:
+def lower_is_better(vocab: Vocabulary, col: str, said: list[str]) -> bool:
     """Is the column a measure whose best is its lowest, by its words or the words said for it ("the worst
     infant mortality" of a column headed `infant`; a typo of the word too)?"""
     from rapidfuzz import fuzz
@@ -152,7 +152,7 @@ def sort_by_column(p: Parse, vocab: Vocabulary) -> None:
                     or (x == "by" and vocab.columns[cols[0]].role == "time" and "newest" not in w)  # "by year": in order
                 if x in _PACE and column_dimensions(vocab, vocab.columns[cols[0]]) & {"time", "duration"}:
                     asc = x != "slowest"  # "the fastest time": the least
-                if x in ("best", "worst") and _lower_is_better(vocab, cols[0], w[b:e]):
+                if x in ("best", "worst") and lower_is_better(vocab, cols[0], w[b:e]):
                     asc = x == "best"  # "the worst infant mortality": the highest
                 if x == "by" and a > 0 and w[a - 1] in ("sorted", "ordered", "ranked", "sort", "order", "rank"):
                     a -= 1  # "sorted by market value"
