@@ -85,3 +85,46 @@ def test_worse_than_a_year_of_a_measure_whose_best_is_lowest(labour):
     assert ("unemployment", "<", round(u, 4)) in _conds(understand("years where unemployment was better than in 1980", v))
     w = float(labour.items.loc[labour.items["year"] == 1980, "wages"].iloc[0])
     assert ("wages", ">", round(w, 4)) in _conds(understand("years where wages were better than in 1980", v))
+
+
+@pytest.fixture(scope="module")
+def herons(home, tmp_path_factory):
+    """Counts of a bird at colony sites, the count headed only `count`; ages of the observers in bands."""
+    rows = ["id,site,week,count,observer_age"]
+    bands = ["18-24", "25-34", "35-44", "45-54", "55+"]
+    for k in range(1, 81):
+        rows.append(f"{k},{'NS'[k % 2]}{k % 4},{1 + k % 10},{1 + (k * 7) % 15},{bands[k % 5]}")
+    return _csv(home, tmp_path_factory, "heron-colony", "\n".join(rows) + "\n")
+
+
+def test_a_count_headed_count_takes_the_things_counted(herons):
+    v = herons.vocab
+    assert ("count", ">=", 5.0) in _conds(understand("sightings with 5 or more herons", v))
+    it = understand("rows with more than 3 birds", v)
+    assert ("count", ">", 3.0) in _conds(it) and "birds" not in " ".join(it.unmatched)
+    assert not any(c.column == "count" for c in understand("week 3 at site N1", v).conditions)
+
+
+def test_bands_said_as_ranges_and_open_tops(herons):
+    v = herons.vocab
+    assert ("observer_age", "in", ("25-34",)) in _conds(understand("observers aged 25 to 34", v))
+    assert ("observer_age", "in", ("35-44",)) in _conds(understand("counts by 35-44 year olds", v))
+    assert ("observer_age", "in", ("55+",)) in _conds(understand("observers 55 and over", v))
+    got = _conds(understand("any observer age except 18-24 and 25-34", v))
+    assert ("observer_age", "not_in", ("18-24",)) in got and ("observer_age", "not_in", ("25-34",)) in got
+
+
+@pytest.fixture(scope="module")
+def donors(home, tmp_path_factory):
+    rows = ["id,Member,Party,Contribution"]
+    for k in range(1, 41):
+        rows.append(f'{k},"Name{chr(65 + k % 26)}, Given{k}",{"DR"[k % 2]},{(k * 1370) % 40000}')
+    return _csv(home, tmp_path_factory, "member-donations", "\n".join(rows) + "\n")
+
+
+def test_money_said_of_the_one_column_of_money(donors):
+    v = donors.vocab
+    s = understand("which member got the most money", v).sort
+    assert s and s[0].column == "contribution" and s[0].descending
+    s = understand("top 3 members by money", v).sort
+    assert s and s[0].column == "contribution"

@@ -40,3 +40,38 @@ _CENTS = re.compile(r"(?<![\w.$])(\d+(?:\.\d+)?)\s?(?:cents?|¢)(?!\w)", re.I)
 def cents_as_dollars(text: str) -> str:
     """"cheaper than 12 cents", "90¢": the amount in dollars ("$0.12"), read as any other money said."""
     return _CENTS.sub(lambda m: f"${float(m.group(1)) / 100:g}", text)
+
+
+_TALLY_WORDS = {"count", "counts", "n", "number", "tally", "total", "freq", "frequency", "abundance"}
+
+
+def the_tally(p, vocab, i: int, j: int) -> str | None:
+    """"5 or more birds", "more than one bird" where the catalog's one count column is headed `count` (or
+    `n`, `number`, `tally`) and no column says what it counts: that column — the plural after the number
+    is the thing counted, a word no column, unit or value of the catalog holds."""
+    from convrec.catalog.text import noun_plural, singular
+    from convrec.nlu.binding import lex_compares, unit_after
+    from convrec.nlu.columns import column_vocabulary
+
+    w = p.words
+    tallies = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role in ("count", "other")
+               and c.name != "popularity" and set((c.label or c.name).split()) <= _TALLY_WORDS]
+    if len(tallies) != 1:
+        return None
+    k = j
+    if k + 1 < len(w) and w[k] == "or" and w[k + 1] in ("more", "fewer", "less", "over", "under", "above", "below"):
+        k += 2  # "5 or more birds"
+    if k >= len(w) or not w[k].isalpha() or unit_after(w, k)[0] is not None or w[k] in vocab.lexicon.stop:
+        return None
+    x = w[k]
+    if x in column_vocabulary(vocab) or x in (vocab.domain, noun_plural(vocab.domain)) or vocab.lookup(x) \
+            or not (x.endswith("s") or singular(x) == x and num_is_one(w[i])):
+        return None
+    if not (lex_compares(vocab, w, i, j) or k > j):
+        return None
+    p.claim(k, k + 1)  # the thing counted is said with its number
+    return tallies[0]
+
+
+def num_is_one(x: str) -> bool:
+    return x in ("1", "one", "a", "single")

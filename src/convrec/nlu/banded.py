@@ -47,10 +47,54 @@ def banded_columns(vocab: Vocabulary) -> dict[str, list[tuple[str, float, float,
     return got
 
 
+_OVER = (("and", "over"), ("and", "older"), ("or", "older"), ("or", "over"), ("and", "up"), ("plus",), ("+",))
+_AGE_TAIL = {"year", "years", "yr", "old", "olds", "year-olds", "aged"}
+
+
+def _band_ranges(p: Parse, vocab: Vocabulary, cols: dict) -> None:
+    """"females 25-29", "aged 30 to 34", "40-44 year olds", "65 and over": a range (or an open top) said
+    of a column of bands is the bands inside it — the column its words name nearby, else the one column
+    that has that very band."""
+    w = p.words
+    last = (-1, False)  # where the last band said ended, and whether it was ruled out
+    for i in range(len(w)):
+        a = num(w[i])
+        if a is None or p.claimed[i] or (i > 0 and w[i - 1] in ("between", "from")):
+            continue  # ("between 30 and 34": a comparison's reader)
+        b, end = None, i + 1
+        if i + 2 < len(w) and w[i + 1] == "to" and num(w[i + 2]) is not None:
+            b, end = num(w[i + 2]), i + 3
+        elif i + 1 < len(w) and num(w[i + 1]) is not None and p.toks[i + 1].start - p.toks[i].end == 1 \
+                and any(lo == a and hi == num(w[i + 1]) for c in cols for _, lo, hi, _ in cols[c]):
+            b, end = num(w[i + 1]), i + 2  # "25-29" as a column writes its band
+        else:
+            for tail in _OVER:
+                if tuple(w[i + 1:i + 1 + len(tail)]) == tail:
+                    b, end = math.inf, i + 1 + len(tail)
+                    break
+        if b is None or b <= a or any(p.claimed[k] for k in range(i, end)):
+            continue
+        near = set(w[max(0, i - 4):i]) | set(w[end:end + 3])
+        named = [c for c in cols if any(set(g) & near for g in vocab.columns[c].words)]
+        exact = [c for c in cols if any(lo == a and hi == b for _, lo, hi, _ in cols[c])]
+        col = named[0] if len(named) == 1 else exact[0] if len(exact) == 1 else None
+        keep = [v for v, lo, hi, _ in cols.get(col, []) if lo >= a and hi <= b]
+        if not keep:
+            continue
+        while end < len(w) and w[end] in _AGE_TAIL:
+            end += 1  # "40-44 year olds"
+        text = " ".join(t.raw for t in p.toks[i:end])
+        out = p.negated(i) or (last[1] and last[0] <= i - 1 and all(x in ("and", "or", "nor", ",") for x in w[last[0]:i]))
+        p.numbers.append((Span(i, end), Condition(col, "not_in" if out else "in", tuple(keep), text, vocab.columns[col].role)))
+        p.claim(i, end)  # ("except 15-19 and 20-24": both ruled out)
+        last = (end, out)
+
+
 def read_banded_values(p: Parse, vocab: Vocabulary) -> None:
     cols = banded_columns(vocab)
     if not cols:
         return
+    _band_ranges(p, vocab, cols)
     lex, w = vocab.lexicon, p.words
     for i, x in enumerate(w):
         v = num(x)

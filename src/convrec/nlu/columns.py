@@ -61,6 +61,8 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         named = first  # "viewers": `viewers_7day`, not also `viewers_28day` after it
     if not named and (money := spent_columns(w, vocab)):
         return money
+    if not named and {"money", "cash", "funds"} & set(w) and len(money_columns(vocab)) == 1 and not vocab.role("price"):
+        return tuple(money_columns(vocab))  # "the most money" of `Contribution`: the catalog's one amount of money
     if named or by_name_only:
         return tuple(named)
     return _keyword_columns(w, vocab)

@@ -16,6 +16,7 @@ from convrec.nlu.compared import comparative_ending
 from convrec.nlu.intent import Condition
 from convrec.nlu.modifiers import column_holding
 from convrec.nlu.rates import per_period
+from convrec.nlu.amounts import the_tally
 from convrec.nlu.binding import bind_by_words, rated_scale, family_years, in_kept_scale, kept_scale, lex_compares, unit_after
 from convrec.nlu.dimensions import column_dimensions, dimension_column, unit_dimensions
 from convrec.nlu.reading import measure_words, DOMAIN_NOUNS, Parse, Span, num
@@ -497,7 +498,7 @@ def _column_for_number(p: Parse, vocab: Vocabulary, i: int, j: int, v: float, te
             return c, "count"
     if time_col and said_year(v) and not (i > 0 and w[i - 1] in ("$", "top")):
         return time_col, "time"
-    return None, ""
+    return (tally, "count") if (tally := the_tally(p, vocab, i, j)) else (None, "")  # "5 or more birds": the one `count`
 
 
 def _price_member(p: Parse, vocab: Vocabulary, col: str | None) -> str | None:
