@@ -124,3 +124,20 @@ def test_a_score_kept_a_column_a_year_under_an_acronym(index):
     assert ("xyz_score_2018", "<", 20.0) in _conds(understand("countries with a score under 20 in 2018", v))
     s = understand("which country had the lowest score in 2018", v).sort
     assert s and s[0].column == "xyz_score_2018" and not s[0].descending
+
+
+@pytest.fixture(scope="module")
+def excise(home, tmp_path_factory):
+    """A state × year table whose tax is kept in cents (no column holds 0.30, `tax` holds 30)."""
+    rows = ["id,state,year,tax,packs"]
+    k = 0
+    for y in (1990, 1991, 1992):
+        for n, st in enumerate(["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE"]):
+            k += 1
+            rows.append(f"{k},{st},{y},{5 + (n * 13 + y) % 80},{60 + (n * 7 + y) % 90}")
+    return _csv(home, tmp_path_factory, "state-excise", "\n".join(rows) + "\n")
+
+
+def test_cents_where_the_catalog_keeps_cents(excise, metals):
+    assert ("tax", "<=", 30.0) in _conds(understand("1990 states where the tax was not above 30 cents", excise.vocab))
+    assert ("wheat_delta", "<", 0.12) in _conds(understand("when was delta wheat cheaper than 12 cents", metals.vocab))

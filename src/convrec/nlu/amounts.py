@@ -37,9 +37,17 @@ def base_said(comparative: str, c) -> bool:
 _CENTS = re.compile(r"(?<![\w.$])(\d+(?:\.\d+)?)\s?(?:cents?|¢)(?!\w)", re.I)
 
 
-def cents_as_dollars(text: str) -> str:
-    """"cheaper than 12 cents", "90¢": the amount in dollars ("$0.12"), read as any other money said."""
-    return _CENTS.sub(lambda m: f"${float(m.group(1)) / 100:g}", text)
+def cents_as_dollars(text: str, vocab) -> str:
+    """"cheaper than 12 cents", "90¢": the amount in dollars ("$0.12"), read as any other money said — unless
+    the catalog keeps its money in cents (a column holds 30, none holds 0.30: "a tax not above 30 cents")."""
+    def held(v: float) -> bool:
+        return any(c.type in ("integer", "real") and c.role not in ("id", "time") and c.min is not None and c.max is not None
+                   and float(c.min) <= v <= float(c.max) for c in vocab.columns.values())
+
+    def dollars(m: re.Match) -> str:
+        v = float(m.group(1))
+        return m.group(0) if held(v) and not held(v / 100) else f"${v / 100:g}"
+    return _CENTS.sub(dollars, text)
 
 
 _TALLY_WORDS = {"count", "counts", "n", "number", "tally", "total", "freq", "frequency", "abundance"}

@@ -413,7 +413,7 @@ def _formulas(text: str, vocab: Vocabulary) -> str:
 def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     text = _durations(RANGE.sub(lambda m: m.group(0) if _in_code(text, m.start(), vocab) else f"{m.group(1)} to {m.group(2)}",
                                 text))
-    text = cents_as_dollars(_DOZEN.sub(_dozens, text))
+    text = cents_as_dollars(_DOZEN.sub(_dozens, text), vocab)
     text = _SCALED_PAIR.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if float(m.group(1)) < 1000 else m.group(0), text)
     text = _MILLION.sub(_scale, text)
     text = _FIGURES.sub(lambda m: "between 1" + "0" * (_FIGURE_COUNT[m.group(1).lower()] - 1) + " and "
