@@ -686,14 +686,14 @@ def load_custom(name: str, src: CustomSource, progress: Callable[[str], None] | 
     titles = raw[src.title_col].astype(str).str.strip()
     if src.title_col == src.id_col:  # no title column: named by the id (or the file's own row numbers)
         own = _own_codes(raw, ids, src.id_col)
-        monthly = period_titles(raw, src.id_col) if own is None else None
-        if monthly is not None:  # a series: each row is "June 2014", a month, or "5 April 2005", a day
-            own = pd.Series(monthly[1].to_numpy(), index=ids.index)
-            notes["title"] = f"items are the {monthly[2]}s of '{monthly[0]}' (" + ", ".join(own.head(2)) + "); --title-col changes it"
-            src = replace(src, domain=monthly[2]) if src.domain == "item" else src
+        period = period_titles(raw, src.id_col) if own is None else None
+        if period is not None:  # a series: each row is a month ("June 2014"), a day ("5 April 2005") or a year
+            own = pd.Series(period[1].to_numpy(), index=ids.index)
+            notes["title"] = f"items are the {period[2]}s of '{period[0]}' (" + ", ".join(own.head(2)) + "); --title-col changes it"
+            src = replace(src, domain=period[2]) if src.domain == "item" else src
         titles = own if own is not None else _titles_of(name, _row_numbers(raw, ids, src.id_col), [
             str(c) for c in raw.columns if c != src.id_col and pd.to_numeric(raw[c], errors="coerce").notna().mean() > 0.5])  # the measures
-        if own is not None and monthly is None:
+        if own is not None and period is None:
             notes["title"] = "items are named by their own codes (" + ", ".join(titles.head(2)) + "); --title-col changes it"
     data: dict[str, object] = {"item_id": ids, "title": titles}
     for col in raw.columns:

@@ -84,6 +84,15 @@ def periods(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     return parsed, parsed
 
 
+def monthly_series(start: pd.Series) -> bool:
+    """Dates on the 1st of month after month, each once ("1960-01-01" … "2022-12-01"): a series of months."""
+    t = start.dropna()
+    if len(t) < 12 or not t.is_unique or t.dt.month.nunique() < 6 or not (t.dt.day == 1).all():
+        return False
+    span = (t.max().year - t.min().year) * 12 + t.max().month - t.min().month + 1
+    return span <= 1.25 * len(t)
+
+
 def period_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series, str] | None:
     """A table whose rows are the periods of a series and no title column: months (a date on the 1st of
     each month, every one once: "1960-01-01" … "2022-12-01") or days (each day once, "2005-04-05T00:00:00Z",
@@ -95,8 +104,7 @@ def period_titles(raw: pd.DataFrame, id_col: str) -> tuple[str, pd.Series, str] 
         start, end = periods(raw[col])
         if start.isna().any() or not start.is_unique or len(start) < 12:
             continue
-        if (start.dt.day == 1).all() and start.dt.month.nunique() >= 6 and bool((end == start).all() or
-                                                                            (end == start + pd.offsets.MonthEnd(0)).all()):
+        if monthly_series(start) and bool((end == start).all() or (end == start + pd.offsets.MonthEnd(0)).all()):
             return str(col), start.dt.strftime("%B %Y"), "month"
         days = start.dt.tz_localize(None) if start.dt.tz is not None else start
         if (days == days.dt.normalize()).all() and start.dt.day.nunique() >= 10 \

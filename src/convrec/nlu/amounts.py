@@ -73,13 +73,9 @@ def the_tally(p, vocab, i: int, j: int) -> str | None:
         return None
     x = w[k]
     if x in column_vocabulary(vocab) or x in (vocab.domain, noun_plural(vocab.domain)) or vocab.lookup(x) \
-            or not (x.endswith("s") or singular(x) == x and num_is_one(w[i])):
+            or not (x.endswith("s") or singular(x) == x and w[i] in ("1", "one", "a", "single")):
         return None
     if not (lex_compares(vocab, w, i, j) or k > j):
         return None
     p.claim(k, k + 1)  # the thing counted is said with its number
     return tallies[0]
-
-
-def num_is_one(x: str) -> bool:
-    return x in ("1", "one", "a", "single")

@@ -71,19 +71,22 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
 def _qualifier_named(text: str, vocab: Vocabulary) -> list[str]:
     """"brent" of `oil_brent` beside `oil_dubai`: in a family of number columns that share a word, the rare
     word only one of them has names it alone (the shared one is understood; not "body" of `bodyweight`)."""
-    fam = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title") and len(c.words) == 2]
-    where: dict[str, set[str]] = {}
-    for c in fam:
-        for g in c.words:
-            for x in g:
-                where.setdefault(x, set()).add(c.name)
-    got = []
-    for c in fam:
-        shared = [g for g in c.words if any(len(where[x]) >= 2 for x in g)]
-        own = [g for g in c.words if g not in shared and all(len(where[x]) == 1 for x in g)]
-        if len(shared) == 1 and len(own) == 1 and any(len(x) >= 4 and (word_rank(x) or 10 ** 9) > 5000
-                                                      and re.search(rf"\b{re.escape(x)}\b", text) for x in own[0]):
-            got.append(c.name)
+    own = vocab.__dict__.get("_qualifiers")
+    if own is None:  # column → its rare words no sibling has, read once per catalog
+        fam = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "title") and len(c.words) == 2]
+        where: dict[str, set[str]] = {}
+        for c in fam:
+            for g in c.words:
+                for x in g:
+                    where.setdefault(x, set()).add(c.name)
+        own = {}
+        for c in fam:
+            shared = [g for g in c.words if any(len(where[x]) >= 2 for x in g)]
+            mine = [g for g in c.words if g not in shared and all(len(where[x]) == 1 for x in g)]
+            if len(shared) == 1 and len(mine) == 1:
+                own[c.name] = [x for x in mine[0] if len(x) >= 4 and (word_rank(x) or 10 ** 9) > 5000]
+        vocab.__dict__["_qualifiers"] = own
+    got = [c for c, xs in own.items() if any(re.search(rf"\b{re.escape(x)}\b", text) for x in xs)]
     return got if len(got) == 1 else []
 
 

@@ -10,7 +10,7 @@ import re
 
 import pandas as pd
 
-from convrec.catalog.dates import months_covered, periods
+from convrec.catalog.dates import monthly_series, months_covered, periods
 from convrec.catalog.meaning import scales_data
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, num
@@ -50,7 +50,7 @@ def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str
             ts, te = periods(vocab.items[c.name])
             filled = vocab.items[c.name].notna() & vocab.items[c.name].astype(str).str.strip().ne("")
             if filled.any() and ts[filled].notna().mean() >= 0.8 and (
-                    ts.dt.day.nunique() > 1 or bool((te > ts).any()) or _monthly_series(ts)):
+                    ts.dt.day.nunique() > 1 or bool((te > ts).any()) or monthly_series(ts)):
                 # blanks: no date, not a bad one; a monthly series on every 1st ("1960-06-01") holds months
                 got.append((c.name, ts, te))
         vocab.__dict__["_date_columns"] = got
@@ -58,15 +58,6 @@ def _date_column(vocab: Vocabulary, words: list[str] | None = None) -> tuple[str
     if k is not None:
         return got[k[0]]
     return got[0] if got else None
-
-
-def _monthly_series(ts: pd.Series) -> bool:
-    """Dates on the 1st of month after month, each once ("1960-01-01" … "2022-12-01"): a series of months."""
-    t = ts.dropna()
-    if len(t) < 12 or not t.is_unique or t.dt.month.nunique() < 6:
-        return False
-    span = (t.max().year - t.min().year) * 12 + t.max().month - t.min().month + 1
-    return span <= 1.25 * len(t)
 
 
 def _date_word(vocab: Vocabulary, words: list[str] | None, got: list) -> tuple[int, int] | None:

@@ -268,12 +268,12 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if said is not None:  # "over 10 thefts a day" of thefts kept per year: 3,650
             p.factors[i] = p.factors.get(i, 1.0) * rate
             p.claim(said.start, said.end)
-        if role == "price" and i + 1 < len(w) and w[i + 1] in ("cents", "cent", "¢", "pence") and not p.claimed[i + 1]:
-            v, e = v / 100, max(e, i + 2)  # "cheaper than 90 cents": $0.90 (text said in cents was read as dollars before)
         if role == "price":
             s = s - 1 if s > 0 and w[s - 1] in ("$", "€", "£") else s
             while e < len(w) and w[e] in ("$", "dollars", "dollar", "bucks", "usd", "euros", "eur"):
                 e += 1
+            if i + 1 < len(w) and w[i + 1] in ("cents", "cent", "¢", "pence", "p") and not p.claimed[i + 1]:
+                v, e = v / 100, max(e, i + 2)  # "cheaper than 90 cents": $0.90
             op = op or "<="
             if op == "=" and w[s] in ("in", "of", "from"):
                 op = "<="
