@@ -103,9 +103,13 @@ def _dimension_column(vocab: Vocabulary, dim: str) -> str | None:
         # a tie of a whole and its part (`bodywt` up to 6654, `brainwt` up to 5.7, both kg): the whole,
         # when its values are ten times larger; otherwise no guess
         tied = [vocab.columns[n] for s, n in scored if s == scored[0][0]]
-        tied.sort(key=lambda c: -float(c.max or 0))
+        same = lambda c, unit: float(c.max or 0) if c.unit == unit or not c.unit or not unit \
+            else (convert(float(c.max or 0), c.unit, unit) or float(c.max or 0))  # noqa: E731 (a brain in g beside a body in kg)
+        ref = next((c.unit for c in tied if c.unit), None)
+        tied.sort(key=lambda c: -same(c, ref))
         a, b = tied[0], tied[1]
-        if a.unit == b.unit and a.max is not None and b.max is not None and float(a.max) >= 10 * max(float(b.max), 1e-9):
+        if (a.unit == b.unit or convert(1.0, b.unit or "", a.unit or "") is not None) and a.max is not None \
+                and b.max is not None and float(a.max) >= 10 * max(same(b, a.unit), 1e-9):
             return a.name
         ends = {"start", "end", "begin", "initial", "final", "finish", "starting", "ending"}
         bases = {frozenset(x for g in c.words if not set(g) & ends for x in g) for c in tied}
@@ -117,8 +121,17 @@ def _dimension_column(vocab: Vocabulary, dim: str) -> str | None:
             return size[0][1]
         return None
     if not scored:
-        return None
+        return _headcount(vocab) if dim == "population" else None
     return scored[0][1]
+
+
+def _headcount(vocab: Vocabulary) -> str | None:
+    """Where no column names a population, the one whole-number column that counts people by its
+    name (`riders`, `voters`, `customers`): "the busiest days" are those with the most riders."""
+    nouns = {x for x in vocab.lexicon.person_nouns if x.endswith("s") and x not in ("ones", "folks", "guys")}
+    got = [c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "link", "time")
+           and c.min is not None and float(c.min) >= 0 and _column_words(c) & nouns]
+    return got[0] if len(got) == 1 else None
 
 
 def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
@@ -131,7 +144,8 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                 named, e = _named_after(p, vocab, b, dim)  # "the shortest total care time": that column, not a length
                 if not named and _qualifies_next(p, vocab, a, b):
                     continue  # "highest grossing", "highest paid": the superlative of the word after it, not a height
-                own = dimension_column(vocab, dim, descending)
+                chosen = _said_of(p, vocab, dim)
+                own = chosen or dimension_column(vocab, dim, descending)
                 if named and own and named != own and not _column_words(vocab.columns[named]) & vocab.lexicon.superlatives[dim][2] \
                         and not _measure_of(vocab, named, dim):
                     named, e = None, b  # "the hottest day" of daily weather: the temperature, not the `day` column
@@ -145,6 +159,25 @@ def read_dimension_superlatives(p: Parse, vocab: Vocabulary) -> None:
                     descending = not descending  # the oldest: the earliest year
                 p.sort.append(SortHint(col, descending, " ".join(t.raw for t in p.toks[a:b])))
                 p.claim(a, max(b, e))
+                if col == chosen:  # the words that chose it ("at the company") are used up
+                    own_words = _column_words(vocab.columns[col]) - _COUNTERS
+                    for k, x in enumerate(w):
+                        if not p.claimed[k] and (x in own_words or singular(x) in own_words) and x not in vocab.lexicon.stop:
+                            p.claim(k, k + 1)
+
+
+def _said_of(p: Parse, vocab: Vocabulary, dim: str) -> str | None:
+    """Of several columns of a dimension, the one whose other words the message says anywhere ("who's
+    been at the company the longest": `YearsAtCompany` of the columns counted in years)."""
+    words = vocab.lexicon.superlatives[dim][2]
+    said = {x for k, x in enumerate(p.words) if not p.claimed[k] and x.isalpha() and x not in vocab.lexicon.stop}
+    said |= {singular(x) for x in said}
+    cols = [c for c in vocab.columns.values() if c.type in ("integer", "real") and c.role not in ("id", "link", "time")
+            and c.name != "popularity" and _column_words(c) & words and not (c.years and not c.latest)]
+    if len(cols) < 2:
+        return None
+    score = sorted(((len((_column_words(c) - words - _COUNTERS) & said), c.name) for c in cols), reverse=True)
+    return score[0][1] if score[0][0] and score[0][0] > score[1][0] else None
 
 
 _COUNTERS = {"day", "days", "month", "months", "week", "weeks", "year", "years", "number", "no", "num", "id", "rank",
@@ -200,7 +233,7 @@ def _named_after(p: Parse, vocab: Vocabulary, b: int, dim: str | None = None) ->
     """The one number column the 1–3 words after a superlative name, and where they end (of several
     named, the one of the superlative's dimension: "the widest river channel" is the channel's width)."""
     w = p.words
-    starts = [(b, 3)] + ([(b + 2, 5)] if b + 2 < len(w) and w[b + 1] in ("in", "of") and not p.claimed[b] else [])
+    starts = [(b, 3)] + ([(b + 2, 5)] if b + 2 < len(w) and w[b + 1] in ("in", "of", "for") and not p.claimed[b] else [])
     for s, n in starts:  # "the biggest capacity in seat km per week": the column the words after "in" name
         for e in range(min(len(w), s + n), s, -1):
             if any(p.claimed[k] or p.toks[k].punct for k in range(s, e)):

@@ -141,6 +141,8 @@ class Lexicon:
         self.missing_before, self.missing_after = Phrases.of(pr.get("missing_before", [])), Phrases.of(pr.get("missing_after", []))
         self.present_before, self.listed = Phrases.of(pr.get("present_before", [])), Phrases.of(pr.get("listed", []))
         """"no age listed", "had a business associate involved": a value there or not"""
+        self.value_nouns = frozenset(pr.get("value_nouns", []))
+        """"no figure for the Greens": a value's general noun before the column it is of"""
         """"how heavy" → the dimensions whose column the question asks for"""
         self.comparative_dims = [(dim, Phrases.of(more), Phrases.of(less))
                                  for dim, (more, less) in comp.get("dimension", {}).items()]

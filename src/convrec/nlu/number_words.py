@@ -51,7 +51,7 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
         if k < len(w) and w[k] not in measures and w[k].endswith("ed") and (w[k][:-1] in measures or w[k][:-2] in measures) \
                 and x != "one" and not (k + 1 < len(w) and (w[k + 1] == "#" or w[k + 1][:1].isdigit())):  # (not "the one ranked #2")
             w[k] = w[k][:-1] if w[k][:-1] in measures else w[k][:-2]  # "four engined", "three-wheeled": what it counts
-        measured = k < len(w) and w[k] in measures
+        measured = k < len(w) and (w[k] in measures or bool(lex.money.match_at(w, k)))  # ("zero dollars")
         if x in _MULTIPLES and not measured:
             continue  # "twin" of "twin engine", not "the twin towers"
         before = any(lex.compare[o].ends_at(w, i) for o in lex.compare)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from convrec.catalog.meaning import affine, convert
+from convrec.nlu.moneybound import bare_price, money_marked
 from convrec.nlu.rateunits import convert_trailing_units
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, family_member, money_column, money_columns, nearest_column, said_member
@@ -225,8 +226,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
             col, role = _age_of_people(p, vocab, i, v)
         if not col:
             col, role = _column_by_magnitude(p, vocab, i, v)
-        if not col:
-            col, role = _bare_price(p, vocab, i, v)
+        if not col:  # "monitors under 200": the price; "got $0": the one money column's amount
+            compared = _comparator(p, vocab, i, i + 1)[0] is not None
+            col, role = bare_price(p, vocab, i, v) if compared else money_marked(p, vocab, i, v)
         ranged = i >= 2 and w[i - 1] in ("and", "to", "-") and num(w[i - 2]) is not None  # "between 30 and 35 mm": a bound
         if not col and _comparator(p, vocab, i, i + 1)[0] is None and not ranged:
             col, f, _ = column_holding(p, vocab, i, v)  # "3 year loans": a value of the column that holds it
@@ -522,29 +524,6 @@ def _held_instead(vocab: Vocabulary, col: str, v: float, unit: str | None) -> st
             and o.min is not None and o.max is not None and float(o.min) <= v <= float(o.max)
             and dims & column_dimensions(vocab, o)]
     return held[0] if len(held) == 1 else None
-
-
-def _bare_price(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | None, str]:
-    """"monitors under 200", "TVs over 1000" in a shop: a bare bound on an amount, compared and
-    followed by nothing it counts, is the price where the catalog's one price column holds it (a
-    count or a rating that also could is not what "under 200" asks of). Not where a word beside it
-    names another number column ("500 reviews"), or a noun after it says what it counts ("300 pages")."""
-    w = p.words
-    prices = vocab.role("price")
-    if len(prices) != 1 or _comparator(p, vocab, i, i + 1)[0] is None:
-        return None, ""
-    c = vocab.columns[prices[0]]
-    if c.type not in ("integer", "real") or c.min is None or c.max is None \
-            or not float(c.min) <= v / (c.scale or 1.0) <= float(c.max):
-        return None, ""
-    j = i + 1
-    if j < len(w) and w[j].isalpha() and w[j] not in vocab.lexicon.stop and w[j] not in ("or", "and", "please", "pls"):
-        return None, ""
-    near = set(w[max(0, i - 6):i + 4])
-    if any(x in near for o in vocab.columns.values() if o.name != c.name and o.type in ("integer", "real")
-           for g in o.words for x in g):
-        return None, ""
-    return c.name, "price"
 
 
 def _column_by_magnitude(p: Parse, vocab: Vocabulary, i: int, v: float, low: float | None = None) -> tuple[str | None, str]:

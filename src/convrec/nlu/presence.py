@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import singular
 from convrec.catalog.meaning import unit_for_word
-from convrec.nlu.columns import columns_by_stem, columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named, family_member
 from convrec.nlu.intent import Condition
 from convrec.nlu.reading import Parse, Span, negated_aux, num
 from convrec.nlu.vocab import Vocabulary
@@ -89,6 +89,36 @@ def _modified_column(p: Parse, vocab: Vocabulary, d: int, gaps: set[str]) -> tup
     return col, e
 
 
+def _value_of(p: Parse, vocab: Vocabulary, d: int, gaps: set[str]) -> int:
+    """"no figure for the Greens", "no value for weight", "no data on the stage": a general noun of a
+    value, then the column it is of — where the column starts (``d`` unchanged if none is named there)."""
+    w = p.words
+    if d + 2 < len(w) and w[d] in vocab.lexicon.value_nouns and w[d + 1] in ("for", "on", "of", "about") \
+            and not any(p.claimed[d:d + 2]):
+        a = d + 2
+        while a < len(w) and w[a] in ("their", "its", "the", "a", "an") and not p.claimed[a]:
+            a += 1
+        if _column_at(p, vocab, a, gaps)[0] is not None:
+            return a
+    return d
+
+
+def _year_member(p: Parse, vocab: Vocabulary, col: str, e: int, gaps: set[str]) -> tuple[str, int]:
+    """A measure by year with the year right after it ("no score for 2015", "no CPI score in 2015"):
+    that year's member, and where the phrase ends (the rest of the column's name and the year in it)."""
+    if not vocab.columns[col].years:
+        return col, e
+    w = p.words
+    while e < len(w) and not p.claimed[e] and any(w[e] in g for g in vocab.columns[col].words):
+        e += 1
+    for k in (e, e + 1):
+        if k < len(w) and not p.claimed[k] and num(w[k]) is not None and (k == e or w[e] in ("for", "in", "of")):
+            got = family_member(vocab, col, w[k:k + 1])
+            if got != col and got in gaps:
+                return got, k + 1
+    return col, e
+
+
 _HAVING = {"have", "has", "had", "get", "got", "suffer", "suffered", "see", "saw", "experience", "experienced"}
 
 
@@ -110,12 +140,14 @@ def read_presence(p: Parse, vocab: Vocabulary) -> None:
             d = i + n
             while d < len(w) and w[d] in ("their", "its", "his", "her", "the", "a", "an", "any") and not p.claimed[d]:
                 d += 1  # "don't have their sex recorded"
+            d = _value_of(p, vocab, d, gaps)
             if d + 1 < len(w) and w[d] in ("number", "amount", "count") and w[d + 1] == "of" \
                     and not any(p.claimed[x] for x in (d, d + 1)):
                 d += 2  # "don't report their number of staff": the column is what is counted
             col, e = _modified_column(p, vocab, d, gaps)
             if col is None:
                 continue
+            col, e = _year_member(p, vocab, col, e, gaps)
             counted = vocab.columns[col].type == "integer" and vocab.columns[col].min is not None \
                 and float(vocab.columns[col].min) == 0  # (a count: "without a failure" is none; a real's blank is a gap)
             if op == "missing" and counted and not lex.listed.match_at(w, e) and (phrases is not None or w[i + n - 1] in _HAVING):

@@ -15,12 +15,27 @@ from convrec.nlu.reading import (DOMAIN_NOUNS, LIST_GLUE, LIST_SEPARATORS, NOT_B
 from convrec.nlu.vocab import Vocabulary
 
 
+_ONE_AFTER = {"was", "is", "had", "has", "got", "gets", "did", "does"}
+
+
+def _which_one(w: list[str]) -> bool:
+    """"which republican got the least", "what month had the cheapest sugar", "which one is the
+    heaviest": a question of which with a noun in the singular (or a singular verb right after it)
+    asks for one item."""
+    if w[:1] not in (["which"], ["what"]) or len(w) < 3 or not w[1].isalpha():
+        return False
+    if w[1] in _ONE_AFTER or w[1] == "one":
+        return True  # "which was the cheapest", "which one"
+    return not w[1].endswith("s") and (w[2] in _ONE_AFTER or w[2].endswith("ed"))
+
+
 def read_count(p: Parse, vocab: Vocabulary) -> None:
     lex, w = vocab.lexicon, p.words
     if p.k is not None:  # already counted ("3 cheapest horses")
         return
     sort_words = {t for h in p.sort for t in norm(h.text).split() if t not in ("the", "a", "by")}
-    one = vocab.domain in w or "place" in w or (w[:1] == ["who"] and not {"ones", "those", "all"} & set(w))
+    one = vocab.domain in w or "place" in w or (w[:1] in (["who"], ["who's"], ["whos"], ["when"]) and not {"ones", "those", "all"} & set(w)) \
+        or _which_one(w)
     if p.sort and one and noun_plural(vocab.domain) not in w and any(
             x in ("most", "best", "top", "highest") or lex.superlative(x) for x in w) \
             and not any(num(x) for x in w if NUMBER.match(x)) and not any(x in lex.number_words for x in w):

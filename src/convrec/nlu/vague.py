@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural
 from convrec.nlu.columns import columns_named, dated_column, money_column, said_member
-from convrec.nlu.dimensions import dimension_column, named_before
+from convrec.nlu.dimensions import _named_after, dimension_column, named_before
 from convrec.nlu.intent import Condition, SortHint
 from convrec.nlu.reading import DOMAIN_NOUNS, GENERIC_NOUNS, Parse, Span
 from convrec.nlu.vocab import Vocabulary
@@ -122,6 +122,10 @@ def read_vague(p: Parse, vocab: Vocabulary) -> None:
             elif name in ("cheapest", "priciest") and not money_column(vocab, w) and named_before(p, vocab, a, b)[0]:
                 col, a = named_before(p, vocab, a, b)  # "when was world sugar at its cheapest": `sugar_world`, lowest first
                 p.sort.append(SortHint(col, name == "priciest", text))
+            elif name in ("cheapest", "priciest") and not price and not money_column(vocab, w) \
+                    and (after := _named_after(p, vocab, b))[0]:
+                p.sort.append(SortHint(after[0], name == "priciest", text))  # "the cheapest month for world sugar"
+                p.claim(b, after[1])
             else:
                 continue
             p.claim(a, b)

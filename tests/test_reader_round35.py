@@ -1,0 +1,187 @@
+"""Readers that generalise (issue 60, session 43, developed on rounds 33–34), on small catalogs written
+here (none of the zoo's): a blank said by a general noun before its column ("no figure for the
+Greens", "no score for 2015" of a measure by year); "which"/"when" questions in the singular ask for
+one item; "the cheapest X" where X is a number column and no price is; "the busiest" of the one
+column that counts people; of several columns of a dimension, the one whose other words are said
+("at the company the longest"); an amount of money said bare ("got $0", "zero dollars"); a whole and
+its part in two units ("the heaviest" of a body in kg beside a brain in g)."""
+
+from __future__ import annotations
+
+import pytest
+
+from convrec.config import Config
+from convrec.nlu import understand
+from test_reader_round10 import _csv
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Config:
+    return Config(home=tmp_path_factory.mktemp("round35"))
+
+
+def _conds(it):
+    return {(c.column, c.op, c.value if not isinstance(c.value, float) else round(c.value, 4)) for c in it.conditions}
+
+
+@pytest.fixture(scope="module")
+def polls(home, tmp_path_factory):
+    """Elections with party vote shares, a party column blank before it stood; seats won."""
+    rows = ["id,date,Seats,Labour,Greens,Liberal,Turnout"]
+    for i in range(1, 25):
+        greens = "" if i < 12 else f"{1 + i * 0.3:.1f}"
+        rows.append(f"{i},{1950 + 3 * i}-05-0{1 + i % 8},{120 + i},{35 + i % 12},{greens},{30 + i % 9},{90 + i % 6}")
+    return _csv(home, tmp_path_factory, "polls", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def indexes(home, tmp_path_factory):
+    """A score by year per country (`score 2014` … `score 2016`), some years blank."""
+    rows = ["id,Country,Region,score 2014,score 2015,score 2016"]
+    for i in range(1, 31):
+        s14 = "" if i % 5 == 0 else str(20 + i)
+        s15 = "" if i % 7 == 0 else str(22 + i)
+        rows.append(f"{i},Land {chr(65 + i % 26)}{i},{['North', 'South'][i % 2]},{s14},{s15},{25 + i}")
+    return _csv(home, tmp_path_factory, "indexes", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def parcels(home, tmp_path_factory):
+    """Parcels with a weight that is sometimes missing and a shipping fee."""
+    rows = ["id,parcel,weight,fee,depot"]
+    for i in range(1, 31):
+        rows.append(f"{i},Parcel {i},{'' if i % 6 == 0 else 1 + i * 0.5},{4 + i % 10},{['Leeds', 'York'][i % 2]}")
+    return _csv(home, tmp_path_factory, "parcels", "\n".join(rows) + "\n")
+
+
+def test_no_value_noun_for_a_column_is_a_blank(polls, indexes, parcels):
+    it = understand("how many elections have no figure for the Greens?", polls.vocab)
+    assert it.kind == "count" and _conds(it) == {("greens", "missing", "")}
+    it = understand("how many countries have no score for 2015", indexes.vocab)
+    assert _conds(it) == {("score_2015", "missing", "")}  # that year's member, not the latest
+    it = understand("how many countries have no score in 2014?", indexes.vocab)
+    assert _conds(it) == {("score_2014", "missing", "")}
+    it = understand("parcels with no value for weight", parcels.vocab)
+    assert _conds(it) == {("weight", "missing", "")}
+    # a value noun not followed by a column is no blank ("no data for Leeds" names a depot)
+    assert ("weight", "missing", "") not in _conds(understand("parcels with no value for Leeds", parcels.vocab))
+
+
+def test_which_and_when_in_the_singular_ask_for_one(polls, parcels, indexes):
+    assert understand("which election had the highest turnout?", polls.vocab).k == 1
+    assert understand("when was the Labour vote at its highest?", polls.vocab).k == 1
+    assert understand("which parcel has the heaviest weight", parcels.vocab).k == 1
+    it = understand("which countries had the highest score in 2016", indexes.vocab)
+    assert it.k != 1 and it.sort  # a plural: a list
+
+
+@pytest.fixture(scope="module")
+def commodities(home, tmp_path_factory):
+    """Monthly prices of commodities, one column each, no price column as such."""
+    rows = ["id,date,oil_brent,sugar_world,tea_mombasa"]
+    for i in range(1, 37):
+        rows.append(f"{i},{2000 + (i - 1) // 12}-{(i - 1) % 12 + 1:02d}-01,{20 + (i * 7) % 30},{0.1 + (i * 13 % 17) / 100:.2f},"
+                    f"{1 + (i * 5 % 11) / 10:.2f}")
+    return _csv(home, tmp_path_factory, "commodities", "\n".join(rows) + "\n")
+
+
+def test_the_cheapest_of_a_named_number_column(commodities):
+    v = commodities.vocab
+    for msg, col, desc in (("which month had the cheapest world sugar?", "sugar_world", False),
+                           ("what is the cheapest month for mombasa tea?", "tea_mombasa", False),
+                           ("the 3 priciest months for brent oil", "oil_brent", True)):
+        it = understand(msg, v)
+        assert it.sort and (it.sort[0].column, it.sort[0].descending) == (col, desc), msg
+
+
+@pytest.fixture(scope="module")
+def ferries(home, tmp_path_factory):
+    rows = ["id,crossing,riders,hightemp,delays"]
+    for i in range(1, 31):
+        rows.append(f"{i},Crossing {i},{100 + (i * 37) % 400},{50 + i % 30},{i % 4}")
+    return _csv(home, tmp_path_factory, "ferries", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def rallies(home, tmp_path_factory):
+    rows = ["id,rally,city,voters,stages"]
+    for i in range(1, 31):
+        rows.append(f"{i},Rally {i},{['Ayr', 'Bude'][i % 2]},{500 + (i * 91) % 3000},{1 + i % 5}")
+    return _csv(home, tmp_path_factory, "rallies", "\n".join(rows) + "\n")
+
+
+def test_busiest_is_the_column_that_counts_people(ferries, rallies, parcels):
+    for v, col in ((ferries.vocab, "riders"), (rallies.vocab, "voters")):
+        it = understand("the 3 busiest ones", v)
+        assert it.sort and (it.sort[0].column, it.sort[0].descending) == (col, True)
+        it = understand("the quietest one", v)
+        assert it.sort and (it.sort[0].column, it.sort[0].descending) == (col, False)
+    assert not understand("the busiest parcels", parcels.vocab).sort  # nothing there counts people
+
+
+@pytest.fixture(scope="module")
+def staff(home, tmp_path_factory):
+    rows = ["id,name,YearsAtCompany,YearsInCurrentRole,YearsWithCurrManager,TrainingTimesLastYear"]
+    for i in range(1, 31):
+        rows.append(f"{i},Person {i},{1 + i % 25},{i % 9},{(i * 3) % 11},{i % 6}")
+    return _csv(home, tmp_path_factory, "staff", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def trips(home, tmp_path_factory):
+    rows = ["id,trip,drive_hours,flight_hours,stop_count"]
+    for i in range(1, 31):
+        rows.append(f"{i},Trip {i},{1 + i % 12},{(i * 5) % 14},{i % 4}")
+    return _csv(home, tmp_path_factory, "trips", "\n".join(rows) + "\n")
+
+
+def test_of_a_dimensions_columns_the_one_whose_words_are_said(staff, trips):
+    it = understand("who's been at the company the longest?", staff.vocab)
+    assert it.sort and it.sort[0].column == "yearsatcompany" and it.k == 1
+    it = understand("who has been in their current role the longest", staff.vocab)
+    assert it.sort and it.sort[0].column == "yearsincurrentrole"
+    it = understand("the trips with the longest flight", trips.vocab)
+    assert it.sort and it.sort[0].column == "flight_hours"
+    it = understand("the trips with the shortest drive", trips.vocab)
+    assert it.sort and (it.sort[0].column, it.sort[0].descending) == ("drive_hours", False)
+
+
+@pytest.fixture(scope="module")
+def donors(home, tmp_path_factory):
+    rows = ["id,Senator,Party,Contribution,Vote"]
+    for i in range(1, 41):
+        rows.append(f"{i},Senator {i},{['R', 'D'][i % 2]},{0 if i % 8 == 0 else 1000 * i},{i % 2}")
+    return _csv(home, tmp_path_factory, "donors", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def grants(home, tmp_path_factory):
+    rows = ["id,school,grant,pupils"]
+    for i in range(1, 31):
+        rows.append(f"{i},School {i},{0 if i % 5 == 0 else 250 * i},{100 + i}")
+    return _csv(home, tmp_path_factory, "grants", "\n".join(rows) + "\n")
+
+
+def test_an_amount_of_money_said_bare(donors, grants):
+    for msg in ("how many got $0", "how many got zero dollars from the car industry", "how many senators received 0 dollars"):
+        it = understand(msg, donors.vocab)
+        assert _conds(it) == {("contribution", "=", 0.0)}, msg
+    assert _conds(understand("schools that got $500", grants.vocab)) == {("grant", "=", 500.0)}
+    assert _conds(understand("who got $5000 or more", donors.vocab)) == {("contribution", ">=", 5000.0)}
+    # a number no money marks is no amount of money ("how many got 0 votes" is the vote)
+    assert ("contribution", "=", 0.0) not in _conds(understand("schools with 0 pupils", grants.vocab))
+
+
+def test_a_whole_and_its_part_in_two_units(home, tmp_path_factory):
+    import json
+
+    rows = ["id,animal,body,brain"] + [f"{i},Animal {i},{0.5 * i * i},{3 + 2 * i}" for i in range(1, 31)]
+    zoo = _csv(home, tmp_path_factory, "zoo2", "\n".join(rows) + "\n")
+    (zoo.ds.dir / "schema.json").write_text(json.dumps({"body": {"unit": "kg"}, "brain": {"unit": "g"}}))
+    from convrec.catalog.store import open_dataset
+    from convrec.core.catalog import CatalogAccess
+
+    v = CatalogAccess(open_dataset(home, "zoo2"), home).vocab
+    it = understand("the 3 heaviest animals", v)
+    assert it.sort and it.sort[0].column == "body"  # 450 kg beside 63 g: the whole
+    assert _conds(understand("animals heavier than 1000 lbs", v)) == {("body", ">", 453.5924)}
