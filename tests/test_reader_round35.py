@@ -185,3 +185,45 @@ def test_a_whole_and_its_part_in_two_units(home, tmp_path_factory):
     it = understand("the 3 heaviest animals", v)
     assert it.sort and it.sort[0].column == "body"  # 450 kg beside 63 g: the whole
     assert _conds(understand("animals heavier than 1000 lbs", v)) == {("body", ">", 453.5924)}
+
+
+@pytest.fixture(scope="module")
+def cases(home, tmp_path_factory):
+    """Counts per group and year (each row counts many cases), a `time` column that is the year."""
+    rows = ["id,branch,severity,time,diagnosed"]
+    k = 0
+    for b in ("Army", "Navy"):
+        for s in ("Mild", "Severe"):
+            for y in range(2006, 2012):
+                k += 1
+                rows.append(f"{k},{b},{s},{y},{100 + 37 * k}")
+    return _csv(home, tmp_path_factory, "cases", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def sightings(home, tmp_path_factory):
+    rows = ["id,station,nest,week,count"]
+    for i in range(1, 41):
+        rows.append(f"{i},{['C1', 'C2', 'B1'][i % 3]},{['no', 'partial', 'full'][i % 3]},{1 + i % 10},{1 + (i * 7) % 30}")
+    return _csv(home, tmp_path_factory, "sightings", "\n".join(rows) + "\n")
+
+
+def test_how_many_by_the_verb_of_a_count_column(cases, sightings):
+    it = understand("how many mild injuries were diagnosed in the navy in 2009?", cases.vocab)
+    assert it.kind == "count" and it.fact_columns == ("diagnosed",)
+    it = understand("how many birds were counted at station C1?", sightings.vocab)
+    assert it.kind == "count" and it.fact_columns == ("count",)
+    it = understand("how many rows are from 2009?", cases.vocab)
+    assert it.fact_columns != ("diagnosed",)  # no verb of the column: rows are counted
+
+
+def test_periods_times_and_described_numbers(cases, sightings, ferries):
+    it = understand("how many times did a group go over 1500 diagnosed in a year?", cases.vocab)
+    assert _conds(it) == {("diagnosed", ">", 1500.0)}  # "times" is no `time`; "in a year" no amount
+    it = understand("rows with over 500 diagnosed in a year", cases.vocab)
+    assert _conds(it) == {("diagnosed", ">", 500.0)}
+    it = understand("full nests with a moderate number of birds", sightings.vocab)
+    assert it.kind == "recommend"  # an amount described, not a count asked
+    assert understand("how many full nests are there", sightings.vocab).kind == "count"
+    it = understand("how many crossings were counted?", ferries.vocab)
+    assert it.kind in ("count", "catalog") and not it.group_by  # the items themselves, not a column's values

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm, noun_plural, singular
 from convrec.catalog.headers import name_words
-from convrec.nlu.columns import columns_named
+from convrec.nlu.columns import columns_by_stem, columns_named
 from convrec.nlu.reading import DOMAIN_NOUNS, Parse
 from convrec.nlu.vocab import Vocabulary
 
@@ -73,7 +73,8 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                 if len(named) == 1:
                     p.claim(k + 2, e)
                     return named[0]
-        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] not in _DIFFERENT:
+        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] not in _DIFFERENT \
+                and singular(w[k + 2]) != vocab.domain:  # ("how many days were counted" of days: the items)
             # "how many years of data are there", "how many counties are there": of a column whose values
             # repeat across the items (years of a panel, counties of homes), its number of values
             for e in range(min(len(w), k + 5), k + 2, -1):
@@ -118,5 +119,25 @@ def counted_column(p: Parse, vocab: Vocabulary) -> tuple[str, ...]:
                     and c.min is not None and float(c.min) >= 0 and c.words and c.name != "popularity"
                     and (c.name in columns_named(said, vocab, by_name_only=True)
                          or set(said[-1:]) & set(c.words[0]))]  # its head noun said ("tickets" of `tickets_to_hollywood`)
-            return tuple(cols[:1]) if len(cols) == 1 else ()
+            return tuple(cols[:1]) if len(cols) == 1 else _counted_by_verb(w, k + 2 + len(said), vocab)
     return ()
+
+
+_BE = {"were", "was", "are", "is", "got", "get", "have", "had", "has", "been", "being"}
+
+
+def _counted_by_verb(w: list[str], j: int, vocab: Vocabulary) -> tuple[str, ...]:
+    """"how many mild TBIs were diagnosed …", "how many birds were counted at C1": the verb after
+    the counted noun names a whole-number column that counts per row (`diagnosed`, `count`): its sum."""
+    if j >= len(w) or w[j] not in _BE:
+        return ()
+    j += 1
+    while j < len(w) and w[j] in _BE:
+        j += 1
+    if j >= len(w) or not w[j].isalpha() or not w[j].endswith("ed"):
+        return ()
+    counts = {c.name for c in vocab.columns.values() if c.type == "integer" and c.role not in ("id", "title", "time")
+              and c.min is not None and float(c.min) >= 0 and c.max is not None and float(c.max) > 1 and c.name != "popularity"}
+    cols = [c for c in columns_named([w[j]], vocab, by_name_only=True) if c in counts] \
+        or [c for c in columns_by_stem([w[j]], vocab) if c in counts]
+    return tuple(cols) if len(cols) == 1 else ()

@@ -21,6 +21,15 @@ from convrec.nlu.valueasked import _VALUE_QUESTIONS, _asked_of_picked, _how_adve
 
 
 
+def _described_numbers(w: list[str]) -> list[str]:
+    """The words with "a moderate number of", "a large number of" blanked: an amount described, not a count asked."""
+    out = list(w)
+    for i, x in enumerate(w):
+        if x == "number" and i + 1 < len(w) and w[i + 1] == "of" and ("a" in w[max(0, i - 2):i] or "an" in w[max(0, i - 2):i]):
+            out[i] = "\x00"
+    return out
+
+
 def _met_by(vocab: Vocabulary, m, conds: list[Condition]) -> bool:
     """Does the named item already meet every value condition said with it ("how many years has orin
     hatch been in the senate")? Then they describe it and the question is about it."""
@@ -103,9 +112,10 @@ def _kind(message: str, p: Parse, vocab: Vocabulary, conds: list[Condition], sof
     sorted_list = bool(p.sort) and (not lex.question_start.match_at(content, 0) or (  # "the 3 biggest by number of people"
         not lex.count.contains([x for x in w if x not in {y for h in p.sort for y in norm(h.text).split()}])
         and any(lex.count.contains(norm(h.text).split()) for h in p.sort)))  # "which area had the 2nd highest number of thefts"
-    if not sorted_list and (lex.count.contains(w) or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain))):
+    counted = lex.count.contains(_described_numbers(w))
+    if not sorted_list and (counted or (lex.catalog_size.contains(w) and (lex.catalog_words.contains(w) or domain))):
         if conds or (mentions and not domain):
-            if lex.count.contains(w):
+            if counted:
                 return "count", ()
         if lex.catalog_words.contains(w) or not conds:  # "districts with over 10,000 votes in total": a list
             return "catalog", ()

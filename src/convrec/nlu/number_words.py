@@ -23,7 +23,7 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
     from convrec.catalog.meaning import unit_for_word
 
     for i, x in enumerate(w):
-        if x in ("a", "an", "the") and not p.claimed[i] and i + 1 < len(w) and (
+        if x in ("a", "an", "the") and not p.claimed[i] and i + 1 < len(w) and not (i > 0 and w[i - 1] in _PERIOD_BEFORE) and (
                 unit_for_word(w[i + 1]) is not None or unit_for_word(" ".join(w[i + 1:i + 3])) is not None) \
                 and ((x != "the" and any(lex.compare[o].ends_at(w, i) for o in lex.compare)) or (i > 0 and w[i - 1] == "than")):
             w[i] = "1"  # "more than an ounce", "thicker than an inch": one of the unit
@@ -62,6 +62,8 @@ def read_number_words(p: Parse, vocab: Vocabulary) -> None:
             w[i] = str(n)
 
 
+_PERIOD_BEFORE = {"in", "per", "each", "every", "within"}
+"""("1500 divorces in a year", "30 km in an hour"): a period the amount is counted over, not one of a unit."""
 _MULTIPLES = {"twin": 2, "single": 1, "dual": 2, "triple": 3, "quad": 4}
 """Words that count what follows as a number does ("twin engine", "single engine", "dual motor")."""
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
