@@ -227,3 +227,30 @@ def test_periods_times_and_described_numbers(cases, sightings, ferries):
     assert understand("how many full nests are there", sightings.vocab).kind == "count"
     it = understand("how many crossings were counted?", ferries.vocab)
     assert it.kind in ("count", "catalog") and not it.group_by  # the items themselves, not a column's values
+
+
+@pytest.fixture(scope="module")
+def wines(home, tmp_path_factory):
+    rows = ["id,wine,points,price,country"]
+    for i in range(1, 41):
+        rows.append(f"{i},Wine {i},{80 + i % 21},{10 + i},{['Italy', 'Chile'][i % 2]}")
+    return _csv(home, tmp_path_factory, "wines", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def films(home, tmp_path_factory):
+    rows = ["id,film,rating,year"]
+    for i in range(1, 41):
+        rows.append(f"{i},Film {i},{1 + (i * 0.23) % 9:.1f},{1970 + i}")
+    return _csv(home, tmp_path_factory, "films", "\n".join(rows) + "\n")
+
+
+def test_a_score_said_on_another_scale(indexes, wines, films):
+    it = understand("countries that got more than 7 out of 10 in 2016", indexes.vocab)
+    assert _conds(it) == {("score_2016", ">", 70.0)}
+    it = understand("countries with a score under 3 out of 10 in 2015", indexes.vocab)
+    assert _conds(it) == {("score_2015", "<", 30.0)}
+    it = understand("wines rated at least 9 out of 10", wines.vocab)
+    assert _conds(it) == {("points", ">=", 90.0)}
+    it = understand("films rated 4 out of 5 or more", films.vocab)
+    assert _conds(it) == {("rating", ">=", 8.0)}

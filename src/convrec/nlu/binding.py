@@ -11,6 +11,7 @@ from convrec.nlu.columns import as_written, later_siblings, middle_siblings, mon
 from convrec.nlu.amounts import base_said, money_scale, round_in
 from convrec.nlu.dimensions import (unit_in_header, unit_thousands, _HIGH_WORDS, _LOW_WORDS, _MIDDLE_WORDS, _column_words, _power_of_ten, bind_by_dimension, column_dimensions, guessed_unit_factor, just_beyond,
                                     unit_dimensions, unitless_factor)
+from convrec.nlu.outof import scale_top
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -397,12 +398,9 @@ def rated_scale(vocab: Vocabulary, w: list[str], i: int, v: float, reach: int = 
 
 
 def _score_top(c) -> float | None:
-    """The top of the scale a column of scores is on, where its values say one (all within 0–5 or
-    0–10, with tenths: ratings): 5 or 10; else None."""
-    if c.type != "real" or c.min is None or c.max is None or float(c.min) < 0:
-        return None
-    hi = float(c.max)
-    return 5.0 if 1.5 < hi <= 5 else 10.0 if 5 < hi <= 10 else None
+    """The top of the scale a column of scores is on (:func:`convrec.nlu.outof.scale_top`): of tenths
+    (ratings) or of a rating column; else None (a count of 0–5 bedrooms is on no scale)."""
+    return scale_top(c) if c.type == "real" or c.role == "rating" else None
 
 
 def _currency_near(p: Parse, vocab: Vocabulary, j: int) -> bool:

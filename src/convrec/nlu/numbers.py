@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from convrec.catalog.meaning import affine, convert
 from convrec.nlu.moneybound import bare_price, money_marked
+from convrec.nlu.outof import out_of_scale, rescale
 from convrec.nlu.rateunits import convert_trailing_units
 from convrec.catalog.text import norm, noun_plural, said_year
 from convrec.nlu.columns import column_vocabulary, columns_by_stem, columns_named, family_member, money_column, money_columns, nearest_column, said_member
@@ -213,7 +214,9 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
         if i > 0 and w[i - 1] == "top" and v < 100 and "by" in w[i + 1:i + 4]:
             i += 1  # "top 3 weeks by total sold": how many to show, ordered by what follows "by"
             continue
-        col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
+        col, role = out_of_scale(p, vocab, i, v)  # "more than 7 out of 10" of scores out of 100: the scale says it
+        if not col:
+            col, role = _column_for_number(p, vocab, i, i + 1, v, text_words)
         col = marked_sibling(vocab, col, p.marks)
         if col and vocab.columns[col].unit and not column_vocabulary(vocab) & set(w[max(0, i - 3):i + 4]):
             # "melts below -200 °C or above 3500 °C": bound by its unit alone, a second bound is of the first's column
@@ -222,6 +225,8 @@ def read_numbers(p: Parse, vocab: Vocabulary) -> None:
                 col = None
         if not col:
             col, role = _same_as_before(p, vocab, i)
+        if col and i not in p.factors:
+            rescale(p, vocab, i, col)  # "a score over 6 out of 10" of the score named
         if not col:
             col, role = _age_of_people(p, vocab, i, v)
         if not col:
