@@ -34,6 +34,11 @@ def polls(home, tmp_path_factory):
     return _csv(home, tmp_path_factory, "polls", "\n".join(rows) + "\n")
 
 
+_LANDS = ("Norway", "Chad", "Peru", "Nepal", "Ghana", "Chile", "Japan", "Kenya", "Spain", "Yemen", "Italy", "Egypt",
+          "Sudan", "Qatar", "Benin", "Gabon", "Haiti", "Libya", "Malta", "Niger", "Oman", "Palau", "Samoa", "Tonga",
+          "Wales", "Zambia", "Laos", "Fiji", "Cuba", "Iran")
+
+
 @pytest.fixture(scope="module")
 def indexes(home, tmp_path_factory):
     """A score by year per country (`score 2014` … `score 2016`), some years blank."""
@@ -41,7 +46,7 @@ def indexes(home, tmp_path_factory):
     for i in range(1, 31):
         s14 = "" if i % 5 == 0 else str(20 + i)
         s15 = "" if i % 7 == 0 else str(22 + i)
-        rows.append(f"{i},Land {chr(65 + i % 26)}{i},{['North', 'South'][i % 2]},{s14},{s15},{25 + i}")
+        rows.append(f"{i},{_LANDS[i - 1]},{['North', 'South'][i % 2]},{s14},{s15},{25 + i}")
     return _csv(home, tmp_path_factory, "indexes", "\n".join(rows) + "\n")
 
 
@@ -254,3 +259,13 @@ def test_a_score_said_on_another_scale(indexes, wines, films):
     assert _conds(it) == {("points", ">=", 90.0)}
     it = understand("films rated 4 out of 5 or more", films.vocab)
     assert _conds(it) == {("rating", ">=", 8.0)}
+
+
+def test_compared_with_an_item_in_a_year(indexes):
+    v = indexes.vocab
+    it = understand("countries that scored higher than Norway in 2015", v)
+    assert {(c.column, c.op) for c in it.conditions} == {("score_2015", ">")} and "scored" not in it.unmatched
+    it = understand("countries with a higher score than Norway", v)
+    assert {(c.column, c.op) for c in it.conditions} == {("score_2016", ">")}  # no year said: the latest
+    it = understand("countries with a lower score than Norway in 2014", v)
+    assert {(c.column, c.op, c.value) for c in it.conditions} == {("score_2014", "<", 21.0)}

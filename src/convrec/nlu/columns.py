@@ -187,7 +187,8 @@ def later_siblings(vocab: Vocabulary) -> set[str]:
 def the_rating(vocab: Vocabulary) -> str | None:
     """The catalog's one score: its number column of the rating role (of several, the one named
     "score" or "rating"), else None."""
-    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")]
+    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")
+             and not (vocab.columns[c].years and not vocab.columns[c].latest)]  # (a score by year: its latest)
     if len(rated) > 1:
         named = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
         rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())] \

@@ -12,11 +12,11 @@ time). No column, or an item without a value there, leaves the words for the oth
 
 from __future__ import annotations
 
-import re
-
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
 from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, the_rating, columns_named, nearest_column, said_opposite
 from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
+from convrec.nlu.makers import is_maker as _is_maker, maker_words as _maker_words, makes as _makes
+from convrec.nlu.members import year_member
 from convrec.nlu.intent import Condition, ItemMention
 from convrec.nlu.itemcodes import one_by_value
 from convrec.nlu.yearrows import year_row_after_than
@@ -388,6 +388,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             col = None  # "in which years was FONDEN bigger than in 2016": the years asked, the amount compared
         if col is None and dims and any(x < s and w[x] in _RATED_VERBS for x in free) and the_rating(vocab):
             col = the_rating(vocab)  # "episodes rated higher than Caesar's Rome": the score, no height
+            p.claim(*next((x, x + 1) for x in free if x < s and w[x] in _RATED_VERBS))  # (the verb is used up)
         if col is None and e < len(w) and w[e] in vocab.lexicon.person_nouns:
             totals = [c.name for c in vocab.columns.values() if c.parts]
             col = totals[0] if len(totals) == 1 else None  # "more men in the sample than the shoemakers": the total
@@ -439,6 +440,7 @@ def read_item_comparisons(p: Parse, vocab: Vocabulary, parse=None) -> None:
             up = next((u for d, u in dims if d != "age"), up) if dims else up
         if col is None:
             continue
+        col = year_member(p, vocab, col, free)  # "… than France in 2021": that year's score
         aged = dimension_column(vocab, "age") if any(dim == "age" for dim, _ in dims) and vocab.columns[col].role == "time" else None
         if aged is not None and vocab.columns[aged].role != "time":  # "younger than X when convicted": the age, not the year
             col, up = aged, next(u for dim, u in dims if dim == "age")
@@ -572,31 +574,6 @@ def _column_word_positions(p: Parse, vocab: Vocabulary, col: str, free: list[int
     c = vocab.columns[col]
     said = {x for g in c.words for x in g} | {col.lower(), col.lower().rstrip("s"), col.lower().replace("_", " ")}
     return [x for x in free if p.words[x] in said or p.words[x].rstrip("s") in said]
-
-
-def _maker_forms(maker: str) -> set[str]:
-    words = maker.lower().split()
-    return {words[0], "".join(x[0] for x in words)} if words else set()  # "samsung"; "wd" for Western Digital
-
-
-def _makes(vocab: Vocabulary, item_id: str, word: str) -> bool:
-    """Is ``word`` the maker of this item, by its first word or initials ("samsung", "wd")?"""
-    return any(word in _maker_forms(str(vocab.item_value(item_id, c) or "")) for c in vocab.role("creator"))
-
-
-def _maker_words(vocab: Vocabulary, item_id: str) -> set[str]:
-    """Every word of the item's maker's name ("rolls", "royce" of Rolls-Royce)."""
-    return {x for c in vocab.role("creator") for x in re.split(r"[^a-z0-9]+", str(vocab.item_value(item_id, c) or "").lower())
-            if len(x) >= 2}
-
-
-def _is_maker(vocab: Vocabulary, word: str) -> bool:
-    got = vocab.__dict__.get("_maker_words")
-    if got is None:
-        got = {f for c in vocab.role("creator") for h in vocab.values.values() for x in h
-               if x.column == c and len(str(x.value).split()) >= 1 for f in _maker_forms(str(x.value)) if len(f) >= 2}
-        vocab.__dict__["_maker_words"] = got
-    return word in got
 
 
 def _raw(p: Parse, a: int, b: int) -> str:
