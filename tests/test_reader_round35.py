@@ -269,3 +269,30 @@ def test_compared_with_an_item_in_a_year(indexes):
     assert {(c.column, c.op) for c in it.conditions} == {("score_2016", ">")}  # no year said: the latest
     it = understand("countries with a lower score than Norway in 2014", v)
     assert {(c.column, c.op, c.value) for c in it.conditions} == {("score_2014", "<", 21.0)}
+
+
+@pytest.fixture(scope="module")
+def payroll(home, tmp_path_factory):
+    rows = ["id,name,MonthlyIncome,DailyRate,Department"]
+    for i in range(1, 41):
+        rows.append(f"{i},Person {i},{1000 + 450 * i},{100 + 30 * i},{['Sales', 'Research'][i % 2]}")
+    return _csv(home, tmp_path_factory, "payroll", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def budgets(home, tmp_path_factory):
+    rows = ["id,Year,debt,deficit"]
+    for i in range(1, 41):
+        rows.append(f"{i},{1980 + i},{(1 + i) * 1e12:.0f},{-5000 * i}")
+    return _csv(home, tmp_path_factory, "budgets", "\n".join(rows) + "\n")
+
+
+def test_a_period_the_header_states_and_top_as_a_verb(payroll, budgets):
+    it = understand("who makes more than 150k a year?", payroll.vocab)
+    assert _conds(it) == {("monthlyincome", ">", 12500.0)}  # the header says monthly: a year is 12 of them
+    it = understand("people with a daily rate over 2000 a week", payroll.vocab)
+    assert _conds(it) == {("dailyrate", ">", 285.7143)}  # the header says daily: a week is 7 of them
+    it = understand("how many years did the debt top 20 trillion dollars?", budgets.vocab)
+    assert _conds(it) == {("debt", ">", 2e13)}
+    it = understand("top 5 years by debt", budgets.vocab)
+    assert it.k == 5 and not it.conditions

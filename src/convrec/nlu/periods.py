@@ -76,6 +76,14 @@ def _kept_period(v: float, said: str, c, money: bool) -> str | None:
     return min(fits)[1] if fits else None
 
 
+def _stated(c) -> str | None:
+    """The period a column's own header states (`MonthlyIncome`, `daily_visits`, `annual_pay`): "150k a
+    year" on a monthly income is 12,500 a month."""
+    words = {x for g in c.words for x in g} | set((c.label or "").split())
+    said = {_ADVERBS[x] for x in words if x in _ADVERBS} | ({"year"} if "annual" in words else set())
+    return said.pop() if len(said) == 1 else None
+
+
 _YEARLY = {"salary", "salaries", "income", "earnings", "compensation", "wage", "wages", "pay", "revenue", "turnover"}
 
 
@@ -111,7 +119,7 @@ def read_periods(p: Parse, vocab: Vocabulary) -> None:
             if len(rates) == 1 and not (_RATE_WORDS & words):
                 col = rates[0]
         v = float(cond.value)
-        kept = _yearly(col) or _kept_period(v, said, col, money)  # ("over half a million a year" on salaries: as said)
+        kept = _stated(col) or _yearly(col) or _kept_period(v, said, col, money)  # ("over half a million a year" on salaries: as said)
         if kept is None:
             continue
         x = _convert(v, said, kept, money) if kept != said else v

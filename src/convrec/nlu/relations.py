@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural
-from convrec.nlu.columns import columns_named
+from convrec.nlu.idioms import read_idioms
 from convrec.nlu.intent import Condition
 from convrec.nlu.leftover import unmatched_runs
 from convrec.nlu.reading import (DOMAIN_NOUNS, LIST_GLUE, LIST_SEPARATORS, NOT_BEFORE, NUMBER, Parse, Span, dedupe,
@@ -184,11 +184,7 @@ def claim_superlative_counts(p: Parse, vocab: Vocabulary) -> None:
     """"3 cheapest horses", "the 2 coldest nights", "show me 5 most expensive": a number right before a
     superlative counts the items the order picks; it is no value of an id or a number column."""
     lex, w = vocab.lexicon, p.words
-    for i in range(2, len(w)):  # "how many times did …": occurrences counted, not a `time` column (a year) named
-        if w[i] == "times" and w[i - 2:i] == ["how", "many"] and not p.claimed[i] and all(
-                vocab.columns[c].role in ("time", "date") for c in columns_named(["times"], vocab, by_name_only=True)):
-            w[i] = "occasions"  # (the raw text stays; no reader takes the word for the column)
-            p.claim(i, i + 1)
+    read_idioms(p, vocab)  # ("how many times", "did the debt top 20 trillion": before any number is read)
     for i in range(len(w) - 1):
         if p.claimed[i] or not NUMBER.match(w[i]) or "." in w[i] or "," in w[i] or not 1 <= int(w[i]) <= 50:
             continue

@@ -1,0 +1,23 @@
+"""Words whose idiom is not their column: "how many times did …" counts occasions (not a `time`
+column that is the year); "did the debt top 20 trillion" is a bound ("top" before an amount no list
+is that long), not the top of a list."""
+
+from __future__ import annotations
+
+from convrec.nlu.columns import columns_named
+from convrec.nlu.reading import Parse, num
+from convrec.nlu.vocab import Vocabulary
+
+
+def read_idioms(p: Parse, vocab: Vocabulary) -> None:
+    w = p.words
+    for i in range(len(w)):
+        if p.claimed[i]:
+            continue
+        if w[i] == "times" and i >= 2 and w[i - 2:i] == ["how", "many"] and all(
+                vocab.columns[c].role in ("time", "date") for c in columns_named(["times"], vocab, by_name_only=True)):
+            w[i] = "occasions"  # (the raw text stays; no reader takes the word for the column)
+            p.claim(i, i + 1)
+        elif w[i] == "top" and i > 0 and w[i - 1] not in ("the", "my", "your", "a", "at", "on", "of") and i + 1 < len(w) \
+                and num(w[i + 1]) is not None and float(num(w[i + 1])) > 100:
+            w[i] = "tops"  # "did the national debt top 20 trillion dollars": went over it
