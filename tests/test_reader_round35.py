@@ -296,3 +296,52 @@ def test_a_period_the_header_states_and_top_as_a_verb(payroll, budgets):
     assert _conds(it) == {("debt", ">", 2e13)}
     it = understand("top 5 years by debt", budgets.vocab)
     assert it.k == 5 and not it.conditions
+
+
+@pytest.fixture(scope="module")
+def trial(home, tmp_path_factory):
+    """A trial table whose headers share a group prefix (`preOp_`, `postOp_`)."""
+    rows = ["id,preOp_age,preOp_bmi,postOp_pain,postOp_cough,treat"]
+    for i in range(1, 41):
+        rows.append(f"{i},{20 + i},{18 + i % 15},{i % 5},{i % 3},{i % 2}")
+    return _csv(home, tmp_path_factory, "trial", "\n".join(rows) + "\n")
+
+
+def test_a_group_prefix_is_no_initials(trial):
+    it = understand("the oldest patient", trial.vocab)
+    assert it.sort and (it.sort[0].column, it.sort[0].descending) == ("preop_age", True) and it.k == 1
+    it = understand("the oldest patients in the trial", trial.vocab)
+    assert it.sort and it.sort[0].column == "preop_age"
+
+
+@pytest.fixture(scope="module")
+def races(home, tmp_path_factory):
+    rows = ["id,State,TrumpWin,Income"]
+    for i, st in enumerate(_LANDS[:20], start=1):
+        rows.append(f"{i},{st},{i % 2},{40000 + 1000 * i}")
+    return _csv(home, tmp_path_factory, "races", "\n".join(rows) + "\n")
+
+
+def test_an_irregular_past_of_a_short_column_word(races):
+    it = understand("states where trump won", races.vocab)
+    assert _conds(it) == {("trumpwin", "=", True)}
+    it = understand("how many states did Trump win", races.vocab)
+    assert it.kind == "count" and _conds(it) == {("trumpwin", "=", True)}
+
+
+@pytest.fixture(scope="module")
+def drinks(home, tmp_path_factory):
+    rows = ["id,country,beer_servings,total_litres_of_pure_alcohol,hours_of_sunshine"]
+    for i, st in enumerate(_LANDS, start=1):
+        rows.append(f"{i},{st},{i * 9},{(i * 0.47) % 14:.1f},{1200 + 40 * i}")
+    return _csv(home, tmp_path_factory, "drinks", "\n".join(rows) + "\n")
+
+
+def test_a_unit_said_before_of(drinks):
+    v = drinks.vocab
+    assert v.columns["total_litres_of_pure_alcohol"].unit == "l"  # litres of it, not the alcohol's percent
+    assert v.columns["hours_of_sunshine"].unit == "h"
+    it = understand("countries that drink more than 2 gallons of pure alcohol a year", v)
+    assert _conds(it) == {("total_litres_of_pure_alcohol", ">", 7.5708)}
+    it = understand("countries with under 4 pints of pure alcohol", v)
+    assert _conds(it) == {("total_litres_of_pure_alcohol", "<", 1.8927)}

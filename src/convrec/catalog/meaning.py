@@ -49,7 +49,9 @@ def unit_of(words: list[str]) -> str:
         if u:
             return "" if k and words[k - 1] == "per" else u
     for k, w in enumerate(words):
-        if (len(w) >= 2 or _unit_here(w, words)) and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))):
+        if (len(w) >= 2 or _unit_here(w, words)) and (k == len(words) - 1 or (k and words[k - 1] in ("in", "per"))
+                                                       or (k + 2 < len(words) and words[k + 1] == "of" and len(w) >= 3)):
+            # ("total_litres_of_pure_alcohol": litres of it, not the alcohol's percent)
             u = unit_for_word(w) if k < len(words) - 1 else unit_for_header_word(w)
             if u and not (k and words[k - 1] == "per"):
                 return u

@@ -391,7 +391,7 @@ def correct_column_words(p, vocab: Vocabulary) -> None:
     for i, x in enumerate(p.words):
         base = vocab.lexicon.irregular_past.get(x)
         if base and x not in words:  # "how many of the painters drank?": the `drinks` column, by its verb
-            said = [y for y in (base + "s", base, base + "es") if y in words]
+            said = [y for y in (base + "s", base, base + "es") if y in words or any(y in g for c in vocab.columns.values() for g in c.words)]
             if said:
                 p.words[i] = said[0]
                 continue

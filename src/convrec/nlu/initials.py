@@ -77,6 +77,8 @@ def _initial_tokens(vocab: Vocabulary) -> list[tuple[str, str]]:
                 t = g[0] if g else ""
                 if 2 <= len(t) <= 4 and t.isalpha() and (word_rank(t) or 10 ** 9) >= COMMON_WORD_RANK and expand([t]) == [t]:
                     got.append((c.name, t))
+        shared = {t for _, t in got if sum(1 for _, x in got if x == t) >= 3}
+        got = [(c, t) for c, t in got if t not in shared]  # `preOp_…`, `postOp_…`: a group's prefix, no measure's initials
         vocab.__dict__["_initial_tokens"] = got
     return got
 
@@ -94,7 +96,7 @@ def read_initial_words(p: Parse, vocab: Vocabulary) -> None:
                 if any(p.claimed[i + x] or not ws[x].isalpha() or ws[x] in stop or len(ws[x]) < 4 for x in range(m)) \
                         or t not in _initials(ws, n):
                     continue
-                if any(_a_value_word(vocab, x) for x in ws):
+                if any(_a_value_word(vocab, x) or vocab.lexicon.superlative(x) for x in ws):
                     continue  # "valve surgery" where a value says "Valve": the value, not the `vs` of a header
                 for x in range(i, i + m - 1):
                     p.words[x] = "of"
