@@ -148,12 +148,21 @@ _HEADCOUNTS = {"population", "pop", "people", "persons", "households", "employee
                "passengers", "residents", "inhabitants"}
 
 
+_MONEY_WORDS = {"dollars", "dollar", "usd", "euros", "eur", "gdollars", "mdollars"}
+
+
 def _scale(words: list[str]) -> float:
     sc = units_data()["scale"]
     for w in words:
         if w in sc and (w != "k" or set(words) & _HEADCOUNTS) and not _unit_here(w, words):
             # ("temp_k" is kelvin; "population.K" a headcount in thousands)
             return float(sc[w])
+    money, heads = bool(set(words) & _MONEY_WORDS), bool(set(words) & _HEADCOUNTS)
+    for w in words:  # "Ads_currentGdollars": billions of dollars; "Population_M": millions of people (not metres)
+        if w in ("g", "b", "bn") and money:
+            return 1e9
+        if w in ("m", "mn", "mil") and (money or heads):
+            return 1e6
     return 1.0
 
 

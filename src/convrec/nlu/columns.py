@@ -302,8 +302,9 @@ def money_columns(vocab: Vocabulary) -> list[str]:
 
 def as_written(vocab: Vocabulary, cols: list[str]) -> list[str]:
     """Of several money columns, those that are not an adjusted copy (`VALOR_REAL`, `price_adj`) — or all."""
-    adj = vocab.lexicon.money_adjusted
-    plain = [c for c in cols if c in vocab.columns and not any(x in adj for g in vocab.columns[c].words for x in g)]
+    adj = vocab.lexicon.money_adjusted  # (a base year in the name, `Revenue_G2012dollars`, is a constant-dollar copy)
+    plain = [c for c in cols if c in vocab.columns and not any(x in adj for g in vocab.columns[c].words for x in g)
+             and not re.search(r"(?<!\d)(?:19|20)\d\d", vocab.columns[c].label or "")]
     return plain if plain and len(plain) < len(cols) else cols
 
 
