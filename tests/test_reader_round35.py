@@ -345,3 +345,31 @@ def test_a_unit_said_before_of(drinks):
     assert _conds(it) == {("total_litres_of_pure_alcohol", ">", 7.5708)}
     it = understand("countries with under 4 pints of pure alcohol", v)
     assert _conds(it) == {("total_litres_of_pure_alcohol", "<", 1.8927)}
+
+
+@pytest.fixture(scope="module")
+def houses(home, tmp_path_factory):
+    """A wide table of pairs: each row's two parties (`p1`, `p2`) and their seats (`np1`, `np2`)."""
+    rows = ["id,congress,seats,p1,np1,p2,np2"]
+    for i in range(1, 41):
+        rows.append(f"{i},{i},{300 + i},{'Democrats' if i % 3 else 'Whigs'},{150 + (i * 7) % 120},{'Republicans' if i % 4 else 'Federalists'},{100 + (i * 11) % 150}")
+    return _csv(home, tmp_path_factory, "houses", "\n".join(rows) + "\n")
+
+
+@pytest.fixture(scope="module")
+def matches(home, tmp_path_factory):
+    rows = ["id,match,team1,goals_team1,team2,goals_team2,attendance"]
+    for i in range(1, 41):
+        rows.append(f"{i},Match {i},{['Rovers', 'United'][i % 2]},{i % 5},{['City', 'Athletic'][i % 2]},{(i * 3) % 4},{1000 + 90 * i}")
+    return _csv(home, tmp_path_factory, "matches", "\n".join(rows) + "\n")
+
+
+def test_a_number_said_of_a_paired_name_binds_its_count(houses, matches):
+    it = understand("congresses where the republicans held more than 240 seats", houses.vocab)
+    assert ("np2", ">", 240.0) in _conds(it) and not any(c.column == "seats" for c in it.conditions)
+    it = understand("which congress had the most democrats", houses.vocab)
+    assert it.sort and it.sort[0].column == "np1" and it.k == 1
+    it = understand("congresses with more than 320 seats", houses.vocab)
+    assert _conds(it) == {("seats", ">", 320.0)}  # no party said: the total
+    it = understand("matches where Rovers scored more than 3 goals", matches.vocab)
+    assert ("goals_team1", ">", 3.0) in _conds(it)

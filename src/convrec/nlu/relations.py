@@ -27,7 +27,8 @@ def _which_one(w: list[str]) -> bool:
         return False
     if w[1] in _ONE_AFTER or w[1] == "one":
         return True  # "which was the cheapest", "which one"
-    return not w[1].endswith("s") and (w[2] in _ONE_AFTER or w[2].endswith("ed"))
+    plural = w[1].endswith("s") and not w[1].endswith(("ss", "us", "is"))  # ("which congress had": one)
+    return not plural and (w[2] in _ONE_AFTER or w[2].endswith("ed"))
 
 
 def read_count(p: Parse, vocab: Vocabulary) -> None:

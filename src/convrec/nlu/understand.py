@@ -53,6 +53,8 @@ from convrec.nlu.bounds import read_caps
 from convrec.nlu.brackets import claim_bracketed
 from convrec.nlu.nth import read_sequence_places
 from convrec.nlu.periods import read_intervals, read_periods
+from convrec.nlu.pairs import read_pairs
+from convrec.nlu.speakers import _strip_user_label, split_dialogue
 from convrec.nlu.numbers import read_numbers
 from convrec.nlu.vague import read_vague
 from convrec.nlu.ages import read_life_stages
@@ -101,36 +103,6 @@ def understand(message: str, vocab: Vocabulary, history: Sequence[dict] | None =
         p = _parse(message, vocab)
         return build_intent(message, vocab, p, [], dialogue=False)
     return _dialogue_intent(message, vocab, segments)
-
-
-def split_dialogue(message: str, vocab: Vocabulary) -> list[tuple[str, str]] | None:
-    """``[(speaker, text)]`` when the message is a pasted conversation with labelled speakers
-    (one line per turn, or "Speaker: ..." chunks on one line), else None."""
-    lex = vocab.lexicon
-    names = sorted(lex.user_speakers | lex.other_speakers, key=len, reverse=True)
-    pat = re.compile(r"(?:^|\n|(?<=[.!?\"]) +|\s/\s)\s*(" + "|".join(re.escape(n) for n in names) + r")\s*:\s*", re.I)
-    marks = list(pat.finditer(message))
-    if len(marks) < 2:
-        return None
-    segs: list[tuple[str, str]] = []
-    for m, nxt in zip(marks, marks[1:] + [None]):
-        who = m.group(1).lower()
-        text = message[m.end(): nxt.start() if nxt else len(message)].strip()
-        if text:
-            segs.append(("user" if who in lex.user_speakers else "other", text))
-    speakers = {s for s, _ in segs}
-    if speakers != {"user", "other"}:
-        return None
-    return segs
-
-
-def _strip_user_label(message: str, vocab: Vocabulary) -> str:
-    """"User: I liked Click and Get Out" — one turn pasted with its speaker label: the label is
-    no word of the request."""
-    lex = vocab.lexicon
-    m = re.match(r"\s*(" + "|".join(re.escape(n) for n in sorted(lex.user_speakers, key=len, reverse=True)) + r")\s*:\s+(?=\S)",
-                 message, re.I)
-    return message[m.end():] if m else message
 
 
 # ---------------------------------------------------------------------- one speaker turn
@@ -526,6 +498,7 @@ def _parse(text: str, vocab: Vocabulary, speaker: str = "user") -> Parse:
     read_text_words(p, vocab)
     read_place_words(p, vocab)
     read_letter_codes(p, vocab)
+    read_pairs(p, vocab)
     read_count(p, vocab)
     scope_words(p, vocab)
     read_value_lists(p, vocab)
