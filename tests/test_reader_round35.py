@@ -373,3 +373,26 @@ def test_a_number_said_of_a_paired_name_binds_its_count(houses, matches):
     assert _conds(it) == {("seats", ">", 320.0)}  # no party said: the total
     it = understand("matches where Rovers scored more than 3 goals", matches.vocab)
     assert ("goals_team1", ">", 3.0) in _conds(it)
+
+
+@pytest.fixture(scope="module")
+def bestiary(home, tmp_path_factory):
+    """A game table with dotted headers under one namespace, each stat printed (text) and as a number."""
+    rows = ["id,name,stats.hit_dice.raw,stats.hit_dice.value,stats.xp.raw,stats.xp.value,stats.morale.value,book"]
+    for i in range(1, 41):
+        hd = 1 + i % 15
+        rows.append(f"{i},Beast {i},{hd}{'*' * (i % 3)},{hd},\"{(i * 137) % 9000:,}\",{(i * 137) % 9000},{2 + i % 11},"
+                    f"{['core', 'fg1'][i % 2]}")
+    return _csv(home, tmp_path_factory, "bestiary", "\n".join(rows) + "\n")
+
+
+def test_a_namespace_is_no_word_to_say_and_a_bound_is_no_printed_text(bestiary, trial):
+    v = bestiary.vocab
+    it = understand("top 5 by xp", v)
+    assert it.sort and it.sort[0].column == "stats_xp_value" and it.k == 5
+    it = understand("creatures with at least 10 hit dice", v)
+    assert _conds(it) == {("stats_hit_dice_value", ">=", 10.0)}
+    it = understand("the one with the most hit dice", v)
+    assert it.sort and it.sort[0].column == "stats_hit_dice_value"
+    it = understand("patients with a bmi over 30", trial.vocab)  # `preOp_bmi` said without its prefix
+    assert _conds(it) == {("preop_bmi", ">", 30.0)}

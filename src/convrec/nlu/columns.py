@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from convrec.catalog.text import norm, singular, skeleton_of, word_rank
+from convrec.nlu.namespaces import namespace_words
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.columncuts import _cuts, _value_words, said_in_full
 from convrec.nlu.vocab import Vocabulary
@@ -42,7 +43,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
                 not set(g) <= GENERIC_NOUNS and any(re.search(rf"\b{re.escape(x)}\b", text) for x in g)
                 for g in c.words) and all(
-                set(g) <= GENERIC_NOUNS or "number" in g  # "eggs" names the number of eggs
+                set(g) <= GENERIC_NOUNS or "number" in g or set(g) <= namespace_words(vocab)  # "eggs": the number of eggs
                 or any(re.search(rf"\b{re.escape(x)}\b", text) for x in g) for g in c.words):
             named.append(c.name)  # "how many calories in …", "highway mpg of …": by the column's words
         elif c.role == "creator" and len(c.name) >= 7 and re.search(rf"\b{re.escape(c.name[:6])}\w*", text) \

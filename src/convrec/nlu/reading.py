@@ -34,7 +34,7 @@ FACT_KEYWORDS = {
 DOMAIN_NOUNS = {"movie", "movies", "film", "films", "flick", "flicks", "game", "games", "book", "books", "novel",
                 "novels", "title", "titles", "item", "items", "ones", "stuff", "things", "picks", "shows", "series",
                 "products", "one", "options", "stories", "reads", "comics", "songs", "tracks", "albums", "records",
-                "episodes", "podcasts", "paintings", "works"}
+                "episodes", "podcasts", "paintings", "works", "creatures", "creature"}
 
 
 @dataclass

@@ -132,6 +132,8 @@ def column_values(p: Parse, vocab: Vocabulary) -> None:
                     continue
                 if step == -1 and toks[k].raw == "a" and i + 1 < len(w) and w[i + 1] in ("of", "is", "at", "above", "below"):
                     continue  # "a grade of C": an article, the value comes after
+                if num(w[k]) is not None and any(ph.ends_at(w, k) or ph.match_at(w, k + 1) for ph in vocab.lexicon.compare.values()):
+                    continue  # "at least 10 hit dice": a bound on the number, not the text "10" of its printed copy
                 hits, k2 = [], k
                 for n in (3, 2):  # the longest value said beside the word ("a very good cut": Very Good)
                     lo, hi = (k, k + n) if step == 1 else (k - n + 1, k + 1)
