@@ -396,3 +396,11 @@ def test_a_namespace_is_no_word_to_say_and_a_bound_is_no_printed_text(bestiary, 
     assert it.sort and it.sort[0].column == "stats_hit_dice_value"
     it = understand("patients with a bmi over 30", trial.vocab)  # `preOp_bmi` said without its prefix
     assert _conds(it) == {("preop_bmi", ">", 30.0)}
+
+
+def test_worth_before_a_bound_is_no_value(home, tmp_path_factory):
+    rows = ["id,name,treasure,xp"] + [f"{i},Beast {i},{['300 gp worth of gems', 'none', 'a chest worth 50 gp'][i % 3]},{100 * i}"
+                                      for i in range(1, 41)]
+    v = _csv(home, tmp_path_factory, "hoard", "\n".join(rows) + "\n").vocab
+    assert _conds(understand("monsters worth more than 2000 xp", v)) == {("xp", ">", 2000.0)}
+    assert _conds(understand("beasts worth under 500 xp", v)) == {("xp", "<", 500.0)}

@@ -1,12 +1,14 @@
 """Words whose idiom is not their column: "how many times did …" counts occasions (not a `time`
 column that is the year); "did the debt top 20 trillion" is a bound ("top" before an amount no list
-is that long), not the top of a list."""
+is that long), not the top of a list; "worth more than 10k xp" is a bound's verb, not a value with
+"worth" in it."""
 
 from __future__ import annotations
 
 from convrec.nlu.columns import columns_named
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
+from convrec.tools.filters import stem_of
 
 
 def read_idioms(p: Parse, vocab: Vocabulary) -> None:
@@ -21,3 +23,10 @@ def read_idioms(p: Parse, vocab: Vocabulary) -> None:
         elif w[i] == "top" and i > 0 and w[i - 1] not in ("the", "my", "your", "a", "at", "on", "of") and i + 1 < len(w) \
                 and num(w[i + 1]) is not None and float(num(w[i + 1])) > 100:
             w[i] = "tops"  # "did the national debt top 20 trillion dollars": went over it
+        elif w[i] in _MEASURE_VERBS and i + 2 < len(w) and (vocab.lookup(w[i]) or stem_of(w[i]) in vocab.value_words) and any(
+                (n := ph.match_at(w, i + 1)) and i + 1 + n < len(w) and (w[i + 1 + n][:1].isdigit() or w[i + 1 + n] in ("$", "€", "£"))
+                for ph in vocab.lexicon.compare.values()):
+            p.claim(i, i + 1)  # "worth more than 10k xp" where values say "300 gp worth of crystals": the bound's verb
+
+
+_MEASURE_VERBS = {"worth", "valued", "costing", "priced", "weighing", "measuring", "lasting", "scoring"}
