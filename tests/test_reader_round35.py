@@ -403,4 +403,4 @@ def test_worth_before_a_bound_is_no_value(home, tmp_path_factory):
                                       for i in range(1, 41)]
     v = _csv(home, tmp_path_factory, "hoard", "\n".join(rows) + "\n").vocab
     assert _conds(understand("monsters worth more than 2000 xp", v)) == {("xp", ">", 2000.0)}
-    assert _conds(understand("beasts worth under 500 xp", v)) == {("xp", "<", 500.0)}
+    assert _conds(understand("ones worth under 500 xp", v)) == {("xp", "<", 500.0)}
