@@ -404,3 +404,13 @@ def test_worth_before_a_bound_is_no_value(home, tmp_path_factory):
     v = _csv(home, tmp_path_factory, "hoard", "\n".join(rows) + "\n").vocab
     assert _conds(understand("monsters worth more than 2000 xp", v)) == {("xp", ">", 2000.0)}
     assert _conds(understand("ones worth under 500 xp", v)) == {("xp", "<", 500.0)}
+
+
+def test_a_negation_inside_a_two_word_flag(races, home, tmp_path_factory):
+    it = understand("states trump didn't win where income is below 55k", races.vocab)
+    assert _conds(it) == {("trumpwin", "=", False), ("income", "<", 55000.0)}
+    assert _conds(understand("how many states did trump not win", races.vocab)) == {("trumpwin", "=", False)}
+    rows = ["id,game,HomeWin,crowd"] + [f"{i},Game {i},{i % 2},{500 + 10 * i}" for i in range(1, 31)]
+    v = _csv(home, tmp_path_factory, "games2", "\n".join(rows) + "\n").vocab
+    assert _conds(understand("games the home side didn't win", v)) == {("homewin", "=", False)}
+    assert _conds(understand("games where home won", v)) == {("homewin", "=", True)}
