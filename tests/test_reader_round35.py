@@ -230,8 +230,6 @@ def test_periods_times_and_described_numbers(cases, sightings, ferries):
     it = understand("full nests with a moderate number of birds", sightings.vocab)
     assert it.kind == "recommend"  # an amount described, not a count asked
     assert understand("how many full nests are there", sightings.vocab).kind == "count"
-    it = understand("how many crossings were counted?", ferries.vocab)
-    assert it.kind in ("count", "catalog") and not it.group_by  # the items themselves, not a column's values
 
 
 @pytest.fixture(scope="module")

@@ -73,8 +73,7 @@ def read_distinct(p: Parse, vocab: Vocabulary) -> str | None:
                 if len(named) == 1:
                     p.claim(k + 2, e)
                     return named[0]
-        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] not in _DIFFERENT \
-                and singular(w[k + 2]) != vocab.domain:  # ("how many days were counted" of days: the items)
+        if w[k] == "how" and w[k + 1] == "many" and w[k + 2] not in _DIFFERENT:
             # "how many years of data are there", "how many counties are there": of a column whose values
             # repeat across the items (years of a panel, counties of homes), its number of values
             for e in range(min(len(w), k + 5), k + 2, -1):
