@@ -379,7 +379,7 @@ def bestiary(home, tmp_path_factory):
     rows = ["id,name,stats.hit_dice.raw,stats.hit_dice.value,stats.xp.raw,stats.xp.value,stats.morale.value,book"]
     for i in range(1, 41):
         hd = 1 + i % 15
-        rows.append(f"{i},Beast {i},{hd}{'*' * (i % 3)},{hd},\"{(i * 137) % 9000:,}\",{(i * 137) % 9000},{2 + i % 11},"
+        rows.append(f"{i},Beast {i},{hd}{'*' * (i % 3)},{hd},\"{(i * 137) % 9000:,}{'*' * (i % 2)}\",{(i * 137) % 9000},{2 + i % 11},"
                     f"{['core', 'fg1'][i % 2]}")
     return _csv(home, tmp_path_factory, "bestiary", "\n".join(rows) + "\n")
 
@@ -412,3 +412,11 @@ def test_a_negation_inside_a_two_word_flag(races, home, tmp_path_factory):
     v = _csv(home, tmp_path_factory, "games2", "\n".join(rows) + "\n").vocab
     assert _conds(understand("games the home side didn't win", v)) == {("homewin", "=", False)}
     assert _conds(understand("games where home won", v)) == {("homewin", "=", True)}
+
+
+def test_a_namespace_never_outranks_a_column_that_has_the_word(home, tmp_path_factory):
+    rows = ["id,name,max_thrust,cruise_thrust,cruise_sfc,cruise_mach,cruise_alt"]
+    rows += [f"{i},Jet {i},{1000 * i},{'' if i % 3 else 40 * i},{0.5 + i / 100},{0.8},{35000}" for i in range(1, 31)]
+    v = _csv(home, tmp_path_factory, "jets", "\n".join(rows) + "\n").vocab
+    it = understand("engines with more thrust than Jet 12", v)
+    assert {(c.column, c.op) for c in it.conditions} == {("max_thrust", ">")}

@@ -9,7 +9,7 @@ import re
 import numpy as np
 
 from convrec.catalog.text import norm, singular, skeleton_of, word_rank
-from convrec.nlu.namespaces import namespace_words
+from convrec.nlu.namespaces import unsaid_namespace
 from convrec.nlu.reading import FACT_KEYWORDS, GENERIC_NOUNS, num
 from convrec.nlu.columncuts import _cuts, _value_words, said_in_full
 from convrec.nlu.vocab import Vocabulary
@@ -24,7 +24,8 @@ def glued_words(c) -> list[tuple[str, int, int]]:
             if all(heads[a:b])]
 
 
-def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, keywords_only: bool = False) -> tuple[str, ...]:
+def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, keywords_only: bool = False,
+                  spaces: frozenset = frozenset()) -> tuple[str, ...]:
     text = " ".join(w)
     named = []
     if keywords_only:
@@ -43,7 +44,7 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
         elif c.words and c.type in ("integer", "real", "boolean", "text") and any(
                 not set(g) <= GENERIC_NOUNS and any(re.search(rf"\b{re.escape(x)}\b", text) for x in g)
                 for g in c.words) and all(
-                set(g) <= GENERIC_NOUNS or "number" in g or set(g) <= namespace_words(vocab)  # "eggs": the number of eggs
+                set(g) <= GENERIC_NOUNS or "number" in g or set(g) <= spaces  # "eggs": the number of eggs
                 or any(re.search(rf"\b{re.escape(x)}\b", text) for x in g) for g in c.words):
             named.append(c.name)  # "how many calories in …", "highway mpg of …": by the column's words
         elif c.role == "creator" and len(c.name) >= 7 and re.search(rf"\b{re.escape(c.name[:6])}\w*", text) \
@@ -54,6 +55,8 @@ def columns_named(w: list[str], vocab: Vocabulary, by_name_only: bool = False, k
                 for c in named}
         named = [c for c in named if not any(said[c] < said[o] for o in named if o != c)]
     named = _one_per_year_family(named, w, vocab) or _qualifier_named(text, vocab)
+    if not named and not spaces:  # "by xp" of `stats.xp.value`: its namespace unsaid, at last
+        named = unsaid_namespace(w, vocab, lambda sp: columns_named(w, vocab, True, spaces=sp))
     if len(named) > 1 and any(vocab.columns[c].mark for c in named if c in vocab.columns):
         from convrec.nlu.marks import mark_choice, marks_in
 
