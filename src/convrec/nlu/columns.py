@@ -188,18 +188,6 @@ def later_siblings(vocab: Vocabulary) -> set[str]:
     return got
 
 
-def the_rating(vocab: Vocabulary) -> str | None:
-    """The catalog's one score: its number column of the rating role (of several, the one named
-    "score" or "rating"), else None."""
-    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")
-             and not (vocab.columns[c].years and not vocab.columns[c].latest)]  # (a score by year: its latest)
-    if len(rated) > 1:
-        named = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
-        rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())] \
-            or [c for c in rated if all(o == c or o.startswith(c + "_") for o in rated)]  # `imdb_rating` of its `_shrunk` copy
-    return rated[0] if len(rated) == 1 else None
-
-
 _MIDDLE = {"mean", "avg", "average", "median", "mid", "typical"}
 _ENDS = {"low", "high", "min", "max", "minimum", "maximum", "lo", "hi", "lower", "upper", "least", "most"}
 

@@ -13,7 +13,8 @@ time). No column, or an item without a value there, leaves the words for the oth
 from __future__ import annotations
 
 from convrec.catalog.text import CLAUSE_END, norm, noun_plural, singular
-from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, the_rating, columns_named, nearest_column, said_opposite
+from convrec.nlu.columns import MEASURE_WORDS, columns_by_stem, the_measure, columns_named, nearest_column, said_opposite
+from convrec.nlu.outof import the_rating
 from convrec.nlu.dimensions import column_dimensions, dimension_column, size_instead
 from convrec.nlu.makers import is_maker as _is_maker, maker_words as _maker_words, makes as _makes
 from convrec.nlu.members import year_member

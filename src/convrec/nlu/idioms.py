@@ -27,7 +27,6 @@ def read_idioms(p: Parse, vocab: Vocabulary) -> None:
                 (n := ph.match_at(w, i + 1)) and i + 1 + n < len(w) and (w[i + 1 + n][:1].isdigit() or w[i + 1 + n] in ("$", "€", "£"))
                 for ph in vocab.lexicon.compare.values()):
             p.claim(i, i + 1)  # "worth more than 10k xp" where values say "300 gp worth of crystals": the bound's verb
-
     _negated_flags(p, vocab)
 
 
@@ -44,5 +43,6 @@ def _negated_flags(p: Parse, vocab: Vocabulary) -> None:
             w[i:j + n + 1] = [*w[j:j + n], *w[i:j], w[j + n]]  # the negation first, then the column's words
             p.negated_spans.append(Span(i + n, j + n + 1))
             break
+
 
 _MEASURE_VERBS = {"worth", "valued", "costing", "priced", "weighing", "measuring", "lasting", "scoring"}

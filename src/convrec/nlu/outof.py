@@ -4,6 +4,7 @@ year, the year's member), and the factor from the scale said to the column's own
 
 from __future__ import annotations
 
+from convrec.catalog.text import norm
 from convrec.nlu.columns import family_member
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
@@ -59,3 +60,15 @@ def rescale(p: Parse, vocab: Vocabulary, i: int, col: str, scored: bool = False)
     p.factors[i] = p.factors.get(i, 1.0) * top / float(num(w[i + 3]))
     p.claim(i + 1, i + 4)
     return True
+
+
+def the_rating(vocab: Vocabulary) -> str | None:
+    """The catalog's one score: its number column of the rating role (of several, the one named
+    "score" or "rating"), else None."""
+    rated = [c for c in vocab.role("rating") if vocab.columns[c].type in ("integer", "real")
+             and not (vocab.columns[c].years and not vocab.columns[c].latest)]  # (a score by year: its latest)
+    if len(rated) > 1:
+        named = [c for c in rated if norm(vocab.columns[c].label or c) in ("score", "rating", "overall score", "total score")]
+        rated = named or [c for c in rated if {"total", "overall"} & set(norm(vocab.columns[c].label or c).split())] \
+            or [c for c in rated if all(o == c or o.startswith(c + "_") for o in rated)]  # `imdb_rating` of its `_shrunk` copy
+    return rated[0] if len(rated) == 1 else None

@@ -11,7 +11,8 @@ import re
 from convrec.catalog.meaning import unit_for_word
 from convrec.catalog.text import singular, norm, noun_plural
 from convrec.nlu.marks import mark_choice
-from convrec.nlu.columns import the_rating, spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.columns import spent_columns, SHARE_WORDS, family_member, MEASURE_WORDS, ratio_named, columns_by_stem, columns_named, nearest_column, said_opposite, the_measure
+from convrec.nlu.outof import the_rating
 from convrec.nlu.dimensions import column_dimensions, named_before
 from convrec.nlu.intent import SortHint
 from convrec.nlu.reading import GENERIC_NOUNS, Parse, num
