@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from convrec.catalog.text import norm
 from convrec.nlu.columns import family_member
+from convrec.nlu.members import year_member
 from convrec.nlu.reading import Parse, num
 from convrec.nlu.vocab import Vocabulary
 
@@ -38,10 +39,7 @@ def out_of_scale(p: Parse, vocab: Vocabulary, i: int, v: float) -> tuple[str | N
     col = family_member(vocab, rated[0], w)
     if not rescale(p, vocab, i, col, scored=True):
         return None, ""
-    years = vocab.columns[col].years
-    for k in range(max(0, i - 8), min(len(w), i + 10)):  # the year that chose the member ("… in 2022") is used up
-        if years and num(w[k]) is not None and num(w[k]) in years and not p.claimed[k]:
-            p.claim(k - (k > 0 and w[k - 1] in ("in", "for", "of") and not p.claimed[k - 1]), k + 1)
+    year_member(p, vocab, col, list(range(max(0, i - 8), min(len(w), i + 10))))  # the year that chose it, used up
     return col, "rating"
 
 
